@@ -1,0 +1,325 @@
+"""Table geometry from the window size: pure arithmetic, no pygame.
+
+Everything the table draws gets its place here, so the table re-lays out on every resize
+(never by scaling a fixed canvas) and the geometry is unit-tested without a display.
+
+Seats are placed by *position* relative to the viewer: position 0 is the bottom (the
+person at the screen), and positions follow the order of play around the table. With
+four seats that is bottom, right, top, left (anticlockwise as seen from above, which is
+the standard direction); three seats sit bottom, upper right, upper left; two sit bottom
+and top.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Final
+
+MIN_SIZE: Final = (800, 600)
+CARD_RATIO: Final = 0.7  # width / height of a card (poker size is 2.5 / 3.5)
+
+_SIDES: Final = {
+    2: ("bottom", "top"),
+    3: ("bottom", "right", "left"),
+    4: ("bottom", "right", "top", "left"),
+}
+
+
+@dataclass(frozen=True, slots=True)
+class Box:
+    """An axis-aligned rectangle in window pixels."""
+
+    x: int
+    y: int
+    w: int
+    h: int
+
+    @property
+    def right(self) -> int:
+        return self.x + self.w
+
+    @property
+    def bottom(self) -> int:
+        return self.y + self.h
+
+    @property
+    def center(self) -> tuple[int, int]:
+        return (self.x + self.w // 2, self.y + self.h // 2)
+
+    def contains(self, px: float, py: float) -> bool:
+        return self.x <= px < self.x + self.w and self.y <= py < self.y + self.h
+
+    def overlaps(self, other: Box) -> bool:
+        return (
+            self.x < other.right
+            and other.x < self.right
+            and self.y < other.bottom
+            and other.y < self.bottom
+        )
+
+    def inside(self, other: Box) -> bool:
+        return (
+            self.x >= other.x
+            and self.y >= other.y
+            and self.right <= other.right
+            and self.bottom <= other.bottom
+        )
+
+    def as_tuple(self) -> tuple[int, int, int, int]:
+        return (self.x, self.y, self.w, self.h)
+
+
+@dataclass(frozen=True, slots=True)
+class SeatSpot:
+    """Where one seat lives on screen.
+
+    ``side`` is bottom/right/top/left. ``fan`` is the box the seat's cards occupy (for
+    opponents: small card backs; for the bottom seat: the full-size hand). ``info`` is the
+    name plate (name, card count, score). ``badge`` is where "Pass" or a turn marker
+    shows; ``origin`` is the point a play by this seat flies from.
+    """
+
+    side: str
+    fan: Box
+    info: Box
+    badge: Box
+    origin: tuple[int, int]
+
+
+@dataclass(frozen=True, slots=True)
+class TableLayout:
+    """The whole table for one window size and seat count."""
+
+    width: int
+    height: int
+    n_seats: int
+    card_w: int
+    card_h: int
+    small_w: int
+    small_h: int
+    lift: int
+    seats: tuple[SeatSpot, ...]
+    trick: Box
+    deck: tuple[int, int]
+    buttons: dict[str, Box]
+    log: Box
+    scores: Box
+    banner: Box
+    message: Box
+    menu_button: Box
+    font_px: int
+
+    @property
+    def window(self) -> Box:
+        return Box(0, 0, self.width, self.height)
+
+    # The bottom hand ---------------------------------------------------------------
+
+    def hand_step(self, n: int) -> float:
+        """Horizontal distance between neighbouring cards in a hand of ``n``."""
+        fan = self.seats[0].fan
+        if n <= 1:
+            return float(self.card_w)
+        return min(self.card_w * 0.62, (fan.w - self.card_w) / (n - 1))
+
+    def hand_positions(self, n: int) -> list[tuple[int, int]]:
+        """Top-left corners of ``n`` face-up cards, left to right, centred in the fan."""
+        if n <= 0:
+            return []
+        fan = self.seats[0].fan
+        step = self.hand_step(n)
+        total = self.card_w + step * (n - 1)
+        x0 = fan.x + (fan.w - total) / 2
+        y = fan.bottom - self.card_h
+        return [(round(x0 + i * step), y) for i in range(n)]
+
+    def hand_index_at(self, px: float, py: float, n: int, lifted: frozenset[int] = frozenset()) -> int | None:
+        """Index of the topmost card of an ``n``-card hand under the point, or None.
+
+        ``lifted`` holds indices drawn ``lift`` pixels higher (selected cards).
+        """
+        positions = self.hand_positions(n)
+        for i in range(n - 1, -1, -1):
+            x, y = positions[i]
+            if i in lifted:
+                y -= self.lift
+            if x <= px < x + self.card_w and y <= py < y + self.card_h:
+                return i
+        return None
+
+    def hand_slot_at(self, px: float, n: int) -> int:
+        """Where a card dropped at x would go in an ``n``-card hand (0..n-1)."""
+        positions = self.hand_positions(n)
+        if not positions:
+            return 0
+        step = self.hand_step(n)
+        rel = (px - positions[0][0] - self.card_w / 2) / max(step, 1.0)
+        return max(0, min(n - 1, round(rel)))
+
+    # Opponents ----------------------------------------------------------------------
+
+    def back_positions(self, position: int, n: int) -> list[tuple[int, int]]:
+        """Top-left corners of ``n`` small card backs for the seat at ``position``.
+
+        Left and right seats stack their backs vertically (drawn turned a quarter, so
+        each occupies ``small_h`` wide by ``small_w`` high); top seats fan horizontally.
+        """
+        if n <= 0:
+            return []
+        spot = self.seats[position]
+        fan = spot.fan
+        if spot.side in ("left", "right"):
+            cw, ch = self.small_h, self.small_w
+            step = min(ch * 0.35, (fan.h - ch) / max(n - 1, 1))
+            total = ch + step * (n - 1)
+            y0 = fan.y + (fan.h - total) / 2
+            x = fan.x + (fan.w - cw) // 2
+            return [(x, round(y0 + i * step)) for i in range(n)]
+        cw, ch = self.small_w, self.small_h
+        step = min(cw * 0.35, (fan.w - cw) / max(n - 1, 1))
+        total = cw + step * (n - 1)
+        x0 = fan.x + (fan.w - total) / 2
+        y = fan.y + (fan.h - ch) // 2
+        return [(round(x0 + i * step), y) for i in range(n)]
+
+    # The trick ----------------------------------------------------------------------
+
+    def trick_positions(self, n: int, layer: int = 0) -> list[tuple[int, int]]:
+        """Top-left corners for a play of ``n`` cards on the trick pile.
+
+        Older plays sit under newer ones; ``layer`` nudges each play so the one
+        beneath peeks out.
+        """
+        if n <= 0:
+            return []
+        step = min(self.card_w * 0.55, (self.trick.w - self.card_w) / max(n - 1, 1))
+        total = self.card_w + step * (n - 1)
+        cx, cy = self.trick.center
+        dx = (0, 1, -1)[layer % 3] * self.card_w * 0.12
+        dy = (layer % 2) * self.card_h * -0.08
+        x0 = cx - total / 2 + dx
+        y = cy - self.card_h / 2 + dy
+        return [(round(x0 + i * step), round(y)) for i in range(n)]
+
+
+def sides_for(n_seats: int) -> tuple[str, ...]:
+    """The screen side of each position for a table of ``n_seats`` (2..4)."""
+    if n_seats not in _SIDES:
+        raise ValueError(f"a table seats 2 to 4 players, not {n_seats}")
+    return _SIDES[n_seats]
+
+
+def compute_layout(width: int, height: int, n_seats: int = 4, *, max_hand: int = 13) -> TableLayout:
+    """Lay out a table for a window of ``width`` x ``height`` pixels.
+
+    Sizes below :data:`MIN_SIZE` are laid out as if they were the minimum (the window
+    enforces the minimum; this keeps the arithmetic safe if a resize races it).
+    ``max_hand`` is the largest hand the bottom seat may hold (13, 17 or 21).
+    """
+    sides = sides_for(n_seats)
+    w = max(width, MIN_SIZE[0])
+    h = max(height, MIN_SIZE[1])
+    unit = min(w / 1280, h / 720)
+    margin = max(8, round(12 * unit))
+    font_px = max(14, round(18 * unit))
+
+    # Card sizes: the hand gets about a fifth of the height, but must fit max_hand cards
+    # across the fan with at least a readable corner showing.
+    card_h = round(min(h * 0.22, w * 0.2))
+    card_w = round(card_h * CARD_RATIO)
+    side_w = round(max(130, 190 * unit))  # info columns for left/right opponents
+    fan_w = w - 2 * side_w - 2 * margin
+    min_step = max(card_w * 0.33, 22)
+    need = card_w + min_step * (max_hand - 1)
+    if need > fan_w:
+        # shrink until max_hand fits with its corners readable
+        scale = fan_w / need
+        card_h = round(card_h * scale)
+        card_w = round(card_h * CARD_RATIO)
+    small_h = max(40, round(card_h * 0.52))
+    small_w = round(small_h * CARD_RATIO)
+    lift = round(card_h * 0.18)
+
+    plate_w = round(max(150, 200 * unit))
+    plate_h = round(font_px * 3.6)
+    button_h = round(max(32, 40 * unit))
+
+    # Corners: recent plays at top left, totals at top right under the menu button.
+    menu_button = Box(w - margin - round(max(84, 100 * unit)), margin, round(max(84, 100 * unit)), button_h)
+    log_w = round(max(170, 240 * unit))
+    log = Box(margin, margin, log_w, round(font_px * 1.4 * 5.5))
+    scores = Box(w - margin - log_w, menu_button.bottom + margin // 2, log_w, round(font_px * 1.4 * (n_seats + 1.5)))
+    corner_bottom = max(log.bottom, scores.bottom) + margin
+    bottom_info_y = h - margin - plate_h
+
+    # Bottom: hand fan, with the name plate to its left and buttons above it.
+    hand_fan = Box(side_w + margin, h - margin - card_h - lift, fan_w, card_h + lift)
+    button_y = hand_fan.y - button_h - margin // 2
+    seats: list[SeatSpot] = []
+    for side in sides:
+        if side == "bottom":
+            info = Box(margin, h - margin - plate_h, min(plate_w, side_w - margin), plate_h)
+            badge = Box(hand_fan.center[0] - 70, button_y - button_h - margin // 2, 140, button_h)
+            seats.append(SeatSpot(side, hand_fan, info, badge, (hand_fan.center[0], hand_fan.y + card_h // 2)))
+        elif side == "top":
+            top_fan_w = min(round(w * 0.4), round(small_w + small_w * 0.35 * (max_hand - 1)) + 4)
+            fan = Box((w - top_fan_w) // 2, margin, top_fan_w, small_h)
+            info = Box(w // 2 - plate_w // 2, fan.bottom + margin // 2, plate_w, plate_h)
+            badge = Box(fan.center[0] - 60, fan.center[1] - button_h // 2, 120, button_h)
+            seats.append(SeatSpot(side, fan, info, badge, fan.center))
+        else:
+            # Left and right: vertical stacks of backs beside a name plate.
+            top_y = max(corner_bottom, round(h * 0.26))
+            room = bottom_info_y - margin - plate_h - margin // 2 - top_y
+            fan_h = round(min(h * 0.42, room, small_w + small_w * 0.35 * (max_hand - 1) + 4))
+            fan_x = margin if side == "left" else w - margin - small_h
+            fan = Box(fan_x, top_y, small_h, fan_h)
+            if side == "left":
+                info = Box(margin, fan.bottom + margin // 2, min(plate_w, side_w - margin), plate_h)
+                badge = Box(fan.right + margin, fan.center[1] - button_h // 2, 110, button_h)
+            else:
+                pw = min(plate_w, side_w - margin)
+                info = Box(w - margin - pw, fan.bottom + margin // 2, pw, plate_h)
+                badge = Box(fan.x - margin - 110, fan.center[1] - button_h // 2, 110, button_h)
+            seats.append(SeatSpot(side, fan, info, badge, fan.center))
+
+    # Trick pile: the middle of the felt, clear of every seat.
+    trick_w = round(min(w * 0.46, card_w + card_w * 0.55 * 4 + card_w))
+    top_edge = margin + small_h + (plate_h + margin if "top" in sides else 0)
+    bottom_edge = button_y - button_h - margin
+    trick_h = round(min(card_h * 1.35, bottom_edge - top_edge - margin))
+    trick_cy = round((top_edge + bottom_edge) / 2)
+    trick = Box(w // 2 - trick_w // 2, trick_cy - trick_h // 2, trick_w, trick_h)
+
+    # Buttons: a row above the hand, right-aligned with the fan.
+    names = ("sort", "hint", "pass", "play")
+    bw = round(max(84, 110 * unit))
+    gap = margin // 2 + 2
+    row_w = bw * len(names) + gap * (len(names) - 1)
+    bx = hand_fan.right - row_w
+    buttons = {name: Box(bx + i * (bw + gap), button_y, bw, button_h) for i, name in enumerate(names)}
+
+    banner = Box(w // 2 - round(w * 0.22), trick.center[1] - round(font_px * 1.6), round(w * 0.44), round(font_px * 3.2))
+    message = Box(hand_fan.x, button_y, max(40, bx - hand_fan.x - gap), button_h)
+    deck = (w // 2, trick.center[1])
+
+    return TableLayout(
+        width=w,
+        height=h,
+        n_seats=n_seats,
+        card_w=card_w,
+        card_h=card_h,
+        small_w=small_w,
+        small_h=small_h,
+        lift=lift,
+        seats=tuple(seats),
+        trick=trick,
+        deck=deck,
+        buttons=buttons,
+        log=log,
+        scores=scores,
+        banner=banner,
+        message=message,
+        menu_button=menu_button,
+        font_px=font_px,
+    )
