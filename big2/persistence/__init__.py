@@ -1,0 +1,20 @@
+"""Settings, saved sessions and score history, kept in the user's own directories.
+
+Nothing here touches the disk when imported: directories are made on the first write,
+files are read only when a ``load``/``open`` function is called. This package imports
+the standard library, ``platformdirs`` and ``big2.engine`` — never pygame.
+
+Where to start:
+
+- :class:`~big2.persistence.paths.AppPaths` — where everything lives
+  (``AppPaths.from_environment()``; ``BIG2_HOME`` overrides the platform directories).
+- :class:`~big2.persistence.settings.SettingsStore` — load/save :class:`Settings`.
+- :class:`~big2.persistence.saves.SaveStore` — autosave and named save slots.
+- :class:`~big2.persistence.history.History` — the SQLite score history, with the
+  statistics queries in :mod:`big2.persistence.stats`.
+
+Every load returns a result carrying :class:`~big2.persistence.notices.Notice` objects:
+sentences the window should show the player ("Your saved game was damaged; …"). Writes
+that fail raise :class:`~big2.persistence.notices.StorageError`, whose message is such
+a sentence too.
+"""

@@ -1,0 +1,236 @@
+"""Write files so that a crash at any moment leaves either the new or the previous copy.
+
+:func:`write_atomic` takes bytes that are already serialised, writes them to a temporary
+file in the same folder, flushes and fsyncs it, moves the current file to
+``<name>.bak``, moves the temporary file into place with :func:`os.replace` and fsyncs
+the folder where the platform allows. A failure at any step leaves the previous copy
+(as ``<name>`` or ``<name>.bak``) and raises :class:`StorageError`.
+
+:func:`load_with_fallback` is the matching reader: it tries ``<name>``, sets a damaged
+file aside with :func:`quarantine`, falls back to ``<name>.bak``, and reports what it
+did as :class:`Notice` sentences instead of raising.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import logging
+import os
+import tempfile
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+from datetime import datetime, timezone
+from pathlib import Path
+from typing import Final, Generic, TypeVar
+
+from .notices import Notice, Severity, StorageError
+
+log = logging.getLogger(__name__)
+
+T = TypeVar("T")
+
+TEMP_SUFFIX: Final = ".tmp"
+BACKUP_SUFFIX: Final = ".bak"
+#: Temporary files older than this are leftovers of a crash and are removed.
+STALE_TEMP_SECONDS: Final = 3600.0
+
+
+def backup_path(path: Path) -> Path:
+    """Where :func:`write_atomic` keeps the previous copy of ``path``."""
+    return path.with_name(path.name + BACKUP_SUFFIX)
+
+
+def _fsync_dir(folder: Path) -> None:
+    """Make the renames in ``folder`` durable; silently skipped where unsupported."""
+    flags = os.O_RDONLY | getattr(os, "O_DIRECTORY", 0)
+    try:
+        fd = os.open(folder, flags)
+    except OSError:  # Windows cannot open a directory
+        return
+    try:
+        os.fsync(fd)
+    except OSError:
+        pass
+    finally:
+        os.close(fd)
+
+
+def _remove_stale_temps(path: Path) -> None:
+    cutoff = time.time() - STALE_TEMP_SECONDS
+    for leftover in path.parent.glob(f".{path.name}.*{TEMP_SUFFIX}"):
+        with contextlib.suppress(OSError):
+            if leftover.stat().st_mtime < cutoff:
+                leftover.unlink()
+
+
+def write_atomic(path: Path, data: bytes, *, keep_backup: bool = True) -> None:
+    """Replace ``path`` with ``data`` so that a crash never leaves a half-written file.
+
+    Creates the parent folder if needed. With ``keep_backup`` the current file becomes
+    ``<name>.bak`` first. Raises :class:`StorageError` (chaining the :class:`OSError`)
+    if any step fails; the previous copy is then still on disk.
+    """
+    folder = path.parent
+    tmp: str | None = None
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+        fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=TEMP_SUFFIX, dir=folder)
+        try:
+            view = memoryview(data)
+            while view:
+                written = os.write(fd, view)
+                view = view[written:]
+            os.fsync(fd)
+        finally:
+            os.close(fd)
+        if keep_backup and path.exists():
+            os.replace(path, backup_path(path))
+        os.replace(tmp, path)
+        tmp = None
+        _fsync_dir(folder)
+    except OSError as exc:
+        raise StorageError(
+            f"Could not save {path.name} ({exc.strerror or exc}); the previous copy is kept."
+        ) from exc
+    finally:
+        if tmp is not None:
+            with contextlib.suppress(OSError):
+                os.unlink(tmp)
+    _remove_stale_temps(path)
+
+
+def write_text_atomic(path: Path, text: str, *, keep_backup: bool = True) -> None:
+    """:func:`write_atomic` for text, encoded as UTF-8."""
+    write_atomic(path, text.encode("utf-8"), keep_backup=keep_backup)
+
+
+def utc_stamp(now: datetime | None = None) -> str:
+    """A compact UTC timestamp for file names, e.g. ``20261121T075700Z``."""
+    moment = now or datetime.now(timezone.utc)
+    return moment.astimezone(timezone.utc).strftime("%Y%m%dT%H%M%SZ")
+
+
+def quarantine(path: Path, *, tag: str = "damaged", now: datetime | None = None) -> Path:
+    """Rename ``path`` to ``<name>.<tag>-<UTC timestamp>`` and return the new path.
+
+    Never overwrites: a numbered suffix is added when the name is taken. SQLite
+    companions (``-wal``, ``-shm``, ``-journal``) move along under the same stamp.
+    Raises :class:`OSError` if the rename fails.
+    """
+    base = f"{path.name}.{tag}-{utc_stamp(now)}"
+    target = path.with_name(base)
+    counter = 1
+    while target.exists():
+        target = path.with_name(f"{base}-{counter}")
+        counter += 1
+    os.replace(path, target)
+    for companion in ("-wal", "-shm", "-journal"):
+        side = path.with_name(path.name + companion)
+        if side.exists():
+            with contextlib.suppress(OSError):
+                os.replace(side, target.with_name(target.name + companion))
+    log.warning("set aside %s as %s", path, target)
+    return target
+
+
+class Unreadable(ValueError):
+    """Raised by a parser given to :func:`load_with_fallback` for a file it refuses.
+
+    ``reason`` completes "… because it …"-style sentences ("it is not valid JSON");
+    ``tag`` names the quarantine suffix ("damaged", or "newer" for a file written by a
+    later version of the app) and ``headline`` the notice's opening clause.
+    """
+
+    def __init__(self, reason: str, *, tag: str = "damaged", headline: str = "") -> None:
+        super().__init__(reason)
+        self.reason = reason
+        self.tag = tag
+        self.headline = headline
+
+
+@dataclass(frozen=True, slots=True)
+class LoadResult(Generic[T]):
+    """What a load found: ``value`` (``None``/defaults when nothing usable), where it came
+    from, and the notices the app should show."""
+
+    value: T
+    #: "main", "backup" or "none".
+    source: str
+    notices: tuple[Notice, ...] = ()
+
+
+def _headline(exc: ValueError, what: str) -> tuple[str, str]:
+    if isinstance(exc, Unreadable):
+        return exc.headline or f"Your {what} was damaged ({exc.reason})", exc.tag
+    return f"Your {what} was damaged ({exc})", "damaged"
+
+
+def _unreadable(source: str, what: str, exc: OSError, notices: list[Notice]) -> str:
+    """The problem sentence for an unreadable main file, or a notice for the backup."""
+    log.warning("cannot read %s: %s", what, exc)
+    if source == "main":
+        return f"Your {what} could not be read ({exc.strerror or exc})"
+    notices.append(Notice(f"The previous copy of your {what} could not be read "
+                          f"({exc.strerror or exc}).", Severity.ERROR))
+    return ""
+
+
+def load_with_fallback(
+    path: Path,
+    parse: Callable[[bytes], T],
+    *,
+    what: str,
+    max_bytes: int,
+    now: datetime | None = None,
+) -> LoadResult[T | None]:
+    """Read ``path`` with ``parse``, falling back to ``<name>.bak``; never raises for bad data.
+
+    ``parse`` gets the raw bytes and raises :class:`ValueError` (ideally
+    :class:`Unreadable`) for a file it refuses; such a file is set aside with
+    :func:`quarantine` and the backup is tried. ``what`` names the file for the player
+    ("saved game", "settings file"). A missing file with no backup gives
+    ``LoadResult(None, "none", ())`` — a first run, not a problem.
+    """
+    notices: list[Notice] = []
+    main_problem = ""  # the sentence that explains why the backup is being used
+    for source, candidate in (("main", path), ("backup", backup_path(path))):
+        try:
+            size = candidate.stat().st_size
+        except FileNotFoundError:
+            if source == "main" and backup_path(path).exists():
+                main_problem = f"The last save of your {what} did not finish"
+            continue
+        except OSError as exc:
+            main_problem = _unreadable(source, what, exc, notices) or main_problem
+            continue
+        try:
+            if size > max_bytes:
+                raise Unreadable(f"it is {size:,} bytes, more than the {max_bytes:,} allowed")
+            raw = candidate.read_bytes()
+            value = parse(raw)
+        except OSError as exc:
+            main_problem = _unreadable(source, what, exc, notices) or main_problem
+            continue
+        except ValueError as exc:
+            headline, tag = _headline(exc, what)
+            log.warning("%s: %s", candidate, exc)
+            try:
+                moved = quarantine(candidate, tag=tag, now=now)
+                aside = f"it was set aside as {moved.name}"
+            except OSError as move_exc:
+                aside = f"it could not be set aside ({move_exc.strerror})"
+            if source == "main":
+                main_problem = f"{headline}; {aside}"
+            else:
+                text = f"The previous copy of your {what} was damaged too; {aside}."
+                notices.append(Notice(text, Severity.ERROR))
+            continue
+        if source == "backup":
+            notices.append(Notice(f"{main_problem} and the previous copy was loaded.",
+                                  Severity.WARNING))
+        return LoadResult(value, source, tuple(notices))
+    if main_problem:
+        notices.insert(0, Notice(f"{main_problem}, and no earlier copy could be loaded.",
+                                 Severity.ERROR))
+    return LoadResult(None, "none", tuple(notices))

@@ -1,0 +1,269 @@
+"""The player's settings: a validated frozen dataclass and the file that keeps it.
+
+:class:`Settings` checks every value when built (``dataclasses.replace`` included) and
+raises :class:`ValueError` for a bad one, so the settings screen cannot store nonsense.
+:class:`SettingsStore` reads ``settings.json`` forgivingly: a bad value (wrong type, out
+of range, NaN, a huge number, deep nesting) is replaced by its default with a logged
+warning and a :class:`Notice`; keys this version does not know are kept and written back
+unchanged; a file that is not a JSON object at all is set aside and the previous copy or
+the defaults are used. Repairs are written back atomically at once.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import logging
+import math
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from typing import Any, Final
+
+from .atomic import LoadResult, Unreadable, load_with_fallback, write_atomic
+from .jsonsafe import JsonLimits, JsonRejected, JsonValue, dump_json, parse_json
+from .notices import Notice, Severity, StorageError
+from .paths import AppPaths
+
+log = logging.getLogger(__name__)
+
+SETTINGS_VERSION: Final = 1
+ANIMATION_SPEEDS: Final = ("off", "fast", "normal", "slow")
+COMPUTER_PACES: Final = ("fast", "normal", "slow")
+FELTS: Final = ("green", "blue", "red", "charcoal")
+#: Levels a seat other than the first player's may have; "human" is a hot-seat friend.
+OPPONENT_LEVELS: Final = ("easy", "normal", "hard", "expert", "human")
+MAX_OPPONENTS: Final = 3
+NAME_MAX_CHARS: Final = 24
+PRESET_MAX_CHARS: Final = 40
+WINDOW_MIN: Final = (800, 600)
+WINDOW_MAX: Final = (7680, 4320)
+HOUSE_RULES_MAX_ENTRIES: Final = 64
+SETTINGS_LIMITS: Final = JsonLimits(max_bytes=256 * 1024, max_depth=16, max_int_digits=20)
+
+
+class _Bad(ValueError):
+    """A value a field refuses; the message completes "it must …"/"it is …"."""
+
+
+def _text(value: object, *, max_chars: int, what: str) -> str:
+    if not isinstance(value, str):
+        raise _Bad(f"{what} must be text")
+    text = value.strip()
+    if not 1 <= len(text) <= max_chars:
+        raise _Bad(f"{what} must be 1 to {max_chars} characters")
+    if not text.isprintable():
+        raise _Bad(f"{what} must not hold control characters")
+    return text
+
+
+def _choice(choices: tuple[str, ...]) -> Callable[[object], str]:
+    def check(value: object) -> str:
+        if not isinstance(value, str) or value not in choices:
+            raise _Bad("it must be one of " + ", ".join(choices))
+        return value
+    return check
+
+
+def _flag(value: object) -> bool:
+    if not isinstance(value, bool):
+        raise _Bad("it must be true or false")
+    return value
+
+
+def _int_between(lo: int, hi: int) -> Callable[[object], int]:
+    def check(value: object) -> int:
+        if isinstance(value, bool) or not isinstance(value, int):
+            raise _Bad("it must be a whole number")
+        if not lo <= value <= hi:
+            raise _Bad(f"it must be between {lo} and {hi}")
+        return value
+    return check
+
+
+def _volume(value: object) -> float:
+    if isinstance(value, bool) or not isinstance(value, (int, float)):
+        raise _Bad("it must be a number")
+    number = float(value)
+    if not math.isfinite(number) or not 0.0 <= number <= 1.0:
+        raise _Bad("it must be between 0 and 1")
+    return number
+
+
+def _opponents(value: object) -> tuple[str, ...]:
+    if not isinstance(value, (list, tuple)) or not 1 <= len(value) <= MAX_OPPONENTS:
+        raise _Bad(f"it must list 1 to {MAX_OPPONENTS} opponents")
+    for level in value:
+        if not isinstance(level, str) or level not in OPPONENT_LEVELS:
+            raise _Bad("each opponent must be one of " + ", ".join(OPPONENT_LEVELS))
+    return tuple(value)
+
+
+def _house_rule_value(value: object) -> bool:
+    if value is None or isinstance(value, (bool, str)):
+        return not isinstance(value, str) or len(value) <= 200
+    if isinstance(value, int):
+        return abs(value) <= 10**9
+    if isinstance(value, float):
+        return math.isfinite(value)
+    if isinstance(value, (list, tuple)):
+        return len(value) <= 52 and all(
+            not isinstance(v, (list, tuple, dict)) and _house_rule_value(v) for v in value
+        )
+    return False
+
+
+def _house_rules(value: object) -> dict[str, Any]:
+    if not isinstance(value, Mapping):
+        raise _Bad("it must be a table of rule options")
+    if len(value) > HOUSE_RULES_MAX_ENTRIES:
+        raise _Bad(f"it must hold at most {HOUSE_RULES_MAX_ENTRIES} options")
+    for key, option in value.items():
+        if not isinstance(key, str) or not 1 <= len(key) <= 64:
+            raise _Bad("option names must be short text")
+        if not _house_rule_value(option):
+            raise _Bad(f"option {key[:64]!r} must be a simple value")
+    return {key: list(v) if isinstance(v, tuple) else v for key, v in value.items()}
+
+
+def _version(value: object) -> int:
+    return _int_between(0, 1_000_000)(value)
+
+
+_CHECKS: Final[dict[str, Callable[[object], object]]] = {
+    "player_name": lambda v: _text(v, max_chars=NAME_MAX_CHARS, what="the name"),
+    "rules_preset": lambda v: _text(v, max_chars=PRESET_MAX_CHARS, what="the preset"),
+    "house_rules": _house_rules,
+    "opponents": _opponents,
+    "animation_speed": _choice(ANIMATION_SPEEDS),
+    "computer_pace": _choice(COMPUTER_PACES),
+    "four_colour_deck": _flag,
+    "felt": _choice(FELTS),
+    "volume": _volume,
+    "muted": _flag,
+    "window_width": _int_between(WINDOW_MIN[0], WINDOW_MAX[0]),
+    "window_height": _int_between(WINDOW_MIN[1], WINDOW_MAX[1]),
+    "fullscreen": _flag,
+    "version": _version,
+}
+
+
+@dataclass(frozen=True, slots=True)
+class Settings:
+    """Everything the player can set. Build changes with ``dataclasses.replace``.
+
+    Raises :class:`ValueError` naming the field when a value is bad. ``house_rules``
+    holds rule-option overrides as plain JSON data (the engine interprets them);
+    ``opponents`` lists the levels of the other seats (see :data:`OPPONENT_LEVELS`);
+    ``extra`` holds keys from the file this version does not know, written back as they
+    were. Treat the dict fields as read-only.
+    """
+
+    player_name: str = "Player"
+    rules_preset: str = "standard"
+    house_rules: dict[str, Any] = field(default_factory=dict)
+    opponents: tuple[str, ...] = ("normal", "normal", "normal")
+    animation_speed: str = "normal"
+    computer_pace: str = "normal"
+    four_colour_deck: bool = False
+    felt: str = "green"
+    volume: float = 0.8
+    muted: bool = False
+    window_width: int = 1280
+    window_height: int = 720
+    fullscreen: bool = False
+    version: int = SETTINGS_VERSION
+    extra: dict[str, Any] = field(default_factory=dict)
+
+    def __post_init__(self) -> None:
+        for name, check in _CHECKS.items():
+            try:
+                object.__setattr__(self, name, check(getattr(self, name)))
+            except _Bad as exc:
+                raise ValueError(f"setting {name}: {exc}") from None
+        object.__setattr__(self, "extra", dict(self.extra))
+
+    def to_json(self) -> dict[str, Any]:
+        """The file's content: unknown keys first, then every known field."""
+        data: dict[str, Any] = dict(self.extra)
+        for f in dataclasses.fields(self):
+            if f.name != "extra":
+                value = getattr(self, f.name)
+                data[f.name] = list(value) if isinstance(value, tuple) else value
+        return data
+
+
+DEFAULTS: Final = Settings()
+_KNOWN: Final = frozenset(f.name for f in dataclasses.fields(Settings)) - {"extra"}
+
+
+def settings_from_json(data: Mapping[str, JsonValue]) -> tuple[Settings, list[str]]:
+    """Build :class:`Settings` from parsed JSON, replacing each bad value by its default.
+
+    Returns the settings and one line per replaced value ("volume: it must be between 0
+    and 1"); never raises for bad values.
+    """
+    values: dict[str, Any] = {}
+    problems: list[str] = []
+    for name in sorted(_KNOWN):
+        if name not in data:
+            continue
+        try:
+            values[name] = _CHECKS[name](data[name])
+        except _Bad as exc:
+            problems.append(f"{name}: {exc}")
+            log.warning("settings: %s is bad (%s); using the default", name, exc)
+    extra = {k: v for k, v in data.items() if k not in _KNOWN}
+    return Settings(**values, extra=extra), problems
+
+
+def _parse_settings(raw: bytes) -> tuple[Settings, list[str]]:
+    try:
+        data = parse_json(raw, SETTINGS_LIMITS)
+    except JsonRejected as exc:
+        raise Unreadable(str(exc)) from None
+    if not isinstance(data, dict):
+        raise Unreadable("it does not hold a table of settings")
+    return settings_from_json(data)
+
+
+class SettingsStore:
+    """Reads and writes the settings file at ``paths.settings_file``."""
+
+    def __init__(self, paths: AppPaths) -> None:
+        self.path = paths.settings_file
+
+    def load(self, *, repair: bool = True) -> LoadResult[Settings]:
+        """The saved settings, or defaults; never raises for a bad or missing file.
+
+        Bad values become defaults and are listed in one notice; with ``repair`` the
+        repaired settings are written back at once (a failed write adds a notice).
+        """
+        result = load_with_fallback(
+            self.path, _parse_settings, what="settings file", max_bytes=SETTINGS_LIMITS.max_bytes
+        )
+        notices = list(result.notices)
+        if result.value is None:
+            if result.source == "none" and notices:
+                notices.append(Notice("The default settings are used.", Severity.INFO))
+            return LoadResult(DEFAULTS, "none", tuple(notices))
+        settings, problems = result.value
+        if problems:
+            notices.append(Notice(
+                "Some settings were not valid and were reset to their defaults: "
+                + "; ".join(problems) + ".", Severity.WARNING))
+        if repair and (problems or result.source == "backup"):
+            try:
+                self.save(settings)
+            except StorageError as exc:
+                notices.append(Notice(str(exc), Severity.ERROR))
+        return LoadResult(settings, result.source, tuple(notices))
+
+    def save(self, settings: Settings) -> None:
+        """Write ``settings`` atomically, keeping the previous file as ``.bak``.
+
+        Raises :class:`StorageError` if the disk refuses; the old file is then intact.
+        """
+        try:
+            data = dump_json(settings.to_json())
+        except (TypeError, ValueError) as exc:
+            raise StorageError(f"The settings could not be saved ({exc}).") from exc
+        write_atomic(self.path, data)
