@@ -34,7 +34,7 @@ DIAMONDS, CLUBS, HEARTS, SPADES = 0, 1, 2, 3
 FULL_MASK: Final = (1 << 52) - 1
 
 _RANK_LOOKUP: dict[str, int] = {c: i for i, c in enumerate(RANK_CHARS)}
-_RANK_LOOKUP["10"] = 8
+_RANK_LOOKUP["10"] = RANK_CHARS.index("T")
 _RANK_LOOKUP.update({c.lower(): i for c, i in list(_RANK_LOOKUP.items())})
 _SUIT_LOOKUP: dict[str, int] = {}
 for _i, (_c, _s) in enumerate(zip(SUIT_CHARS, SUIT_SYMBOLS)):

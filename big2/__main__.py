@@ -1,0 +1,35 @@
+"""Command line: ``big2`` starts the game; ``big2 simulate`` plays a text hand.
+
+``python -m big2 --self-test`` starts the app headless, plays a computer hand and exits 0.
+"""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Sequence
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    args = list(sys.argv[1:] if argv is None else argv)
+    if args and args[0] == "simulate":
+        from .simulate import main as simulate_main
+
+        return simulate_main(args[1:])
+    if args and args[0] in ("-h", "--help"):
+        print(
+            "usage: big2 [--self-test] | big2 simulate [--seed N] [--players 2|3|4]\n\n"
+            "With no arguments, opens the card table.",
+        )
+        return 0
+    try:
+        from . import app
+    except ImportError as exc:  # pragma: no cover - only without the app's dependencies
+        print(f"The card table cannot start: {exc}", file=sys.stderr)
+        return 1
+    if "--self-test" in args:
+        return int(app.self_test())
+    return int(app.run(args) or 0)
+
+
+if __name__ == "__main__":
+    sys.exit(main())

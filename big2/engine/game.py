@@ -1,0 +1,487 @@
+"""One hand of Big Two: dealing, turns, tricks, and the end of the hand.
+
+Two ways to move, as in python-chess:
+
+* :meth:`Game.play`, :meth:`Game.pass_turn` and :meth:`Game.make` are for people and the
+  screen. They check everything, raise :class:`IllegalMove` with a sentence a player can
+  read and leave the state untouched, and return the events of the change.
+* :meth:`Game.apply` trusts its caller (a move from :meth:`Game.legal_moves`), returns
+  nothing and is fast: it is what searches and simulations use.
+
+The holder of the lowest card leads the first trick and must include that card.
+"""
+
+from __future__ import annotations
+
+import random
+from bisect import bisect_left
+from collections.abc import Iterator, Sequence
+from typing import Final, overload
+
+from .cards import FULL_MASK, Card, CardSet, CardsLike, format_card, to_cardset
+from .combos import (
+    KEY_SHIFT,
+    PASS,
+    Combo,
+    Move,
+    classify,
+    combo_of_move,
+    format_play,
+    generate_fives,
+    generate_small,
+    why_not,
+)
+from .events import Dealt, Event, HandEnded, LastCard, Passed, Played, TrickWon, TurnStarted
+from .rules import STANDARD, Rules, tables_for
+from .scoring import standard_penalties
+
+SEAT_NAMES: Final = {
+    2: ("South", "North"),
+    3: ("South", "East", "West"),
+    4: ("South", "East", "North", "West"),
+}
+
+
+class IllegalMove(ValueError):
+    """A move the rules refuse. ``str(error)`` is a sentence for the player."""
+
+
+class GameOver(IllegalMove):
+    """The hand is already over."""
+
+
+class NotYourTurn(IllegalMove):
+    """A seat tried to act out of turn."""
+
+
+class LegalMoves(Sequence[Move]):
+    """The legal moves of a position: a lazy, countable, indexable view.
+
+    Moves are ints (see :mod:`big2.engine.combos`); ``PASS`` (0) comes last when the
+    player is following. Iterate it, test membership, take ``len`` or index it. It is a
+    view over the player's sorted combination list, so making one copies nothing.
+    """
+
+    __slots__ = ("_lst", "_start", "_len", "_pass")
+
+    def __init__(self, moves: list[Move], start: int = 0, *, can_pass: bool) -> None:
+        self._lst = moves
+        self._start = start
+        self._pass = can_pass
+        self._len = len(moves) - start + can_pass
+
+    def __len__(self) -> int:
+        return self._len
+
+    @overload
+    def __getitem__(self, i: int) -> Move: ...
+
+    @overload
+    def __getitem__(self, i: slice) -> list[Move]: ...
+
+    def __getitem__(self, i: int | slice) -> Move | list[Move]:
+        if isinstance(i, slice):
+            return list(self)[i]
+        if i < 0:
+            i += self._len
+        j = self._start + i
+        lst = self._lst
+        if 0 <= i and j < len(lst):
+            return lst[j]
+        if self._pass and i == self._len - 1:
+            return PASS
+        raise IndexError("legal move index out of range")
+
+    def __iter__(self) -> Iterator[Move]:
+        yield from self._lst[self._start:]
+        if self._pass:
+            yield PASS
+
+    def __contains__(self, move: object) -> bool:
+        if not isinstance(move, int):
+            return False
+        if move == PASS:
+            return self._pass
+        lst = self._lst
+        if self._pass:  # following: one sorted list, so bisect
+            i = bisect_left(lst, move, self._start)
+            return i < len(lst) and lst[i] == move
+        return move in lst
+
+    @property
+    def can_pass(self) -> bool:
+        return self._pass
+
+    def __repr__(self) -> str:
+        return f"<LegalMoves: {self._len} moves>"
+
+
+_EMPTY_MOVES = LegalMoves([], can_pass=False)
+_new_legal_moves = object.__new__
+
+
+class Game:
+    """The state of one hand: hands, whose turn, the trick, passes and history.
+
+    Seats are numbered in playing order: the next seat to act after ``s`` is
+    ``(s + 1) % n_players``. Build one with :meth:`deal` (random) or the constructor
+    (fixed hands, for tests and puzzles).
+    """
+
+    __slots__ = (
+        "rules", "names", "n_players", "history", "_t", "_hands", "_played", "_moves",
+        "_valid", "_to_act", "_trick", "_trick_size", "_owner", "_passes", "_passed",
+        "_first_card", "_winner", "_first",
+    )
+
+    def __init__(
+        self,
+        hands: Sequence[CardsLike],
+        *,
+        rules: Rules = STANDARD,
+        names: Sequence[str] | None = None,
+        first: int | None = None,
+    ) -> None:
+        sets = [to_cardset(h) for h in hands]
+        n = len(sets)
+        if n not in SEAT_NAMES:
+            raise ValueError(f"Big Two is played by 2, 3 or 4 players, not {n}")
+        seen = 0
+        for s in sets:
+            if s.mask & seen:
+                raise ValueError(f"{format_card((s.mask & seen).bit_length() - 1)} is dealt twice")
+            if not s:
+                raise ValueError("every player must be dealt at least one card")
+            seen |= s.mask
+        self.rules = rules
+        self._t = tables_for(rules)
+        self.names: tuple[str, ...] = tuple(names) if names is not None else SEAT_NAMES[n]
+        if len(self.names) != n:
+            raise ValueError(f"{n} players need {n} names, got {len(self.names)}")
+        self.n_players = n
+        self._hands = [s.mask for s in sets]
+        self._played = [0] * n
+        self._moves: list[list[list[Move] | None]] = [[None] * 6 for _ in range(n)]
+        self._valid = [0] * n
+        lowest = self._lowest_dealt()
+        self._first_card = lowest if rules.first_lead_has_lowest else -1
+        if first is None:
+            first = next(s for s in range(n) if self._hands[s] >> lowest & 1)
+        self._to_act = first
+        self._trick: Move = PASS
+        self._trick_size = 0
+        self._owner = -1
+        self._passes = 0
+        self._passed = 0
+        self._winner = -1
+        self._first = first
+        #: Every move so far as ``(seat, move)``; ``move`` is ``PASS`` for a pass.
+        self.history: list[tuple[int, Move]] = []
+
+    def _lowest_dealt(self) -> Card:
+        dealt = 0
+        for h in self._hands:
+            dealt |= h
+        return next(c for c in self._t.by_strength if dealt >> c & 1)
+
+    @classmethod
+    def deal(
+        cls,
+        rng: random.Random,
+        *,
+        rules: Rules = STANDARD,
+        players: int = 4,
+        names: Sequence[str] | None = None,
+    ) -> Game:
+        """Shuffle with ``rng`` and deal ``rules.cards_per_player`` cards to each seat.
+
+        The same ``rng`` state always gives the same deal.
+        """
+        if players not in SEAT_NAMES:
+            raise ValueError(f"Big Two is played by 2, 3 or 4 players, not {players}")
+        deck = list(range(52))
+        rng.shuffle(deck)
+        k = rules.cards_per_player
+        if k * players > 52:
+            raise ValueError(f"{players} hands of {k} cards need more than 52 cards")
+        hands = []
+        for i in range(players):
+            mask = 0
+            for c in deck[i * k:(i + 1) * k]:
+                mask |= 1 << c
+            hands.append(CardSet.from_mask(mask))
+        return cls(hands, rules=rules, names=names)
+
+    # -- state -----------------------------------------------------------------------
+
+    @property
+    def to_act(self) -> int:
+        """The seat whose turn it is (the winner's seat once the hand is over)."""
+        return self._to_act
+
+    @property
+    def first_player(self) -> int:
+        return self._first
+
+    @property
+    def is_over(self) -> bool:
+        return self._winner >= 0
+
+    @property
+    def winner(self) -> int | None:
+        return self._winner if self._winner >= 0 else None
+
+    @property
+    def leading(self) -> bool:
+        """True when the player to act starts a new trick (and may not pass)."""
+        return self._trick == PASS
+
+    @property
+    def trick(self) -> Combo | None:
+        """The play to beat, or None when the player to act leads."""
+        return combo_of_move(self._trick) if self._trick else None
+
+    @property
+    def trick_move(self) -> Move:
+        return self._trick
+
+    @property
+    def trick_owner(self) -> int | None:
+        """Who made the play to beat (None when leading)."""
+        return self._owner if self._trick else None
+
+    @property
+    def passed(self) -> frozenset[int]:
+        """Seats that have passed since the last play in this trick."""
+        return frozenset(s for s in range(self.n_players) if self._passed >> s & 1)
+
+    @property
+    def must_include(self) -> Card | None:
+        """The card the first play must contain, while the first play is pending."""
+        return self._first_card if self._first_card >= 0 else None
+
+    def hand(self, seat: int) -> CardSet:
+        return CardSet.from_mask(self._hands[seat])
+
+    def hand_mask(self, seat: int) -> int:
+        return self._hands[seat]
+
+    def played_by(self, seat: int) -> CardSet:
+        """Every card ``seat`` has played this hand."""
+        return CardSet.from_mask(self._played[seat])
+
+    @property
+    def card_counts(self) -> tuple[int, ...]:
+        return tuple(h.bit_count() for h in self._hands)
+
+    def next_seat(self, seat: int) -> int:
+        return (seat + 1) % self.n_players
+
+    def points(self) -> tuple[int, ...]:
+        """Points of a finished hand under the standard penalty table."""
+        return standard_penalties(self.card_counts)
+
+    # -- moves -----------------------------------------------------------------------
+
+    def _list(self, seat: int, size: int) -> list[Move]:
+        """The seat's current combinations of one size, sorted (cached, filtered lazily)."""
+        if self._valid[seat] >> size & 1:
+            lst = self._moves[seat][size]
+            assert lst is not None
+            return lst
+        slots = self._moves[seat]
+        old = slots[size]
+        hand = self._hands[seat]
+        if old is not None:
+            gone = FULL_MASK ^ hand
+            lst = [m for m in old if not m & gone]
+        elif size == 5:
+            lst = generate_fives(hand, self.rules)
+        else:
+            small = generate_small(hand, self.rules)
+            slots[1], slots[2], slots[3] = small
+            self._valid[seat] |= 0b1110
+            return small[size - 1]
+        slots[size] = lst
+        self._valid[seat] |= 1 << size
+        return lst
+
+    def legal_moves(self) -> LegalMoves:
+        """Every legal move of the player to act (with ``PASS`` when following).
+
+        Leading, the moves come ordered by size (1, 2, 3, 5), then by strength.
+        """
+        if self._winner >= 0:
+            return _EMPTY_MOVES
+        p = self._to_act
+        trick = self._trick
+        if trick:
+            size = self._trick_size
+            lst = self._moves[p][size]
+            if lst is None or not self._valid[p] >> size & 1:
+                lst = self._list(p, size)
+            i = bisect_left(lst, ((trick >> KEY_SHIFT) + 1) << KEY_SHIFT)
+            lm: LegalMoves = _new_legal_moves(LegalMoves)
+            lm._lst = lst
+            lm._start = i
+            lm._pass = True
+            lm._len = len(lst) - i + 1
+            return lm
+        lead = self._list(p, 1) + self._list(p, 2) + self._list(p, 3) + self._list(p, 5)
+        if self._first_card >= 0:
+            bit = 1 << self._first_card
+            lead = [m for m in lead if m & bit]
+        return LegalMoves(lead, can_pass=False)
+
+    def apply(self, move: Move) -> None:
+        """Make ``move`` for the player to act without checking it.
+
+        ``move`` must come from :meth:`legal_moves`; anything else corrupts the state.
+        """
+        p = self._to_act
+        self.history.append((p, move))
+        n = self.n_players
+        if move == PASS:
+            self._passes += 1
+            self._passed |= 1 << p
+            if self._passes >= n - 1:
+                self._trick = PASS
+                self._passes = 0
+                self._passed = 0
+                self._to_act = self._owner
+            else:
+                self._to_act = (p + 1) % n
+            return
+        mask = move & FULL_MASK
+        self._hands[p] ^= mask
+        self._played[p] |= mask
+        self._valid[p] = 0
+        self._trick = move
+        self._trick_size = mask.bit_count()
+        self._owner = p
+        self._passes = 0
+        self._passed = 0
+        self._first_card = -1
+        if self._hands[p]:
+            self._to_act = (p + 1) % n
+        else:
+            self._winner = p
+
+    def copy(self) -> Game:
+        """An independent copy (history included) for search."""
+        g = Game.__new__(Game)
+        g.rules = self.rules
+        g.names = self.names
+        g.n_players = self.n_players
+        g.history = list(self.history)
+        g._t = self._t
+        g._hands = list(self._hands)
+        g._played = list(self._played)
+        g._moves = [list(slots) for slots in self._moves]
+        g._valid = list(self._valid)
+        g._to_act = self._to_act
+        g._trick = self._trick
+        g._trick_size = self._trick_size
+        g._owner = self._owner
+        g._passes = self._passes
+        g._passed = self._passed
+        g._first_card = self._first_card
+        g._winner = self._winner
+        g._first = self._first
+        return g
+
+    # -- checked moves for people ------------------------------------------------------
+
+    def start_events(self) -> tuple[Event, ...]:
+        """The events that open the hand: the deal and the first turn."""
+        hands = tuple(CardSet.from_mask(h | p) for h, p in zip(self._hands, self._played))
+        return (Dealt(hands, self._first), TurnStarted(self._first, True))
+
+    def _check_turn(self, seat: int | None) -> int:
+        if self._winner >= 0:
+            raise GameOver(f"The hand is over: {self.names[self._winner]} went out.")
+        if seat is not None and seat != self._to_act:
+            raise NotYourTurn(f"It is {self.names[self._to_act]}'s turn.")
+        return self._to_act
+
+    def check_play(self, cards: CardsLike, *, seat: int | None = None) -> Combo:
+        """The combo ``cards`` make if the player to act may play them; else raise.
+
+        Raises :class:`IllegalMove` (or :class:`~big2.engine.cards.CardParseError` for bad
+        text) with a sentence a player understands. Never changes the state.
+        """
+        p = self._check_turn(seat)
+        cs = to_cardset(cards)
+        if not cs:
+            raise IllegalMove("Choose the cards to play." if self.leading
+                              else "Choose the cards to play, or pass.")
+        missing = cs.mask & ~self._hands[p]
+        if missing:
+            who = "You do not" if seat is None else f"{self.names[p]} does not"
+            raise IllegalMove(f"{who} hold {format_play(missing, self.rules)}.")
+        combo = classify(cs, self.rules)
+        if combo is None:
+            raise IllegalMove(why_not(cs, self.rules))
+        if self._first_card >= 0 and not cs.mask >> self._first_card & 1:
+            raise IllegalMove(
+                f"The first play must include {format_card(self._first_card, symbols=True)}."
+            )
+        if self._trick:
+            table = combo_of_move(self._trick)
+            if combo.size != table.size:
+                what = {1: "a single card", 5: "5 cards"}.get(table.size, f"{table.size} cards")
+                raise IllegalMove(f"Play {what} or pass.")
+            if combo.key <= table.key:
+                raise IllegalMove(
+                    f"{combo.text(self.rules)} does not beat {table.text(self.rules)}."
+                )
+        return combo
+
+    def play(self, cards: CardsLike, *, seat: int | None = None) -> tuple[Event, ...]:
+        """Play ``cards`` for the player to act (or for ``seat``, checked to be theirs).
+
+        Returns the events of the move; raises :class:`IllegalMove` and changes nothing
+        when the play is not allowed.
+        """
+        combo = self.check_play(cards, seat=seat)
+        return self._make_with_events(combo.move)
+
+    def pass_turn(self, *, seat: int | None = None) -> tuple[Event, ...]:
+        """Pass for the player to act; raises :class:`IllegalMove` when leading."""
+        self._check_turn(seat)
+        if not self._trick:
+            raise IllegalMove("You are leading this trick, so you cannot pass: play any combination.")
+        return self._make_with_events(PASS)
+
+    def make(self, move: Move, *, seat: int | None = None) -> tuple[Event, ...]:
+        """Checked form of :meth:`apply` for a move int (from an opponent, say)."""
+        if move == PASS:
+            return self.pass_turn(seat=seat)
+        return self.play(CardSet.from_mask(move & FULL_MASK), seat=seat)
+
+    def _make_with_events(self, move: Move) -> tuple[Event, ...]:
+        p = self._to_act
+        owner_before = self._owner
+        self.apply(move)
+        events: list[Event] = []
+        if move == PASS:
+            events.append(Passed(p))
+            if not self._trick:
+                events.append(TrickWon(owner_before))
+                events.append(TurnStarted(self._to_act, True))
+            else:
+                events.append(TurnStarted(self._to_act, False))
+            return tuple(events)
+        left = self._hands[p].bit_count()
+        events.append(Played(p, combo_of_move(move), left))
+        if left == 1:
+            events.append(LastCard(p))
+        if self._winner >= 0:
+            events.append(HandEnded(p, self.card_counts, self.points()))
+        else:
+            events.append(TurnStarted(self._to_act, False))
+        return tuple(events)
+
+    def __repr__(self) -> str:
+        hands = ", ".join(repr(self.hand(s).format()) for s in range(self.n_players))
+        return f"Game([{hands}], rules={self.rules.name!r})"

@@ -1,0 +1,76 @@
+"""``python -m big2 simulate``: a whole hand of random legal play, printed move by move.
+
+Text only, no pygame: the deal number (``--seed``) fully decides the game, so anyone can
+share it and see the same hand.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+
+from .engine import (
+    Dealt,
+    Event,
+    Game,
+    HandEnded,
+    LastCard,
+    Passed,
+    Played,
+    TrickWon,
+    TurnStarted,
+    format_play,
+)
+
+
+def describe(event: Event, game: Game) -> str | None:
+    """One line of text for an event (None for events that need no line)."""
+    names = game.names
+    if isinstance(event, Dealt):
+        lines = [f"{names[s]:>6}: {format_play(h.mask, game.rules)}" for s, h in enumerate(event.hands)]
+        return "\n".join(lines)
+    if isinstance(event, Played):
+        return f"{names[event.seat]:>6}: {event.combo.text(game.rules)}  ({event.combo.kind.label}, {event.cards_left} left)"
+    if isinstance(event, Passed):
+        return f"{names[event.seat]:>6}: pass"
+    if isinstance(event, TrickWon):
+        return f"        {names[event.seat]} wins the trick and leads."
+    if isinstance(event, LastCard):
+        return f"        {names[event.seat]}: Last card!"
+    if isinstance(event, HandEnded):
+        scores = ", ".join(f"{names[s]} {p:+d}" for s, p in enumerate(event.points))
+        left = ", ".join(f"{names[s]} {n}" for s, n in enumerate(event.cards_left))
+        return (f"{names[event.winner]} is out and wins the hand.\n"
+                f"Cards left: {left}\nScores: {scores}")
+    if isinstance(event, TurnStarted):
+        return None
+    return None
+
+
+def simulate(seed: int, *, players: int = 4) -> list[str]:
+    """Play a hand from deal number ``seed`` with random legal moves; return the lines."""
+    game = Game.deal(random.Random(seed), players=players)
+    chooser = random.Random(seed ^ 0x5EED)
+    lines = [f"Deal {seed}: {players} players, {game.rules.name} rules"]
+    events = list(game.start_events())
+    while True:
+        for e in events:
+            text = describe(e, game)
+            if text is not None:
+                lines.append(text)
+        if game.is_over:
+            return lines
+        moves = game.legal_moves()
+        events = list(game.make(moves[chooser.randrange(len(moves))]))
+
+
+def main(argv: Sequence[str]) -> int:
+    import argparse
+
+    parser = argparse.ArgumentParser(prog="big2 simulate", description=__doc__)
+    parser.add_argument("--seed", type=int, default=None, help="deal number (random if omitted)")
+    parser.add_argument("--players", type=int, choices=(2, 3, 4), default=4)
+    args = parser.parse_args(list(argv))
+    seed = args.seed if args.seed is not None else random.SystemRandom().randrange(1 << 32)
+    print("\n".join(simulate(seed, players=args.players)))
+    return 0
