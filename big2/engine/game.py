@@ -212,6 +212,49 @@ class Game:
             hands.append(CardSet.from_mask(mask))
         return cls(hands, rules=rules, names=names)
 
+    @classmethod
+    def from_position(
+        cls,
+        hands: Sequence[CardsLike],
+        *,
+        to_act: int,
+        rules: Rules = STANDARD,
+        trick: Move = PASS,
+        trick_owner: int | None = None,
+        passed: Sequence[int] = (),
+        played: Sequence[CardsLike] | None = None,
+        must_include: Card | None = None,
+        names: Sequence[str] | None = None,
+    ) -> Game:
+        """A game in the middle of a hand, from plain values (for search and puzzles).
+
+        ``trick`` is the move to beat (``PASS`` when ``to_act`` leads) and ``passed`` the
+        seats that passed since it was made. ``played`` gives each seat's played cards
+        (empty when omitted). ``must_include`` is the card the first play must hold, if
+        the first play has not been made. History starts empty.
+        """
+        g = cls(hands, rules=rules, names=names, first=to_act)
+        n = g.n_players
+        if not 0 <= to_act < n:
+            raise ValueError(f"no seat {to_act} at a table of {n}")
+        if trick != PASS:
+            if trick_owner is None or not 0 <= trick_owner < n or trick_owner == to_act:
+                raise ValueError("a trick needs an owner other than the player to act")
+            if classify(CardSet.from_mask(trick & FULL_MASK), rules) is None:
+                raise ValueError("the trick is not a combination")
+            g._trick = classify(CardSet.from_mask(trick & FULL_MASK), rules).move  # type: ignore[union-attr]
+            g._trick_size = (trick & FULL_MASK).bit_count()
+            g._owner = trick_owner
+            g._passes = len(passed)
+            for s in passed:
+                g._passed |= 1 << s
+        elif passed:
+            raise ValueError("nobody can have passed when the player to act leads")
+        if played is not None:
+            g._played = [to_cardset(p).mask for p in played]
+        g._first_card = must_include if must_include is not None else -1
+        return g
+
     # -- state -----------------------------------------------------------------------
 
     @property

@@ -163,3 +163,22 @@ def test_make_and_apply_agree() -> None:
 def test_bad_deals_are_refused(hands: list[str], error: str) -> None:
     with pytest.raises(ValueError, match=error):
         Game([parse_cards(h) if h else CardSet() for h in hands])
+
+
+def test_from_position_rebuilds_a_mid_hand_state() -> None:
+    g = Game.deal(random.Random(11))
+    rng = random.Random(5)
+    for _ in range(9):
+        moves = g.legal_moves()
+        g.apply(moves[rng.randrange(len(moves))])
+    if g.is_over:
+        pytest.skip("hand ended early")
+    h = Game.from_position(
+        [g.hand(s) for s in range(4)], to_act=g.to_act, trick=g.trick_move,
+        trick_owner=g.trick_owner, passed=sorted(g.passed),
+        played=[g.played_by(s) for s in range(4)], must_include=g.must_include,
+    )
+    assert list(h.legal_moves()) == list(g.legal_moves())
+    assert h.passed == g.passed and h.trick == g.trick and h.card_counts == g.card_counts
+    with pytest.raises(ValueError, match="owner"):
+        Game.from_position([g.hand(s) for s in range(4)], to_act=0, trick=h.legal_moves()[0] or 1, trick_owner=0)
