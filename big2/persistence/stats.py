@@ -1,0 +1,285 @@
+"""Statistics for the statistics screen, computed from the score history.
+
+Every function takes an open :class:`~big2.persistence.history.History` and a human
+player's name, and raises :class:`StorageError` only if the database cannot be read. A
+hand is a win for the player when they are its ``winner_seat``; "points" are the
+player's points for the hand as recorded. Results are ordered oldest first unless
+stated otherwise.
+
+Opponent level of a hand, as used by :func:`stats_by_opponent_level`: the level of the
+other seats when they all share one, ``"mixed"`` when computers of different levels
+sat at the table, ``"hot-seat"`` when every other seat was a person.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+from collections import defaultdict
+from collections.abc import Iterable
+from dataclasses import dataclass
+from datetime import datetime, timezone
+from pathlib import Path
+from typing import Final
+
+from .atomic import write_atomic
+from .history import History
+
+MIXED: Final = "mixed"
+HOT_SEAT: Final = "hot-seat"
+
+
+@dataclass(frozen=True, slots=True)
+class Streak:
+    """A run of consecutive wins (``won`` true) or losses; length 0 when no hands."""
+
+    won: bool
+    length: int
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerStats:
+    """The summary line of one player (optionally within a preset or opponent level)."""
+
+    player: str
+    sessions: int
+    hands: int
+    wins: int
+    #: wins / hands, 0.0 when no hands were played.
+    win_rate: float
+    average_points: float
+    #: Highest and lowest points in a single hand; ``None`` when no hands.
+    best_hand: int | None
+    worst_hand: int | None
+    current_streak: Streak
+    longest_winning_streak: int
+    longest_losing_streak: int
+
+
+@dataclass(frozen=True, slots=True)
+class HandLine:
+    """One hand from one player's point of view."""
+
+    hand_id: int
+    session_id: int
+    played_at: datetime
+    rules_preset: str
+    opponent_level: str
+    seat: int
+    won: bool
+    cards_left: int
+    points: int
+
+
+@dataclass(frozen=True, slots=True)
+class ScorePoint:
+    """A point of the running-score chart: the hand's points and the total so far."""
+
+    hand_id: int
+    played_at: datetime
+    points: int
+    total: int
+
+
+@dataclass(frozen=True, slots=True)
+class SessionSummary:
+    """One line of the recent-sessions list; ``totals`` are per seat."""
+
+    session_id: int
+    started_at: datetime
+    ended_at: datetime | None
+    rules_preset: str
+    players: tuple[str, ...]
+    levels: tuple[str, ...]
+    hands: int
+    totals: tuple[int, ...]
+
+
+def _when(text: object) -> datetime:
+    """A stored time stamp; a damaged one sorts first instead of failing."""
+    try:
+        moment = datetime.fromisoformat(str(text))
+    except ValueError:
+        return datetime.min.replace(tzinfo=timezone.utc)
+    return moment if moment.tzinfo else moment.replace(tzinfo=timezone.utc)
+
+
+def _opponent_levels(history: History) -> dict[tuple[int, int], str]:
+    """(session, seat) -> the label of the opponents that seat faced."""
+    by_session: dict[int, list[tuple[int, str]]] = defaultdict(list)
+    for session_id, seat, level in history.query(
+            "SELECT session_id, seat, level FROM session_seats"):
+        by_session[session_id].append((seat, level))
+    labels: dict[tuple[int, int], str] = {}
+    for session_id, seats in by_session.items():
+        for seat, _ in seats:
+            others = {lvl for s, lvl in seats if s != seat and lvl != "human"}
+            labels[session_id, seat] = (HOT_SEAT if not others else
+                                        others.pop() if len(others) == 1 else MIXED)
+    return labels
+
+
+def hand_lines(history: History, player: str) -> list[HandLine]:
+    """Every hand the human ``player`` played, oldest first."""
+    labels = _opponent_levels(history)
+    rows = history.query(
+        "SELECT h.id, h.session_id, h.started_at, h.rules_preset, ss.seat, h.winner_seat, "
+        "hs.cards_left, hs.points "
+        "FROM players p "
+        "JOIN session_seats ss ON ss.player_id = p.id "
+        "JOIN hands h ON h.session_id = ss.session_id "
+        "JOIN hand_seats hs ON hs.hand_id = h.id AND hs.seat = ss.seat "
+        "WHERE p.name = ? AND p.is_human = 1 ORDER BY h.started_at, h.id", (player,))
+    return [
+        HandLine(hand_id, session_id, _when(started), preset,
+                 labels.get((session_id, seat), HOT_SEAT), seat, seat == winner, left, points)
+        for hand_id, session_id, started, preset, seat, winner, left, points in rows
+    ]
+
+
+def summarize(player: str, lines: Iterable[HandLine]) -> PlayerStats:
+    """The :class:`PlayerStats` of some hand lines (already in time order)."""
+    hands = list(lines)
+    points = [h.points for h in hands]
+    wins = sum(h.won for h in hands)
+    longest = {True: 0, False: 0}
+    run = Streak(True, 0)
+    for h in hands:
+        run = Streak(h.won, run.length + 1 if run.won == h.won and run.length else 1)
+        longest[h.won] = max(longest[h.won], run.length)
+    return PlayerStats(
+        player=player,
+        sessions=len({h.session_id for h in hands}),
+        hands=len(hands),
+        wins=wins,
+        win_rate=wins / len(hands) if hands else 0.0,
+        average_points=sum(points) / len(points) if points else 0.0,
+        best_hand=max(points, default=None),
+        worst_hand=min(points, default=None),
+        current_streak=run,
+        longest_winning_streak=longest[True],
+        longest_losing_streak=longest[False],
+    )
+
+
+def player_stats(history: History, player: str, *, rules_preset: str | None = None,
+                 opponent_level: str | None = None) -> PlayerStats:
+    """The summary for ``player``, optionally only under one preset or opponent level."""
+    lines = [h for h in hand_lines(history, player)
+             if (rules_preset is None or h.rules_preset == rules_preset)
+             and (opponent_level is None or h.opponent_level == opponent_level)]
+    return summarize(player, lines)
+
+
+def stats_by_preset(history: History, player: str) -> dict[str, PlayerStats]:
+    """One summary per rule preset the player has played, keyed by preset name."""
+    groups: dict[str, list[HandLine]] = defaultdict(list)
+    for line in hand_lines(history, player):
+        groups[line.rules_preset].append(line)
+    return {key: summarize(player, lines) for key, lines in sorted(groups.items())}
+
+
+def stats_by_opponent_level(history: History, player: str) -> dict[str, PlayerStats]:
+    """One summary per opponent level (see the module notes), keyed by level."""
+    groups: dict[str, list[HandLine]] = defaultdict(list)
+    for line in hand_lines(history, player):
+        groups[line.opponent_level].append(line)
+    return {key: summarize(player, lines) for key, lines in sorted(groups.items())}
+
+
+def running_score(history: History, player: str, *, last: int = 50) -> list[ScorePoint]:
+    """The player's last ``last`` hands with a running total that starts at 0."""
+    total = 0
+    points: list[ScorePoint] = []
+    for line in hand_lines(history, player)[-last:] if last > 0 else []:
+        total += line.points
+        points.append(ScorePoint(line.hand_id, line.played_at, line.points, total))
+    return points
+
+
+def cards_left_when_losing(history: History, player: str, *, last: int = 50) -> list[int]:
+    """Cards the player still held in each of their last ``last`` lost hands."""
+    lost = [h.cards_left for h in hand_lines(history, player) if not h.won]
+    return lost[-last:] if last > 0 else []
+
+
+def human_players(history: History) -> list[str]:
+    """Names of the people who have played, most hands first."""
+    rows = history.query(
+        "SELECT p.name, COUNT(hs.hand_id) AS n FROM players p "
+        "JOIN session_seats ss ON ss.player_id = p.id "
+        "LEFT JOIN hands h ON h.session_id = ss.session_id "
+        "LEFT JOIN hand_seats hs ON hs.hand_id = h.id AND hs.seat = ss.seat "
+        "WHERE p.is_human = 1 GROUP BY p.id ORDER BY n DESC, p.name")
+    return [str(name) for name, _ in rows]
+
+
+def recent_sessions(history: History, *, limit: int = 10,
+                    player: str | None = None) -> list[SessionSummary]:
+    """The latest sessions, newest first; only ``player``'s when a name is given."""
+    where = ""
+    params: list[object] = [max(0, limit)]
+    if player is not None:
+        where = ("WHERE s.id IN (SELECT ss.session_id FROM session_seats ss JOIN players p "
+                 "ON p.id = ss.player_id WHERE p.name = ? AND p.is_human = 1)")
+        params = [player, max(0, limit)]
+    sessions = history.query(
+        f"SELECT s.id, s.started_at, s.ended_at, s.rules_preset, s.seat_count, "
+        f"(SELECT COUNT(*) FROM hands h WHERE h.session_id = s.id) "
+        f"FROM sessions s {where} ORDER BY s.started_at DESC, s.id DESC LIMIT ?", params)
+    result = []
+    for session_id, started, ended, preset, seat_count, hands in sessions:
+        totals = dict(history.query(
+            "SELECT hs.seat, SUM(hs.points) FROM hand_seats hs JOIN hands h ON h.id = "
+            "hs.hand_id WHERE h.session_id = ? GROUP BY hs.seat", (session_id,)))
+        seats = history.seats_of(session_id)
+        result.append(SessionSummary(
+            session_id, _when(started), _when(ended) if ended else None, preset,
+            tuple(s.name for s in seats), tuple(s.level for s in seats), hands,
+            tuple(int(totals.get(i, 0)) for i in range(seat_count))))
+    return result
+
+
+CSV_COLUMNS: Final = (
+    "session_id", "session_started_at", "hand_id", "hand_number", "hand_started_at",
+    "duration_s", "rules_preset", "deal_seed", "seat", "player", "is_human", "level",
+    "cards_left", "points", "won",
+)
+
+
+def _cell(value: object) -> object:
+    """Text a spreadsheet would run as a formula gets a leading apostrophe."""
+    if isinstance(value, str) and value[:1] in ("=", "+", "-", "@", "\t", "\r"):
+        return "'" + value
+    return value
+
+
+def export_csv_text(history: History) -> str:
+    """Every hand, one row per seat, as CSV text with a header row."""
+    return _csv(history)[0]
+
+
+def _csv(history: History) -> tuple[str, int]:
+    rows = history.query(
+        "SELECT s.id, s.started_at, h.id, h.hand_number, h.started_at, h.duration_s, "
+        "h.rules_preset, h.deal_seed, hs.seat, p.name, p.is_human, ss.level, "
+        "hs.cards_left, hs.points, hs.seat = h.winner_seat "
+        "FROM hands h JOIN sessions s ON s.id = h.session_id "
+        "JOIN hand_seats hs ON hs.hand_id = h.id "
+        "JOIN session_seats ss ON ss.session_id = h.session_id AND ss.seat = hs.seat "
+        "JOIN players p ON p.id = ss.player_id ORDER BY h.started_at, h.id, hs.seat")
+    out = io.StringIO()
+    writer = csv.writer(out, lineterminator="\n")
+    writer.writerow(CSV_COLUMNS)
+    writer.writerows([_cell(v) for v in row] for row in rows)
+    return out.getvalue(), len(rows)
+
+
+def export_csv(history: History, destination: Path) -> int:
+    """Write :func:`export_csv_text` to ``destination`` atomically; returns the row count.
+
+    Raises :class:`StorageError` if the file cannot be written.
+    """
+    text, count = _csv(history)
+    write_atomic(destination, text.encode("utf-8"), keep_backup=False)
+    return count
