@@ -1,0 +1,140 @@
+"""The desktop app: a pygame-ce window over the engine. The only package importing pygame.
+
+Importing this package does nothing heavy; :func:`run` and :func:`self_test` import
+pygame when called.
+"""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Sequence
+
+__all__ = ["run", "self_test"]
+
+
+def _parse(argv: Sequence[str]):
+    import argparse
+
+    p = argparse.ArgumentParser(prog="big2", description="Big Two card game")
+    p.add_argument("--size", default="1280x720", help="window size, e.g. 1280x720")
+    p.add_argument("--fullscreen", action="store_true")
+    p.add_argument("--seed", type=int, default=None, help="seed the deal (for testing)")
+    p.add_argument(
+        "--scene",
+        choices=("title", "new", "table", "rules", "settings", "watch", "hotseat"),
+        default="title",
+        help="open straight into a screen: watch = four computers, hotseat = two humans",
+    )
+    p.add_argument("--animation", choices=("off", "fast", "normal", "slow"), default=None)
+    p.add_argument("--pace", choices=("instant", "fast", "normal", "slow"), default=None)
+    return p.parse_args(list(argv))
+
+
+def run(argv: Sequence[str] | None = None) -> int:
+    """Open the window and play; returns the exit code."""
+    args = _parse(sys.argv[1:] if argv is None else argv)
+    import os
+
+    os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+    from .app import App
+    from .settings import AppSettings
+
+    try:
+        w, h = (int(v) for v in args.size.lower().split("x"))
+    except ValueError:
+        print(f"big2: --size wants WIDTHxHEIGHT, not {args.size!r}", file=sys.stderr)
+        return 2
+    settings = AppSettings()
+    if args.animation:
+        settings.animation = args.animation
+    if args.pace:
+        settings.pace = args.pace
+    app = App(size=(w, h), settings=settings)
+    app.open()
+    try:
+        if args.fullscreen:
+            app.toggle_fullscreen()
+        return app.run(_first_scene(app, args.scene, args.seed))
+    finally:
+        app.close()
+
+
+def _first_scene(app, name: str, seed: int | None):
+    from .match import MatchConfig, SeatConfig
+    from .scenes.newgame import NewGameScene
+    from .scenes.rules import RulesScene
+    from .scenes.settings_scene import SettingsScene
+    from .scenes.table import TableScene
+    from .scenes.title import TitleScene
+
+    if name in ("title", "new", "rules", "settings"):
+        app.push(TitleScene(app))
+        extra = {"new": NewGameScene, "rules": RulesScene, "settings": SettingsScene}.get(name)
+        return extra(app) if extra else None
+    if name == "watch":
+        seats = tuple(SeatConfig(n, human=False) for n in ("South", "East", "North", "West"))
+        return TableScene(app, MatchConfig(seats=seats, seed=seed))
+    if name == "hotseat":
+        seats = (SeatConfig("Ann", True), SeatConfig("East", False), SeatConfig("Ben", True), SeatConfig("West", False))
+        return TableScene(app, MatchConfig(seats=seats, seed=seed))
+    return TableScene(app, MatchConfig(seed=seed))
+
+
+def self_test() -> int:
+    """Start headless, deal, let computers play a whole hand through the real loop.
+
+    Returns 0 when the hand finished with a winner and consistent scores, 1 otherwise.
+    """
+    import os
+    import time
+
+    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+    os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+    os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+    from .app import App
+    from .match import MatchConfig, SeatConfig
+    from .scenes.results import ResultsScene
+    from .scenes.table import TableScene
+    from .settings import AppSettings
+
+    started = time.perf_counter()
+    app = App(size=(1280, 720), settings=AppSettings(animation="off", pace="instant"))
+    try:
+        app.open()
+        seats = tuple(SeatConfig(n, human=False) for n in ("South", "East", "North", "West"))
+        table = TableScene(app, MatchConfig(seats=seats, hands=1, seed=2024))
+        app.push(table)
+        ok = app.run_until(lambda: isinstance(app.top, ResultsScene), timeout=90)
+        problems = []
+        if not ok:
+            problems.append("the hand did not reach the results screen")
+        m = table.match
+        if len(m.results) != 1:
+            problems.append(f"expected one finished hand, got {len(m.results)}")
+        else:
+            r = m.results[0]
+            if r.cards_left[r.winner] != 0:
+                problems.append("the winner still holds cards")
+            if sum(r.points) != sum(m.totals):
+                problems.append("totals do not add up")
+        if app.frames < 10:
+            problems.append(f"only {app.frames} frames were drawn")
+        elapsed = time.perf_counter() - started
+        if problems:
+            for p in problems:
+                print(f"self-test: {p}", file=sys.stderr)
+            return 1
+        r = m.results[0]
+        print(
+            f"self-test ok: {m.names[r.winner]} won in {len(m.game.history)} moves, "
+            f"{app.frames} frames, {elapsed:.1f} s"
+        )
+        return 0
+    except Exception as exc:  # report, never crash CI with a traceback alone
+        import traceback
+
+        traceback.print_exc()
+        print(f"self-test: failed with {exc!r}", file=sys.stderr)
+        return 1
+    finally:
+        app.close()

@@ -1,0 +1,290 @@
+"""The window and its loop: events in, fixed-step updates, redraw only when needed.
+
+The loop waits on events while nothing moves (so an idle table costs almost no CPU),
+and ticks at the frame rate while a scene animates. Game logic advances in fixed steps
+of :data:`STEP` seconds. The window is an ordinary resizable one with a minimum size;
+F11 toggles fullscreen; every resize lays the scenes out again.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+import time
+from collections.abc import Callable
+
+import pygame
+import pygame_gui
+
+from . import assets, sound
+from .layout import MIN_SIZE
+from .scenes.base import Scene
+from .settings import AppSettings
+
+log = logging.getLogger(__name__)
+
+FPS = 60
+STEP = 1 / 120
+IDLE_WAIT_MS = 1000
+_WAKE: int | None = None
+
+
+def wake_event_type() -> int:
+    """A custom event type that only wakes the loop (posted from worker threads)."""
+    global _WAKE
+    if _WAKE is None:
+        _WAKE = pygame.event.custom_type()
+    return _WAKE
+
+
+def load_theme() -> dict:
+    """The pygame_gui theme from assets/theme.json, with the shipped font paths filled in."""
+    with open(assets.asset("theme.json"), encoding="utf-8") as fh:
+        theme = json.load(fh)
+    fonts = assets.asset("fonts")
+    for block in theme.values():
+        font = block.get("font") if isinstance(block, dict) else None
+        if isinstance(font, dict):
+            font.setdefault("regular_path", str(fonts / assets.REGULAR))
+            font.setdefault("bold_path", str(fonts / assets.BOLD))
+    return theme
+
+
+class App:
+    """One window, one UI manager, a stack of scenes."""
+
+    def __init__(self, *, size: tuple[int, int] = (1280, 720), settings: AppSettings | None = None) -> None:
+        self.settings = settings or AppSettings()
+        self.size = (max(size[0], MIN_SIZE[0]), max(size[1], MIN_SIZE[1]))
+        self.stack: list[Scene] = []
+        self.running = False
+        self.dirty = True
+        self._settle = 0  # frames still to draw after input so hover states settle
+        self._acc = 0.0
+        self._last = 0.0
+        self.frames = 0
+        #: Called with the seconds of work each drawn frame took (the benchmark listens).
+        self.on_frame: Callable[[float], None] | None = None
+        self.opened_at = 0.0
+        self.first_frame_at: float | None = None
+        self.fullscreen = False
+        self._windowed_size = self.size
+        self.exit_code = 0
+
+    # Setup and teardown ------------------------------------------------------------------
+
+    def open(self) -> None:
+        self.opened_at = time.perf_counter()
+        assets.clear_caches()
+        sound.init_mixer()
+        pygame.init()
+        self.screen = pygame.display.set_mode(self.size, pygame.RESIZABLE)
+        pygame.display.set_caption("Big Two")
+        try:
+            window = pygame.Window.from_display_module()
+            window.minimum_size = MIN_SIZE
+        except (AttributeError, pygame.error):  # pragma: no cover - older pygame-ce
+            pass
+        self.manager = pygame_gui.UIManager(self.size, load_theme(), enable_live_theme_updates=False)
+        fonts = assets.asset("fonts")
+        self.manager.add_font_paths(
+            "dejavu", str(fonts / assets.REGULAR), str(fonts / assets.BOLD)
+        )
+        self.sounds = sound.Sounds(volume=self.settings.volume, muted=self.settings.muted)
+        wake_event_type()
+        self._clock = pygame.time.Clock()
+        self._last = time.perf_counter()
+
+    def close(self) -> None:
+        while self.stack:
+            self.stack.pop().leave()
+        assets.clear_caches()
+        from . import text
+
+        text.clear_cache()
+        pygame.quit()
+
+    # The scene stack ---------------------------------------------------------------------
+
+    @property
+    def top(self) -> Scene | None:
+        return self.stack[-1] if self.stack else None
+
+    def push(self, scene: Scene) -> None:
+        if self.stack:
+            self.stack[-1].cover()
+        self.stack.append(scene)
+        scene.enter()
+        self.dirty = True
+
+    def pop(self) -> Scene:
+        scene = self.stack.pop()
+        scene.leave()
+        if self.stack:
+            self.stack[-1].uncover()
+        self.dirty = True
+        return scene
+
+    def replace(self, scene: Scene) -> None:
+        """Swap the top scene for ``scene``."""
+        if self.stack:
+            self.stack.pop().leave()
+        self.stack.append(scene)
+        scene.enter()
+        self.dirty = True
+
+    def reset_to(self, scene: Scene) -> None:
+        """Clear the stack and show ``scene``."""
+        while self.stack:
+            self.stack.pop().leave()
+        self.push(scene)
+
+    def find(self, kind: type) -> Scene | None:
+        for s in reversed(self.stack):
+            if isinstance(s, kind):
+                return s
+        return None
+
+    def quit(self, code: int = 0) -> None:
+        self.exit_code = code
+        self.running = False
+
+    # The loop ----------------------------------------------------------------------------
+
+    def animating(self) -> bool:
+        return any(s.animating() for s in self.stack[-1:]) or self._settle > 0
+
+    def _wait_ms(self) -> int:
+        due = self.top.next_deadline() if self.top else None
+        if due is None:
+            return IDLE_WAIT_MS
+        return max(1, min(IDLE_WAIT_MS, int(due * 1000) + 1))
+
+    def frame(self, *, block: bool = True) -> None:
+        """One turn of the loop: gather events (waiting if idle), update, maybe draw."""
+        busy = self.animating() or self.dirty
+        if block and not busy:
+            first = pygame.event.wait(self._wait_ms())
+            events = [first] if first.type != pygame.NOEVENT else []
+            events += pygame.event.get()
+        else:
+            events = pygame.event.get()
+        t0 = time.perf_counter()
+        dt = min(t0 - self._last, 0.25)
+        self._last = t0
+        for event in events:
+            self.dispatch(event)
+        if not self.running:
+            return
+        self._acc += dt
+        steps = 0
+        while self._acc >= STEP and steps < 40:
+            if self.top:
+                self.top.update(STEP)
+            self._acc -= STEP
+            steps += 1
+        self.manager.update(dt)
+        if events and any(e.type != wake_event_type() for e in events):
+            self._settle = max(self._settle, 2)
+        if self.dirty or self.animating():
+            self.draw()
+            self.dirty = False
+            if self._settle > 0:
+                self._settle -= 1
+            work = time.perf_counter() - t0
+            if self.on_frame is not None:
+                self.on_frame(work)
+            if block and self.animating():
+                self._clock.tick(FPS)
+
+    def draw(self) -> None:
+        start = 0
+        for i in range(len(self.stack) - 1, -1, -1):
+            if self.stack[i].opaque:
+                start = i
+                break
+        for scene in self.stack[start:]:
+            scene.draw(self.screen)
+        self.manager.draw_ui(self.screen)
+        pygame.display.flip()
+        self.frames += 1
+        if self.first_frame_at is None:
+            self.first_frame_at = time.perf_counter()
+
+    def dispatch(self, event: pygame.event.Event) -> None:
+        if event.type == pygame.QUIT:
+            self.quit(0)
+            return
+        if event.type == wake_event_type():
+            self.dirty = True
+            return
+        if event.type in (pygame.VIDEORESIZE, pygame.WINDOWSIZECHANGED):
+            self.resize(pygame.display.get_surface().get_size())
+            return
+        if event.type in (pygame.WINDOWEXPOSED, pygame.WINDOWRESTORED, pygame.WINDOWSHOWN):
+            self.dirty = True
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_F11:
+            self.toggle_fullscreen()
+            return
+        if self.manager.process_events(event):
+            self.dirty = True
+            return
+        for scene in reversed(self.stack):
+            if scene.handle(event):
+                self.dirty = True
+                return
+            if scene.modal:
+                return
+
+    def resize(self, size: tuple[int, int]) -> None:
+        w, h = max(size[0], MIN_SIZE[0]), max(size[1], MIN_SIZE[1])
+        if (w, h) != tuple(size):
+            self.screen = pygame.display.set_mode((w, h), pygame.RESIZABLE)
+        self.screen = pygame.display.get_surface()
+        if (w, h) == self.size:
+            self.dirty = True
+            return
+        self.size = (w, h)
+        self.manager.set_window_resolution(self.size)
+        for scene in self.stack:
+            scene.resize(self.size)
+        self.dirty = True
+
+    def toggle_fullscreen(self) -> None:
+        if not self.fullscreen:
+            self._windowed_size = self.size
+            desktop = pygame.display.get_desktop_sizes()[0]
+            pygame.display.set_mode(desktop, pygame.FULLSCREEN)
+        else:
+            pygame.display.set_mode(self._windowed_size, pygame.RESIZABLE)
+        self.fullscreen = not self.fullscreen
+        self.resize(pygame.display.get_surface().get_size())
+
+    def run(self, first: Scene | None = None) -> int:
+        """Run until the window closes; returns the exit code."""
+        self._clock = pygame.time.Clock()
+        if first is not None:
+            self.push(first)
+        self.running = True
+        while self.running:
+            self.frame()
+        return self.exit_code
+
+    def run_until(self, done: Callable[[], bool], *, timeout: float = 30.0) -> bool:
+        """Run frames without blocking until ``done()`` or ``timeout`` seconds (tests)."""
+        self._clock = getattr(self, "_clock", pygame.time.Clock())
+        self.running = True
+        end = time.perf_counter() + timeout
+        while self.running and not done():
+            if time.perf_counter() > end:
+                return False
+            self.frame(block=False)
+            time.sleep(0.001)
+        return done()
+
+    def post_wake(self) -> None:
+        """Wake the loop from another thread."""
+        try:
+            pygame.event.post(pygame.event.Event(wake_event_type()))
+        except pygame.error:  # the display is gone: nothing to wake
+            pass

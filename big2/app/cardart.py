@@ -1,0 +1,312 @@
+"""Cards drawn by the program: crisp faces and backs at any size.
+
+Suits are vector shapes (circles and polygons) drawn large and smooth-scaled down, so
+they stay sharp at any size and need no font glyphs. Ranks use the shipped DejaVu fonts.
+Every image is cached by (what, size, style); :func:`clear_cache` drops them all (needed
+after ``pygame.quit()`` and harmless otherwise).
+"""
+
+from __future__ import annotations
+
+import math
+
+import pygame
+
+from big2.engine.cards import RANK_NAMES
+
+from . import assets
+
+FACE = (250, 249, 244)
+EDGE = (120, 120, 120)
+TWO_COLOUR = ((200, 16, 46), (25, 25, 25), (200, 16, 46), (25, 25, 25))
+FOUR_COLOUR = ((22, 92, 196), (24, 128, 56), (200, 16, 46), (25, 25, 25))
+COURT_TINT = ((232, 238, 252), (230, 245, 232), (252, 232, 232), (236, 236, 240))
+BACK_STYLES = {
+    "blue": ((28, 58, 128), (64, 104, 190), (235, 235, 245)),
+    "red": ((128, 24, 36), (190, 64, 72), (245, 235, 235)),
+}
+
+_cache: dict[tuple[object, ...], pygame.Surface] = {}
+
+
+def clear_cache() -> None:
+    _cache.clear()
+
+
+def suit_colour(suit: int, *, four_colour: bool = False) -> tuple[int, int, int]:
+    return (FOUR_COLOUR if four_colour else TWO_COLOUR)[suit]
+
+
+# Suit shapes -----------------------------------------------------------------------
+
+
+def _draw_suit_shape(surf: pygame.Surface, suit: int, box: pygame.Rect, colour: tuple[int, int, int]) -> None:
+    """Fill a suit shape into ``box`` (no antialiasing: callers draw big and scale down)."""
+    x, y, w, h = box
+
+    def P(u: float, v: float) -> tuple[float, float]:
+        return (x + u * w, y + v * h)
+
+    def circle(u: float, v: float, r: float) -> None:
+        pygame.draw.circle(surf, colour, P(u, v), r * w)
+
+    if suit == 0:  # diamond, gently curved sides
+        pts = []
+        for i in range(4):
+            a0 = i * math.pi / 2
+            for k in range(12):
+                t = k / 12
+                a = a0 + t * math.pi / 2
+                # superellipse |x|^p + |y|^p = 1 with p < 1 curves the sides inward
+                c, s = math.cos(a), math.sin(a)
+                p = 0.85
+                px = math.copysign(abs(c) ** (2 / p) if c else 0.0, c)
+                py = math.copysign(abs(s) ** (2 / p) if s else 0.0, s)
+                pts.append(P(0.5 + 0.42 * px, 0.5 + 0.5 * py))
+        pygame.draw.polygon(surf, colour, pts)
+    elif suit == 2:  # heart
+        circle(0.28, 0.31, 0.255)
+        circle(0.72, 0.31, 0.255)
+        pygame.draw.polygon(surf, colour, [P(0.035, 0.38), P(0.5, 0.97), P(0.965, 0.38), P(0.5, 0.22)])
+    elif suit == 3:  # spade: an upturned heart on a flared stem
+        circle(0.285, 0.58, 0.235)
+        circle(0.715, 0.58, 0.235)
+        pygame.draw.polygon(surf, colour, [P(0.055, 0.52), P(0.5, 0.0), P(0.945, 0.52), P(0.5, 0.7)])
+        pygame.draw.polygon(surf, colour, [P(0.5, 0.6), P(0.62, 0.9), P(0.72, 1.0), P(0.28, 1.0), P(0.38, 0.9)])
+    else:  # club: three lobes on a flared stem
+        circle(0.5, 0.27, 0.235)
+        circle(0.25, 0.6, 0.235)
+        circle(0.75, 0.6, 0.235)
+        circle(0.5, 0.52, 0.14)
+        pygame.draw.polygon(surf, colour, [P(0.5, 0.5), P(0.62, 0.9), P(0.72, 1.0), P(0.28, 1.0), P(0.38, 0.9)])
+
+
+def suit_image(suit: int, size: int, colour: tuple[int, int, int], *, flipped: bool = False) -> pygame.Surface:
+    """An antialiased suit symbol ``size`` pixels tall (and about as wide)."""
+    size = max(4, int(size))
+    key = ("suit", suit, size, colour, flipped)
+    img = _cache.get(key)
+    if img is None:
+        big = size * 4
+        hi = pygame.Surface((big, big), pygame.SRCALPHA)
+        _draw_suit_shape(hi, suit, pygame.Rect(0, 0, big, big), colour)
+        img = pygame.transform.smoothscale(hi, (size, size))
+        if flipped:
+            img = pygame.transform.flip(img, False, True)
+        _cache[key] = img
+    return img
+
+
+# Faces -----------------------------------------------------------------------------
+
+# Pip centres for number cards, as (column, row): columns -1/0/1, rows 0..1 top to bottom.
+_PIPS: dict[int, list[tuple[int, float]]] = {
+    2: [(0, 0), (0, 1)],
+    3: [(0, 0), (0, 0.5), (0, 1)],
+    4: [(-1, 0), (1, 0), (-1, 1), (1, 1)],
+    5: [(-1, 0), (1, 0), (0, 0.5), (-1, 1), (1, 1)],
+    6: [(-1, 0), (1, 0), (-1, 0.5), (1, 0.5), (-1, 1), (1, 1)],
+    7: [(-1, 0), (1, 0), (0, 0.25), (-1, 0.5), (1, 0.5), (-1, 1), (1, 1)],
+    8: [(-1, 0), (1, 0), (0, 0.25), (-1, 0.5), (1, 0.5), (0, 0.75), (-1, 1), (1, 1)],
+    9: [(-1, 0), (1, 0), (-1, 1 / 3), (1, 1 / 3), (0, 0.5), (-1, 2 / 3), (1, 2 / 3), (-1, 1), (1, 1)],
+    10: [(-1, 0), (1, 0), (0, 1 / 6), (-1, 1 / 3), (1, 1 / 3), (-1, 2 / 3), (1, 2 / 3), (0, 5 / 6), (-1, 1), (1, 1)],
+}
+_RANK_VALUE = {0: 3, 1: 4, 2: 5, 3: 6, 4: 7, 5: 8, 6: 9, 7: 10, 11: 1, 12: 2}
+
+
+def _rounded(surf: pygame.Surface, rect: pygame.Rect, colour: tuple[int, int, int], radius: int, width: int = 0) -> None:
+    pygame.draw.rect(surf, colour, rect, width, border_radius=radius)
+
+
+def _crown(surf: pygame.Surface, rect: pygame.Rect, colour: tuple[int, int, int], points: int, jewel: tuple[int, int, int]) -> None:
+    """A crown with ``points`` spikes in ``rect``; a jewel on each tip."""
+    x, y, w, h = rect
+    base_top = y + h * 0.55
+    pts = [(x, y + h), (x, base_top)]
+    for i in range(points):
+        tip_x = x + w * (i + 0.5) / points
+        valley_x = x + w * (i + 1) / points
+        pts.append((tip_x, y + h * 0.12))
+        if i < points - 1:
+            pts.append((valley_x, base_top + h * 0.05))
+    pts += [(x + w, base_top), (x + w, y + h)]
+    pygame.draw.polygon(surf, colour, pts)
+    pygame.draw.polygon(surf, (90, 60, 10), pts, max(1, int(w * 0.03)))
+    r = max(2, int(w * 0.06))
+    for i in range(points):
+        pygame.draw.circle(surf, jewel, (x + w * (i + 0.5) / points, y + h * 0.12), r)
+    band = pygame.Rect(x, y + h * 0.78, w, h * 0.16)
+    pygame.draw.rect(surf, jewel, band)
+
+
+def _jack_emblem(surf: pygame.Surface, rect: pygame.Rect, colour: tuple[int, int, int], accent: tuple[int, int, int]) -> None:
+    """A page's feathered cap: a rounded cap with a plume."""
+    x, y, w, h = rect
+    cap = pygame.Rect(x + w * 0.12, y + h * 0.35, w * 0.76, h * 0.6)
+    pygame.draw.ellipse(surf, colour, cap)
+    pygame.draw.rect(surf, colour, pygame.Rect(x, y + h * 0.7, w, h * 0.25), border_radius=int(h * 0.1))
+    pygame.draw.rect(surf, accent, pygame.Rect(x, y + h * 0.74, w, h * 0.1))
+    plume = [(x + w * 0.6, y + h * 0.45), (x + w * 0.98, y), (x + w * 0.8, y + h * 0.5)]
+    pygame.draw.polygon(surf, accent, plume)
+    pygame.draw.ellipse(surf, (90, 60, 10), cap, max(1, int(w * 0.03)))
+
+
+def _draw_face(card: int, w: int, h: int, four_colour: bool) -> pygame.Surface:
+    rank, suit = card >> 2, card & 3
+    colour = suit_colour(suit, four_colour=four_colour)
+    ss = 3 if h < 140 else 2  # supersample so edges and text come out smooth
+    W, H = w * ss, h * ss
+    surf = pygame.Surface((W, H), pygame.SRCALPHA)
+    radius = int(W * 0.08)
+    full = pygame.Rect(0, 0, W, H)
+    _rounded(surf, full, FACE, radius)
+    _rounded(surf, full, EDGE, radius, max(1, ss))
+
+    # Corners: rank above a small suit, repeated upside down at the bottom right.
+    label = RANK_NAMES[rank]
+    rank_px = int(H * 0.17)
+    fnt = assets.font(rank_px, bold=True)
+    text = fnt.render(label, True, colour)
+    if label == "10":
+        text = pygame.transform.smoothscale(text, (int(text.get_width() * 0.78), text.get_height()))
+    pip_small = int(W * 0.15)
+    corner = pygame.Surface((max(text.get_width(), pip_small), text.get_height() + pip_small), pygame.SRCALPHA)
+    corner.blit(text, ((corner.get_width() - text.get_width()) // 2, 0))
+    corner.blit(
+        suit_image(suit, pip_small, colour),
+        ((corner.get_width() - pip_small) // 2, text.get_height() - int(rank_px * 0.12)),
+    )
+    cx = int(W * 0.05)
+    cy = int(H * 0.035)
+    surf.blit(corner, (cx, cy))
+    surf.blit(pygame.transform.rotate(corner, 180), (W - cx - corner.get_width(), H - cy - corner.get_height()))
+
+    inner = pygame.Rect(int(W * 0.22), int(H * 0.12), int(W * 0.56), int(H * 0.76))
+    pips = pygame.Rect(int(W * 0.27), int(H * 0.13), int(W * 0.46), int(H * 0.74))
+    if rank in (8, 9, 10):  # J Q K
+        _draw_court(surf, inner, rank, suit, colour, four_colour, ss)
+    elif rank == 11:  # ace: one big pip, with a ring on the ace of spades
+        size = int(W * (0.52 if suit == 3 else 0.4))
+        img = suit_image(suit, size, colour)
+        surf.blit(img, img.get_rect(center=full.center))
+        if suit == 3:
+            pygame.draw.circle(surf, colour, full.center, int(size * 0.72), max(1, ss))
+    else:
+        value = _RANK_VALUE[rank]
+        pip = int(min(pips.w * 0.44, pips.h / 4.4))
+        for col, row in _PIPS[value]:
+            px = pips.centerx + col * (pips.w / 2 - pip / 2)
+            py = pips.y + pip / 2 + row * (pips.h - pip)
+            img = suit_image(suit, pip, colour, flipped=row > 0.5)
+            surf.blit(img, img.get_rect(center=(int(px), int(py))))
+    return pygame.transform.smoothscale(surf, (w, h))
+
+
+def _draw_court(
+    surf: pygame.Surface,
+    inner: pygame.Rect,
+    rank: int,
+    suit: int,
+    colour: tuple[int, int, int],
+    four_colour: bool,
+    ss: int,
+) -> None:
+    """Jack, queen and king: a tinted frame, a drawn emblem, a big serif letter."""
+    tint = COURT_TINT[suit] if four_colour else ((252, 236, 236) if suit in (0, 2) else (234, 236, 244))
+    _rounded(surf, inner, tint, int(inner.w * 0.08))
+    _rounded(surf, inner, colour, int(inner.w * 0.08), max(2, ss * 2))
+    gold = (222, 178, 52)
+    emblem = pygame.Rect(inner.x + inner.w * 0.18, inner.y + inner.h * 0.1, inner.w * 0.64, inner.h * 0.3)
+    if rank == 10:  # king: five-point crown
+        _crown(surf, emblem, gold, 3, colour)
+    elif rank == 9:  # queen: low crown with more, smaller points
+        emblem = emblem.inflate(-inner.w * 0.08, -inner.h * 0.06)
+        _crown(surf, emblem, gold, 5, colour)
+    else:  # jack: a feathered cap
+        _jack_emblem(surf, emblem, colour, gold)
+    letter = "JQK"[rank - 8]
+    fnt = assets.font(int(inner.h * 0.36), face=assets.SERIF_BOLD)
+    text = fnt.render(letter, True, colour)
+    surf.blit(text, text.get_rect(center=(inner.centerx, inner.y + inner.h * 0.62)))
+    pip = int(inner.w * 0.22)
+    img = suit_image(suit, pip, colour)
+    surf.blit(img, img.get_rect(center=(inner.centerx, inner.bottom - pip * 0.85)))
+    # small pips in the frame's corners
+    sp = int(inner.w * 0.14)
+    small = suit_image(suit, sp, colour)
+    surf.blit(small, (inner.x + sp * 0.35, inner.y + sp * 0.35))
+    surf.blit(pygame.transform.rotate(small, 180), (inner.right - sp * 1.35, inner.y + sp * 0.35))
+
+
+def face(card: int, w: int, h: int, *, four_colour: bool = False) -> pygame.Surface:
+    """The face of ``card`` at ``w`` x ``h`` pixels (cached)."""
+    key = ("face", card, w, h, four_colour)
+    img = _cache.get(key)
+    if img is None:
+        img = _draw_face(card, w, h, four_colour)
+        _cache[key] = img
+    return img
+
+
+def back(w: int, h: int, *, style: str = "blue", rotated: bool = False) -> pygame.Surface:
+    """A card back: a bordered lattice of diamonds. ``rotated`` turns it a quarter."""
+    key = ("back", w, h, style, rotated)
+    img = _cache.get(key)
+    if img is not None:
+        return img
+    dark, light, edge = BACK_STYLES.get(style, BACK_STYLES["blue"])
+    ss = 3
+    W, H = w * ss, h * ss
+    surf = pygame.Surface((W, H), pygame.SRCALPHA)
+    radius = int(W * 0.08)
+    full = pygame.Rect(0, 0, W, H)
+    _rounded(surf, full, edge, radius)
+    inner = full.inflate(-int(W * 0.14), -int(W * 0.14))
+    pattern = pygame.Surface(inner.size, pygame.SRCALPHA)
+    pattern.fill(dark)
+    step = max(6, int(inner.w / 5))
+    for i in range(-inner.h // step - 2, inner.w // step + inner.h // step + 3):
+        x0 = i * step
+        pygame.draw.line(pattern, light, (x0, 0), (x0 + inner.h, inner.h), max(1, ss))
+        pygame.draw.line(pattern, light, (x0, 0), (x0 - inner.h, inner.h), max(1, ss))
+    centre = pygame.Rect(0, 0, int(inner.w * 0.5), int(inner.w * 0.5))
+    centre.center = (inner.w // 2, inner.h // 2)
+    pygame.draw.ellipse(pattern, edge, centre)
+    pygame.draw.ellipse(pattern, dark, centre.inflate(-ss * 4, -ss * 4))
+    spade = suit_image(3, int(centre.w * 0.5), edge)
+    pattern.blit(spade, spade.get_rect(center=centre.center))
+    mask = pygame.Surface(inner.size, pygame.SRCALPHA)
+    _rounded(mask, mask.get_rect(), (255, 255, 255), int(radius * 0.6))
+    pattern.blit(mask, (0, 0), special_flags=pygame.BLEND_RGBA_MIN)
+    surf.blit(pattern, inner)
+    _rounded(surf, full, EDGE, radius, max(1, ss))
+    img = pygame.transform.smoothscale(surf, (w, h))
+    if rotated:
+        img = pygame.transform.rotate(img, 90)
+    _cache[key] = img
+    return img
+
+
+def shadow(w: int, h: int) -> pygame.Surface:
+    """A soft translucent shadow for a card of this size."""
+    key = ("shadow", w, h)
+    img = _cache.get(key)
+    if img is None:
+        img = pygame.Surface((w, h), pygame.SRCALPHA)
+        _rounded(img, img.get_rect(), (0, 0, 0, 70), int(w * 0.08))
+        _cache[key] = img
+    return img
+
+
+def outline(w: int, h: int, colour: tuple[int, int, int]) -> pygame.Surface:
+    """A glowing outline drawn around a selected or hinted card."""
+    key = ("outline", w, h, colour)
+    img = _cache.get(key)
+    if img is None:
+        pad = 4
+        img = pygame.Surface((w + 2 * pad, h + 2 * pad), pygame.SRCALPHA)
+        _rounded(img, img.get_rect(), (*colour, 110), int(w * 0.1))
+        hole = pygame.Rect(pad, pad, w, h)
+        _rounded(img, hole, (0, 0, 0, 0), int(w * 0.08))
+        _cache[key] = img
+    return img

@@ -1,0 +1,89 @@
+"""The bottom player's hand as the screen shows it: order, selection, keyboard focus.
+
+Pure data, no pygame. The order is the player's own (sorting or dragging changes it);
+the engine only ever sees the set of selected cards.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+
+SORT_MODES = ("rank", "suit")
+
+
+class HandModel:
+    def __init__(self, cards: Iterable[int] = (), *, strength: Callable[[int], int] = lambda c: c) -> None:
+        self.strength = strength
+        self.sort_mode = "rank"
+        self.cards: list[int] = []
+        self.selected: set[int] = set()
+        self.focus = 0
+        self.set_cards(cards)
+
+    def __len__(self) -> int:
+        return len(self.cards)
+
+    def set_cards(self, cards: Iterable[int]) -> None:
+        self.cards = list(cards)
+        self.selected.clear()
+        self.sort()
+        self.focus = 0
+
+    def _key(self, c: int) -> tuple[int, int]:
+        s = self.strength(c)
+        if self.sort_mode == "suit":
+            return (s % 4, s // 4)
+        return (s // 4, s % 4)
+
+    def sort(self, mode: str | None = None) -> None:
+        if mode is not None:
+            if mode not in SORT_MODES:
+                raise ValueError(f"sort by rank or suit, not {mode!r}")
+            self.sort_mode = mode
+        self.cards.sort(key=self._key)
+
+    def toggle_sort(self) -> str:
+        """Switch between rank and suit order; returns the new mode."""
+        self.sort("suit" if self.sort_mode == "rank" else "rank")
+        return self.sort_mode
+
+    def toggle(self, card: int) -> None:
+        if card in self.selected:
+            self.selected.discard(card)
+        elif card in self.cards:
+            self.selected.add(card)
+
+    def select_only(self, cards: Iterable[int]) -> None:
+        self.selected = {c for c in cards if c in self.cards}
+
+    def clear_selection(self) -> None:
+        self.selected.clear()
+
+    def remove(self, cards: Iterable[int]) -> None:
+        gone = set(cards)
+        focused = self.cards[self.focus] if self.cards and 0 <= self.focus < len(self.cards) else None
+        self.cards = [c for c in self.cards if c not in gone]
+        self.selected -= gone
+        if focused is not None and focused in self.cards:
+            self.focus = self.cards.index(focused)
+        self.focus = max(0, min(self.focus, len(self.cards) - 1))
+
+    def move(self, card: int, slot: int) -> None:
+        """Move ``card`` to index ``slot`` (drag to reorder)."""
+        if card not in self.cards:
+            return
+        self.cards.remove(card)
+        slot = max(0, min(slot, len(self.cards)))
+        self.cards.insert(slot, card)
+
+    def move_focus(self, step: int) -> None:
+        if self.cards:
+            self.focus = (self.focus + step) % len(self.cards)
+
+    def toggle_focused(self) -> None:
+        if self.cards:
+            self.toggle(self.cards[self.focus])
+
+    @property
+    def selection_in_order(self) -> list[int]:
+        return [c for c in self.cards if c in self.selected]

@@ -1,0 +1,153 @@
+"""A session at the table: seats, hands in turn, running totals. No pygame.
+
+The table scene owns one :class:`Match`. It deals each hand through the engine, says
+who is human, keeps the totals after each :class:`~big2.engine.events.HandEnded`, and
+knows when the session is over. Everything here is plain data so it is tested without
+a display.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, field
+
+from big2.engine.events import Event, HandEnded
+from big2.engine.game import Game
+from big2.engine.rules import STANDARD, Rules
+
+LEVELS = ("easy", "normal", "hard", "expert")
+
+
+@dataclass(frozen=True, slots=True)
+class SeatConfig:
+    """One seat: a name, human or computer, and the computer's level."""
+
+    name: str
+    human: bool
+    level: str = "normal"
+
+
+def default_seats(n: int = 4) -> tuple[SeatConfig, ...]:
+    names = {2: ("You", "North"), 3: ("You", "East", "West"), 4: ("You", "East", "North", "West")}[n]
+    return tuple(SeatConfig(name, human=(i == 0)) for i, name in enumerate(names))
+
+
+@dataclass(frozen=True, slots=True)
+class MatchConfig:
+    """What the New game screen decides.
+
+    The session ends after ``hands`` hands, or (when ``target`` is set) as soon as a
+    seat's total falls to ``-target`` or below, whichever comes first.
+    """
+
+    seats: tuple[SeatConfig, ...] = field(default_factory=default_seats)
+    rules: Rules = STANDARD
+    hands: int = 4
+    target: int | None = None
+    seed: int | None = None
+
+    @property
+    def n_players(self) -> int:
+        return len(self.seats)
+
+    @property
+    def humans(self) -> tuple[int, ...]:
+        return tuple(i for i, s in enumerate(self.seats) if s.human)
+
+
+@dataclass(frozen=True, slots=True)
+class HandResult:
+    """One finished hand: the winner, cards each seat held, points, totals after it."""
+
+    number: int
+    winner: int
+    cards_left: tuple[int, ...]
+    points: tuple[int, ...]
+    totals: tuple[int, ...]
+    hands_left: tuple[tuple[int, ...], ...]
+
+
+class Match:
+    """A session of hands between fixed seats."""
+
+    def __init__(self, config: MatchConfig, *, rng: random.Random | None = None) -> None:
+        self.config = config
+        self.rng = rng if rng is not None else random.Random(config.seed)
+        self.totals = [0] * config.n_players
+        self.results: list[HandResult] = []
+        self.game: Game | None = None
+        self._computer_for_hand: set[int] = set()
+
+    @property
+    def names(self) -> tuple[str, ...]:
+        return tuple(s.name for s in self.config.seats)
+
+    @property
+    def n_players(self) -> int:
+        return self.config.n_players
+
+    @property
+    def hand_number(self) -> int:
+        """1 for the first hand; counts the hand in play (or the last one played)."""
+        return len(self.results) + (1 if self.game is not None and not self.game.is_over else 0)
+
+    def is_human(self, seat: int) -> bool:
+        return self.config.seats[seat].human and seat not in self._computer_for_hand
+
+    @property
+    def human_seats(self) -> tuple[int, ...]:
+        return tuple(s for s in range(self.n_players) if self.is_human(s))
+
+    @property
+    def hot_seat(self) -> bool:
+        """More than one human at the table: hands must be hidden between turns."""
+        return len(self.config.humans) > 1
+
+    def hand_to_computer(self, seat: int) -> None:
+        """The computer plays ``seat`` for the rest of this hand."""
+        self._computer_for_hand.add(seat)
+
+    def level(self, seat: int) -> str:
+        return self.config.seats[seat].level
+
+    def new_hand(self) -> tuple[Event, ...]:
+        """Deal the next hand; returns its opening events."""
+        if self.session_over:
+            raise RuntimeError("the session is over")
+        self._computer_for_hand.clear()
+        self.game = Game.deal(
+            self.rng, rules=self.config.rules, players=self.n_players, names=self.names
+        )
+        return self.game.start_events()
+
+    def record(self, event: HandEnded) -> HandResult:
+        """Add a finished hand's points to the totals."""
+        assert self.game is not None
+        for i, p in enumerate(event.points):
+            self.totals[i] += p
+        left = tuple(tuple(self.game.hand(s)) for s in range(self.n_players))
+        result = HandResult(
+            number=len(self.results) + 1,
+            winner=event.winner,
+            cards_left=tuple(event.cards_left),
+            points=tuple(event.points),
+            totals=tuple(self.totals),
+            hands_left=left,
+        )
+        self.results.append(result)
+        return result
+
+    @property
+    def session_over(self) -> bool:
+        if self.config.target is not None and self.results and min(self.totals) <= -self.config.target:
+            return True
+        return len(self.results) >= self.config.hands
+
+    def standings(self) -> list[tuple[int, str, int]]:
+        """(place, name, total) best first; equal totals share a place."""
+        order = sorted(range(self.n_players), key=lambda s: -self.totals[s])
+        out: list[tuple[int, str, int]] = []
+        for i, s in enumerate(order):
+            place = out[-1][0] if out and self.totals[s] == out[-1][2] else i + 1
+            out.append((place, self.names[s], self.totals[s]))
+        return out

@@ -1,0 +1,158 @@
+"""New game: seats (human or computer, names), rule set and house rules, session length.
+
+The defaults start a standard game against three computers with one click.
+"""
+
+from __future__ import annotations
+
+import pygame
+import pygame_gui
+from pygame_gui.elements import UIDropDownMenu, UILabel, UITextEntryLine
+
+from .. import text
+from ..match import LEVELS, MatchConfig, SeatConfig
+from ..rulesform import presets, rule_choices, with_choice
+from .base import Scene
+from .common import dialog_rect, felt, frame
+
+KINDS = ("Human",) + tuple(f"Computer ({lvl})" for lvl in LEVELS)
+LENGTHS = {
+    "1 hand": (1, None),
+    "4 hands": (4, None),
+    "8 hands": (8, None),
+    "16 hands": (16, None),
+    "Until someone reaches −50": (999, 50),
+    "Until someone reaches −100": (999, 100),
+}
+DEFAULT_NAMES = ("You", "East", "North", "West")
+
+
+class NewGameScene(Scene):
+    name = "new_game"
+
+    def __init__(self, app) -> None:
+        super().__init__(app)
+        self.n = 4
+        self.seat_names = list(DEFAULT_NAMES)
+        self.seat_kinds = ["Human"] + ["Computer (normal)"] * 3
+        self.preset_name = next(iter(presets()))
+        self.rules = presets()[self.preset_name]
+        self.length = "4 hands"
+        self.error = ""
+
+    # UI --------------------------------------------------------------------------------------
+
+    def build_ui(self) -> None:
+        m = self.app.manager
+        r = self.rect = dialog_rect(self.app.size, 1100, 660)
+        pad = 24
+        col_w = (r.w - 3 * pad) // 2
+        lx, rx = r.x + pad, r.x + 2 * pad + col_w
+        y = r.y + 70
+        row = 40
+        UILabel(pygame.Rect(lx, y, 120, 34), "Players", m, container=self.ui, object_id="#heading")
+        self.dd_players = UIDropDownMenu(["2", "3", "4"], str(self.n), pygame.Rect(lx + 130, y, 90, 34), m, container=self.ui)
+        y += row + 8
+        self.name_entries: list[UITextEntryLine] = []
+        self.kind_menus: list[UIDropDownMenu] = []
+        for i in range(self.n):
+            e = UITextEntryLine(pygame.Rect(lx, y, col_w - 230, 34), m, container=self.ui)
+            e.set_text_length_limit(14)
+            e.set_text(self.seat_names[i])
+            k = UIDropDownMenu(list(KINDS), self.seat_kinds[i], pygame.Rect(lx + col_w - 220, y, 220, 34), m, container=self.ui)
+            self.name_entries.append(e)
+            self.kind_menus.append(k)
+            y += row
+        y += 12
+        UILabel(pygame.Rect(lx, y, 200, 34), "Session", m, container=self.ui, object_id="#heading")
+        y += row
+        self.dd_length = UIDropDownMenu(list(LENGTHS), self.length, pygame.Rect(lx, y, col_w, 34), m, container=self.ui)
+        y += row
+        UILabel(pygame.Rect(lx, y, col_w, 28), "Scoring: 1 point a card left, 2 each for 10-12, 3 each for 13.", m, container=self.ui, object_id="#hint")
+
+        # Right column: the rule set and every house rule, each explained in a line.
+        y = r.y + 70
+        UILabel(pygame.Rect(rx, y, 100, 34), "Rules", m, container=self.ui, object_id="#heading")
+        names = list(presets())
+        self.dd_preset = UIDropDownMenu(names, self.preset_name, pygame.Rect(rx + 110, y, col_w - 110, 34), m, container=self.ui)
+        y += row + 8
+        self.rule_menus: dict[str, UIDropDownMenu] = {}
+        self.choices = {c.name: c for c in rule_choices()}
+        bottom = r.bottom - 90
+        for c in self.choices.values():
+            if y + 62 > bottom:
+                break
+            UILabel(pygame.Rect(rx, y, col_w // 2 - 6, 30), c.label, m, container=self.ui)
+            dd = UIDropDownMenu([lab for lab, _ in c.options], c.label_of(getattr(self.rules, c.name)), pygame.Rect(rx + col_w // 2, y, col_w // 2, 30), m, container=self.ui)
+            self.rule_menus[c.name] = dd
+            UILabel(pygame.Rect(rx, y + 30, col_w, 24), c.explanation, m, container=self.ui, object_id="#hint")
+            y += 62
+        self.b_start = self.button((r.right - 244, r.bottom - 66, 220, 48), "Start", object_id="#primary")
+        self.b_back = self.button((r.x + 24, r.bottom - 66, 140, 48), "Back")
+
+    def _collect(self) -> None:
+        """Read the entries back (they are rebuilt on resize and on the player count)."""
+        for i, e in enumerate(self.name_entries):
+            self.seat_names[i] = e.get_text().strip() or DEFAULT_NAMES[i]
+        for i, k in enumerate(self.kind_menus):
+            self.seat_kinds[i] = k.selected_option[0] if isinstance(k.selected_option, tuple) else k.selected_option
+
+    def resize(self, size: tuple[int, int]) -> None:
+        self._collect()
+        super().resize(size)
+
+    def config(self) -> MatchConfig:
+        self._collect()
+        seats = []
+        for i in range(self.n):
+            kind = self.seat_kinds[i]
+            human = kind == "Human"
+            level = "normal" if human else kind[kind.index("(") + 1 : -1]
+            seats.append(SeatConfig(self.seat_names[i], human=human, level=level))
+        hands, target = LENGTHS[self.length]
+        return MatchConfig(seats=tuple(seats), rules=self.rules, hands=hands, target=target)
+
+    def handle(self, event: pygame.event.Event) -> bool:
+        if event.type == pygame_gui.UI_DROP_DOWN_MENU_CHANGED:
+            el = event.ui_element
+            if el is self.dd_players:
+                self._collect()
+                self.n = int(event.text)
+                self.build()
+            elif el is self.dd_length:
+                self.length = event.text
+            elif el is self.dd_preset:
+                self.preset_name = event.text
+                self.rules = presets()[event.text]
+                self._collect()
+                self.build()
+            else:
+                for name, dd in self.rule_menus.items():
+                    if el is dd:
+                        self.rules = with_choice(self.rules, name, self.choices[name].value_of(event.text))
+            self.error = ""
+            return True
+        if self.pressed(event, self.b_start) or (event.type == pygame.KEYDOWN and event.key == pygame.K_RETURN and not any(e.is_focused for e in self.name_entries)):
+            self.start()
+            return True
+        if self.pressed(event, self.b_back) or (event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE):
+            self.app.pop()
+            return True
+        return False
+
+    def start(self) -> None:
+        from .table import TableScene
+
+        cfg = self.config()
+        if cfg.rules.cards_per_player * cfg.n_players > 52:
+            self.error = f"{cfg.n_players} players cannot each have {cfg.rules.cards_per_player} cards from one deck."
+            self.app.dirty = True
+            return
+        self.app.replace(TableScene(self.app, cfg))
+
+    def draw(self, surf: pygame.Surface) -> None:
+        surf.blit(felt(surf.get_size(), self.app.settings.felt_colours), (0, 0))
+        frame(surf, self.rect)
+        text.draw(surf, "New game", 30, (self.rect.centerx, self.rect.y + 34), (245, 210, 122), anchor="center", bold=True)
+        if self.error:
+            text.draw(surf, self.error, 16, (self.rect.centerx, self.rect.bottom - 42), (255, 150, 140), anchor="center")

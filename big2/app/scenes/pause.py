@@ -1,0 +1,61 @@
+"""The pause menu over the table: the table's clock stops while it is open."""
+
+from __future__ import annotations
+
+import pygame
+
+from .. import text
+from .base import Scene
+from .common import dialog_rect, frame, veil
+
+
+class PauseScene(Scene):
+    name = "pause"
+    opaque = False
+
+    def __init__(self, app, table) -> None:
+        super().__init__(app)
+        self.table = table
+
+    def build_ui(self) -> None:
+        r = self.rect = dialog_rect(self.app.size, 420, 440)
+        bw, bh = r.w - 60, 48
+        x = r.x + 30
+        y = r.y + 80
+        step = bh + 10
+        self.b_resume = self.button((x, y, bw, bh), "Resume", object_id="#primary")
+        self.b_hand = self.button((x, y + step, bw, bh), "Let the computer play my hand", tooltip="The computer plays your seat until this hand ends")
+        self.b_rules = self.button((x, y + 2 * step, bw, bh), "Rules")
+        self.b_settings = self.button((x, y + 3 * step, bw, bh), "Settings")
+        self.b_quit = self.button((x, y + 4 * step, bw, bh), "Leave the game", object_id="#danger")
+        t = self.table
+        if not (t.awaiting_human and t.match.is_human(t.viewer)):
+            self.b_hand.disable()
+
+    def handle(self, event: pygame.event.Event) -> bool:
+        from .rules import RulesScene
+        from .settings_scene import SettingsScene
+        from .title import TitleScene
+
+        if self.pressed(event, self.b_resume) or (event.type == pygame.KEYDOWN and event.key in (pygame.K_ESCAPE, pygame.K_SPACE)):
+            self.app.pop()
+            return True
+        if self.pressed(event, self.b_hand):
+            self.app.pop()
+            self.table.hand_seat_to_computer()
+            return True
+        if self.pressed(event, self.b_rules):
+            self.app.push(RulesScene(self.app, rules=self.table.match.config.rules))
+            return True
+        if self.pressed(event, self.b_settings):
+            self.app.push(SettingsScene(self.app))
+            return True
+        if self.pressed(event, self.b_quit):
+            self.app.reset_to(TitleScene(self.app))
+            return True
+        return event.type in (pygame.KEYDOWN, pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP, pygame.MOUSEMOTION)
+
+    def draw(self, surf: pygame.Surface) -> None:
+        veil(surf, 150)
+        frame(surf, self.rect)
+        text.draw(surf, "Paused", 30, (self.rect.centerx, self.rect.y + 38), (245, 210, 122), anchor="center", bold=True)

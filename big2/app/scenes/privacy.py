@@ -1,0 +1,47 @@
+"""Hot-seat privacy: hides every hand until the next human says they are ready."""
+
+from __future__ import annotations
+
+import pygame
+
+from .. import cardart, text
+from .base import Scene
+from .common import felt
+
+
+class PrivacyScene(Scene):
+    name = "privacy"
+    opaque = True
+
+    def __init__(self, app, table, seat: int) -> None:
+        super().__init__(app)
+        self.table = table
+        self.seat = seat
+        self.who = table.match.names[seat]
+
+    def build_ui(self) -> None:
+        w, h = self.app.size
+        bw = min(420, w - 80)
+        self.b_ready = self.button(((w - bw) // 2, int(h * 0.62), bw, 56), f"I am {self.who} — show my cards", object_id="#primary")
+
+    def handle(self, event: pygame.event.Event) -> bool:
+        if self.pressed(event, self.b_ready) or (event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_SPACE, pygame.K_KP_ENTER)):
+            self.app.pop()
+            self.table.reveal_for(self.seat)
+            return True
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+            self.app.pop()
+            self.table.open_pause()
+            return True
+        return event.type in (pygame.KEYDOWN, pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP)
+
+    def draw(self, surf: pygame.Surface) -> None:
+        w, h = surf.get_size()
+        surf.blit(felt((w, h), ((30, 36, 44), (12, 14, 18))), (0, 0))
+        ch = int(h * 0.2)
+        cw = int(ch * 0.7)
+        for i in range(3):
+            img = cardart.back(cw, ch, style=self.app.settings.card_back)
+            surf.blit(img, (w // 2 - cw * 1.2 + i * cw * 0.7 - cw * 0.3 + cw * 0.35, int(h * 0.12)))
+        text.draw(surf, f"Pass the computer to {self.who}", max(24, int(h * 0.05)), (w // 2, int(h * 0.45)), (245, 210, 122), anchor="center", bold=True)
+        text.draw(surf, "Everyone else, look away. Click when ready.", max(16, int(h * 0.028)), (w // 2, int(h * 0.53)), (220, 225, 230), anchor="center")

@@ -1,0 +1,109 @@
+"""End of a hand: who went out, the cards left in each hand, points, running totals."""
+
+from __future__ import annotations
+
+import pygame
+
+from .. import cardart, text
+from ..match import HandResult
+from .base import Scene
+from .common import dialog_rect, frame, veil
+
+GOLD = (245, 210, 122)
+
+
+class ResultsScene(Scene):
+    name = "results"
+    opaque = False
+
+    def __init__(self, app, table, result: HandResult) -> None:
+        super().__init__(app)
+        self.table = table
+        self.result = result
+        self.shown = [float(t - p) for t, p in zip(result.totals, result.points)]
+        self.count_t = 0.0
+
+    def enter(self) -> None:
+        super().enter()
+        # scores count up from the old totals to the new ones
+        dur = 1.0 * max(self.app.settings.anim_scale, 0.0)
+        self.count_dur = dur
+        if dur <= 0:
+            self.shown = [float(t) for t in self.result.totals]
+
+    def build_ui(self) -> None:
+        n = len(self.result.totals)
+        r = self.rect = dialog_rect(self.app.size, 860, 170 + n * 78 + 80)
+        over = self.table.match.session_over
+        label = "Final standings" if over else "Next hand"
+        bw = 220
+        self.b_next = self.button((r.right - bw - 24, r.bottom - 64, bw, 46), label, object_id="#primary")
+        self.b_menu = self.button((r.x + 24, r.bottom - 64, 160, 46), "Menu")
+
+    def animating(self) -> bool:
+        return self.count_t < self.count_dur
+
+    def update(self, dt: float) -> None:
+        if self.count_t >= self.count_dur:
+            return
+        self.count_t = min(self.count_dur, self.count_t + dt)
+        k = self.count_t / self.count_dur if self.count_dur else 1.0
+        k = 1 - (1 - k) ** 3
+        self.shown = [(t - p) + p * k for t, p in zip(self.result.totals, self.result.points)]
+
+    def handle(self, event: pygame.event.Event) -> bool:
+        if self.pressed(event, self.b_next) or (event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_SPACE, pygame.K_KP_ENTER)):
+            self.next()
+            return True
+        if self.pressed(event, self.b_menu) or (event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE):
+            from .title import TitleScene
+
+            self.app.reset_to(TitleScene(self.app))
+            return True
+        return event.type in (pygame.KEYDOWN, pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP)
+
+    def next(self) -> None:
+        self.app.pop()
+        if self.table.match.session_over:
+            from .session_end import SessionEndScene
+
+            self.app.replace(SessionEndScene(self.app, self.table.match))
+        else:
+            self.table.start_hand()
+
+    def draw(self, surf: pygame.Surface) -> None:
+        veil(surf, 160)
+        r = self.rect
+        frame(surf, r)
+        m = self.table.match
+        res = self.result
+        text.draw(surf, f"Hand {res.number}: {m.names[res.winner]} went out", 28, (r.centerx, r.y + 34), GOLD, anchor="center", bold=True)
+        cols = [r.x + 24, r.x + 190, r.right - 250, r.right - 130]
+        y = r.y + 74
+        fp = 16
+        for label, x in zip(("Player", "Cards left", "Points", "Total"), cols):
+            text.draw(surf, label, fp, (x, y), (200, 210, 215), bold=True)
+        y += 30
+        ch = 62
+        cw = int(ch * 0.7)
+        four = self.app.settings.four_colour
+        for s in range(len(res.totals)):
+            winner = s == res.winner
+            text.draw(surf, ("★ " if winner else "") + m.names[s], 20, (cols[0], y + 18), GOLD if winner else (240, 240, 235), bold=True, max_width=cols[1] - cols[0] - 10)
+            cards = sorted(res.hands_left[s], key=m.config.rules.card_strength)
+            room = cols[2] - cols[1] - 20
+            step = min(cw * 0.55, (room - cw) / max(len(cards) - 1, 1)) if cards else 0
+            for i, c in enumerate(cards):
+                surf.blit(cardart.face(c, cw, ch, four_colour=four), (cols[1] + i * step, y))
+            if not cards:
+                text.draw(surf, "out", 18, (cols[1], y + 18), GOLD)
+            else:
+                text.draw(surf, str(len(cards)), 15, (cols[2] - 16, y + ch - 18), (220, 220, 220), anchor="topright")
+            pts = res.points[s]
+            text.draw(surf, f"{pts:+d}" if pts else "0", 22, (cols[2], y + 16), (255, 140, 130) if pts < 0 else (200, 240, 200), bold=True)
+            shown = round(self.shown[s])
+            text.draw(surf, f"{shown:+d}" if shown else "0", 22, (cols[3], y + 16), (240, 240, 235), bold=True)
+            y += ch + 16
+        left = m.config.hands - len(m.results)
+        note = "Session over." if m.session_over else (f"{left} hand{'s' if left != 1 else ''} to go." if m.config.target is None else f"Play ends when someone reaches −{m.config.target}.")
+        text.draw(surf, note, 16, (r.centerx, r.bottom - 88), (200, 210, 215), anchor="center")

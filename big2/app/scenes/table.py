@@ -1,0 +1,739 @@
+"""The card table: plays the engine's events as animations and takes the player's moves.
+
+The engine is always ahead of the screen: a move changes the game at once and returns
+its events; the table queues them and plays them back one at a time (deal, fly to the
+centre, sweep, "Last card!", reveal). Only when the queue is empty does the next seat
+act: a human gets the buttons, a computer thinks on a worker thread and its move is
+shown after the pace delay.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import deque
+from concurrent.futures import Future
+
+import pygame
+import pygame_gui
+
+from big2.engine.cards import CardSet, format_cards
+from big2.engine.combos import PASS, Move, move_cards
+from big2.engine.events import Dealt, Event, HandEnded, LastCard, Passed, Played, TrickWon, TurnStarted
+from big2.engine.game import IllegalMove
+
+from .. import opponents
+from ..hand import HandModel
+from ..layout import TableLayout, compute_layout
+from ..match import Match, MatchConfig
+from ..sprites import CardSprite
+from ..tween import GameClock, Tweener
+from . import tabledraw
+from .base import Scene
+
+DOUBLE_CLICK = 0.4
+DRAG_START = 10
+
+
+class TableScene(Scene):
+    name = "table"
+
+    def __init__(self, app, config: MatchConfig | None = None, *, match: Match | None = None) -> None:
+        super().__init__(app)
+        self.match = match or Match(config or MatchConfig())
+        self.clock = GameClock()
+        self.tweens = Tweener()
+        self.queue: deque[Event] = deque()
+        self.busy_until = 0.0
+        self.thinker = opponents.Thinker(on_done=app.post_wake)
+        self.future: Future[Move] | None = None
+        self.future_seat = -1
+        self.think_started = 0.0
+        n = self.match.n_players
+        self.ai_rngs = [random.Random(self.match.rng.getrandbits(64)) for _ in range(n)]
+        humans = self.match.config.humans
+        self.viewer = humans[0] if humans else 0
+        self.hand_visible = not self.match.hot_seat
+        rules = self.match.config.rules
+        self.hand = HandModel(strength=rules.card_strength)
+        self.counts = [0] * n
+        self.sprites: dict[int, CardSprite] = {}
+        self.trick: list[tuple[int, list[int]]] = []
+        self.sweeping: list[CardSprite] = []
+        self.flying: list[CardSprite] = []
+        self.revealed: dict[int, list[int]] = {}
+        self.badges: dict[int, str] = {}
+        self.turn: int | None = None
+        self.owner: int | None = None
+        self.log: deque[tuple[str, tuple[int, int, int]]] = deque(maxlen=5)
+        self.banner: tuple[str, float, tuple[int, int, int]] | None = None
+        self.banner_scale = 1.0
+        self.message: tuple[str, float, tuple[int, int, int]] | None = None
+        self.awaiting_human = False
+        self.hand_over = False
+        self.auto_pass_at: float | None = None
+        self.press: dict | None = None
+        self.last_click: tuple[int, float] | None = None
+        self.buttons: dict[str, pygame_gui.elements.UIButton] = {}
+        self.layout = self._compute_layout()
+        self.play_reason = ""
+        self.orders: dict[int, list[int]] = {}
+
+    # Scene life cycle --------------------------------------------------------------------
+
+    def enter(self) -> None:
+        super().enter()
+        self.start_hand()
+
+    def leave(self) -> None:
+        self.thinker.shutdown()
+        super().leave()
+
+    def _compute_layout(self) -> TableLayout:
+        w, h = self.app.size
+        return compute_layout(w, h, self.match.n_players, max_hand=self.match.config.rules.cards_per_player)
+
+    def build_ui(self) -> None:
+        lay = self.layout = self._compute_layout()
+        labels = {"sort": "Sort (S)", "hint": "Hint (H)", "pass": "Pass (P)", "play": "Play ⏎"}
+        tips = {
+            "sort": "Sort your hand by rank or by suit",
+            "hint": "Suggest a play",
+            "pass": "Pass this turn",
+            "play": "Play the selected cards (Enter or double-click)",
+        }
+        self.buttons = {
+            name: self.button(box.as_tuple(), labels[name], object_id="#primary" if name == "play" else None, tooltip=tips[name])
+            for name, box in lay.buttons.items()
+        }
+        self.b_menu = self.button(lay.menu_button.as_tuple(), "Menu", tooltip="Pause (Esc)")
+        self.refresh_buttons()
+
+    def resize(self, size: tuple[int, int]) -> None:
+        self.tweens.finish_all()
+        super().resize(size)
+        self.place_all()
+
+    def pos_of(self, seat: int) -> int:
+        """Screen position (0 = bottom) of a seat, counted in playing order."""
+        return (seat - self.viewer) % self.match.n_players
+
+    @property
+    def game(self):
+        return self.match.game
+
+    @property
+    def anim(self) -> float:
+        return self.app.settings.anim_scale
+
+    # Starting a hand -----------------------------------------------------------------------
+
+    def start_hand(self) -> None:
+        self.clock.cancel_all()
+        self.tweens = Tweener()
+        self.sprites.clear()
+        self.trick.clear()
+        self.sweeping.clear()
+        self.flying.clear()
+        self.revealed.clear()
+        self.badges.clear()
+        self.log.clear()
+        self.banner = None
+        self.message = None
+        self.hand_over = False
+        self.turn = self.owner = None
+        self.counts = [0] * self.match.n_players
+        self.orders.clear()
+        self.hand.set_cards(())
+        humans = self.match.config.humans
+        events = self.match.new_hand()
+        first = events[0].first if isinstance(events[0], Dealt) else 0
+        if self.match.hot_seat:
+            # the first human in playing order from the leader sits at the bottom
+            n = self.match.n_players
+            self.viewer = next(s for s in ((first + k) % n for k in range(n)) if s in humans)
+            self.hand_visible = False
+        self.layout = self._compute_layout()
+        self.queue.extend(events)
+        self.busy_until = self.clock.time
+        self.app.dirty = True
+
+    # The loop ------------------------------------------------------------------------------
+
+    def animating(self) -> bool:
+        return (
+            self.tweens.active
+            or (bool(self.queue) and not self.covered)
+            or self.clock.time < self.busy_until
+            or bool(self.sweeping)
+        )
+
+    def next_deadline(self) -> float | None:
+        times = []
+        if self.future is not None and self.future.done():
+            times.append(self.think_started + self.app.settings.pace_delay - self.clock.time)
+        if self.banner is not None:
+            times.append(self.banner[1] - self.clock.time)
+        if self.message is not None:
+            times.append(self.message[1] - self.clock.time)
+        if self.auto_pass_at is not None:
+            times.append(self.auto_pass_at - self.clock.time)
+        due = self.clock.next_due()
+        if due is not None:
+            times.append(due)
+        return max(0.0, min(times)) if times else None
+
+    def update(self, dt: float) -> None:
+        self.clock.tick(dt)
+        self.tweens.update(dt)
+        now = self.clock.time
+        if self.banner is not None and now >= self.banner[1]:
+            self.banner = None
+            self.app.dirty = True
+        if self.message is not None and now >= self.message[1]:
+            self.message = None
+            self.app.dirty = True
+        # play queued events back, one animation at a time
+        while self.queue and now >= self.busy_until and not self.covered:
+            event = self.queue.popleft()
+            self.busy_until = now + self.show(event)
+            self.app.dirty = True
+            if self.covered:
+                return
+        if self.queue or now < self.busy_until or self.hand_over or self.game is None:
+            return
+        if self.auto_pass_at is not None and now >= self.auto_pass_at:
+            self.auto_pass_at = None
+            if self.awaiting_human:
+                self.human_pass()
+            return
+        self.next_action()
+
+    def next_action(self) -> None:
+        game = self.game
+        if game is None or game.is_over:
+            return
+        seat = game.to_act
+        if self.match.is_human(seat):
+            if self.awaiting_human:
+                return
+            if self.match.hot_seat and (seat != self.viewer or not self.hand_visible):
+                from .privacy import PrivacyScene
+
+                self.app.push(PrivacyScene(self.app, self, seat))
+                return
+            self.begin_human_turn()
+            return
+        if self.future is None:
+            self.future = self.thinker.submit(game, seat, self.ai_rngs[seat], self.match.level(seat))
+            self.future_seat = seat
+            self.think_started = self.clock.time
+            return
+        if not self.future.done() or self.clock.time < self.think_started + self.app.settings.pace_delay:
+            return
+        move = self.future.result()
+        self.future = None
+        self.apply_events(game.make(move, seat=self.future_seat))
+
+    def apply_events(self, events: tuple[Event, ...]) -> None:
+        self.queue.extend(events)
+        self.app.dirty = True
+
+    # Showing events ----------------------------------------------------------------------------
+
+    def show(self, event: Event) -> float:
+        """Start the animation for one event; returns how long to wait before the next."""
+        a = self.anim
+        if isinstance(event, Dealt):
+            return self.show_deal(event)
+        if isinstance(event, TurnStarted):
+            self.turn = event.seat
+            if event.leading:
+                self.badges.clear()
+                self.owner = None
+            return 0.0
+        if isinstance(event, Played):
+            return self.show_play(event)
+        if isinstance(event, Passed):
+            self.badges[event.seat] = "Pass"
+            self.log.append((f"{self.match.names[event.seat]} passes", (200, 200, 200)))
+            self.app.sounds.play("pass")
+            return 0.25 * a
+        if isinstance(event, TrickWon):
+            return self.show_sweep(event.seat)
+        if isinstance(event, LastCard):
+            self.banner = (f"Last card! — {self.match.names[event.seat]}", self.clock.time + max(1.6, 1.6 * a), (255, 214, 90))
+            self.banner_scale = 0.3
+            self.tweens.to(self, 0.5 * a, ease="out_back", banner_scale=1.0)
+            self.app.sounds.play("last_card")
+            return 0.7 * a
+        if isinstance(event, HandEnded):
+            return self.show_end(event)
+        return 0.0
+
+    def show_deal(self, event: Dealt) -> float:
+        a = self.anim
+        lay = self.layout
+        n = self.match.n_players
+        hands = [list(h) for h in event.hands]
+        self.hand.set_cards(hands[self.viewer])
+        total = sum(len(h) for h in hands)
+        stagger = 0.028 * a
+        flight = 0.3 * a
+        dx, dy = lay.deck
+        k = 0
+        per_seat = [0] * n
+        order = []
+        for r in range(max(len(h) for h in hands)):
+            for s in range(n):
+                if r < len(hands[s]):
+                    order.append(s)
+        targets_bottom = {c: i for i, c in enumerate(self.hand.cards)}
+        bottom_pos = lay.hand_positions(len(self.hand.cards))
+        for s in order:
+            per_seat[s] += 1
+            p = self.pos_of(s)
+            if p == 0:
+                card = hands[s][per_seat[s] - 1]
+                i = targets_bottom[card]
+                tx, ty = bottom_pos[i]
+                spr = CardSprite(card, dx - lay.card_w / 2, dy - lay.card_h / 2, lay.card_w, lay.card_h, face_up=False)
+                self.sprites[card] = spr
+
+                def arrive(spr=spr, s=s) -> None:
+                    spr.face_up = self.hand_visible
+                    self.counts[s] += 1
+
+                self.tweens.to(spr, flight, delay=k * stagger, ease="out_cubic", x=tx, y=ty, on_done=arrive)
+            else:
+                side = lay.seats[p].side
+                rotated = side in ("left", "right")
+                spr = CardSprite(-1, dx - lay.small_w / 2, dy - lay.small_h / 2, lay.small_w, lay.small_h, face_up=False, rotated=rotated)
+                fan = lay.seats[p].fan
+                self.flying.append(spr)
+
+                def arrive_back(spr=spr, s=s) -> None:
+                    if spr in self.flying:
+                        self.flying.remove(spr)
+                    self.counts[s] += 1
+
+                tx = fan.center[0] - (lay.small_h if rotated else lay.small_w) / 2
+                ty = fan.center[1] - (lay.small_w if rotated else lay.small_h) / 2
+                self.tweens.to(spr, flight, delay=k * stagger, ease="out_cubic", x=tx, y=ty, on_done=arrive_back)
+            if k % 4 == 0:
+                self.clock.schedule(k * stagger, lambda: self.app.sounds.play("deal"))
+            k += 1
+        if a <= 0:
+            self.counts = [len(h) for h in hands]
+        self.log.append((f"Hand {self.match.hand_number}: {self.match.names[event.first]} leads", (235, 225, 180)))
+        return total * stagger + flight
+
+    def show_play(self, event: Played) -> float:
+        a = self.anim
+        lay = self.layout
+        seat = event.seat
+        cards = list(event.combo.cards)
+        p = self.pos_of(seat)
+        self.badges.pop(seat, None)
+        self.owner = seat
+        layer = len(self.trick)
+        targets = lay.trick_positions(len(cards), layer)
+        if p == 0 and all(c in self.sprites for c in cards):
+            # from the bottom hand (ordered as on the table)
+            cards = sorted(cards, key=lambda c: self.sprites[c].x)
+            self.hand.remove(cards)
+            for c in cards:
+                self.sprites[c].face_up = True
+        else:
+            spot = lay.seats[p]
+            ox, oy = spot.origin
+            if p == 0:
+                self.hand.remove(cards)
+            for c in cards:
+                spr = CardSprite(c, ox - lay.small_w / 2, oy - lay.small_h / 2, lay.small_w, lay.small_h)
+                spr.base = (lay.card_w, lay.card_h)
+                self.sprites[c] = spr
+        self.counts[seat] = event.cards_left
+        for c, (tx, ty) in zip(cards, targets):
+            self.tweens.to(self.sprites[c], 0.32 * a, ease="out_cubic", x=tx, y=ty, w=lay.card_w, h=lay.card_h)
+        self.trick.append((seat, cards))
+        if p == 0:
+            self.place_hand(animate=True)
+        text = event.combo.text(self.match.config.rules) if hasattr(event.combo, "text") else format_cards(cards, symbols=True)
+        self.log.append((f"{self.match.names[seat]}: {event.combo.kind.label} {text}", (255, 255, 255)))
+        self.app.sounds.play("play")
+        return 0.4 * a
+
+    def show_sweep(self, seat: int) -> float:
+        a = self.anim
+        lay = self.layout
+        spot = lay.seats[self.pos_of(seat)]
+        ox, oy = spot.origin
+        self.log.append((f"{self.match.names[seat]} wins the trick", (170, 220, 170)))
+        for _, cards in self.trick:
+            for c in cards:
+                spr = self.sprites.pop(c, None)
+                if spr is None:
+                    continue
+                self.sweeping.append(spr)
+
+                def gone(spr=spr) -> None:
+                    if spr in self.sweeping:
+                        self.sweeping.remove(spr)
+
+                self.tweens.to(spr, 0.45 * a, ease="in_cubic", x=ox - lay.small_w / 2, y=oy - lay.small_h / 2, w=lay.small_w * 0.6, h=lay.small_h * 0.6, alpha=0, on_done=gone)
+        if a <= 0:
+            self.sweeping.clear()
+        self.trick.clear()
+        self.badges.clear()
+        self.owner = seat
+        return 0.5 * a
+
+    def show_end(self, event: HandEnded) -> float:
+        a = self.anim
+        game = self.game
+        self.hand_over = True
+        self.awaiting_human = False
+        self.turn = None
+        result = self.match.record(event)
+        for s in range(self.match.n_players):
+            if s != self.viewer and game.hand(s):
+                self.revealed[s] = sorted(game.hand(s), key=self.match.config.rules.card_strength)
+        if not self.hand_visible:
+            self.hand_visible = True
+            self.place_hand(animate=False)
+        for spr in self.sprites.values():
+            spr.face_up = True
+        name = self.match.names[event.winner]
+        self.banner = (f"{name} wins the hand!", self.clock.time + 2.4 * max(a, 0.5), (255, 232, 140))
+        self.banner_scale = 0.4
+        self.tweens.to(self, 0.6 * a, ease="out_elastic", banner_scale=1.0)
+        self.log.append((f"{name} goes out", (255, 232, 140)))
+        self.app.sounds.play("win")
+        self.refresh_buttons()
+        delay = 1.8 * max(a, 0.35)
+
+        def results() -> None:
+            from .results import ResultsScene
+
+            if self.app.top is self:
+                self.app.push(ResultsScene(self.app, self, result))
+
+        self.clock.schedule(delay, results)
+        return delay
+
+    # Placing sprites -------------------------------------------------------------------------
+
+    def place_hand(self, *, animate: bool) -> None:
+        lay = self.layout
+        positions = lay.hand_positions(len(self.hand.cards))
+        d = 0.16 * self.anim if animate else 0
+        for i, c in enumerate(self.hand.cards):
+            spr = self.sprites.get(c)
+            if spr is None:
+                x, y = positions[i]
+                spr = self.sprites[c] = CardSprite(c, x, y, lay.card_w, lay.card_h, face_up=self.hand_visible)
+            spr.face_up = self.hand_visible
+            if self.press and self.press.get("mode") == "reorder" and self.press["card"] == c:
+                continue
+            x, y = positions[i]
+            if c in self.hand.selected:
+                y -= lay.lift
+            spr.base = (lay.card_w, lay.card_h)
+            if d > 0:
+                self.tweens.to(spr, d, ease="out_cubic", x=x, y=y, w=lay.card_w, h=lay.card_h)
+            else:
+                self.tweens.cancel(spr)
+                spr.x, spr.y, spr.w, spr.h = x, y, lay.card_w, lay.card_h
+
+    def place_all(self) -> None:
+        """After a resize: every sprite straight to its new place and size."""
+        lay = self.layout
+        self.place_hand(animate=False)
+        for layer, (_, cards) in enumerate(self.trick):
+            for c, (x, y) in zip(cards, lay.trick_positions(len(cards), layer)):
+                spr = self.sprites.get(c)
+                if spr is not None:
+                    spr.x, spr.y, spr.w, spr.h = x, y, lay.card_w, lay.card_h
+                    spr.base = (lay.card_w, lay.card_h)
+        self.sweeping.clear()
+        self.flying.clear()
+
+    # Human turns ---------------------------------------------------------------------------------
+
+    def begin_human_turn(self) -> None:
+        self.awaiting_human = True
+        self.hand_visible = True
+        game = self.game
+        if not game.leading and not any(m != PASS for m in game.legal_moves()):
+            if self.app.settings.auto_pass:
+                self.say("Nothing you hold beats this: passing.", 1.2)
+                self.auto_pass_at = self.clock.time + 0.9 * max(self.anim, 0.3)
+            else:
+                self.say("Nothing you hold beats this: press Pass (P).", 4.0)
+        self.refresh_buttons()
+        self.app.dirty = True
+
+    def reveal_for(self, seat: int) -> None:
+        """After the privacy screen: ``seat`` sits at the bottom and sees their hand."""
+        if seat != self.viewer:
+            self.orders[self.viewer] = list(self.hand.cards)
+            for c in self.hand.cards:
+                self.sprites.pop(c, None)
+            self.viewer = seat
+            self.hand.set_cards(self.game.hand(seat))
+            kept = self.orders.get(seat)
+            if kept and set(kept) >= set(self.hand.cards):
+                self.hand.cards = [c for c in kept if c in set(self.hand.cards)]
+        self.hand_visible = True
+        self.place_hand(animate=False)
+        self.place_all()
+        self.begin_human_turn()
+
+    def say(self, text: str, seconds: float = 3.0, colour: tuple[int, int, int] = (255, 255, 255)) -> None:
+        self.message = (text, self.clock.time + seconds, colour)
+        self.app.dirty = True
+
+    def selection(self) -> CardSet:
+        return CardSet(self.hand.selected)
+
+    def check_selection(self) -> str | None:
+        """None when the selection is a legal play now; else the engine's reason."""
+        if not self.awaiting_human or self.game is None:
+            return "Wait for your turn."
+        try:
+            self.game.check_play(self.selection(), seat=self.viewer)
+        except IllegalMove as exc:
+            return str(exc)
+        return None
+
+    def refresh_buttons(self) -> None:
+        if not self.buttons:
+            return
+        mine = self.awaiting_human and not self.hand_over
+        reason = self.check_selection() if mine else "Wait for your turn."
+        self.play_reason = reason or ""
+        b = self.buttons
+        (b["play"].enable if mine and reason is None else b["play"].disable)()
+        can_pass = mine and self.game is not None and not self.game.leading
+        (b["pass"].enable if can_pass else b["pass"].disable)()
+        (b["hint"].enable if mine else b["hint"].disable)()
+        (b["sort"].enable if self.hand_visible and self.hand.cards else b["sort"].disable)()
+
+    def human_play(self) -> bool:
+        """Play the selection; on an illegal one show the engine's reason."""
+        if not self.awaiting_human:
+            return False
+        try:
+            events = self.game.play(self.selection(), seat=self.viewer)
+        except IllegalMove as exc:
+            self.say(str(exc), 4.0, (255, 150, 140))
+            return False
+        self.end_human_turn(events)
+        return True
+
+    def human_pass(self) -> bool:
+        if not self.awaiting_human:
+            return False
+        try:
+            events = self.game.pass_turn(seat=self.viewer)
+        except IllegalMove as exc:
+            self.say(str(exc), 4.0, (255, 150, 140))
+            return False
+        self.hand.clear_selection()
+        self.place_hand(animate=True)
+        self.end_human_turn(events)
+        return True
+
+    def end_human_turn(self, events: tuple[Event, ...]) -> None:
+        self.awaiting_human = False
+        self.auto_pass_at = None
+        self.message = None
+        if self.match.hot_seat:
+            # the next person must not see this hand: turn it face down once it has moved
+            seat = self.viewer
+
+            def hide() -> None:
+                if not self.hand_over and self.viewer == seat:
+                    self.hand_visible = False
+                    self.place_hand(animate=False)
+
+            self.clock.schedule(0.45 * self.anim, hide)
+        self.apply_events(events)
+        self.refresh_buttons()
+
+    def show_hint(self) -> None:
+        if not self.awaiting_human:
+            return
+        move, why = opponents.hint(self.game)
+        if move != PASS:
+            self.hand.select_only(move_cards(move))
+            self.place_hand(animate=True)
+        self.say(why, 5.0, (200, 235, 255))
+        self.refresh_buttons()
+
+    def hand_seat_to_computer(self) -> None:
+        """The bottom human's seat is played by the computer for the rest of the hand."""
+        seat = self.viewer
+        self.match.hand_to_computer(seat)
+        self.awaiting_human = False
+        self.auto_pass_at = None
+        self.hand.clear_selection()
+        self.place_hand(animate=True)
+        self.say(f"The computer plays for {self.match.names[seat]} until the hand ends.", 3.0)
+        self.refresh_buttons()
+
+    # Input -------------------------------------------------------------------------------------------
+
+    def lifted(self) -> frozenset[int]:
+        return frozenset(i for i, c in enumerate(self.hand.cards) if c in self.hand.selected)
+
+    def card_at(self, pos: tuple[int, int]) -> int | None:
+        if not self.hand_visible:
+            return None
+        i = self.layout.hand_index_at(pos[0], pos[1], len(self.hand.cards), self.lifted())
+        return None if i is None else self.hand.cards[i]
+
+    def handle(self, event: pygame.event.Event) -> bool:
+        if event.type == pygame_gui.UI_BUTTON_PRESSED:
+            el = event.ui_element
+            if el is self.b_menu:
+                self.open_pause()
+            elif el is self.buttons.get("play"):
+                self.human_play()
+            elif el is self.buttons.get("pass"):
+                self.human_pass()
+            elif el is self.buttons.get("hint"):
+                self.show_hint()
+            elif el is self.buttons.get("sort"):
+                self.sort_hand()
+            else:
+                return False
+            return True
+        if event.type == pygame.KEYDOWN:
+            return self.handle_key(event)
+        if event.type == pygame.MOUSEBUTTONDOWN:
+            return self.mouse_down(event)
+        if event.type == pygame.MOUSEMOTION:
+            return self.mouse_move(event)
+        if event.type == pygame.MOUSEBUTTONUP:
+            return self.mouse_up(event)
+        return False
+
+    def handle_key(self, event: pygame.event.Event) -> bool:
+        k = event.key
+        if k == pygame.K_ESCAPE:
+            self.open_pause()
+        elif k in (pygame.K_RETURN, pygame.K_KP_ENTER):
+            self.human_play()
+        elif k == pygame.K_p:
+            self.human_pass()
+        elif k == pygame.K_h:
+            self.show_hint()
+        elif k == pygame.K_s:
+            self.sort_hand()
+        elif k in (pygame.K_LEFT, pygame.K_RIGHT):
+            self.hand.move_focus(-1 if k == pygame.K_LEFT else 1)
+        elif k in (pygame.K_SPACE, pygame.K_UP, pygame.K_DOWN):
+            if self.hand.cards and self.hand_visible:
+                c = self.hand.cards[self.hand.focus]
+                if k == pygame.K_SPACE or (k == pygame.K_UP) != (c in self.hand.selected):
+                    self.hand.toggle(c)
+                self.place_hand(animate=True)
+        elif k == pygame.K_BACKSPACE:
+            self.hand.clear_selection()
+            self.place_hand(animate=True)
+        else:
+            return False
+        self.refresh_buttons()
+        return True
+
+    def sort_hand(self) -> None:
+        mode = self.hand.toggle_sort()
+        self.place_hand(animate=True)
+        self.say(f"Sorted by {mode}.", 1.2, (220, 220, 220))
+
+    def open_pause(self) -> None:
+        from .pause import PauseScene
+
+        self.app.push(PauseScene(self.app, self))
+
+    def mouse_down(self, event: pygame.event.Event) -> bool:
+        if event.button == 3:
+            self.hand.clear_selection()
+            self.place_hand(animate=True)
+            self.refresh_buttons()
+            return True
+        if event.button != 1:
+            return False
+        card = self.card_at(event.pos)
+        if card is None:
+            return False
+        self.press = {"card": card, "pos": event.pos, "mode": None, "select": card not in self.hand.selected}
+        return True
+
+    def mouse_move(self, event: pygame.event.Event) -> bool:
+        press = self.press
+        if press is None:
+            return False
+        x0, y0 = press["pos"]
+        dx, dy = event.pos[0] - x0, event.pos[1] - y0
+        lay = self.layout
+        if press["mode"] is None:
+            if dy < -lay.lift * 1.2 and abs(dy) > abs(dx):
+                press["mode"] = "reorder"
+                press["grab"] = (x0 - self.sprites[press["card"]].x, y0 - self.sprites[press["card"]].y)
+            elif abs(dx) > DRAG_START:
+                press["mode"] = "sweep"
+                self._sweep_set(press["card"], press["select"])
+        if press["mode"] == "sweep":
+            row_y = self.layout.seats[0].fan.bottom - lay.card_h // 2
+            i = lay.hand_index_at(event.pos[0], row_y, len(self.hand.cards))
+            if i is not None:
+                self._sweep_set(self.hand.cards[i], press["select"])
+        elif press["mode"] == "reorder":
+            spr = self.sprites[press["card"]]
+            gx, gy = press["grab"]
+            self.tweens.cancel(spr)
+            spr.x, spr.y = event.pos[0] - gx, event.pos[1] - gy
+            self.app.dirty = True
+        return True
+
+    def _sweep_set(self, card: int, selected: bool) -> None:
+        if (card in self.hand.selected) != selected:
+            self.hand.toggle(card)
+            self.place_hand(animate=True)
+            self.refresh_buttons()
+
+    def mouse_up(self, event: pygame.event.Event) -> bool:
+        press, self.press = self.press, None
+        if press is None or event.button != 1:
+            return False
+        card = press["card"]
+        if press["mode"] == "reorder":
+            spr = self.sprites[card]
+            slot = self.layout.hand_slot_at(spr.x + self.layout.card_w / 2, len(self.hand.cards))
+            self.hand.move(card, slot)
+            self.place_hand(animate=True)
+            return True
+        if press["mode"] == "sweep":
+            return True
+        now = self.clock.time
+        double = self.last_click is not None and self.last_click[0] == card and now - self.last_click[1] < DOUBLE_CLICK
+        self.last_click = (card, now)
+        if double:
+            self.hand.selected.add(card)
+            self.place_hand(animate=True)
+            self.refresh_buttons()
+            self.human_play()
+            self.last_click = None
+            return True
+        self.hand.toggle(card)
+        self.hand.focus = self.hand.cards.index(card)
+        self.place_hand(animate=True)
+        self.refresh_buttons()
+        return True
+
+    # Drawing ---------------------------------------------------------------------------------------
+
+    def draw(self, surf: pygame.Surface) -> None:
+        tabledraw.draw_table(surf, self)

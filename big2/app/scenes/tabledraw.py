@@ -1,0 +1,223 @@
+"""Drawing the table: felt, seats, cards, trick, log, scores, banner and messages."""
+
+from __future__ import annotations
+
+import math
+from typing import TYPE_CHECKING
+
+import pygame
+
+from .. import cardart, text
+from .common import felt
+
+if TYPE_CHECKING:
+    from .table import TableScene
+
+GOLD = (245, 210, 122)
+WHITE = (245, 245, 240)
+DIM = (190, 200, 195)
+
+
+def draw_table(surf: pygame.Surface, t: TableScene) -> None:
+    s = t.app.settings
+    lay = t.layout
+    surf.blit(felt(surf.get_size(), s.felt_colours), (0, 0))
+    _trick_area(surf, t)
+    _opponents(surf, t)
+    # trick pile, oldest first
+    for _, cards in t.trick:
+        for c in cards:
+            spr = t.sprites.get(c)
+            if spr is not None:
+                spr.draw(surf, four_colour=s.four_colour, back_style=s.card_back, shadow=True)
+    for spr in t.sweeping:
+        spr.draw(surf, four_colour=s.four_colour, back_style=s.card_back)
+    _hand(surf, t)
+    for spr in t.flying:
+        spr.draw(surf, four_colour=s.four_colour, back_style=s.card_back)
+    _plates(surf, t)
+    _log(surf, t)
+    _scores(surf, t)
+    _message(surf, t)
+    _banner(surf, t)
+    del lay
+
+
+def _trick_area(surf: pygame.Surface, t: TableScene) -> None:
+    lay = t.layout
+    r = pygame.Rect(lay.trick.as_tuple()).inflate(lay.card_w * 0.3, lay.card_h * 0.12)
+    ring = pygame.Surface(r.size, pygame.SRCALPHA)
+    pygame.draw.ellipse(ring, (0, 0, 0, 40), ring.get_rect())
+    pygame.draw.ellipse(ring, (255, 255, 255, 45), ring.get_rect(), 2)
+    surf.blit(ring, r)
+    _direction_arrow(surf, r, lay.font_px)
+    if t.owner is not None and t.trick:
+        who = t.match.names[t.owner]
+        text.draw(surf, f"★ {who}'s play to beat", max(12, int(lay.font_px * 0.8)), (r.centerx, r.bottom + 2), GOLD, anchor="midtop")
+    elif t.game is not None and not t.hand_over and t.turn is not None and not t.trick:
+        who = t.match.names[t.turn]
+        text.draw(surf, f"{who} leads", max(12, int(lay.font_px * 0.8)), (r.centerx, r.centery), DIM, anchor="center")
+
+
+def _direction_arrow(surf: pygame.Surface, r: pygame.Rect, font_px: int) -> None:
+    """A curved arrow by the trick: play goes bottom → right → top → left on screen."""
+    rad = max(12, int(font_px * 0.9))
+    cx, cy = r.right - rad, r.top + rad
+    col = (255, 255, 255, 110)
+    layer = pygame.Surface((rad * 2 + 8, rad * 2 + 8), pygame.SRCALPHA)
+    c = (rad + 4, rad + 4)
+    box = pygame.Rect(4, 4, rad * 2, rad * 2)
+    # anticlockwise on screen: an arc whose head points up on the right side
+    pygame.draw.arc(layer, col, box, math.radians(-120), math.radians(150), 3)
+    ang = math.radians(150)
+    hx, hy = c[0] + rad * math.cos(ang), c[1] - rad * math.sin(ang)
+    # tangent for increasing angle (anticlockwise on screen) at the head
+    tx, ty = -math.sin(ang), -math.cos(ang)
+    nx, ny = -ty, tx
+    size = rad * 0.55
+    pts = [
+        (hx + tx * size, hy + ty * size),
+        (hx + nx * size * 0.6, hy + ny * size * 0.6),
+        (hx - nx * size * 0.6, hy - ny * size * 0.6),
+    ]
+    pygame.draw.polygon(layer, col, pts)
+    surf.blit(layer, (cx - rad - 4, cy - rad - 4))
+
+
+def _opponents(surf: pygame.Surface, t: TableScene) -> None:
+    lay = t.layout
+    s = t.app.settings
+    for seat in range(t.match.n_players):
+        p = t.pos_of(seat)
+        if p == 0:
+            continue
+        side = lay.seats[p].side
+        rotated = side in ("left", "right")
+        if seat in t.revealed:
+            cards = t.revealed[seat]
+            pos = lay.back_positions(p, len(cards))
+            for c, (x, y) in zip(cards, pos):
+                img = cardart.face(c, lay.small_w, lay.small_h, four_colour=s.four_colour)
+                if rotated:
+                    x += (lay.small_h - lay.small_w) // 2
+                    y -= (lay.small_h - lay.small_w) // 2
+                surf.blit(img, (x, y))
+            continue
+        n = t.counts[seat]
+        img = cardart.back(lay.small_w, lay.small_h, style=s.card_back, rotated=rotated)
+        for x, y in lay.back_positions(p, n):
+            surf.blit(img, (x, y))
+
+
+def _hand(surf: pygame.Surface, t: TableScene) -> None:
+    s = t.app.settings
+    lay = t.layout
+    focus_card = None
+    if t.hand.cards and t.awaiting_human and 0 <= t.hand.focus < len(t.hand.cards):
+        focus_card = t.hand.cards[t.hand.focus]
+    dragging = t.press["card"] if t.press and t.press.get("mode") == "reorder" else None
+    for c in t.hand.cards:
+        if c == dragging:
+            continue
+        spr = t.sprites.get(c)
+        if spr is None:
+            continue
+        if c in t.hand.selected and t.hand_visible:
+            glow = cardart.outline(round(spr.w), round(spr.h), (255, 220, 90))
+            surf.blit(glow, (round(spr.x) - 4, round(spr.y) - 4))
+        spr.draw(surf, four_colour=s.four_colour, back_style=s.card_back)
+        if c == focus_card and t.hand_visible:
+            r = spr.rect()
+            pygame.draw.line(surf, (120, 200, 255), (r.x + 6, r.bottom - 5), (r.x + min(r.w, lay.hand_step(len(t.hand.cards))) - 4, r.bottom - 5), 4)
+    if dragging is not None and dragging in t.sprites:
+        t.sprites[dragging].draw(surf, four_colour=s.four_colour, back_style=s.card_back, shadow=True)
+    if not t.hand_visible and t.hand.cards and not t.hand_over:
+        fan = lay.seats[0].fan
+        text.draw(surf, f"{t.match.names[t.viewer]}'s hand is hidden", lay.font_px, (fan.center[0], fan.bottom - lay.card_h // 2), WHITE, anchor="center", bold=True)
+
+
+def _plates(surf: pygame.Surface, t: TableScene) -> None:
+    lay = t.layout
+    fp = lay.font_px
+    for seat in range(t.match.n_players):
+        p = t.pos_of(seat)
+        spot = lay.seats[p]
+        box = pygame.Rect(spot.info.as_tuple())
+        turn = seat == t.turn and not t.hand_over
+        text.panel(surf, box, alpha=150 if turn else 110, border=GOLD if turn else None)
+        name = t.match.names[seat]
+        tag = "" if t.match.is_human(seat) else " (CPU)"
+        star = "★ " if seat == t.owner and t.trick else ""
+        text.draw(surf, f"{star}{name}{tag}", fp, (box.x + 10, box.y + 6), GOLD if turn else WHITE, bold=True, max_width=box.w - 16)
+        n = t.counts[seat]
+        cards_txt = "1 card" if n == 1 else f"{n} cards"
+        col = (255, 120, 110) if n == 1 else DIM
+        text.draw(surf, cards_txt, int(fp * 0.85), (box.x + 10, box.y + 8 + fp * 1.2), col)
+        score = t.match.totals[seat]
+        text.draw(surf, f"{score:+d}" if score else "0", int(fp * 0.85), (box.right - 10, box.y + 8 + fp * 1.2), WHITE, anchor="topright")
+        if turn:
+            status = "your turn" if seat == t.viewer and t.awaiting_human else "thinking…" if not t.match.is_human(seat) else "to play"
+            text.draw(surf, status, int(fp * 0.75), (box.x + 10, box.y + 10 + fp * 2.2), (150, 220, 255))
+        badge = t.badges.get(seat)
+        if badge:
+            b = pygame.Rect(spot.badge.as_tuple())
+            text.panel(surf, b, alpha=170, radius=b.h // 2, border=(200, 200, 200))
+            text.draw(surf, badge, fp, b.center, WHITE, anchor="center", bold=True)
+
+
+def _log(surf: pygame.Surface, t: TableScene) -> None:
+    lay = t.layout
+    box = pygame.Rect(lay.log.as_tuple())
+    text.panel(surf, box, alpha=90)
+    fp = max(12, int(lay.font_px * 0.8))
+    y = box.y + 6
+    text.draw(surf, "Recent plays", fp, (box.x + 8, y), GOLD, bold=True)
+    y += fp * 1.4
+    for line, colour in list(t.log)[-4:]:
+        text.draw(surf, line, fp, (box.x + 8, y), colour, suits="light", four_colour=t.app.settings.four_colour, max_width=box.w - 14)
+        y += fp * 1.35
+
+
+def _scores(surf: pygame.Surface, t: TableScene) -> None:
+    lay = t.layout
+    box = pygame.Rect(lay.scores.as_tuple())
+    text.panel(surf, box, alpha=90)
+    fp = max(12, int(lay.font_px * 0.8))
+    m = t.match
+    y = box.y + 6
+    length = f"of {m.config.hands}" if m.config.target is None else f"(to −{m.config.target})"
+    text.draw(surf, f"Hand {max(1, m.hand_number)} {length}", fp, (box.x + 8, y), GOLD, bold=True)
+    y += fp * 1.4
+    for seat in range(m.n_players):
+        text.draw(surf, m.names[seat], fp, (box.x + 8, y), WHITE, max_width=box.w - 70)
+        text.draw(surf, f"{m.totals[seat]:+d}" if m.totals[seat] else "0", fp, (box.right - 8, y), WHITE, anchor="topright")
+        y += fp * 1.3
+
+
+def _message(surf: pygame.Surface, t: TableScene) -> None:
+    if t.message is None:
+        return
+    lay = t.layout
+    msg, _, colour = t.message
+    box = pygame.Rect(lay.message.as_tuple())
+    fp = lay.font_px
+    img = text.render(msg, fp, colour, suits="light", four_colour=t.app.settings.four_colour)
+    w = min(img.get_width() + 24, max(box.w, 200), lay.width - box.x - 10)
+    r = pygame.Rect(box.x, box.y, w, box.h)
+    text.panel(surf, r, alpha=170)
+    if img.get_width() > r.w - 20:
+        img = pygame.transform.smoothscale(img, (r.w - 20, max(1, int(img.get_height() * (r.w - 20) / img.get_width()))))
+    surf.blit(img, img.get_rect(midleft=(r.x + 10, r.centery)))
+
+
+def _banner(surf: pygame.Surface, t: TableScene) -> None:
+    if t.banner is None:
+        return
+    lay = t.layout
+    msg, _, colour = t.banner
+    size = max(18, int(lay.font_px * 2.0 * max(0.2, t.banner_scale)))
+    img = text.render(msg, size, colour, bold=True)
+    box = pygame.Rect(lay.banner.as_tuple())
+    r = img.get_rect(center=box.center).inflate(40, 18)
+    text.panel(surf, r, alpha=185, radius=r.h // 2, border=colour)
+    surf.blit(img, img.get_rect(center=box.center))

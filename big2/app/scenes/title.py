@@ -1,0 +1,79 @@
+"""The title screen: quick game, new game, rules, settings, quit."""
+
+from __future__ import annotations
+
+import math
+
+import pygame
+
+from .. import cardart, text
+from .base import Scene
+from .common import felt
+
+
+class TitleScene(Scene):
+    name = "title"
+
+    def build_ui(self) -> None:
+        w, h = self.app.size
+        bw, bh = min(360, w - 80), 52
+        x = (w - bw) // 2
+        y = int(h * 0.5)
+        gap = bh + 12
+        self.b_quick = self.button((x, y, bw, bh), "Play against the computer", object_id="#primary", tooltip="A standard game: you and three computers, four hands")
+        self.b_new = self.button((x, y + gap, bw, bh), "New game…", tooltip="Choose players, rules and session length")
+        half = (bw - 12) // 2
+        self.b_rules = self.button((x, y + 2 * gap, half, bh), "Rules")
+        self.b_settings = self.button((x + half + 12, y + 2 * gap, half, bh), "Settings")
+        self.b_quit = self.button((x, y + 3 * gap, bw, bh), "Quit", object_id="#danger")
+
+    def handle(self, event: pygame.event.Event) -> bool:
+        from .newgame import NewGameScene
+        from .rules import RulesScene
+        from .settings_scene import SettingsScene
+        from .table import TableScene
+
+        if self.pressed(event, self.b_quick):
+            from ..match import MatchConfig
+
+            self.app.push(TableScene(self.app, MatchConfig()))
+            return True
+        if self.pressed(event, self.b_new):
+            self.app.push(NewGameScene(self.app))
+            return True
+        if self.pressed(event, self.b_rules):
+            self.app.push(RulesScene(self.app))
+            return True
+        if self.pressed(event, self.b_settings):
+            self.app.push(SettingsScene(self.app))
+            return True
+        if self.pressed(event, self.b_quit) or (event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE):
+            self.app.quit(0)
+            return True
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_RETURN:
+            from ..match import MatchConfig
+
+            self.app.push(TableScene(self.app, MatchConfig()))
+            return True
+        return False
+
+    def draw(self, surf: pygame.Surface) -> None:
+        w, h = surf.get_size()
+        surf.blit(felt((w, h), self.app.settings.felt_colours), (0, 0))
+        # A fan of the four twos above the title
+        ch = int(min(h * 0.24, w * 0.16))
+        cw = int(ch * 0.7)
+        cx, cy = w // 2, int(h * 0.25)
+        cards = [51, 50, 49, 48, 47]  # 2♠ 2♥ 2♣ 2♦ A♠
+        for i, c in enumerate(reversed(cards)):
+            angle = (i - 2) * -12
+            img = cardart.face(c, cw, ch, four_colour=self.app.settings.four_colour)
+            rot = pygame.transform.rotozoom(img, angle, 1)
+            rad = math.radians(angle)
+            px = cx + math.sin(-rad) * ch * 0.55
+            py = cy + ch * 0.55 - math.cos(rad) * ch * 0.55
+            surf.blit(rot, rot.get_rect(center=(int(px), int(py))))
+        size = max(36, int(h * 0.085))
+        text.draw(surf, "Big Two", size, (w // 2 + 3, int(h * 0.41) + 3), (0, 0, 0), anchor="center", bold=True)
+        text.draw(surf, "Big Two", size, (w // 2, int(h * 0.41)), (245, 210, 122), anchor="center", bold=True)
+        text.draw(surf, "Cho Dai Di · Pusoy Dos · Big 2", max(14, size // 3), (w // 2, int(h * 0.41) + size * 0.75), (220, 230, 225), anchor="center")

@@ -1,0 +1,79 @@
+"""The app's settings as the table uses them: a small mutable object, no files.
+
+``big2.persistence`` owns storing settings; :func:`from_mapping` and
+:meth:`AppSettings.to_mapping` are the seam where its Settings plug in. Unknown or bad
+values fall back to the defaults here.
+"""
+
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass, fields
+from typing import Any, Mapping
+
+ANIMATION_SPEEDS = {"off": 0.0, "fast": 0.55, "normal": 1.0, "slow": 1.7}
+COMPUTER_PACES = {"instant": 0.0, "fast": 0.35, "normal": 0.8, "slow": 1.5}
+FELTS = {
+    "green": ((22, 94, 58), (14, 66, 40)),
+    "blue": ((24, 70, 120), (14, 44, 84)),
+    "red": ((120, 30, 40), (80, 18, 26)),
+    "charcoal": ((52, 56, 60), (30, 32, 36)),
+}
+CARD_BACKS = ("blue", "red")
+
+
+@dataclass
+class AppSettings:
+    animation: str = "normal"
+    pace: str = "normal"
+    felt: str = "green"
+    card_back: str = "blue"
+    four_colour: bool = False
+    volume: float = 0.7
+    muted: bool = False
+    auto_pass: bool = False
+
+    @property
+    def anim_scale(self) -> float:
+        """Multiplier for every animation duration (0 = no animation)."""
+        return ANIMATION_SPEEDS.get(self.animation, 1.0)
+
+    @property
+    def pace_delay(self) -> float:
+        """Seconds a computer waits before its move is shown."""
+        return COMPUTER_PACES.get(self.pace, 0.8)
+
+    @property
+    def felt_colours(self) -> tuple[tuple[int, int, int], tuple[int, int, int]]:
+        return FELTS.get(self.felt, FELTS["green"])
+
+    def to_mapping(self) -> dict[str, Any]:
+        return asdict(self)
+
+
+def from_mapping(data: Mapping[str, Any] | Any) -> AppSettings:
+    """Settings from a mapping or any object with matching attributes; bad values dropped."""
+    s = AppSettings()
+    choices = {
+        "animation": ANIMATION_SPEEDS,
+        "pace": COMPUTER_PACES,
+        "felt": FELTS,
+        "card_back": CARD_BACKS,
+    }
+    for f in fields(AppSettings):
+        if isinstance(data, Mapping):
+            if f.name not in data:
+                continue
+            value = data[f.name]
+        elif hasattr(data, f.name):
+            value = getattr(data, f.name)
+        else:
+            continue
+        if f.name in choices:
+            if value in choices[f.name]:
+                setattr(s, f.name, value)
+        elif f.name == "volume":
+            if isinstance(value, (int, float)) and 0 <= value <= 1:
+                s.volume = float(value)
+        elif isinstance(value, bool):
+            setattr(s, f.name, value)
+    return s

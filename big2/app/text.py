@@ -1,0 +1,116 @@
+"""Text on the table: cached renders, suit symbols in their colours, simple anchors."""
+
+from __future__ import annotations
+
+import pygame
+
+from . import assets
+from .cardart import suit_colour
+
+SUITS = "♦♣♥♠"
+_cache: dict[tuple[object, ...], pygame.Surface] = {}
+
+# On dark felt black spades would vanish: light variants of the suit colours.
+LIGHT_SUITS = ((120, 170, 255), (240, 240, 240), (255, 120, 130), (240, 240, 240))
+LIGHT_SUITS_4 = ((120, 170, 255), (120, 220, 140), (255, 120, 130), (240, 240, 240))
+
+
+def clear_cache() -> None:
+    _cache.clear()
+
+
+def render(
+    text: str,
+    size: int,
+    colour: tuple[int, int, int] = (255, 255, 255),
+    *,
+    bold: bool = False,
+    suits: str | None = None,
+    four_colour: bool = False,
+) -> pygame.Surface:
+    """Render one line. ``suits`` = "light" or "dark" colours ♦♣♥♠ by suit."""
+    key = (text, size, colour, bold, suits, four_colour)
+    img = _cache.get(key)
+    if img is not None:
+        return img
+    fnt = assets.font(size, bold=bold)
+    if not suits or not any(ch in SUITS for ch in text):
+        img = fnt.render(text, True, colour)
+    else:
+        runs: list[tuple[str, tuple[int, int, int]]] = []
+        for ch in text:
+            if ch in SUITS:
+                i = SUITS.index(ch)
+                if suits == "light":
+                    c = (LIGHT_SUITS_4 if four_colour else LIGHT_SUITS)[i]
+                else:
+                    c = suit_colour(i, four_colour=four_colour)
+            else:
+                c = colour
+            if runs and runs[-1][1] == c:
+                runs[-1] = (runs[-1][0] + ch, c)
+            else:
+                runs.append((ch, c))
+        parts = [fnt.render(t, True, c) for t, c in runs]
+        img = pygame.Surface((sum(p.get_width() for p in parts), fnt.get_height()), pygame.SRCALPHA)
+        x = 0
+        for p in parts:
+            img.blit(p, (x, 0))
+            x += p.get_width()
+    if len(_cache) > 600:
+        _cache.clear()
+    _cache[key] = img
+    return img
+
+
+def draw(
+    surf: pygame.Surface,
+    text: str,
+    size: int,
+    pos: tuple[float, float],
+    colour: tuple[int, int, int] = (255, 255, 255),
+    *,
+    anchor: str = "topleft",
+    bold: bool = False,
+    suits: str | None = None,
+    four_colour: bool = False,
+    max_width: int | None = None,
+) -> pygame.Rect:
+    img = render(text, size, colour, bold=bold, suits=suits, four_colour=four_colour)
+    if max_width is not None and img.get_width() > max_width > 0:
+        img = pygame.transform.smoothscale(img, (max_width, max(1, int(img.get_height() * max_width / img.get_width()))))
+    rect = img.get_rect(**{anchor: (int(pos[0]), int(pos[1]))})
+    surf.blit(img, rect)
+    return rect
+
+
+def panel(surf: pygame.Surface, rect: pygame.Rect, *, alpha: int = 120, radius: int = 10, border: tuple[int, int, int] | None = None) -> None:
+    """A translucent dark rounded panel."""
+    if rect.w <= 0 or rect.h <= 0:
+        return
+    key = ("panel", rect.size, alpha, radius, border)
+    img = _cache.get(key)
+    if img is None:
+        img = pygame.Surface(rect.size, pygame.SRCALPHA)
+        pygame.draw.rect(img, (0, 0, 0, alpha), img.get_rect(), border_radius=radius)
+        if border:
+            pygame.draw.rect(img, border, img.get_rect(), 2, border_radius=radius)
+        _cache[key] = img
+    surf.blit(img, rect)
+
+
+def wrap(msg: str, size: int, width: int, *, bold: bool = False) -> list[str]:
+    """Split ``msg`` into lines that fit ``width`` pixels."""
+    fnt = assets.font(size, bold=bold)
+    lines: list[str] = []
+    for para in msg.split("\n"):
+        line = ""
+        for word in para.split(" "):
+            trial = f"{line} {word}" if line else word
+            if fnt.size(trial)[0] <= width or not line:
+                line = trial
+            else:
+                lines.append(line)
+                line = word
+        lines.append(line)
+    return lines
