@@ -1,10 +1,12 @@
 """Combinations: what a set of cards is, and what beats what.
 
 :func:`classify` and :func:`beats` are the only places strength is decided. Both work
-through *moves*: a move is an ``int`` whose low 52 bits are the card mask and whose
-higher bits are a strength key, so two plays of the same size compare as plain ints
-(``(key << 52) | mask``). ``PASS`` is the move ``0``. Five-card keys put the kind above
-the rank, so any flush outranks any straight, and so on.
+through *moves*: a move is an ``int`` ``size << SIZE_SHIFT | key << KEY_SHIFT | mask``:
+the low 52 bits are the card mask, above them a strength key, above that the number of
+cards. Moves sort by size, then strength, so one sorted list holds a player's every
+combination and the plays that beat the table are one slice of it (two bisects).
+``PASS`` is the move ``0``. Five-card keys put the kind above the rank, so any flush
+outranks any straight, and so on.
 """
 
 from __future__ import annotations
@@ -20,6 +22,13 @@ from .rules import STANDARD, FlushOrder, Rules, RuleTables, tables_for
 Move = int
 PASS: Final = 0
 KEY_SHIFT: Final = 52
+#: Keys are below ``1 << 30``; the size of the play sits above them.
+SIZE_SHIFT: Final = KEY_SHIFT + 30
+_KEY_MASK: Final = (1 << 30) - 1
+_S1: Final = 1 << SIZE_SHIFT
+_S2: Final = 2 << SIZE_SHIFT
+_S3: Final = 3 << SIZE_SHIFT
+_S5: Final = 5 << SIZE_SHIFT
 #: Five-card keys: ``kind_order << KIND_SHIFT | inner key``.
 KIND_SHIFT: Final = 24
 
@@ -72,7 +81,7 @@ class Combo:
 
     @property
     def move(self) -> Move:
-        return (self.key << KEY_SHIFT) | self.cards.mask
+        return make_move(self.key, self.cards.mask)
 
     @property
     def size(self) -> int:
@@ -112,6 +121,16 @@ def format_play(mask: int, rules: Rules = STANDARD, *, symbols: bool = True) -> 
     return " ".join(format_card(c, symbols=symbols) for c in cards)
 
 
+def make_move(key: int, mask: int) -> Move:
+    """The move int of a combination with strength ``key`` and card ``mask``."""
+    return (mask.bit_count() << SIZE_SHIFT) | (key << KEY_SHIFT) | mask
+
+
+def move_key(move: Move) -> int:
+    """The strength key of a move (compare keys only between moves of one size)."""
+    return (move >> KEY_SHIFT) & _KEY_MASK
+
+
 def move_mask(move: Move) -> int:
     """The 52-bit card mask of a move."""
     return move & FULL_MASK
@@ -133,7 +152,7 @@ def move_kind(move: Move) -> Kind | None:
         return None
     if size < 5:
         return Kind(size)
-    return _FIVE_KINDS[(move >> KEY_SHIFT) >> KIND_SHIFT]
+    return _FIVE_KINDS[((move >> KEY_SHIFT) & _KEY_MASK) >> KIND_SHIFT]
 
 
 def combo_of_move(move: Move) -> Combo:
@@ -141,7 +160,7 @@ def combo_of_move(move: Move) -> Combo:
     kind = move_kind(move)
     if kind is None:
         raise ValueError("a pass is not a combination")
-    return Combo(kind, CardSet.from_mask(move & FULL_MASK), move >> KEY_SHIFT)
+    return Combo(kind, CardSet.from_mask(move & FULL_MASK), (move >> KEY_SHIFT) & _KEY_MASK)
 
 
 # -- classification --------------------------------------------------------------------
@@ -244,6 +263,7 @@ _SUBSETS: list[list[list[int]]] = [
     [[sub for sub in range(16) if sub & ~nib == 0 and sub.bit_count() == k] for k in range(5)]
     for nib in range(16)
 ]
+_BITS_OF_NIB = [[[1 << (r * 4 + s) for s in range(4) if nib >> s & 1] for r in range(13)] for nib in range(16)]
 _CARDS_OF_NIB = [[s for s in range(4) if nib >> s & 1] for nib in range(16)]
 _SUIT_MASKS = tuple(sum(1 << (r * 4 + s) for r in range(13)) for s in range(4))
 _FLUSH_ORDER = _FIVE_ORDER[Kind.FLUSH] << KIND_SHIFT
@@ -263,14 +283,27 @@ def generate_moves(hand: int, rules: Rules = STANDARD) -> dict[int, list[Move]]:
     return {1: singles, 2: pairs, 3: triples, 5: generate_fives(hand, rules)}
 
 
+def all_moves(hand: int, t: RuleTables) -> list[Move]:
+    """Every combination of the card mask ``hand`` in one list sorted by size, then key."""
+    singles, pairs, triples = small_moves(hand, t)
+    return singles + pairs + triples + five_moves(hand, t)
+
+
 def generate_small(hand: int, rules: Rules = STANDARD) -> tuple[list[Move], list[Move], list[Move]]:
     """Sorted singles, pairs and triples formable from the card mask ``hand``."""
-    t = tables_for(rules)
+    return small_moves(hand, tables_for(rules))
+
+
+def generate_fives(hand: int, rules: Rules = STANDARD) -> list[Move]:
+    """Sorted five-card combinations formable from the card mask ``hand``."""
+    return five_moves(hand, tables_for(rules))
+
+
+def small_moves(hand: int, t: RuleTables) -> tuple[list[Move], list[Move], list[Move]]:
+    """:func:`generate_small` for callers that hold the rule tables already."""
     strength = t.card_strength
     top_suit = t.top_suit
-    singles = [(strength[c] << KEY_SHIFT) | (1 << c) for c in mask_cards(hand)]
-    if t.suit_strength != (0, 1, 2, 3):
-        singles.sort()
+    singles = [_S1 | (strength[c] << KEY_SHIFT) | (1 << c) for c in mask_cards(hand)]
     pairs: list[Move] = []
     triples: list[Move] = []
     for r in range(13):
@@ -280,24 +313,28 @@ def generate_small(hand: int, rules: Rules = STANDARD) -> tuple[list[Move], list
         shift = 4 * r
         subs = _SUBSETS[nib]
         for sub in subs[2]:
-            pairs.append(((r * 4 + top_suit[sub]) << KEY_SHIFT) | sub << shift)
+            pairs.append(_S2 | ((r * 4 + top_suit[sub]) << KEY_SHIFT) | sub << shift)
         for sub in subs[3]:
-            triples.append(((r * 4 + top_suit[sub]) << KEY_SHIFT) | sub << shift)
-    if t.suit_strength != (0, 1, 2, 3):
+            triples.append(_S3 | ((r * 4 + top_suit[sub]) << KEY_SHIFT) | sub << shift)
+    if not t.standard_suits:
+        singles.sort()
         pairs.sort()
         triples.sort()
     return singles, pairs, triples
 
 
-def generate_fives(hand: int, rules: Rules = STANDARD) -> list[Move]:
-    """Sorted five-card combinations formable from the card mask ``hand``."""
-    t = tables_for(rules)
+def five_moves(hand: int, t: RuleTables) -> list[Move]:
+    """:func:`generate_fives` for callers that hold the rule tables already."""
     ss = t.suit_strength
     fives: list[Move] = []
     nibs = [(hand >> (4 * r)) & 15 for r in range(13)]
     pair_sets: list[tuple[int, int]] = []  # (rank, mask)
     triple_sets: list[tuple[int, int]] = []
+    present = 0
     for r, nib in enumerate(nibs):
+        if not nib:
+            continue
+        present |= 1 << r
         if nib & (nib - 1) == 0:
             continue
         shift = 4 * r
@@ -307,47 +344,36 @@ def generate_fives(hand: int, rules: Rules = STANDARD) -> list[Move]:
         for sub in subs[3]:
             triple_sets.append((r, sub << shift))
         if nib == 15:
-            key = (_FOUR_ORDER | r) << KEY_SHIFT
-            quad = 15 << shift
-            for c in mask_cards(hand & ~quad):
-                fives.append(key | quad | (1 << c))
+            quad = _S5 | (_FOUR_ORDER | r) << KEY_SHIFT | 15 << shift
+            fives.extend([quad | 1 << c for c in mask_cards(hand & ~(15 << shift))])
     # Full houses: every triple with every pair of another rank.
     for r3, m3 in triple_sets:
-        key = (_FULL_ORDER | r3) << KEY_SHIFT
-        for r2, m2 in pair_sets:
-            if r2 != r3:
-                fives.append(key | m3 | m2)
-    # Straights and straight flushes.
-    present = 0
-    for r, nib in enumerate(nibs):
-        if nib:
-            present |= 1 << r
+        key = _S5 | (_FULL_ORDER | r3) << KEY_SHIFT | m3
+        fives.extend([key | m2 for r2, m2 in pair_sets if r2 != r3])
+    # Straights and straight flushes: the tie-break card sets the key, the other four
+    # ranks multiply out as plain masks.
+    flush_suits = [s for s in range(4) if (hand & _SUIT_MASKS[s]).bit_count() >= 5]
     for shape in t.straights:
         if present & shape.rank_mask != shape.rank_mask:
             continue
-        per_rank = [_CARDS_OF_NIB[nibs[r]] for r in shape.ranks]
-        shifted = [[r * 4 + s for s in suits] for r, suits in zip(shape.ranks, per_rank)]
-        tie = shape.ranks.index(shape.tie_rank)
-        base_straight = (_STRAIGHT_ORDER | shape.order * 4) << KEY_SHIFT
-        base_sf = (_SF_ORDER | shape.order * 4) << KEY_SHIFT
-        sf_suits = [s for s in range(4) if all(nibs[r] >> s & 1 for r in shape.ranks)]
-        for five in product(*shifted):
-            m = 1 << five[0] | 1 << five[1] | 1 << five[2] | 1 << five[3] | 1 << five[4]
-            suit = five[tie] & 3
-            if sf_suits and all(c & 3 == suit for c in five):
-                fives.append((base_sf + (ss[suit] << KEY_SHIFT)) | m)
-            else:
-                fives.append((base_straight + (ss[suit] << KEY_SHIFT)) | m)
+        others = [_BITS_OF_NIB[nibs[r]][r] for r in shape.other_ranks]
+        rest = [a | b | c | d for a, b, c, d in product(*others)]
+        tie = shape.tie_rank
+        for suit in _CARDS_OF_NIB[nibs[tie]]:
+            key = _S5 | (_STRAIGHT_ORDER | shape.order * 4 + ss[suit]) << KEY_SHIFT | 1 << (tie * 4 + suit)
+            fives.extend([key | m for m in rest])
+        for suit in flush_suits:
+            sf = shape.suit_masks[suit]
+            if hand & sf == sf:
+                fives.remove(_S5 | (_STRAIGHT_ORDER | shape.order * 4 + ss[suit]) << KEY_SHIFT | sf)
+                fives.append(_S5 | (_SF_ORDER | shape.order * 4 + ss[suit]) << KEY_SHIFT | sf)
     # Flushes that are not straight flushes.
     sf_masks = t.straight_flush_masks
     by_top = t.flush_order is FlushOrder.HIGHEST_CARD
-    for s in range(4):
+    for s in flush_suits:
         suited = hand & _SUIT_MASKS[s]
-        if suited.bit_count() < 5:
-            continue
-        cards = mask_cards(suited)
-        flush_base = _FLUSH_ORDER << KEY_SHIFT
-        for five in combinations(cards, 5):
+        flush_base = _S5 | _FLUSH_ORDER << KEY_SHIFT
+        for five in combinations(mask_cards(suited), 5):
             m = 1 << five[0] | 1 << five[1] | 1 << five[2] | 1 << five[3] | 1 << five[4]
             if m in sf_masks:
                 continue

@@ -27,8 +27,8 @@ from .combos import (
     classify,
     combo_of_move,
     format_play,
-    generate_fives,
-    generate_small,
+    SIZE_SHIFT,
+    all_moves,
     why_not,
 )
 from .events import Dealt, Event, HandEnded, LastCard, Passed, Played, TrickWon, TurnStarted
@@ -57,18 +57,19 @@ class NotYourTurn(IllegalMove):
 class LegalMoves(Sequence[Move]):
     """The legal moves of a position: a lazy, countable, indexable view.
 
-    Moves are ints (see :mod:`big2.engine.combos`); ``PASS`` (0) comes last when the
-    player is following. Iterate it, test membership, take ``len`` or index it. It is a
-    view over the player's sorted combination list, so making one copies nothing.
+    Moves are ints (see :mod:`big2.engine.combos`), sorted by size and then strength;
+    ``PASS`` (0) comes last when the player is following. Iterate it, test membership,
+    take ``len`` or index it. It is a view over a slice of the player's sorted
+    combination list, so making one copies nothing.
     """
 
     __slots__ = ("_lst", "_start", "_len", "_pass")
 
-    def __init__(self, moves: list[Move], start: int = 0, *, can_pass: bool) -> None:
+    def __init__(self, moves: list[Move], start: int = 0, end: int | None = None, *, can_pass: bool) -> None:
         self._lst = moves
         self._start = start
         self._pass = can_pass
-        self._len = len(moves) - start + can_pass
+        self._len = (len(moves) if end is None else end) - start + can_pass
 
     def __len__(self) -> int:
         return self._len
@@ -80,20 +81,20 @@ class LegalMoves(Sequence[Move]):
     def __getitem__(self, i: slice) -> list[Move]: ...
 
     def __getitem__(self, i: int | slice) -> Move | list[Move]:
+        if i.__class__ is int and 0 <= i < self._len - self._pass:  # type: ignore[operator]
+            return self._lst[self._start + i]  # type: ignore[operator]
         if isinstance(i, slice):
             return list(self)[i]
         if i < 0:
             i += self._len
-        j = self._start + i
-        lst = self._lst
-        if 0 <= i and j < len(lst):
-            return lst[j]
+        if 0 <= i < self._len - self._pass:
+            return self._lst[self._start + i]
         if self._pass and i == self._len - 1:
             return PASS
         raise IndexError("legal move index out of range")
 
     def __iter__(self) -> Iterator[Move]:
-        yield from self._lst[self._start:]
+        yield from self._lst[self._start:self._start + self._len - self._pass]
         if self._pass:
             yield PASS
 
@@ -103,10 +104,9 @@ class LegalMoves(Sequence[Move]):
         if move == PASS:
             return self._pass
         lst = self._lst
-        if self._pass:  # following: one sorted list, so bisect
-            i = bisect_left(lst, move, self._start)
-            return i < len(lst) and lst[i] == move
-        return move in lst
+        end = self._start + self._len - self._pass
+        i = bisect_left(lst, move, self._start, end)
+        return i < end and lst[i] == move
 
     @property
     def can_pass(self) -> bool:
@@ -130,9 +130,15 @@ class Game:
 
     __slots__ = (
         "rules", "names", "n_players", "history", "_t", "_hands", "_played", "_moves",
-        "_valid", "_to_act", "_trick", "_trick_size", "_owner", "_passes", "_passed",
+        "_valid", "_to_act", "_trick", "_owner", "_passes", "_passed",
         "_first_card", "_winner", "_first",
     )
+
+    rules: Rules
+    names: tuple[str, ...]
+    n_players: int
+    history: list[tuple[int, Move]]
+    _moves: list[list[Move] | None]
 
     def __init__(
         self,
@@ -153,30 +159,35 @@ class Game:
             if not s:
                 raise ValueError("every player must be dealt at least one card")
             seen |= s.mask
+        names = tuple(names) if names is not None else SEAT_NAMES[n]
+        if len(names) != n:
+            raise ValueError(f"{n} players need {n} names, got {len(names)}")
+        self._setup([s.mask for s in sets], rules, names, first)
+
+    def _setup(self, hands: list[int], rules: Rules, names: tuple[str, ...], first: int | None) -> None:
+        """Fill in a fresh state from validated hand masks."""
+        n = len(hands)
         self.rules = rules
         self._t = tables_for(rules)
-        self.names: tuple[str, ...] = tuple(names) if names is not None else SEAT_NAMES[n]
-        if len(self.names) != n:
-            raise ValueError(f"{n} players need {n} names, got {len(self.names)}")
+        self.names = names
         self.n_players = n
-        self._hands = [s.mask for s in sets]
+        self._hands = hands
         self._played = [0] * n
-        self._moves: list[list[list[Move] | None]] = [[None] * 6 for _ in range(n)]
-        self._valid = [0] * n
+        self._moves = [None] * n
+        self._valid = [False] * n
         lowest = self._lowest_dealt()
         self._first_card = lowest if rules.first_lead_has_lowest else -1
         if first is None:
-            first = next(s for s in range(n) if self._hands[s] >> lowest & 1)
+            first = next(s for s in range(n) if hands[s] >> lowest & 1)
         self._to_act = first
-        self._trick: Move = PASS
-        self._trick_size = 0
+        self._trick = PASS
         self._owner = -1
         self._passes = 0
         self._passed = 0
         self._winner = -1
         self._first = first
         #: Every move so far as ``(seat, move)``; ``move`` is ``PASS`` for a pass.
-        self.history: list[tuple[int, Move]] = []
+        self.history = []
 
     def _lowest_dealt(self) -> Card:
         dealt = 0
@@ -209,8 +220,13 @@ class Game:
             mask = 0
             for c in deck[i * k:(i + 1) * k]:
                 mask |= 1 << c
-            hands.append(CardSet.from_mask(mask))
-        return cls(hands, rules=rules, names=names)
+            hands.append(mask)
+        seat_names = tuple(names) if names is not None else SEAT_NAMES[players]
+        if len(seat_names) != players:
+            raise ValueError(f"{players} players need {players} names, got {len(seat_names)}")
+        game = cls.__new__(cls)
+        game._setup(hands, rules, seat_names, None)
+        return game
 
     @classmethod
     def from_position(
@@ -243,7 +259,6 @@ class Game:
             if classify(CardSet.from_mask(trick & FULL_MASK), rules) is None:
                 raise ValueError("the trick is not a combination")
             g._trick = classify(CardSet.from_mask(trick & FULL_MASK), rules).move  # type: ignore[union-attr]
-            g._trick_size = (trick & FULL_MASK).bit_count()
             g._owner = trick_owner
             g._passes = len(passed)
             for s in passed:
@@ -326,55 +341,46 @@ class Game:
 
     # -- moves -----------------------------------------------------------------------
 
-    def _list(self, seat: int, size: int) -> list[Move]:
-        """The seat's current combinations of one size, sorted (cached, filtered lazily)."""
-        if self._valid[seat] >> size & 1:
-            lst = self._moves[seat][size]
-            assert lst is not None
-            return lst
-        slots = self._moves[seat]
-        old = slots[size]
-        hand = self._hands[seat]
-        if old is not None:
-            gone = FULL_MASK ^ hand
-            lst = [m for m in old if not m & gone]
-        elif size == 5:
-            lst = generate_fives(hand, self.rules)
+    def _list(self, seat: int) -> list[Move]:
+        """The seat's current combinations, sorted (made once, then filtered as cards go)."""
+        lst = self._moves[seat]
+        if lst is None:
+            lst = all_moves(self._hands[seat], self._t)
         else:
-            small = generate_small(hand, self.rules)
-            slots[1], slots[2], slots[3] = small
-            self._valid[seat] |= 0b1110
-            return small[size - 1]
-        slots[size] = lst
-        self._valid[seat] |= 1 << size
+            gone = FULL_MASK ^ self._hands[seat]
+            lst = [m for m in lst if not m & gone]
+        self._moves[seat] = lst
+        self._valid[seat] = True
         return lst
 
     def legal_moves(self) -> LegalMoves:
         """Every legal move of the player to act (with ``PASS`` when following).
 
-        Leading, the moves come ordered by size (1, 2, 3, 5), then by strength.
+        Moves come sorted by size (1, 2, 3, 5), then by strength.
         """
         if self._winner >= 0:
             return _EMPTY_MOVES
         p = self._to_act
+        lst: list[Move] = self._moves[p] if self._valid[p] else self._list(p)  # type: ignore[assignment]
         trick = self._trick
         if trick:
-            size = self._trick_size
-            lst = self._moves[p][size]
-            if lst is None or not self._valid[p] >> size & 1:
-                lst = self._list(p, size)
             i = bisect_left(lst, ((trick >> KEY_SHIFT) + 1) << KEY_SHIFT)
+            j = bisect_left(lst, ((trick >> SIZE_SHIFT) + 1) << SIZE_SHIFT, i)
             lm: LegalMoves = _new_legal_moves(LegalMoves)
             lm._lst = lst
             lm._start = i
             lm._pass = True
-            lm._len = len(lst) - i + 1
+            lm._len = j - i + 1
             return lm
-        lead = self._list(p, 1) + self._list(p, 2) + self._list(p, 3) + self._list(p, 5)
         if self._first_card >= 0:
             bit = 1 << self._first_card
-            lead = [m for m in lead if m & bit]
-        return LegalMoves(lead, can_pass=False)
+            lst = [m for m in lst if m & bit]
+        lm = _new_legal_moves(LegalMoves)
+        lm._lst = lst
+        lm._start = 0
+        lm._pass = False
+        lm._len = len(lst)
+        return lm
 
     def apply(self, move: Move) -> None:
         """Make ``move`` for the player to act without checking it.
@@ -398,9 +404,8 @@ class Game:
         mask = move & FULL_MASK
         self._hands[p] ^= mask
         self._played[p] |= mask
-        self._valid[p] = 0
+        self._valid[p] = False
         self._trick = move
-        self._trick_size = mask.bit_count()
         self._owner = p
         self._passes = 0
         self._passed = 0
@@ -420,11 +425,10 @@ class Game:
         g._t = self._t
         g._hands = list(self._hands)
         g._played = list(self._played)
-        g._moves = [list(slots) for slots in self._moves]
+        g._moves = list(self._moves)
         g._valid = list(self._valid)
         g._to_act = self._to_act
         g._trick = self._trick
-        g._trick_size = self._trick_size
         g._owner = self._owner
         g._passes = self._passes
         g._passed = self._passed

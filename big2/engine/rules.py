@@ -80,6 +80,10 @@ class StraightShape:
     ranks: tuple[int, ...]
     order: int
     tie_rank: int
+    #: The four ranks other than ``tie_rank``.
+    other_ranks: tuple[int, ...]
+    #: For each suit, the card mask of this straight's straight flush in that suit.
+    suit_masks: tuple[int, ...]
 
 
 @dataclass(frozen=True, slots=True)
@@ -87,6 +91,8 @@ class RuleTables:
     """Lookup tables derived once from a rule set; the fast paths read only these."""
 
     suit_strength: tuple[int, ...]
+    #: True when the suit order is the standard ♦ < ♣ < ♥ < ♠ (card int = strength).
+    standard_suits: bool
     card_strength: tuple[int, ...]
     #: All 52 cards, weakest first.
     by_strength: tuple[int, ...]
@@ -121,13 +127,16 @@ def tables_for(rules: Rules) -> RuleTables:
         mask = 0
         for r in ranks:
             mask |= 1 << r
-        shapes.append(StraightShape(mask, ranks, order, tie))
+        others = tuple(r for r in ranks if r != tie)
+        suit_masks = tuple(sum(1 << (r * 4 + s) for r in ranks) for s in range(4))
+        shapes.append(StraightShape(mask, ranks, order, tie, others, suit_masks))
     top_suit = tuple(
         max((suit_strength[s] for s in range(4) if nib >> s & 1), default=0)
         for nib in range(16)
     )
     return RuleTables(
         suit_strength=suit_strength,
+        standard_suits=suit_strength == (0, 1, 2, 3),
         card_strength=card_strength,
         by_strength=tuple(sorted(range(52), key=lambda c: card_strength[c])),
         lowest_card=lowest_suit,
