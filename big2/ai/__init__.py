@@ -1,0 +1,11 @@
+"""Computer opponents and hints. They see a :class:`PlayerView`, never hidden cards.
+
+Start with :func:`make_opponent` (levels in :data:`LEVELS`) and call
+``opponent.choose(view, rng)`` with ``PlayerView.from_game(game, seat)``; ask
+:func:`hint` for a suggested move with a sentence saying why.
+"""
+
+from .base import LEVELS, Opponent, legal_moves, make_opponent
+from .view import PlayerView, view_game
+
+__all__ = ["LEVELS", "Opponent", "PlayerView", "legal_moves", "make_opponent", "view_game"]

@@ -1,0 +1,199 @@
+"""What one seat may know: the only input an opponent or a hint ever gets.
+
+A :class:`PlayerView` holds the seat's own hand and public facts (card counts, cards
+played, the trick, passes, history, rules, scores) and nothing else. Build it from a live
+game with :meth:`PlayerView.from_game`, or from plain values with
+:meth:`PlayerView.from_values` so a program outside this game can seat our opponents.
+
+:func:`view_game` turns a view back into an engine :class:`~big2.engine.Game` for move
+generation: the other seats get *placeholder* cards (the unseen cards dealt in a fixed
+order), so that game is only good for the legal moves of the seat to act, never for
+guessing what the others hold.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+
+from big2.engine import PASS, STANDARD, CardSet, Game, Move, Rules
+from big2.engine.cards import FULL_MASK, CardsLike, to_cardset
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerView:
+    """Everything seat ``seat`` may know about a hand in progress.
+
+    ``played[s]`` are the cards seat ``s`` has played; ``trick`` is the move to beat
+    (``PASS`` when ``to_act`` leads) and ``trick_owner`` who made it; ``passed`` the seats
+    that passed since. ``must_include`` is the card the first play must hold (None once it
+    is made). ``scores`` are session totals (zeros when unknown), ``history`` the public
+    ``(seat, move)`` list. Card sets are :class:`~big2.engine.CardSet` values.
+    """
+
+    seat: int
+    hand: CardSet
+    counts: tuple[int, ...]
+    played: tuple[CardSet, ...]
+    to_act: int
+    trick: Move = PASS
+    trick_owner: int | None = None
+    passed: frozenset[int] = frozenset()
+    must_include: int | None = None
+    rules: Rules = STANDARD
+    scores: tuple[int, ...] = ()
+    history: tuple[tuple[int, Move], ...] = field(default=(), repr=False)
+
+    def __post_init__(self) -> None:
+        n = len(self.counts)
+        if n not in (2, 3, 4):
+            raise ValueError(f"a view needs 2 to 4 seats, got {n}")
+        if len(self.played) != n:
+            raise ValueError("played needs one card set per seat")
+        if not 0 <= self.seat < n or not 0 <= self.to_act < n:
+            raise ValueError("seat and to_act must be seats at the table")
+        if self.counts[self.seat] != len(self.hand):
+            raise ValueError("the seat's count must equal the size of its hand")
+        if self.hand.mask & self.played_mask:
+            raise ValueError("a card cannot be both in the hand and played")
+        if self.scores and len(self.scores) != n:
+            raise ValueError("scores need one total per seat")
+
+    # -- constructors ----------------------------------------------------------------
+
+    @classmethod
+    def from_game(
+        cls, game: Game, seat: int, *, scores: Sequence[int] | None = None
+    ) -> PlayerView:
+        """The view of ``seat`` in ``game`` (reads only what that seat may see)."""
+        n = game.n_players
+        return cls(
+            seat=seat,
+            hand=game.hand(seat),
+            counts=game.card_counts,
+            played=tuple(game.played_by(s) for s in range(n)),
+            to_act=game.to_act,
+            trick=game.trick_move,
+            trick_owner=game.trick_owner,
+            passed=game.passed,
+            must_include=game.must_include,
+            rules=game.rules,
+            scores=tuple(scores) if scores is not None else (0,) * n,
+            history=tuple(game.history),
+        )
+
+    @classmethod
+    def from_values(
+        cls,
+        *,
+        seat: int,
+        hand: CardsLike,
+        counts: Sequence[int],
+        played: Sequence[CardsLike] | None = None,
+        to_act: int | None = None,
+        trick: CardsLike | Move = PASS,
+        trick_owner: int | None = None,
+        passed: Iterable[int] = (),
+        must_include: int | None = None,
+        rules: Rules = STANDARD,
+        scores: Sequence[int] | None = None,
+        history: Sequence[tuple[int, Move]] = (),
+    ) -> PlayerView:
+        """A view from plain values, for seating our opponents at another program's table.
+
+        ``hand``/``played`` take card text (``"3d 4c"``), card ints or CardSets; ``trick``
+        takes a move int or the cards of the play to beat. ``to_act`` defaults to ``seat``.
+        Raises ``ValueError`` when the values contradict each other.
+        """
+        from big2.engine import classify
+
+        n = len(counts)
+        if isinstance(trick, int):
+            trick_move = trick
+        else:
+            combo = classify(to_cardset(trick), rules)
+            if combo is None and len(to_cardset(trick)):
+                raise ValueError("the trick is not a combination")
+            trick_move = combo.move if combo is not None else PASS
+        if trick_move != PASS and trick_owner is None:
+            raise ValueError("a trick needs its owner")
+        return cls(
+            seat=seat,
+            hand=to_cardset(hand),
+            counts=tuple(counts),
+            played=tuple(to_cardset(p) for p in played) if played else (CardSet(),) * n,
+            to_act=seat if to_act is None else to_act,
+            trick=trick_move,
+            trick_owner=trick_owner if trick_move != PASS else None,
+            passed=frozenset(passed),
+            must_include=must_include,
+            rules=rules,
+            scores=tuple(scores) if scores is not None else (0,) * n,
+            history=tuple(history),
+        )
+
+    # -- derived facts ---------------------------------------------------------------
+
+    @property
+    def n_players(self) -> int:
+        return len(self.counts)
+
+    @property
+    def leading(self) -> bool:
+        """True when the seat to act starts a new trick (and may not pass)."""
+        return self.trick == PASS
+
+    @property
+    def played_mask(self) -> int:
+        """Mask of every card played by anyone so far."""
+        m = 0
+        for p in self.played:
+            m |= p.mask
+        return m
+
+    @property
+    def unseen_mask(self) -> int:
+        """Cards this seat has not seen: held by others or not dealt at all."""
+        return FULL_MASK & ~(self.hand.mask | self.played_mask)
+
+    def next_seat(self, seat: int) -> int:
+        return (seat + 1) % len(self.counts)
+
+    def opponents(self) -> list[int]:
+        """The other seats, in playing order starting after this one."""
+        n = len(self.counts)
+        return [(self.seat + i) % n for i in range(1, n)]
+
+
+def view_game(view: PlayerView, hands: Sequence[int] | None = None) -> Game:
+    """An engine game for the view's position (the seat to act must hold cards).
+
+    With ``hands`` (one card mask per seat, e.g. a sampled world) the game is that world;
+    without, the other seats get placeholder cards, so only the legal moves of
+    ``view.to_act`` (when it is ``view.seat``) mean anything.
+    """
+    n = len(view.counts)
+    if hands is None:
+        pool = [c for c in range(52) if view.unseen_mask >> c & 1]
+        filled: list[int] = []
+        for s in range(n):
+            if s == view.seat:
+                filled.append(view.hand.mask)
+                continue
+            k = view.counts[s]
+            mask = 0
+            for c in pool[:k]:
+                mask |= 1 << c
+            del pool[:k]
+            filled.append(mask)
+        hands = filled
+    return Game.from_position(
+        [CardSet.from_mask(h) for h in hands],
+        to_act=view.to_act,
+        rules=view.rules,
+        trick=view.trick,
+        trick_owner=view.trick_owner,
+        passed=sorted(view.passed),
+        played=list(view.played),
+        must_include=view.must_include,
+    )
