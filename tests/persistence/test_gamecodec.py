@@ -1,0 +1,288 @@
+"""Games and sessions survive save -> load exactly, and hostile payloads are refused."""
+
+from __future__ import annotations
+
+import copy
+import dataclasses
+import json
+import random
+from datetime import datetime, timezone
+from pathlib import Path
+from typing import Any
+
+import pytest
+from hypothesis import HealthCheck, event, given, settings
+from hypothesis import strategies as st
+from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, rule
+
+from big2.engine import STANDARD, Game, Rules, Session
+from big2.persistence.envelope import make_envelope, open_envelope
+from big2.persistence.gamecodec import (
+    check_payload, game_from_dict, game_to_dict, hand_result, load_payload, preview_of,
+    replay, rng_from_dict, rng_to_dict, rules_from_dict, rules_to_dict, save_payload,
+)
+from big2.persistence.history import History
+from big2.persistence.jsonsafe import dump_json, parse_json
+from big2.persistence.paths import AppPaths
+from big2.persistence.saves import SaveStore
+
+
+def game_state(game: Game | None) -> object:
+    """Everything observable about a game, including what it would allow next."""
+    if game is None:
+        return None
+    n = game.n_players
+    return (game.rules, game.names, n, list(game.history),
+            [game.hand_mask(s) for s in range(n)], [game.played_by(s) for s in range(n)],
+            game.to_act, game.trick_move, game.trick_owner, game.passed, game.must_include,
+            game.winner, game.first_player, game.leading, list(game.legal_moves()))
+
+
+def session_state(session: Session) -> object:
+    return (session.rules, session.names, session.n_players, session.max_hands,
+            session.target, list(session.totals), list(session.records),
+            session.current_deal, game_state(session.current), session.rng.getstate())
+
+
+def through_file_format(session: Session, rngs: dict[str, random.Random]) -> Any:
+    """save_payload -> envelope -> bytes -> bounded parse -> envelope check -> load."""
+    doc = make_envelope(save_payload(session, rngs=rngs), kind="autosave", name="",
+                        saved_at=datetime(2026, 1, 1, tzinfo=timezone.utc),
+                        preview=preview_of(session))
+    saved = open_envelope(parse_json(dump_json(doc)))
+    return load_payload(saved.payload)
+
+
+def advance(session: Session, choose: random.Random) -> bool:
+    """One step of play: deal, move or record; False once the session is over."""
+    if session.current is None:
+        if session.is_over:
+            return False
+        session.new_hand()
+    elif session.current.is_over:
+        session.record()
+    else:
+        moves = list(session.current.legal_moves())
+        session.current.make(choose.choice(moves))
+    return True
+
+
+rules_strategy = st.builds(
+    Rules,
+    suit_order=st.permutations("dchs").map("".join),
+    first_lead_has_lowest=st.booleans(),
+    cards_per_player=st.integers(3, 13),
+)
+
+
+class SaveLoadMachine(RuleBasedStateMachine):
+    """Random sessions; after every step, save then load gives back the same session."""
+
+    @initialize(seed=st.integers(0, 2**64), players=st.sampled_from([2, 3, 4]),
+                rules=rules_strategy, max_hands=st.none() | st.integers(1, 3))
+    def start(self, seed: int, players: int, rules: Rules, max_hands: int | None) -> None:
+        self.session = Session(random.Random(seed), rules=rules, players=players,
+                               max_hands=max_hands, target=None if max_hands else 30)
+        self.ai = random.Random(seed ^ 0xB16)
+
+    @rule(choice=st.integers(0, 2**32))
+    def step(self, choice: int) -> None:
+        self.ai.seed(choice)
+        advance(self.session, self.ai)
+        session = self.session
+        event(f"hands finished: {len(session.records)}")
+        if session.current is not None and session.current.is_over:
+            event("a hand ended")
+
+    @invariant()
+    def save_then_load_is_identity(self) -> None:
+        resumed = through_file_format(self.session, {"seat-1": self.ai})
+        assert session_state(resumed.session) == session_state(self.session)
+        assert resumed.rngs["seat-1"].getstate() == self.ai.getstate()
+
+
+SaveLoadMachine.TestCase.settings = settings(
+    max_examples=25, stateful_step_count=60, deadline=None,
+    suppress_health_check=[HealthCheck.too_slow])
+TestSaveLoad = SaveLoadMachine.TestCase
+
+
+@settings(max_examples=15, deadline=None)
+@given(seed=st.integers(0, 2**32), stop_after=st.integers(0, 150),
+       players=st.sampled_from([2, 3, 4]))
+def test_resumed_session_plays_on_identically(seed: int, stop_after: int, players: int) -> None:
+    session = Session(random.Random(seed), players=players, max_hands=2)
+    ai = random.Random(seed + 1)
+    for _ in range(stop_after):
+        advance(session, ai)
+    resumed = through_file_format(session, {"ai": ai})
+    twin, twin_ai = resumed.session, resumed.rngs["ai"]
+    while advance(session, ai):
+        assert advance(twin, twin_ai)
+        assert session_state(twin) == session_state(session)
+    assert not advance(twin, twin_ai)
+    assert twin.records == session.records and twin.totals == session.totals
+
+
+def test_autosave_store_round_trip_with_validation(paths: AppPaths) -> None:
+    session = Session(random.Random(7), players=4)
+    ai = random.Random(8)
+    for _ in range(30):
+        advance(session, ai)
+    store = SaveStore(paths, validate_payload=check_payload)
+    store.autosave(save_payload(session, app={"levels": ["normal"] * 3}), preview_of(session))
+    loaded = store.load_autosave()
+    assert loaded.notices == () and loaded.value is not None
+    assert loaded.value.preview.players == session.names
+    assert loaded.value.preview.hand_number == 1
+    resumed = load_payload(loaded.value.payload)
+    assert session_state(resumed.session) == session_state(session)
+    assert resumed.app == {"levels": ["normal"] * 3}
+
+
+def test_finished_hand_goes_to_history_and_replays(paths: AppPaths) -> None:
+    session = Session(random.Random(11), players=3)
+    ai = random.Random(12)
+    game = session.new_hand()
+    while not game.is_over:
+        game.make(ai.choice(list(game.legal_moves())))
+    record = session.record()
+    from big2.persistence.history import Seat
+    with History.open(paths.history_db).value as history:
+        sid = history.start_session([Seat("Mei", True), Seat("B", False, "easy"),
+                                     Seat("C", False, "easy")],
+                                    rules_preset="standard", rules=rules_to_dict(STANDARD))
+        hid = history.record_hand(sid, hand_result(game, record, duration_s=12.0))
+        stored = history.load_hand(hid)
+    assert stored is not None
+    assert stored.result.deal_seed == str(record.deal_number)
+    positions = replay(stored.result, names=game.names)
+    assert len(positions) == len(game.history) + 1
+    assert game_state(positions[-1]) == game_state(game)
+    assert positions[0].history == [] and sum(positions[0].card_counts) == 39
+    # the deal number alone deals the same cards again
+    assert game_state(Game.deal(random.Random(record.deal_number), players=3)) == \
+        game_state(positions[0])
+
+
+def test_rules_and_rng_round_trip() -> None:
+    rules = dataclasses.replace(STANDARD, suit_order="cshd", first_lead_has_lowest=False)
+    assert rules_from_dict(json.loads(json.dumps(rules_to_dict(rules)))) == rules
+    assert rules_from_dict({}) == STANDARD  # options missing from old saves: defaults
+    rng = random.Random(3)
+    rng.gauss(0, 1)  # leaves a gauss_next in the state
+    clone = rng_from_dict(json.loads(json.dumps(rng_to_dict(rng))))
+    assert [clone.random() for _ in range(5)] == [rng.random() for _ in range(5)]
+
+
+def _valid_payload() -> dict[str, Any]:
+    session = Session(random.Random(5), players=4, max_hands=3)
+    ai = random.Random(6)
+    for _ in range(25):
+        advance(session, ai)
+    return json.loads(json.dumps(save_payload(session, rngs={"x": ai})))
+
+
+def _set(doc: dict[str, Any], path: tuple[Any, ...], value: Any) -> dict[str, Any]:
+    doc = copy.deepcopy(doc)
+    target: Any = doc
+    for key in path[:-1]:
+        target = target[key]
+    target[path[-1]] = value
+    return doc
+
+
+BROKEN: dict[str, tuple[tuple[Any, ...], Any]] = {
+    "kind": (("kind",), "chess"),
+    "illegal-move": (("session", "current", "moves", 0, 1), [51]),
+    "wrong-seat": (("session", "current", "moves", 0, 0), 3),
+    "seat-out-of-range": (("session", "current", "moves", 0, 0), 9),
+    "move-not-pair": (("session", "current", "moves", 0), [0]),
+    "card-twice": (("session", "current", "deal", 0, 1), 0),
+    "card-53": (("session", "current", "deal", 0, 0), 53),
+    "card-bool": (("session", "current", "deal", 0, 0), True),
+    "hands-mismatch": (("session", "current", "hands", 0), []),
+    "to-act-mismatch": (("session", "current", "to_act"), 5),
+    "rng-short": (("session", "rng", 1), [1, 2, 3]),
+    "rng-word-huge": (("session", "rng", 1, 0), 2**40),
+    "rng-position": (("session", "rng", 1, 624), 9999),
+    "rng-version": (("session", "rng", 0), 7),
+    "rng-gauss": (("session", "rng", 2), "x"),
+    "extra-rng": (("rngs", "x"), None),
+    "rule-unknown": (("session", "rules", "explode"), True),
+    "rule-enum": (("session", "rules", "straight_order"), "sideways"),
+    "rule-suits": (("session", "rules", "suit_order"), "dddd"),
+    "rule-bool": (("session", "rules", "first_lead_has_lowest"), 1),
+    "names-count": (("session", "names"), ["a", "b"]),
+    "name-type": (("session", "names", 0), 7),
+    "totals-count": (("session", "totals"), [0]),
+    "total-huge": (("session", "totals", 0), 10**30),
+    "record-winner": (("session", "records"), [{"number": 1, "deal_number": 1, "winner": 9,
+                                               "cards_left": [0, 0, 0, 0],
+                                               "points": [0, 0, 0, 0]}]),
+    "deal-without-game": (("session", "current"), None),
+    "max-hands-zero": (("session", "max_hands"), 0),
+    "session-list": (("session",), []),
+    "app-list": (("app",), [1]),
+}
+
+
+@pytest.mark.parametrize("case", list(BROKEN))
+def test_broken_payloads_are_refused_with_value_error(case: str) -> None:
+    path, value = BROKEN[case]
+    with pytest.raises(ValueError):
+        load_payload(_set(_valid_payload(), path, value))
+
+
+def test_payload_is_valid_to_start_with() -> None:
+    load_payload(_valid_payload())
+
+
+def test_broken_autosave_is_set_aside_by_the_store(paths: AppPaths) -> None:
+    store = SaveStore(paths, validate_payload=check_payload)
+    store.autosave(_set(_valid_payload(), ("session", "current", "moves", 0, 1), [51]))
+    result = store.load_autosave()
+    assert result.value is None
+    assert "its game is not valid (move 1 is not legal" in result.notices[0].text
+
+
+def _leaves(doc: Any, prefix: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
+    if isinstance(doc, dict):
+        return [p for k, v in doc.items() for p in _leaves(v, prefix + (k,))] or [prefix]
+    if isinstance(doc, list):
+        return [p for i, v in enumerate(doc) for p in _leaves(v, prefix + (i,))] or [prefix]
+    return [prefix]
+
+
+VALID = _valid_payload()
+LEAVES = [p for p in _leaves(VALID) if p]
+json_any = st.recursive(st.none() | st.booleans() | st.integers() | st.text(max_size=5)
+                        | st.floats(allow_nan=False),
+                        lambda c: st.lists(c, max_size=3) | st.dictionaries(st.text(max_size=3),
+                                                                            c, max_size=3),
+                        max_leaves=5)
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.sampled_from(LEAVES), json_any)
+def test_any_mutated_leaf_loads_or_raises_value_error(path: tuple[Any, ...], value: Any) -> None:
+    try:
+        load_payload(_set(VALID, path, value))
+    except ValueError:
+        pass
+
+
+def test_game_dict_round_trip_and_refuses_positions_without_history() -> None:
+    game = Game.deal(random.Random(4), players=4)
+    for _ in range(9):
+        game.make(game.legal_moves()[0])
+    assert game_state(game_from_dict(json.loads(json.dumps(game_to_dict(game))))) == \
+        game_state(game)
+    mid = Game.from_position([[0, 1], [2, 3]], to_act=1, played=[[4], []])
+    with pytest.raises(ValueError):
+        game_from_dict(game_to_dict(mid))
+
+
+def test_payload_size() -> None:
+    payload = _valid_payload()
+    assert len(dump_json(payload)) < 64 * 1024
