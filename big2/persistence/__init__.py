@@ -18,3 +18,17 @@ sentences the window should show the player ("Your saved game was damaged; …")
 that fail raise :class:`~big2.persistence.notices.StorageError`, whose message is such
 a sentence too.
 """
+
+from .atomic import LoadResult, quarantine, write_atomic
+from .envelope import Preview, SavedGame
+from .history import HandResult, History, Seat, StoredHand
+from .notices import Notice, Severity, StorageError
+from .paths import AppPaths
+from .saves import SaveStore, SlotInfo
+from .settings import Settings, SettingsStore
+
+__all__ = [
+    "AppPaths", "HandResult", "History", "LoadResult", "Notice", "Preview", "SaveStore",
+    "SavedGame", "Seat", "Settings", "SettingsStore", "Severity", "SlotInfo",
+    "StorageError", "StoredHand", "quarantine", "write_atomic",
+]

@@ -27,10 +27,12 @@ log = logging.getLogger(__name__)
 
 SETTINGS_VERSION: Final = 1
 ANIMATION_SPEEDS: Final = ("off", "fast", "normal", "slow")
-COMPUTER_PACES: Final = ("fast", "normal", "slow")
+COMPUTER_PACES: Final = ("instant", "fast", "normal", "slow")
 FELTS: Final = ("green", "blue", "red", "charcoal")
-#: Levels a seat other than the first player's may have; "human" is a hot-seat friend.
-OPPONENT_LEVELS: Final = ("easy", "normal", "hard", "expert", "human")
+CARD_BACKS: Final = ("blue", "red")
+#: Levels a seat other than the first player's may have: ``big2.ai.LEVELS`` (which this
+#: layer may not import; a test keeps the two in step) plus "human" for a hot-seat friend.
+OPPONENT_LEVELS: Final = ("beginner", "normal", "expert", "human")
 MAX_OPPONENTS: Final = 3
 NAME_MAX_CHARS: Final = 24
 PRESET_MAX_CHARS: Final = 40
@@ -136,9 +138,11 @@ _CHECKS: Final[dict[str, Callable[[object], object]]] = {
     "animation_speed": _choice(ANIMATION_SPEEDS),
     "computer_pace": _choice(COMPUTER_PACES),
     "four_colour_deck": _flag,
+    "card_back": _choice(CARD_BACKS),
     "felt": _choice(FELTS),
     "volume": _volume,
     "muted": _flag,
+    "auto_pass": _flag,
     "window_width": _int_between(WINDOW_MIN[0], WINDOW_MAX[0]),
     "window_height": _int_between(WINDOW_MIN[1], WINDOW_MAX[1]),
     "fullscreen": _flag,
@@ -164,9 +168,12 @@ class Settings:
     animation_speed: str = "normal"
     computer_pace: str = "normal"
     four_colour_deck: bool = False
+    card_back: str = "blue"
     felt: str = "green"
-    volume: float = 0.8
+    volume: float = 0.7
     muted: bool = False
+    #: Pass automatically when no legal play exists.
+    auto_pass: bool = False
     window_width: int = 1280
     window_height: int = 720
     fullscreen: bool = False

@@ -173,34 +173,67 @@ def player_stats(history: History, player: str, *, rules_preset: str | None = No
 
 def stats_by_preset(history: History, player: str) -> dict[str, PlayerStats]:
     """One summary per rule preset the player has played, keyed by preset name."""
-    groups: dict[str, list[HandLine]] = defaultdict(list)
-    for line in hand_lines(history, player):
-        groups[line.rules_preset].append(line)
-    return {key: summarize(player, lines) for key, lines in sorted(groups.items())}
+    return _grouped(player, hand_lines(history, player), "rules_preset")
 
 
 def stats_by_opponent_level(history: History, player: str) -> dict[str, PlayerStats]:
     """One summary per opponent level (see the module notes), keyed by level."""
+    return _grouped(player, hand_lines(history, player), "opponent_level")
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerReport:
+    """Everything the statistics screen shows for one player, from one read."""
+
+    overall: PlayerStats
+    by_preset: dict[str, PlayerStats]
+    by_opponent_level: dict[str, PlayerStats]
+    running_score: list[ScorePoint]
+    cards_left_when_losing: list[int]
+
+
+def _grouped(player: str, lines: list[HandLine], key: str) -> dict[str, PlayerStats]:
     groups: dict[str, list[HandLine]] = defaultdict(list)
-    for line in hand_lines(history, player):
-        groups[line.opponent_level].append(line)
-    return {key: summarize(player, lines) for key, lines in sorted(groups.items())}
+    for line in lines:
+        groups[getattr(line, key)].append(line)
+    return {name: summarize(player, group) for name, group in sorted(groups.items())}
 
 
-def running_score(history: History, player: str, *, last: int = 50) -> list[ScorePoint]:
-    """The player's last ``last`` hands with a running total that starts at 0."""
+def _running(lines: list[HandLine], last: int) -> list[ScorePoint]:
     total = 0
     points: list[ScorePoint] = []
-    for line in hand_lines(history, player)[-last:] if last > 0 else []:
+    for line in lines[-last:] if last > 0 else []:
         total += line.points
         points.append(ScorePoint(line.hand_id, line.played_at, line.points, total))
     return points
 
 
+def _losing_cards(lines: list[HandLine], last: int) -> list[int]:
+    lost = [h.cards_left for h in lines if not h.won]
+    return lost[-last:] if last > 0 else []
+
+
+def player_report(history: History, player: str, *, last: int = 50) -> PlayerReport:
+    """The whole statistics screen for ``player`` in one pass over the history
+    (the charts cover the last ``last`` hands)."""
+    lines = hand_lines(history, player)
+    return PlayerReport(
+        overall=summarize(player, lines),
+        by_preset=_grouped(player, lines, "rules_preset"),
+        by_opponent_level=_grouped(player, lines, "opponent_level"),
+        running_score=_running(lines, last),
+        cards_left_when_losing=_losing_cards(lines, last),
+    )
+
+
+def running_score(history: History, player: str, *, last: int = 50) -> list[ScorePoint]:
+    """The player's last ``last`` hands with a running total that starts at 0."""
+    return _running(hand_lines(history, player), last)
+
+
 def cards_left_when_losing(history: History, player: str, *, last: int = 50) -> list[int]:
     """Cards the player still held in each of their last ``last`` lost hands."""
-    lost = [h.cards_left for h in hand_lines(history, player) if not h.won]
-    return lost[-last:] if last > 0 else []
+    return _losing_cards(hand_lines(history, player), last)
 
 
 def human_players(history: History) -> list[str]:

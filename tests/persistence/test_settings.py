@@ -23,13 +23,15 @@ CUSTOM = Settings(
     player_name="Mei",
     rules_preset="pusoy-dos",
     house_rules={"suit_order": "cshd", "bombs": True, "target": 200, "list": [1, "a"]},
-    opponents=("easy", "expert"),
+    opponents=("beginner", "expert"),
     animation_speed="slow",
     computer_pace="fast",
     four_colour_deck=True,
+    card_back="red",
     felt="charcoal",
     volume=0.25,
     muted=True,
+    auto_pass=True,
     window_width=1920,
     window_height=1080,
     fullscreen=True,
@@ -56,7 +58,7 @@ def test_round_trip(paths: AppPaths) -> None:
     store.save(CUSTOM)
     result = store.load()
     assert result.value == CUSTOM and result.notices == ()
-    assert result.value.opponents == ("easy", "expert")
+    assert result.value.opponents == ("beginner", "expert")
 
 
 def test_unknown_keys_survive_a_save(paths: AppPaths) -> None:
@@ -82,6 +84,7 @@ BAD_VALUES: list[tuple[str, Any]] = [
     ("opponents", "normal"), ("opponents", [1, 2]),
     ("animation_speed", "ludicrous"), ("animation_speed", 1),
     ("computer_pace", "off"), ("computer_pace", None),
+    ("card_back", "green"), ("card_back", 0), ("auto_pass", "on"),
     ("four_colour_deck", 1), ("four_colour_deck", "yes"),
     ("felt", "pink"), ("felt", "GREEN"),
     ("volume", 1.5), ("volume", -0.1), ("volume", "loud"), ("volume", True),
@@ -173,7 +176,13 @@ def test_constructor_refuses_bad_values() -> None:
     with pytest.raises(ValueError, match="setting felt"):
         Settings(felt="purple")
     assert Settings(player_name="  Ann ").player_name == "Ann"
-    assert Settings(opponents=["hard"]).opponents == ("hard",)  # type: ignore[arg-type]
+    assert Settings(opponents=["expert"]).opponents == ("expert",)  # type: ignore[arg-type]
+
+
+def test_opponent_levels_cover_the_ai_levels() -> None:
+    from big2.ai import LEVELS  # the contract between the two layers
+    from big2.persistence.settings import OPPONENT_LEVELS
+    assert set(LEVELS) | {"human"} == set(OPPONENT_LEVELS)
 
 
 def test_save_failure_is_a_storage_error(paths: AppPaths) -> None:

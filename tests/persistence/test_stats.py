@@ -13,7 +13,7 @@ from big2.persistence.history import HandResult, History, Seat
 from big2.persistence.paths import AppPaths
 from big2.persistence.stats import (
     CSV_COLUMNS, HOT_SEAT, MIXED, Streak, cards_left_when_losing, export_csv,
-    export_csv_text, human_players, player_stats, recent_sessions, running_score,
+    export_csv_text, human_players, player_report, player_stats, recent_sessions, running_score,
     stats_by_opponent_level, stats_by_preset,
 )
 
@@ -90,6 +90,15 @@ def test_running_score_and_cards_left(history: History) -> None:
     assert running_score(history, "Mei", last=0) == []
     assert cards_left_when_losing(history, "Mei") == [4, 4, 4, 2, 3]
     assert cards_left_when_losing(history, "Mei", last=2) == [2, 3]
+
+
+def test_player_report_matches_the_single_queries(history: History) -> None:
+    report = player_report(history, "Mei", last=4)
+    assert report.overall == player_stats(history, "Mei")
+    assert report.by_preset == stats_by_preset(history, "Mei")
+    assert report.by_opponent_level == stats_by_opponent_level(history, "Mei")
+    assert report.running_score == running_score(history, "Mei", last=4)
+    assert report.cards_left_when_losing == cards_left_when_losing(history, "Mei", last=4)
 
 
 def test_unknown_player_has_empty_stats(history: History) -> None:
