@@ -11,6 +11,7 @@ from __future__ import annotations
 import json
 import logging
 import time
+import warnings
 from collections.abc import Callable
 
 import pygame
@@ -81,7 +82,10 @@ class App:
         self.screen = pygame.display.set_mode(self.size, pygame.RESIZABLE)
         pygame.display.set_caption("Big Two")
         try:
-            window = pygame.Window.from_display_module()
+            with warnings.catch_warnings():
+                # only used to set the minimum size; drawing stays with the display module
+                warnings.simplefilter("ignore", DeprecationWarning)
+                window = pygame.Window.from_display_module()
             window.minimum_size = MIN_SIZE
         except (AttributeError, pygame.error):  # pragma: no cover - older pygame-ce
             pass

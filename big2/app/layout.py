@@ -241,7 +241,7 @@ def compute_layout(width: int, height: int, n_seats: int = 4, *, max_hand: int =
     lift = round(card_h * 0.18)
 
     plate_w = round(max(150, 200 * unit))
-    plate_h = round(font_px * 3.6)
+    plate_h = round(font_px * 4.0)
     button_h = round(max(32, 40 * unit))
 
     # Corners: recent plays at top left, totals at top right under the menu button.

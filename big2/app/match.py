@@ -77,6 +77,12 @@ class Match:
         self.results: list[HandResult] = []
         self.game: Game | None = None
         self._computer_for_hand: set[int] = set()
+        # each computer gets its own generator, apart from the deal's
+        seed = config.seed
+        self.ai_rngs = [
+            random.Random(f"{seed}:{s}") if seed is not None else random.Random()
+            for s in range(config.n_players)
+        ]
 
     @property
     def names(self) -> tuple[str, ...]:

@@ -11,7 +11,7 @@ SUITS = "♦♣♥♠"
 _cache: dict[tuple[object, ...], pygame.Surface] = {}
 
 # On dark felt black spades would vanish: light variants of the suit colours.
-LIGHT_SUITS = ((120, 170, 255), (240, 240, 240), (255, 120, 130), (240, 240, 240))
+LIGHT_SUITS = ((255, 120, 130), (240, 240, 240), (255, 120, 130), (240, 240, 240))
 LIGHT_SUITS_4 = ((120, 170, 255), (120, 220, 140), (255, 120, 130), (240, 240, 240))
 
 

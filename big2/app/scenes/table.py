@@ -9,7 +9,6 @@ shown after the pace delay.
 
 from __future__ import annotations
 
-import random
 from collections import deque
 from concurrent.futures import Future
 
@@ -49,7 +48,7 @@ class TableScene(Scene):
         self.future_seat = -1
         self.think_started = 0.0
         n = self.match.n_players
-        self.ai_rngs = [random.Random(self.match.rng.getrandbits(64)) for _ in range(n)]
+        self.ai_rngs = self.match.ai_rngs
         humans = self.match.config.humans
         self.viewer = humans[0] if humans else 0
         self.hand_visible = not self.match.hot_seat
@@ -247,6 +246,7 @@ class TableScene(Scene):
             return self.show_deal(event)
         if isinstance(event, TurnStarted):
             self.turn = event.seat
+            self.refresh_buttons()
             if event.leading:
                 self.badges.clear()
                 self.owner = None
@@ -549,15 +549,10 @@ class TableScene(Scene):
         self.auto_pass_at = None
         self.message = None
         if self.match.hot_seat:
-            # the next person must not see this hand: turn it face down once it has moved
-            seat = self.viewer
-
-            def hide() -> None:
-                if not self.hand_over and self.viewer == seat:
-                    self.hand_visible = False
-                    self.place_hand(animate=False)
-
-            self.clock.schedule(0.45 * self.anim, hide)
+            # the next person may already be looking: the hand turns face down at once
+            # (the cards just played turn up again as they fly to the centre)
+            self.hand_visible = False
+            self.place_hand(animate=False)
         self.apply_events(events)
         self.refresh_buttons()
 
@@ -684,12 +679,18 @@ class TableScene(Scene):
                 press["grab"] = (x0 - self.sprites[press["card"]].x, y0 - self.sprites[press["card"]].y)
             elif abs(dx) > DRAG_START:
                 press["mode"] = "sweep"
+                press["last_i"] = self.hand.cards.index(press["card"])
                 self._sweep_set(press["card"], press["select"])
         if press["mode"] == "sweep":
             row_y = self.layout.seats[0].fan.bottom - lay.card_h // 2
             i = lay.hand_index_at(event.pos[0], row_y, len(self.hand.cards))
             if i is not None:
-                self._sweep_set(self.hand.cards[i], press["select"])
+                # a fast drag skips cards between motion events: fill the gap
+                last = press.get("last_i", i)
+                lo, hi = min(last, i), max(last, i)
+                for j in range(lo, hi + 1):
+                    self._sweep_set(self.hand.cards[j], press["select"])
+                press["last_i"] = i
         elif press["mode"] == "reorder":
             spr = self.sprites[press["card"]]
             gx, gy = press["grab"]

@@ -61,9 +61,9 @@ class TitleScene(Scene):
         w, h = surf.get_size()
         surf.blit(felt((w, h), self.app.settings.felt_colours), (0, 0))
         # A fan of the four twos above the title
-        ch = int(min(h * 0.24, w * 0.16))
+        ch = int(min(h * 0.21, w * 0.15))
         cw = int(ch * 0.7)
-        cx, cy = w // 2, int(h * 0.25)
+        cx, cy = w // 2, int(h * 0.2)
         cards = [51, 50, 49, 48, 47]  # 2♠ 2♥ 2♣ 2♦ A♠
         for i, c in enumerate(reversed(cards)):
             angle = (i - 2) * -12

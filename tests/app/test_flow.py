@@ -1,0 +1,300 @@
+"""The app driven by real posted events: title → table → a whole hand → results → end."""
+
+from __future__ import annotations
+
+import random
+
+import pygame
+import pytest
+
+from big2.engine.combos import PASS, move_cards
+from big2.engine.game import Game
+
+from helpers import card_point, click, click_button, drag, key, pump
+
+from big2.app.match import MatchConfig, SeatConfig
+from big2.app.scenes.pause import PauseScene
+from big2.app.scenes.privacy import PrivacyScene
+from big2.app.scenes.results import ResultsScene
+from big2.app.scenes.session_end import SessionEndScene
+from big2.app.scenes.table import TableScene
+from big2.app.scenes.title import TitleScene
+
+
+def test_pygame_is_community_edition():
+    assert getattr(pygame, "IS_CE", False)
+
+
+def _seed_where(pred, n=4):
+    """A seed whose first deal (as Match deals it) satisfies ``pred(game)``."""
+    for seed in range(500):
+        g = Game.deal(random.Random(seed), players=n)
+        if pred(g):
+            return seed
+    raise AssertionError("no seed found")
+
+
+def _solo(seed, hands=1):
+    seats = (SeatConfig("You", True), SeatConfig("East", False), SeatConfig("North", False), SeatConfig("West", False))
+    return MatchConfig(seats=seats, hands=hands, seed=seed)
+
+
+def _wait_turn_or_end(app, table, timeout=20):
+    assert app.run_until(
+        lambda: table.awaiting_human or not isinstance(app.top, TableScene), timeout=timeout
+    ), "the table got stuck"
+
+
+def _select_by_clicks(app, table, cards):
+    for c in cards:
+        if c not in table.hand.selected:
+            click(app, card_point(table, c))
+    assert table.hand.selected == set(cards)
+
+
+def test_title_quick_game_starts_a_standard_table(make_app):
+    app = make_app()
+    title = TitleScene(app)
+    app.push(title)
+    pump(app)
+    click_button(app, title.b_quick)
+    assert isinstance(app.top, TableScene)
+    table = app.top
+    assert table.match.n_players == 4
+    assert table.match.config.humans == (0,)
+    assert app.run_until(lambda: sum(table.counts) == 52 or table.awaiting_human or len(table.match.game.history) > 0, timeout=10)
+
+
+def test_whole_hand_by_clicks_and_keys_to_results_and_standings(make_app):
+    app = make_app()
+    table = TableScene(app, _solo(seed=3))
+    app.push(table)
+    ways = ["button", "enter", "double"]
+    moves = 0
+    while True:
+        _wait_turn_or_end(app, table)
+        if not isinstance(app.top, TableScene):
+            break
+        game = table.match.game
+        legal = [m for m in game.legal_moves() if m != PASS]
+        if not legal:
+            if moves % 2:
+                key(app, pygame.K_p)
+            else:
+                click_button(app, table.buttons["pass"])
+            moves += 1
+            continue
+        cards = sorted(move_cards(legal[0]))
+        way = ways[moves % 3]
+        before = len(game.history)
+        if way == "double" and len(cards) == 1:
+            c = cards[0]
+            click(app, card_point(table, c), frames=0)
+            click(app, card_point(table, c))
+        else:
+            _select_by_clicks(app, table, cards)
+            assert table.buttons["play"].is_enabled
+            if way == "enter":
+                key(app, pygame.K_RETURN)
+            else:
+                click_button(app, table.buttons["play"])
+        assert len(game.history) > before and game.history[before][0] == 0, f"the {way} play did not go through"
+        moves += 1
+    assert isinstance(app.top, ResultsScene)
+    results = app.top
+    assert table.match.results and table.match.results[0].cards_left[table.match.results[0].winner] == 0
+    pump(app, 5)
+    click_button(app, results.b_next)
+    assert isinstance(app.top, SessionEndScene)
+    standings = app.top.match.standings()
+    assert len(standings) == 4 and standings[0][0] == 1
+
+
+def test_illegal_selection_refused_with_the_engines_reason(make_app):
+    seed = _seed_where(lambda g: g.to_act == 0)
+    app = make_app()
+    table = TableScene(app, _solo(seed))
+    app.push(table)
+    _wait_turn_or_end(app, table)
+    hand = table.hand.cards
+    wrong = next(c for c in hand if c != 0)  # 3♦ (card 0) must be in the first play
+    _select_by_clicks(app, table, [wrong])
+    assert not table.buttons["play"].is_enabled
+    key(app, pygame.K_RETURN)
+    assert table.match.game.history == []
+    assert table.message is not None and "3♦" in table.message[0]
+    # the reason reaches the screen, and a legal play then goes through
+    click(app, card_point(table, wrong), button=3)  # right click clears the selection
+    assert not table.hand.selected
+    _select_by_clicks(app, table, [0])
+    assert table.buttons["play"].is_enabled
+    key(app, pygame.K_RETURN)
+    assert table.match.game.history[0][0] == 0
+
+
+def test_hot_seat_never_shows_a_hand_to_the_wrong_human(make_app, monkeypatch):
+    from big2.app import cardart
+
+    seats = (SeatConfig("Ann", True), SeatConfig("East", False), SeatConfig("Ben", True), SeatConfig("West", False))
+    app = make_app()
+    table = TableScene(app, MatchConfig(seats=seats, hands=1, seed=11))
+    drawn: set[int] = set()
+    real_face = cardart.face
+
+    def spy(card, w, h, **kw):
+        drawn.add(card)
+        return real_face(card, w, h, **kw)
+
+    monkeypatch.setattr(cardart, "face", spy)
+    state = {"allowed": None, "checked": 0, "privacy_screens": 0}
+
+    def check(_work):
+        game = table.match.game
+        if game is not None and not game.is_over and isinstance(app.top, TableScene):
+            for seat in (0, 2):
+                if seat != state["allowed"]:
+                    leak = drawn & set(game.hand(seat))
+                    assert not leak, f"{game.names[seat]}'s cards were drawn while {state['allowed']} looked"
+            state["checked"] += 1
+        drawn.clear()
+
+    app.on_frame = check
+    app.push(table)
+    while True:
+        assert app.run_until(
+            lambda: isinstance(app.top, (PrivacyScene, ResultsScene)) or (table.awaiting_human and not table.hand_over),
+            timeout=20,
+        )
+        top = app.top
+        if isinstance(top, ResultsScene):
+            break
+        if isinstance(top, PrivacyScene):
+            state["privacy_screens"] += 1
+            seat = top.seat
+            key(app, pygame.K_RETURN, frames=0)
+            state["allowed"] = seat
+            pump(app, 2)
+            continue
+        # a human's turn: pick the lowest legal play with the keyboard (arrows + Space)
+        game = table.match.game
+        assert game.to_act == state["allowed"] == table.viewer
+        legal = [m for m in game.legal_moves() if m != PASS]
+        if not legal:
+            state["allowed"] = None
+            key(app, pygame.K_p)
+            continue
+        for c in sorted(move_cards(legal[0])):
+            target = table.hand.cards.index(c)
+            while table.hand.focus != target:
+                key(app, pygame.K_RIGHT, frames=1)
+            key(app, pygame.K_SPACE, frames=1)
+        state["allowed"] = None  # once the move is made the next person may be looking
+        key(app, pygame.K_RETURN)
+    assert state["privacy_screens"] >= 2
+    assert state["checked"] > 10
+
+
+def test_resize_lays_the_table_out_again(make_app):
+    app = make_app()
+    table = TableScene(app, _solo(seed=5))
+    app.push(table)
+    _wait_turn_or_end(app, table)
+    old = table.layout
+    pygame.display.set_mode((1024, 768), pygame.RESIZABLE)
+    pygame.event.post(pygame.event.Event(pygame.VIDEORESIZE, size=(1024, 768), w=1024, h=768))
+    pump(app, 3)
+    lay = table.layout
+    assert (lay.width, lay.height) == (1024, 768) != (old.width, old.height)
+    assert app.manager.get_root_container().get_rect().size == (1024, 768)
+    assert table.buttons["play"].rect.topleft == (lay.buttons["play"].x, lay.buttons["play"].y)
+    positions = lay.hand_positions(len(table.hand.cards))
+    for c, (x, y) in zip(table.hand.cards, positions):
+        spr = table.sprites[c]
+        assert (round(spr.x), round(spr.y)) == (x, y - (lay.lift if c in table.hand.selected else 0))
+        assert round(spr.w) == lay.card_w
+    # too small a window is held at the minimum
+    pygame.display.set_mode((500, 400), pygame.RESIZABLE)
+    pygame.event.post(pygame.event.Event(pygame.VIDEORESIZE, size=(500, 400), w=500, h=400))
+    pump(app, 3)
+    assert app.size == (800, 600)
+
+
+def test_drag_across_selects_and_lifting_a_card_reorders(make_app):
+    app = make_app()
+    table = TableScene(app, _solo(seed=5))
+    app.push(table)
+    _wait_turn_or_end(app, table)
+    cards = list(table.hand.cards)
+    start = card_point(table, cards[0])
+    end = card_point(table, cards[3])
+    drag(app, start, [(start[0] + 15, start[1]), (end[0], start[1])])
+    assert table.hand.selected == set(cards[:4])
+    key(app, pygame.K_BACKSPACE)
+    assert not table.hand.selected
+    # lift the first card up out of the hand, slide it right, drop it
+    lay = table.layout
+    p = card_point(table, cards[0])
+    target = table.sprites[cards[6]]
+    drag(app, p, [(p[0], p[1] - lay.lift * 3), (target.x + lay.card_w / 2 - (p[0] - table.sprites[cards[0]].x) + 20, p[1] - lay.lift * 3)])
+    assert table.hand.cards.index(cards[0]) >= 5
+    assert not table.hand.selected
+
+
+def test_keys_sort_hint_and_pause(make_app):
+    app = make_app()
+    table = TableScene(app, _solo(seed=8))
+    app.push(table)
+    _wait_turn_or_end(app, table)
+    rank_order = list(table.hand.cards)
+    key(app, pygame.K_s)
+    assert table.hand.sort_mode == "suit" and sorted(table.hand.cards) == sorted(rank_order)
+    suits = [table.match.config.rules.card_strength(c) % 4 for c in table.hand.cards]
+    assert suits == sorted(suits)
+    key(app, pygame.K_h)
+    assert table.hand.selected and table.buttons["play"].is_enabled
+    key(app, pygame.K_ESCAPE)
+    assert isinstance(app.top, PauseScene)
+    t0 = table.clock.time
+    pump(app, 10)
+    assert table.clock.time == t0, "the table's clock runs under the pause menu"
+    key(app, pygame.K_ESCAPE)
+    assert app.top is table
+
+
+def test_handing_the_seat_to_the_computer_finishes_the_hand(make_app):
+    app = make_app()
+    table = TableScene(app, _solo(seed=4))
+    app.push(table)
+    _wait_turn_or_end(app, table)
+    key(app, pygame.K_ESCAPE)
+    pause = app.top
+    assert isinstance(pause, PauseScene) and pause.b_hand.is_enabled
+    click_button(app, pause.b_hand)
+    assert not table.match.is_human(0)
+    assert app.run_until(lambda: isinstance(app.top, ResultsScene), timeout=30)
+
+
+def test_an_idle_table_does_not_redraw(make_app):
+    app = make_app()
+    table = TableScene(app, _solo(seed=5))
+    app.push(table)
+    _wait_turn_or_end(app, table)
+    pump(app, 5)
+    assert not app.animating()
+    frames = app.frames
+    pump(app, 30)
+    assert app.frames == frames
+    assert app._wait_ms() >= 500  # and the loop would sleep in pygame.event.wait
+
+
+def test_computers_play_a_session_through_the_loop(make_app):
+    app = make_app(animation="fast")
+    seats = tuple(SeatConfig(n, False) for n in ("A", "B", "C"))
+    table = TableScene(app, MatchConfig(seats=seats, hands=2, seed=1))
+    app.push(table)
+    for _ in range(2):
+        assert app.run_until(lambda: isinstance(app.top, (ResultsScene, SessionEndScene)), timeout=60)
+        if isinstance(app.top, ResultsScene):
+            key(app, pygame.K_RETURN)
+    assert isinstance(app.top, SessionEndScene)
+    assert len(table.match.results) == 2
