@@ -152,10 +152,11 @@ class Unreadable(ValueError):
 @dataclass(frozen=True, slots=True)
 class LoadResult(Generic[T]):
     """What a load found: ``value`` (``None``/defaults when nothing usable), where it came
-    from, and the notices the app should show."""
+    from, and the notices the app should show (in order; empty when all was well)."""
 
     value: T
-    #: "main", "backup" or "none".
+    #: "main", "backup" or "none" for files; :meth:`History.open` uses "main", "new" and
+    #: "memory".
     source: str
     notices: tuple[Notice, ...] = ()
 

@@ -206,7 +206,8 @@ class History:
     """The open score history. Use :meth:`open`; close it with :meth:`close` (or ``with``).
 
     ``persistent`` is false when the real file could not be used and this run's scores
-    live only in memory.
+    live only in memory. An instance belongs to the thread that opened it (``sqlite3``'s
+    rule): a worker thread computing statistics opens its own with :meth:`open`.
     """
 
     def __init__(self, conn: sqlite3.Connection, *, path: Path | None) -> None:

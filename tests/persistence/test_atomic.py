@@ -16,7 +16,7 @@ from big2.persistence.atomic import (
 )
 from big2.persistence.notices import Severity, StorageError
 
-from conftest import FaultInjector
+from persistence_faults import FaultInjector
 
 OLD = b'{"v": "old"}'
 NEW = b'{"v": "new"}'

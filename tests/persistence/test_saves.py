@@ -18,7 +18,7 @@ from big2.persistence.notices import Severity, StorageError
 from big2.persistence.paths import AppPaths
 from big2.persistence.saves import SaveStore, check_slot_name, slot_filename
 
-from conftest import FaultInjector
+from persistence_faults import FaultInjector
 
 FIXTURES = Path(__file__).parent / "fixtures"
 GAME = {"hands": [[0, 1, 2], [3, 4], [5], [51]], "turn": 1, "rng": [3, [1, 2, 3], None]}
