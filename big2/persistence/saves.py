@@ -189,7 +189,8 @@ class SaveStore:
             except ValueError as exc:
                 problem = str(exc)
                 continue
-            return SlotInfo(saved.name, saved.saved_at, saved.preview, None, from_backup, path)
+            name = saved.name or path.stem  # saves from format 1 had no name inside
+            return SlotInfo(name, saved.saved_at, saved.preview, None, from_backup, path)
         return SlotInfo(path.stem, None, None, f"This save cannot be loaded: {problem}.",
                         False, path)
 
@@ -218,6 +219,10 @@ class SaveStore:
                     f"Could not delete {candidate.name} ({exc.strerror})."
                 ) from exc
         return found
+
+    def load_listed(self, info: SlotInfo) -> LoadResult[SavedGame | None]:
+        """Load the slot behind a :meth:`list_slots` entry (by its file, not its name)."""
+        return self._load(info.path)
 
     def delete_listed(self, info: SlotInfo) -> bool:
         """Delete the slot behind a :meth:`list_slots` entry, even one with a ``problem``

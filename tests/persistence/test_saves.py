@@ -97,6 +97,18 @@ def test_old_version_1_file_is_upgraded(store: SaveStore) -> None:
     assert saved.payload["turn"] == 2
 
 
+def test_old_version_1_slot_is_listed_and_loads_by_its_entry(store: SaveStore) -> None:
+    store.folder.mkdir(parents=True)
+    shutil.copy(FIXTURES / "save_v1.json", store.folder / "slot-old-game.json")
+    (info,) = store.list_slots()
+    assert info.problem is None and info.name == "slot-old-game"
+    assert info.preview is not None and info.preview.scores == (12, -4, -3, -5)
+    loaded = store.load_listed(info)
+    assert loaded.notices == () and loaded.value is not None
+    assert loaded.value.payload["turn"] == 2
+    assert store.delete_listed(info) and store.list_slots() == []
+
+
 def test_upgrade_chain_is_complete() -> None:
     assert sorted(UPGRADES) == list(range(1, SAVE_VERSION))
 
