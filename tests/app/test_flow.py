@@ -288,7 +288,8 @@ def test_an_idle_table_does_not_redraw(make_app):
 
 
 def test_computers_play_a_session_through_the_loop(make_app):
-    app = make_app(animation="fast")
+    app = make_app(animation="normal", pace="fast")
+    app.time_scale = 8.0  # every animation still runs, eight times faster
     seats = tuple(SeatConfig(n, False) for n in ("A", "B", "C"))
     table = TableScene(app, MatchConfig(seats=seats, hands=2, seed=1))
     app.push(table)

@@ -1,0 +1,223 @@
+"""UI benchmark: frame times, idle CPU, start to first frame, frames while a computer thinks.
+
+Run in a real window (``xvfb-run``/``shoot.sh`` style) or headless::
+
+    python -m big2.app.bench_ui [--seconds 20] [--size 1280x720] [--json]
+
+Figures:
+
+* frame work time (update + draw + flip) p50/p95/p99 while an animated computer-only
+  game plays at normal animation speed and fast pace;
+* CPU share of one core while the table waits for the human (idle);
+* wall time from launching a fresh interpreter to the first presented frame;
+* frame work time and achieved frame rate while a computer "thinks" for two seconds
+  in the worker thread (a pure-Python busy loop standing in for an expensive search).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import statistics
+import subprocess
+import sys
+import threading
+import time
+
+
+def _pct(values: list[float], p: float) -> float:
+    if not values:
+        return float("nan")
+    s = sorted(values)
+    k = min(len(s) - 1, max(0, round(p / 100 * (len(s) - 1))))
+    return s[k]
+
+
+def _app(size, **settings):
+    from .app import App
+    from .settings import AppSettings
+
+    app = App(size=size, settings=AppSettings(**settings))
+    app.open()
+    return app
+
+
+def bench_frames(size: tuple[int, int], seconds: float) -> dict:
+    from .match import MatchConfig, SeatConfig
+    from .scenes.results import ResultsScene
+    from .scenes.table import TableScene
+
+    app = _app(size, animation="normal", pace="fast")
+    times: list[float] = []
+    app.on_frame = times.append
+    seats = tuple(SeatConfig(n, human=False) for n in ("South", "East", "North", "West"))
+    table = TableScene(app, MatchConfig(seats=seats, hands=999, seed=99))
+    app.push(table)
+    app.running = True
+    end = time.perf_counter() + seconds
+    start = time.perf_counter()
+    hands = 0
+    try:
+        while time.perf_counter() < end and app.running:
+            app.frame()
+            if isinstance(app.top, ResultsScene):
+                hands += 1
+                app.top.next()
+        wall = time.perf_counter() - start
+    finally:
+        app.close()
+    ms = [t * 1000 for t in times]
+    return {
+        "frames": len(ms),
+        "fps": len(ms) / wall,
+        "p50_ms": _pct(ms, 50),
+        "p95_ms": _pct(ms, 95),
+        "p99_ms": _pct(ms, 99),
+        "max_ms": max(ms) if ms else float("nan"),
+        "mean_ms": statistics.fmean(ms) if ms else float("nan"),
+        "hands_finished": hands,
+        "moves": len(table.match.game.history) if table.match.game else 0,
+    }
+
+
+def bench_idle(size: tuple[int, int], seconds: float) -> dict:
+    from .match import MatchConfig
+    from .scenes.table import TableScene
+
+    app = _app(size, animation="normal", pace="fast")
+    table = TableScene(app, MatchConfig(seed=5))
+    app.push(table)
+    app.running = True
+    try:
+        assert app.run_until(lambda: table.awaiting_human and not app.animating(), timeout=60)
+        for _ in range(5):
+            app.frame(block=False)
+        frames0 = app.frames
+        c0, w0 = time.process_time(), time.perf_counter()
+        while time.perf_counter() - w0 < seconds:
+            app.frame()
+        cpu, wall = time.process_time() - c0, time.perf_counter() - w0
+        redraws = app.frames - frames0
+    finally:
+        app.close()
+    return {"cpu_share": cpu / wall, "seconds": wall, "redraws": redraws}
+
+
+def bench_thinking(size: tuple[int, int], seconds: float = 2.0) -> dict:
+    """Frames while a worker thread burns CPU in pure Python (holding the GIL often)."""
+    from .match import MatchConfig
+    from .scenes.table import TableScene
+    from .tween import Tweener
+
+    app = _app(size, animation="normal", pace="fast")
+    table = TableScene(app, MatchConfig(seed=5))
+    app.push(table)
+    app.running = True
+    times: list[float] = []
+    try:
+        assert app.run_until(lambda: table.awaiting_human and not app.animating(), timeout=60)
+        stop = threading.Event()
+
+        def think() -> None:
+            x = 0
+            while not stop.is_set():
+                for i in range(10_000):
+                    x += i * i % 7
+
+        worker = threading.Thread(target=think, daemon=True)
+        worker.start()
+        app.on_frame = times.append
+        tw: Tweener = table.tweens
+
+        class Dummy:
+            v = 0.0
+
+        d = Dummy()
+        start = time.perf_counter()
+        while time.perf_counter() - start < seconds:
+            if not tw.active:
+                tw.to(d, 0.5, v=1.0 - d.v)  # keep the table animating
+                table.hand.toggle_sort()
+                table.place_hand(animate=True)
+            app.frame()
+        wall = time.perf_counter() - start
+        stop.set()
+        worker.join()
+    finally:
+        app.close()
+    ms = [t * 1000 for t in times]
+    return {"frames": len(ms), "fps": len(ms) / wall, "p50_ms": _pct(ms, 50), "p95_ms": _pct(ms, 95), "p99_ms": _pct(ms, 99)}
+
+
+_STARTUP = """
+import time, os
+t = time.time()
+from big2.app.app import App
+from big2.app.scenes.title import TitleScene
+app = App(size=(%d, %d))
+app.open()
+app.push(TitleScene(app))
+app.running = True
+app.frame(block=False)
+print(repr(app.first_frame_at - app.opened_at), repr(time.time()))
+app.close()
+"""
+
+
+def bench_startup(size: tuple[int, int], runs: int = 3) -> dict:
+    """Wall time from launching ``python`` to the first presented frame (best of runs)."""
+    best = float("inf")
+    inner = float("inf")
+    for _ in range(runs):
+        t0 = time.time()
+        out = subprocess.run(
+            [sys.executable, "-c", _STARTUP % size],
+            capture_output=True,
+            text=True,
+            env={**os.environ, "PYGAME_HIDE_SUPPORT_PROMPT": "1"},
+            timeout=60,
+        )
+        if out.returncode != 0:
+            raise RuntimeError(out.stderr)
+        open_to_frame, at = (float(v) for v in out.stdout.split()[-2:])
+        best = min(best, at - t0)
+        inner = min(inner, open_to_frame)
+    return {"launch_to_first_frame_s": best, "open_to_first_frame_s": inner}
+
+
+def main(argv: list[str] | None = None) -> int:
+    p = argparse.ArgumentParser(prog="bench_ui")
+    p.add_argument("--seconds", type=float, default=20.0)
+    p.add_argument("--idle-seconds", type=float, default=5.0)
+    p.add_argument("--size", default="1280x720")
+    p.add_argument("--json", action="store_true")
+    args = p.parse_args(argv)
+    os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+    size = tuple(int(v) for v in args.size.split("x"))
+    results = {
+        "video_driver": os.environ.get("SDL_VIDEODRIVER", "default"),
+        "size": args.size,
+        "startup": bench_startup(size),
+        "frames": bench_frames(size, args.seconds),
+        "idle": bench_idle(size, args.idle_seconds),
+        "thinking": bench_thinking(size),
+    }
+    if args.json:
+        print(json.dumps(results, indent=2))
+        return 0
+    f, i, s, t = results["frames"], results["idle"], results["startup"], results["thinking"]
+    print(f"UI benchmark at {args.size}, video driver {results['video_driver']}")
+    print(
+        f"  animated computer game: {f['frames']} frames, {f['fps']:.0f} fps, work per frame "
+        f"p50 {f['p50_ms']:.2f} ms  p95 {f['p95_ms']:.2f} ms  p99 {f['p99_ms']:.2f} ms  max {f['max_ms']:.1f} ms"
+        f"  ({f['moves']} moves, {f['hands_finished']} hands)"
+    )
+    print(f"  idle table: {100 * i['cpu_share']:.2f}% of a core over {i['seconds']:.1f} s, {i['redraws']} redraws")
+    print(f"  start to first frame: {s['launch_to_first_frame_s']:.2f} s from launch ({s['open_to_first_frame_s']:.2f} s from window open)")
+    print(f"  while a computer thinks: {t['fps']:.0f} fps, p95 {t['p95_ms']:.2f} ms  p99 {t['p99_ms']:.2f} ms")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
