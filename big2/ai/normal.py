@@ -62,8 +62,9 @@ class Normal:
 
     name = "normal"
 
-    def __init__(self, *, play_threshold: float = PLAY_THRESHOLD) -> None:
+    def __init__(self, *, play_threshold: float = PLAY_THRESHOLD, lead_big: bool = True) -> None:
         self.play_threshold = play_threshold
+        self.lead_big = lead_big
         self._planners: dict[Rules, Planner] = {}
 
     def planner(self, rules: Rules) -> Planner:
@@ -124,7 +125,10 @@ class Normal:
         safe = [c for c in pool if (c & FULL_MASK).bit_count() not in danger]
         if safe:
             # The weakest combination: the one holding our lowest card.
-            low = min(safe, key=lambda m: min(view.rules.card_strength(c) for c in _cards(m)))
+            if self.lead_big:
+                low = min(safe, key=lambda m: (-(m & FULL_MASK).bit_count(), move_key(m)))
+            else:
+                low = min(safe, key=lambda m: min(view.rules.card_strength(c) for c in _cards(m)))
             if low in legal:
                 return Decision(low, Why.LEAD_WEAK, plan, tuple(winners))
         if pool:

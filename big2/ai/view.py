@@ -111,17 +111,17 @@ class PlayerView:
         if isinstance(trick, int):
             trick_move = trick
         else:
-            combo = classify(to_cardset(trick), rules)
-            if combo is None and len(to_cardset(trick)):
+            combo = classify(_cardset(trick), rules)
+            if combo is None and len(_cardset(trick)):
                 raise ValueError("the trick is not a combination")
             trick_move = combo.move if combo is not None else PASS
         if trick_move != PASS and trick_owner is None:
             raise ValueError("a trick needs its owner")
         return cls(
             seat=seat,
-            hand=to_cardset(hand),
+            hand=_cardset(hand),
             counts=tuple(counts),
-            played=tuple(to_cardset(p) for p in played) if played else (CardSet(),) * n,
+            played=tuple(_cardset(p) for p in played) if played else (CardSet(),) * n,
             to_act=seat if to_act is None else to_act,
             trick=trick_move,
             trick_owner=trick_owner if trick_move != PASS else None,
@@ -163,6 +163,13 @@ class PlayerView:
         """The other seats, in playing order starting after this one."""
         n = len(self.counts)
         return [(self.seat + i) % n for i in range(1, n)]
+
+
+def _cardset(cards: CardsLike) -> CardSet:
+    """Cards from text, ints or a CardSet; empty text is the empty set."""
+    if isinstance(cards, str) and not cards.strip():
+        return CardSet()
+    return to_cardset(cards)
 
 
 def view_game(view: PlayerView, hands: Sequence[int] | None = None) -> Game:

@@ -1,0 +1,238 @@
+"""The arena: seeded games between levels, with luck cancelled out.
+
+Each deal is played once per rotation of the line-up, so every level plays every seat's
+cards of that deal. Per level it reports the win rate, the mean points per hand (the
+engine's standard penalty, so 0 is best) with 95% intervals, and decision times
+p50/p95/max. Run it as ``python -m big2.arena --seats expert,normal,normal,normal
+--games 2000 --rules standard --seed 1 [--json] [--players N] [--jobs N]``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import random
+import sys
+import time
+from collections.abc import Sequence
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import dataclass, field
+from typing import Any
+
+from big2.engine import STANDARD, Game, Rules
+
+from .base import LEVELS, Opponent, make_opponent
+from .view import PlayerView
+
+
+@dataclass
+class LevelStats:
+    """What one level did over the arena (all its seats together)."""
+
+    hands: int = 0
+    wins: int = 0
+    points: list[int] = field(default_factory=list)
+    times: list[float] = field(default_factory=list)
+
+    def merge(self, other: LevelStats) -> None:
+        self.hands += other.hands
+        self.wins += other.wins
+        self.points.extend(other.points)
+        self.times.extend(other.times)
+
+    def summary(self) -> dict[str, Any]:
+        """Win rate and mean points with 95% intervals, decision times in ms."""
+        n = max(self.hands, 1)
+        p = self.wins / n
+        z = 1.96
+        centre = (p + z * z / (2 * n)) / (1 + z * z / n)
+        half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
+        mean = sum(self.points) / n
+        var = sum((x - mean) ** 2 for x in self.points) / max(n - 1, 1)
+        ci = z * math.sqrt(var / n)
+        ts = sorted(self.times)
+
+        def q(f: float) -> float:
+            return ts[min(len(ts) - 1, int(f * len(ts)))] * 1000 if ts else 0.0
+
+        return {
+            "hands": self.hands,
+            "wins": self.wins,
+            "win_rate": p,
+            "win_rate_95": [max(0.0, centre - half), min(1.0, centre + half)],
+            "mean_points": mean,
+            "mean_points_95": [mean - ci, mean + ci],
+            "decisions": len(ts),
+            "time_ms_p50": q(0.5),
+            "time_ms_p95": q(0.95),
+            "time_ms_max": ts[-1] * 1000 if ts else 0.0,
+        }
+
+
+def rules_by_name(name: str) -> Rules:
+    """The preset called ``name`` (the engine's presets, or ``standard``)."""
+    from big2.engine import rules as rules_module
+
+    presets = getattr(rules_module, "PRESETS", None)
+    if isinstance(presets, dict) and name in presets:
+        found = presets[name]
+        assert isinstance(found, Rules)
+        return found
+    if name == "standard":
+        return STANDARD
+    known = sorted(presets) if isinstance(presets, dict) else ["standard"]
+    raise ValueError(f"unknown rules '{name}': choose one of {', '.join(known)}")
+
+
+def play_deal(
+    seats: Sequence[str],
+    deal: int,
+    *,
+    seed: int,
+    rules: Rules,
+    options: dict[str, dict[str, Any]],
+    rotations: int | None = None,
+    opponents: dict[str, Opponent] | None = None,
+) -> dict[str, LevelStats]:
+    """Play deal number ``deal`` once per rotation of ``seats``; stats per level."""
+    n = len(seats)
+    if opponents is None:
+        opponents = {lv: make_opponent(lv, **options.get(lv, {})) for lv in set(seats)}
+    stats = {lv: LevelStats() for lv in set(seats)}
+    deal_seed = random.Random(f"big2-arena/{seed}/{deal}").randrange(1 << 62)
+    for r in range(n if rotations is None else rotations):
+        lineup = [seats[(s + r) % n] for s in range(n)]
+        game = Game.deal(random.Random(deal_seed), rules=rules, players=n)
+        rngs = [random.Random(f"big2-arena/{seed}/{deal}/{r}/{s}") for s in range(n)]
+        while not game.is_over:
+            s = game.to_act
+            view = PlayerView.from_game(game, s)
+            t0 = time.perf_counter()
+            move = opponents[lineup[s]].choose(view, rngs[s])
+            stats[lineup[s]].times.append(time.perf_counter() - t0)
+            game.make(move)  # checked: an illegal move fails the arena loudly
+        points = game.points()
+        for s, lv in enumerate(lineup):
+            stats[lv].hands += 1
+            stats[lv].points.append(points[s])
+        stats[lineup[game.winner or 0]].wins += 1
+    return stats
+
+
+def _play_deals(args: tuple[Any, ...]) -> dict[str, LevelStats]:
+    seats, deals, seed, rules, options = args
+    opponents = {lv: make_opponent(lv, **options.get(lv, {})) for lv in set(seats)}
+    total = {lv: LevelStats() for lv in set(seats)}
+    for d in deals:
+        for lv, st in play_deal(seats, d, seed=seed, rules=rules, options=options,
+                                opponents=opponents).items():
+            total[lv].merge(st)
+    return total
+
+
+def run_arena(
+    seats: Sequence[str],
+    games: int,
+    *,
+    seed: int = 1,
+    rules: Rules = STANDARD,
+    options: dict[str, dict[str, Any]] | None = None,
+    jobs: int = 1,
+    progress: Any = None,
+) -> dict[str, LevelStats]:
+    """Play about ``games`` hands (rounded up to whole deals times rotations).
+
+    ``options`` maps a level to keyword options for :func:`make_opponent`. ``jobs`` > 1
+    plays deals in that many processes (decision times then include contention).
+    ``progress`` is called with ``(hands_done, hands_total)``.
+    """
+    opts = options or {}
+    n = len(seats)
+    deals = max(1, math.ceil(games / n))
+    total = {lv: LevelStats() for lv in set(seats)}
+    chunks = [list(range(i, min(i + 4, deals))) for i in range(0, deals, 4)]
+    done = 0
+    if jobs <= 1:
+        results = map(_play_deals, [(seats, c, seed, rules, opts) for c in chunks])
+        for chunk, res in zip(chunks, results):
+            for lv, st in res.items():
+                total[lv].merge(st)
+            done += len(chunk) * n
+            if progress:
+                progress(done, deals * n)
+        return total
+    with ProcessPoolExecutor(max_workers=jobs) as pool:
+        for chunk, res in zip(chunks, pool.map(_play_deals, [(seats, c, seed, rules, opts) for c in chunks])):
+            for lv, st in res.items():
+                total[lv].merge(st)
+            done += len(chunk) * n
+            if progress:
+                progress(done, deals * n)
+    return total
+
+
+def format_table(summary: dict[str, dict[str, Any]]) -> str:
+    """The per-level report as aligned text."""
+    lines = [f"{'level':<9} {'hands':>6} {'win rate (95%)':>22} {'points/hand (95%)':>26} "
+             f"{'p50 ms':>8} {'p95 ms':>8} {'max ms':>8}"]
+    for lv, s in summary.items():
+        lo, hi = s["win_rate_95"]
+        plo, phi = s["mean_points_95"]
+        lines.append(
+            f"{lv:<9} {s['hands']:>6} {s['win_rate']:>8.1%} [{lo:5.1%}, {hi:5.1%}] "
+            f"{s['mean_points']:>8.2f} [{plo:6.2f}, {phi:6.2f}] "
+            f"{s['time_ms_p50']:>8.2f} {s['time_ms_p95']:>8.2f} {s['time_ms_max']:>8.2f}"
+        )
+    return "\n".join(lines)
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """The ``python -m big2.arena`` command line."""
+    parser = argparse.ArgumentParser(prog="python -m big2.arena", description=__doc__.split("\n\n")[0])
+    parser.add_argument("--seats", default="expert,normal,normal,normal",
+                        help=f"levels by seat, comma-separated ({', '.join(LEVELS)})")
+    parser.add_argument("--games", type=int, default=2000, help="hands to play (whole deals)")
+    parser.add_argument("--rules", default="standard", help="rule preset name")
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--players", type=int, choices=(2, 3, 4), default=None,
+                        help="table size (the seat list is cycled or cut to fit)")
+    parser.add_argument("--budget", type=float, default=None, help="expert time budget, seconds")
+    parser.add_argument("--iterations", type=int, default=None, help="expert worlds per move")
+    parser.add_argument("--jobs", type=int, default=1, help="worker processes")
+    parser.add_argument("--json", action="store_true", help="print JSON instead of a table")
+    args = parser.parse_args(argv)
+    seats = [s.strip().lower() for s in args.seats.split(",") if s.strip()]
+    for s in seats:
+        if s not in LEVELS:
+            parser.error(f"unknown level '{s}': choose from {', '.join(LEVELS)}")
+    if args.players is not None:
+        seats = [seats[i % len(seats)] for i in range(args.players)]
+    if len(seats) not in (2, 3, 4):
+        parser.error("give 2, 3 or 4 seats")
+    try:
+        rules = rules_by_name(args.rules)
+    except ValueError as exc:
+        parser.error(str(exc))
+    expert: dict[str, Any] = {}
+    if args.budget is not None:
+        expert["time_budget"] = args.budget
+    if args.iterations is not None:
+        expert["iterations"] = args.iterations
+    start = time.perf_counter()
+
+    def progress(done: int, total: int) -> None:
+        rate = done / max(time.perf_counter() - start, 1e-9)
+        print(f"\r{done}/{total} hands  ({rate:.1f}/s)", end="", file=sys.stderr, flush=True)
+
+    stats = run_arena(seats, args.games, seed=args.seed, rules=rules,
+                      options={"expert": expert}, jobs=args.jobs, progress=progress)
+    print(file=sys.stderr)
+    summary = {lv: stats[lv].summary() for lv in dict.fromkeys(seats)}
+    if args.json:
+        print(json.dumps({"seats": seats, "rules": rules.name, "seed": args.seed,
+                          "expert": expert, "levels": summary}, indent=2))
+    else:
+        print(f"seats {','.join(seats)}  rules {rules.name}  seed {args.seed}")
+        print(format_table(summary))
+    return 0

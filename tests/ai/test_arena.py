@@ -1,0 +1,36 @@
+"""The arena command line plays seeded games and reports every level."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+
+from big2.ai.arena import main, run_arena
+
+
+def test_arena_json_smoke(capsys: object) -> None:
+    assert main(["--seats", "normal,beginner,beginner,beginner", "--games", "8",
+                 "--seed", "2", "--json"]) == 0
+    out = json.loads(capsys.readouterr().out)  # type: ignore[attr-defined]
+    assert set(out["levels"]) == {"normal", "beginner"}
+    assert out["levels"]["normal"]["hands"] == 8
+    assert out["levels"]["beginner"]["hands"] == 24
+
+
+def test_arena_is_reproducible_and_rotates_seats() -> None:
+    a = run_arena(["normal", "beginner", "beginner"], 6, seed=5)
+    b = run_arena(["normal", "beginner", "beginner"], 6, seed=5)
+    assert a["normal"].points == b["normal"].points
+    assert a["normal"].hands == 6 and a["beginner"].hands == 12
+    assert sum(s.wins for s in a.values()) == 6
+
+
+def test_module_entry_point_runs() -> None:
+    out = subprocess.run(
+        [sys.executable, "-m", "big2.arena", "--seats", "expert,beginner", "--games", "2",
+         "--iterations", "2", "--players", "2"],
+        capture_output=True, text=True, check=False, timeout=120,
+    )
+    assert out.returncode == 0, out.stderr
+    assert "expert" in out.stdout and "win rate" in out.stdout

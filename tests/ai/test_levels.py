@@ -1,0 +1,108 @@
+"""Every level plays only legal moves, at 2, 3 and 4 players, and is reproducible."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from big2.ai import LEVELS, Opponent, PlayerView, make_opponent
+from big2.ai.expert import Expert
+from big2.ai.normal import Normal
+from big2.engine import Game, Move
+
+FAST_OPTIONS = {"expert": {"iterations": 3}}
+
+
+def play_hand(seat_levels: list[Opponent], seed: int) -> Game:
+    """One hand; ``game.make`` checks every move, so an illegal one raises."""
+    n = len(seat_levels)
+    game = Game.deal(random.Random(seed), players=n)
+    rngs = [random.Random(seed * 10 + s) for s in range(n)]
+    while not game.is_over:
+        s = game.to_act
+        view = PlayerView.from_game(game, s)
+        move = seat_levels[s].choose(view, rngs[s])
+        assert move in game.legal_moves()
+        game.make(move)
+    return game
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+@pytest.mark.parametrize("level", LEVELS)
+def test_only_legal_moves(level: str, players: int) -> None:
+    opp = make_opponent(level, **FAST_OPTIONS.get(level, {}))
+    others = make_opponent("beginner")
+    hands = {"beginner": 40, "normal": 40, "expert": 4}[level]
+    for seed in range(hands):
+        lineup = [opp] + [others] * (players - 1) if seed % 2 else [opp] * players
+        assert play_hand(lineup, seed).is_over
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("level", LEVELS)
+def test_soak_only_legal_moves(level: str) -> None:
+    opp = make_opponent(level, **FAST_OPTIONS.get(level, {}))
+    count = 60 if level == "expert" else 400
+    for seed in range(count):
+        play_hand([opp] * (2 + seed % 3), 1000 + seed)
+
+
+def test_levels_are_registered_and_unknown_ones_refused() -> None:
+    for level in LEVELS:
+        assert isinstance(make_opponent(level.upper()), Opponent)
+    with pytest.raises(ValueError, match="unknown level"):
+        make_opponent("grandmaster")
+
+
+def _decisions(make: type[Normal] | type[Expert], seed: int, **opts: object) -> list[Move]:
+    opp = make(**opts)  # type: ignore[arg-type]
+    game = Game.deal(random.Random(seed))
+    rng = random.Random(99)
+    out = []
+    while not game.is_over:
+        move = opp.choose(PlayerView.from_game(game, game.to_act), rng)
+        out.append(move)
+        game.apply(move)
+    return out
+
+
+def test_same_seed_and_iterations_give_the_same_decisions() -> None:
+    a = _decisions(Expert, 5, iterations=4, time_budget=0.001)
+    b = _decisions(Expert, 5, iterations=4, time_budget=0.001)
+    assert a == b
+    assert _decisions(Normal, 5) == _decisions(Normal, 5)
+
+
+def test_expert_respects_its_time_budget() -> None:
+    expert = Expert(time_budget=0.05)
+    game = Game.deal(random.Random(8))
+    view = PlayerView.from_game(game, game.to_act)
+    import time
+
+    t0 = time.perf_counter()
+    move = expert.choose(view, random.Random(1))
+    elapsed = time.perf_counter() - t0
+    assert move in game.legal_moves()
+    assert expert.last_iterations >= 1
+    assert elapsed < 0.05 + 0.25  # generous: CI machines are shared
+
+
+def test_normal_goes_out_when_it_can() -> None:
+    view = PlayerView.from_values(
+        seat=0, hand="5d 5c", counts=[2, 4, 4, 4], trick="4d 4s", trick_owner=3, to_act=0,
+    )
+    move = Normal().choose(view, random.Random(0))
+    assert move != 0 and bin(move & ((1 << 52) - 1)).count("1") == 2
+
+
+def test_normal_blocks_a_player_on_one_card() -> None:
+    # East (seat 1) holds one card: following a single, Normal plays its highest.
+    view = PlayerView.from_values(
+        seat=0, hand="4d 7c 9h Ks 2d", counts=[5, 1, 6, 6], trick="3s", trick_owner=3,
+        to_act=0,
+    )
+    move = Normal().choose(view, random.Random(0))
+    from big2.engine import parse_cards
+
+    assert move & ((1 << 52) - 1) == parse_cards("2d").mask
