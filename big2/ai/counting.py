@@ -53,6 +53,9 @@ def is_unbeatable(
     size = (move & FULL_MASK).bit_count()
     if all(n < size for n in opponent_counts):
         return True
+    bombs = getattr(getattr(rules, "bombs", None), "value", "none")
+    if bombs == "honour-hands" and size < 5 and any(n >= 5 for n in opponent_counts):
+        return False  # a four of a kind or straight flush could fall on it
     if size == 1:
         return top_single_key(unseen, rules) < move_key(move)
     if size in (2, 3):

@@ -111,8 +111,8 @@ class Expert:
                 break
         return out
 
-    def sample(self, view: PlayerView, rng: random.Random) -> list[int]:
-        """One world: a card mask per seat, consistent with all the view shows."""
+    def sample(self, view: PlayerView, rng: random.Random) -> tuple[list[int], list[int]]:
+        """One world: a card mask per seat and the stock, consistent with the view."""
         pool = [c for c in range(52) if view.unseen_mask >> c & 1]
         rng.shuffle(pool)
         hands = []
@@ -125,7 +125,7 @@ class Expert:
                 mask |= 1 << c
             del pool[: view.counts[s]]
             hands.append(mask)
-        return hands
+        return hands, pool[: view.stock_size]
 
     def _search(
         self, view: PlayerView, rng: random.Random, cands: list[Move], start: float
@@ -143,7 +143,7 @@ class Expert:
         while fixed is None or worlds < fixed:
             if fixed is None and clock() >= deadline:
                 break
-            world = view_game(view, self.sample(view, rng))
+            world = view_game(view, *self.sample(view, rng))
             values = []
             for c in cands:
                 g = world.copy()

@@ -91,9 +91,14 @@ class Normal:
         for m in moves:
             if m & FULL_MASK == hand:
                 return Decision(m, Why.GO_OUT)
-        if view.leading:
-            return self._lead(view, moves)
-        return self._follow(view, moves)
+        decision = self._lead(view, moves) if view.leading else self._follow(view, moves)
+        if decision.move not in moves:
+            # A house rule (assistant rule, lone 2, pass lock) forbids the planned move:
+            # take the allowed move that leaves the cheapest plan.
+            planner = self.planner(view.rules)
+            best = min(moves, key=lambda m: planner.cost(hand & ~(m & FULL_MASK)) if m else 99.0)
+            return Decision(best, Why.FOLLOW_BREAK if best else Why.PASS_KEEP, decision.plan)
+        return decision
 
     # -- helpers ---------------------------------------------------------------------
 

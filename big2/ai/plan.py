@@ -13,9 +13,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Final
 
-from big2.engine import CardSet, Move, Rules, classify
+from big2.engine import CardSet, Kind, Move, Rules, classify, generate_moves, move_kind
 from big2.engine.cards import FULL_MASK
-from big2.engine.combos import KEY_SHIFT, KIND_SHIFT, generate_fives
+from big2.engine.combos import KEY_SHIFT
 
 #: How much a combination's weakness adds to its cost (a combination itself costs 1).
 WEAKNESS: Final = 0.9
@@ -23,10 +23,14 @@ WEAKNESS: Final = 0.9
 MAX_FIVES: Final = 16
 _CACHE_LIMIT: Final = 200_000
 
-# Five-card kind order inside a move key (see big2.engine.combos).
-STRAIGHT, FLUSH, FULL_HOUSE, FOUR, STRAIGHT_FLUSH = range(5)
-_FIVE_BASE: Final = (0.25, 0.45, 0.6, 0.85, 0.95)
+#: Where each five-card kind starts on the 0..1 strength scale.
+_FIVE_BASE: Final = {
+    Kind.STRAIGHT: 0.25, Kind.FLUSH: 0.45, Kind.FULL_HOUSE: 0.6,
+    Kind.FOUR_OF_A_KIND: 0.85, Kind.STRAIGHT_FLUSH: 0.95,
+}
 _KEY_MASK: Final = (1 << 30) - 1
+#: One bit per rank (the lowest suit's bit): folds a card mask to the ranks it holds.
+_RANK_BITS: Final = sum(1 << (4 * r) for r in range(13))
 
 
 def move_key(move: Move) -> int:
@@ -35,21 +39,17 @@ def move_key(move: Move) -> int:
 
 
 def strength(move: Move) -> float:
-    """How strong a (non-pass) move is among moves of its size, from 0.0 to 1.0."""
+    """How strong a (non-pass) move is among moves of its size, from 0.0 to 1.0.
+
+    Singles, pairs and triples by their key; five-card hands by kind, then by the rank
+    of their top card (a cheap proxy that holds under every straight order).
+    """
     mask = move & FULL_MASK
-    key = (move >> KEY_SHIFT) & _KEY_MASK
     if mask.bit_count() < 5:
-        return key / 51
-    kind = key >> KIND_SHIFT
-    inner = key & ((1 << KIND_SHIFT) - 1)
-    if kind in (STRAIGHT, STRAIGHT_FLUSH):
-        frac = inner / 39  # ten shapes, four suits
-    elif kind == FLUSH:
-        frac = inner / 51
-    else:
-        frac = inner / 12
-    base = _FIVE_BASE[kind]
-    return base + (1.0 - base) * frac
+        return min(move_key(move) / 51, 1.0)
+    base = _FIVE_BASE.get(move_kind(move) or Kind.STRAIGHT, 0.5)
+    top = (mask.bit_length() - 1) >> 2
+    return base + (1.0 - base) * top / 12
 
 
 def combo_cost(move: Move) -> float:
@@ -99,29 +99,33 @@ class Planner:
             splits.append(row_s)
         return costs, splits
 
-    def _group(self, r: int, sub: int) -> Move:
-        """The move of the cards ``sub`` (a suit nibble) of rank ``r``."""
+    def _group(self, r: int, sub: int) -> Move | None:
+        """The move of the cards ``sub`` (a suit nibble) of rank ``r``, if it is one."""
         combo = classify(CardSet.from_mask(sub << (4 * r)), self.rules)
-        assert combo is not None
-        return combo.move
+        return combo.move if combo is not None else None
 
     def _split_options(self, r: int, nib: int) -> list[tuple[int, ...]]:
-        suits = [s for s in range(4) if nib >> s & 1]
+        """Every way to play the cards ``nib`` of rank ``r`` that the rules allow."""
+        suits = sorted((s for s in range(4) if nib >> s & 1),
+                       key=lambda s: self.rules.card_strength(r * 4 + s))
+        bits = [1 << s for s in suits]
         n = len(suits)
-        whole = self._group(r, nib) if n <= 3 else 0
-        singles = tuple(self._group(r, 1 << s) for s in suits)
-        if n == 1:
-            return [singles]
+        shapes: list[list[int]] = [list(bits)]  # all singles
+        if n >= 2:
+            shapes.append([bits[0] | bits[1]] + bits[2:])
+            shapes.append([bits[-1] | bits[-2]] + bits[:-2])
+        if n >= 3:
+            shapes.append([bits[0] | bits[1] | bits[2]] + bits[3:])
+            shapes.append([bits[-1] | bits[-2] | bits[-3]] + bits[:-3])
         if n == 4:
-            # By suit strength: two pairs, or a triple and a single.
-            order = sorted(suits, key=lambda s: self.rules.card_strength(r * 4 + s))
-            lo = (1 << order[0]) | (1 << order[1])
-            hi = (1 << order[2]) | (1 << order[3])
-            return [
-                (self._group(r, lo), self._group(r, hi)),
-                (self._group(r, 1 << order[0]), self._group(r, nib ^ (1 << order[0]))),
-            ]
-        return [(whole,)]
+            shapes.append([bits[0] | bits[1], bits[2] | bits[3]])
+            shapes.append([nib])
+        options = []
+        for shape in shapes:
+            parts = [self._group(r, sub) for sub in shape]
+            if all(p is not None for p in parts):
+                options.append(tuple(p for p in parts if p is not None))
+        return options
 
     def small_cost(self, mask: int) -> float:
         """Cost of ``mask`` split only into triples, pairs and singles."""
@@ -141,22 +145,24 @@ class Planner:
     def _candidates(self, hand: int) -> list[tuple[float, Move]]:
         """Pruned five-card hands: ``(own cost, move)``, most promising first."""
         best: dict[tuple[int, ...], Move] = {}
-        for m in generate_fives(hand, self.rules):
-            key = move_key(m)
-            kind = key >> KIND_SHIFT
+        for m in generate_moves(hand, self.rules).get(5, []):
+            kind = move_kind(m)
             mask = m & FULL_MASK
-            if kind == STRAIGHT:
-                sig: tuple[int, ...] = (kind, (key & 0xFFFFFF) >> 2)
+            if kind is Kind.STRAIGHT:
+                # Same ranks, other suits: keep the strongest.
+                ranks = (mask | mask >> 1 | mask >> 2 | mask >> 3) & _RANK_BITS
+                sig: tuple[int, ...] = (1, ranks)
                 if sig in best and best[sig] > m:
                     continue
-            elif kind in (FULL_HOUSE, FOUR):
-                r = key & 0xFF
-                rest = mask & ~(15 << (4 * r))
-                sig = (kind, r, rest.bit_length() - 1 >> 2)
+            elif kind in (Kind.FULL_HOUSE, Kind.FOUR_OF_A_KIND):
+                # Same ranks: one is enough.
+                ranks = tuple(sorted(((mask >> (4 * r)) & 15).bit_count() * 16 + r
+                                     for r in range(13) if (mask >> (4 * r)) & 15))
+                sig = (2, *ranks)
                 if sig in best:
                     continue
             else:
-                sig = (kind, mask)
+                sig = (3, mask)
             best[sig] = m
         scored = sorted(
             (combo_cost(m) + self.small_cost(hand & ~(m & FULL_MASK)), m) for m in best.values()

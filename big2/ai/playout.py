@@ -27,10 +27,13 @@ def fast_move(g: Game) -> Move:
     hand = g.hand_mask(p)
     n_hand = hand.bit_count()
     n = g.n_players
-    min_opp = min(g.hand_mask((p + i) % n).bit_count() for i in range(1, n))
+    min_opp = min((c for c in (g.hand_mask((p + i) % n).bit_count() for i in range(1, n)) if c),
+                  default=99)
     if g.leading:
-        return _lead(moves, hand, n_hand, min_opp)
-    return _follow(moves, hand, n_hand, min_opp, (g.trick_move & FULL_MASK).bit_count())
+        m = _lead(moves, hand, n_hand, min_opp)
+    else:
+        m = _follow(moves, hand, n_hand, min_opp, (g.trick_move & FULL_MASK).bit_count())
+    return m if m in moves else moves[0]  # house rules may forbid the policy's choice
 
 
 def _lead(moves: object, hand: int, n_hand: int, min_opp: int) -> Move:
@@ -76,7 +79,7 @@ def _follow(moves: object, hand: int, n_hand: int, min_opp: int, size: int) -> M
         mask = m & FULL_MASK
         if mask & _TWOS and not late:
             continue
-        if size < 5:
+        if size < 5 and mask.bit_count() == size:
             low = mask & -mask
             shift = (low.bit_length() - 1) & ~3
             if ((hand >> shift) & 15).bit_count() != size:

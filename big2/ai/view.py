@@ -28,7 +28,10 @@ class PlayerView:
     (``PASS`` when ``to_act`` leads) and ``trick_owner`` who made it; ``passed`` the seats
     that passed since. ``must_include`` is the card the first play must hold (None once it
     is made). ``scores`` are session totals (zeros when unknown), ``history`` the public
-    ``(seat, move)`` list. Card sets are :class:`~big2.engine.CardSet` values.
+    ``(seat, move)`` list. ``clockwise`` is this hand's direction (seats are numbered
+    anticlockwise), ``out`` the seats already out in order (play-on rules) and
+    ``stock_size`` the undealt cards left to draw (stock rules). Card sets are
+    :class:`~big2.engine.CardSet` values.
     """
 
     seat: int
@@ -43,6 +46,9 @@ class PlayerView:
     rules: Rules = STANDARD
     scores: tuple[int, ...] = ()
     history: tuple[tuple[int, Move], ...] = field(default=(), repr=False)
+    clockwise: bool = False
+    out: tuple[int, ...] = ()
+    stock_size: int = 0
 
     def __post_init__(self) -> None:
         n = len(self.counts)
@@ -80,6 +86,9 @@ class PlayerView:
             rules=game.rules,
             scores=tuple(scores) if scores is not None else (0,) * n,
             history=tuple(game.history),
+            clockwise=bool(getattr(game, "clockwise", False)),
+            out=tuple(getattr(game, "finish_order", ())),
+            stock_size=int(getattr(game, "stock_size", 0)),
         )
 
     @classmethod
@@ -98,6 +107,9 @@ class PlayerView:
         rules: Rules = STANDARD,
         scores: Sequence[int] | None = None,
         history: Sequence[tuple[int, Move]] = (),
+        clockwise: bool = False,
+        out: Sequence[int] = (),
+        stock_size: int = 0,
     ) -> PlayerView:
         """A view from plain values, for seating our opponents at another program's table.
 
@@ -130,6 +142,9 @@ class PlayerView:
             rules=rules,
             scores=tuple(scores) if scores is not None else (0,) * n,
             history=tuple(history),
+            clockwise=clockwise,
+            out=tuple(out),
+            stock_size=stock_size,
         )
 
     # -- derived facts ---------------------------------------------------------------
@@ -157,12 +172,20 @@ class PlayerView:
         return FULL_MASK & ~(self.hand.mask | self.played_mask)
 
     def next_seat(self, seat: int) -> int:
-        return (seat + 1) % len(self.counts)
+        """The next seat still in the hand after ``seat``, in this hand's direction."""
+        n = len(self.counts)
+        step = -1 if self.clockwise else 1
+        s = (seat + step) % n
+        while s in self.out and s != seat:
+            s = (s + step) % n
+        return s
 
     def opponents(self) -> list[int]:
-        """The other seats, in playing order starting after this one."""
+        """The other seats still in the hand, in playing order starting after this one."""
         n = len(self.counts)
-        return [(self.seat + i) % n for i in range(1, n)]
+        step = -1 if self.clockwise else 1
+        seats = [(self.seat + step * i) % n for i in range(1, n)]
+        return [s for s in seats if s not in self.out] or seats
 
 
 def _cardset(cards: CardsLike) -> CardSet:
@@ -172,12 +195,14 @@ def _cardset(cards: CardsLike) -> CardSet:
     return to_cardset(cards)
 
 
-def view_game(view: PlayerView, hands: Sequence[int] | None = None) -> Game:
+def view_game(
+    view: PlayerView, hands: Sequence[int] | None = None, stock: Sequence[int] | None = None
+) -> Game:
     """An engine game for the view's position (the seat to act must hold cards).
 
-    With ``hands`` (one card mask per seat, e.g. a sampled world) the game is that world;
-    without, the other seats get placeholder cards, so only the legal moves of
-    ``view.to_act`` (when it is ``view.seat``) mean anything.
+    With ``hands`` (one card mask per seat, e.g. a sampled world) and ``stock`` the game is
+    that world; without, the other seats and the stock get placeholder cards, so only
+    the legal moves of ``view.to_act`` (when it is ``view.seat``) mean anything.
     """
     n = len(view.counts)
     if hands is None:
@@ -194,7 +219,16 @@ def view_game(view: PlayerView, hands: Sequence[int] | None = None) -> Game:
             del pool[:k]
             filled.append(mask)
         hands = filled
-    return Game.from_position(
+        stock = pool[: view.stock_size]
+    extra: dict[str, object] = {}
+    # Only pass the newer options when they matter (older engines lack them).
+    if view.clockwise:
+        extra["clockwise"] = True
+    if view.out:
+        extra["out"] = list(view.out)
+    if stock:
+        extra["stock"] = list(stock)
+    return Game.from_position(  # type: ignore[arg-type]
         [CardSet.from_mask(h) for h in hands],
         to_act=view.to_act,
         rules=view.rules,
@@ -203,4 +237,5 @@ def view_game(view: PlayerView, hands: Sequence[int] | None = None) -> Game:
         passed=sorted(view.passed),
         played=list(view.played),
         must_include=view.must_include,
+        **extra,
     )
