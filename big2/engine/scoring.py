@@ -44,8 +44,8 @@ from .scoring_tables import (
 
 __all__ = [
     "Basis", "HandOutcome", "Honours", "Multiplier", "MultiplyBy", "Payment",
-    "SCORING_ALIASES", "SCORING_PRESETS", "ScoreBreakdown", "Scoring", "ScoringError", "SeatScore",
-    "Settlement", "count_honours", "payments_from_points", "penalty_per_card",
+    "SCORING_ALIASES", "SCORING_PRESETS", "ScoreBreakdown", "Scoring", "ScoringError",
+    "SeatScore", "Settlement", "count_honours", "payments_from_points", "penalty_per_card",
     "score_breakdown", "score_hand", "scoring_preset", "settle_pairwise",
     "standard_penalties",
 ]
@@ -98,8 +98,11 @@ class HandOutcome:
     with ``cards_left`` when given. ``finish_order`` lists seats in the order they went
     out, winner first (complete when the table played on); empty means just the winner.
     ``starter`` played the first card of the deal (needed by starter-only doubling).
-    ``last_play`` is the winner's final play. ``dealt`` is the cards each seat was dealt
-    (default 13 each): a seat with ``cards_left == dealt`` never played a card.
+    ``last_play`` is the winner's final play. ``dealt`` is the cards each seat held
+    after the deal, leftovers taken included (default 13 each). ``played_any`` says
+    whether each seat played a card; when None, a seat still holding at least what it
+    was dealt is taken to have played none (give it explicitly with the draw variants,
+    where a seat can end with more cards than it was dealt).
     ``liable`` ignored the assistant rule and the next player won (set it only then).
     ``dragon``: the winner was dealt a dragon; every other seat scores as holding 13
     cards never played (39 under the penalty table). ``honours`` overrides the honour
@@ -114,6 +117,7 @@ class HandOutcome:
     starter: int | None = None
     last_play: CardSet = field(default_factory=CardSet)
     dealt: tuple[int, ...] | None = None
+    played_any: tuple[bool, ...] | None = None
     liable: int | None = None
     dragon: bool = False
     honours: tuple[Honours, ...] | None = None
@@ -132,7 +136,7 @@ class HandOutcome:
             raise ScoringError(f"cards left cannot be negative: {self.cards_left}")
         if self.cards_left[self.winner]:
             raise ScoringError(f"the winner (seat {self.winner}) still holds cards")
-        for name in ("remaining", "dealt", "honours"):
+        for name in ("remaining", "dealt", "played_any", "honours"):
             value = getattr(self, name)
             if value is not None and len(value) != n:
                 raise ScoringError(f"{name} has {len(value)} entries for {n} seats")
@@ -140,8 +144,6 @@ class HandOutcome:
             counts = tuple(len(h) for h in self.remaining)
             if counts != self.cards_left:
                 raise ScoringError(f"remaining cards {counts} disagree with {self.cards_left}")
-        if any(c > d for c, d in zip(self.cards_left, self.dealt_counts)):
-            raise ScoringError(f"cards left {self.cards_left} exceed cards dealt")
         order = self.finish_order
         if order and (order[0] != self.winner or len(set(order)) != len(order)
                       or any(s not in seats or self.cards_left[s] for s in order)):
@@ -164,6 +166,7 @@ class HandOutcome:
         starter: int | None = None,
         last_play: CardSet | None = None,
         dealt: tuple[int, ...] | None = None,
+        played_any: tuple[bool, ...] | None = None,
         liable: int | None = None,
         dragon: bool = False,
         honours: tuple[Honours, ...] | None = None,
@@ -175,7 +178,7 @@ class HandOutcome:
             tuple(len(h) for h in hands), winner, remaining=hands,
             finish_order=finish_order, starter=starter,
             last_play=last_play if last_play is not None else CardSet(), dealt=dealt,
-            liable=liable, dragon=dragon, honours=honours, loser=loser,
+            played_any=played_any, liable=liable, dragon=dragon, honours=honours, loser=loser,
         )
 
     @property
@@ -190,7 +193,11 @@ class HandOutcome:
         """Whether ``seat`` ended the hand without playing a card (a dragon counts)."""
         if seat == self.winner:
             return False
-        return self.dragon or self.cards_left[seat] == self.dealt_counts[seat]
+        if self.dragon:
+            return True
+        if self.played_any is not None:
+            return not self.played_any[seat]
+        return self.cards_left[seat] >= self.dealt_counts[seat]
 
     def hand(self, seat: int, need: str) -> CardSet:
         """The cards ``seat`` holds; raises naming ``need`` when they were not given."""
@@ -315,9 +322,8 @@ def score_breakdown(outcome: HandOutcome, scoring: Scoring = Scoring()) -> Score
 def payments_from_points(points: Sequence[int]) -> tuple[Payment, ...]:
     """The payments by which every pair settles the difference of their points.
 
-    >>> payments_from_points([0, -3, -1])
-    (Payment(payer=1, payee=0, amount=3), Payment(payer=2, payee=0, amount=1), \
-Payment(payer=1, payee=2, amount=2))
+    >>> payments_from_points([0, -3])
+    (Payment(payer=1, payee=0, amount=3),)
     """
     n = len(points)
     out = []
@@ -360,8 +366,8 @@ def _seat_penalty(o: HandOutcome, s: Scoring, seat: int) -> _Line:
         if s.starter_only and seat != _starter(o):
             table = 1
         if table > 1:
-            why = "never played a card" if s.table is Multiplier.BIG_2 and never and count < 10 \
-                else f"{count} cards"
+            why = ("never playing a card" if s.table is Multiplier.BIG_2 and never
+                   else f"{count} cards")
             notes.append(f"×{table} for {why}")
     extra = 1
     if s.double_per_two:
@@ -457,7 +463,7 @@ def _finish_order(o: HandOutcome, s: Scoring) -> ScoreBreakdown:
     """Places: the finish order, then the rest by fewer cards (ties share the better place)."""
     n = o.n_players
     order = list(o.finish_order or (o.winner,))
-    rest = sorted((s_ for s_ in range(n) if s_ not in order),
+    rest = sorted((seat for seat in range(n) if seat not in order),
                   key=lambda seat: (13 if o.dragon else o.cards_left[seat], seat))
     place = {seat: i for i, seat in enumerate(order)}
     for i, seat in enumerate(rest):

@@ -231,7 +231,8 @@ SCORING_PRESETS: Final[Mapping[str, Scoring]] = MappingProxyType({
         Scoring("penalty-table", _P, table=_M.HONG_KONG),
         # Seed 003: -1/-2/-3 (never played), the winner collects.
         Scoring("winner-collects", _W, table=_M.BIG_2),
-        # Seed 004: only the winner collects, on the 1/2/3 table.
+        # Seed 004: only the winner collects, on the 1/2/3 table; seed 001's example
+        # ($5 a card, $10 with 10 or more, $15 with 13) is this with unit=5.
         Scoring("winner-only", _W, table=_M.HONG_KONG),
         # Seed 000: 1 point a card, every pair settles the difference.
         Scoring("pairwise", _PW, table=_M.NONE),
@@ -264,7 +265,7 @@ SCORING_PRESETS: Final[Mapping[str, Scoring]] = MappingProxyType({
 #: Other names people use for the presets.
 SCORING_ALIASES: Final[Mapping[str, str]] = MappingProxyType({
     "standard": "penalty-table", "penalties": "penalty-table",
-    "big-2": "winner-collects", "big-two": "winner-collects",
+    "big-2": "winner-collects", "big-two": "winner-collects", "choi-dai-di": "winner-only",
     "cho-dai-di": "pairwise", "super-cho-dai-di": "super",
     "chudadi": "chudadi-standard", "hong-kong": "chudadi-hong-kong",
     "kam": "difference-doubling", "card-values": "face-values",
@@ -278,7 +279,10 @@ def scoring_preset(name: str, **changes: object) -> Scoring:
     """The preset called ``name`` (case, spaces and underscores ignored; aliases work).
 
     Keyword ``changes`` derive a house variant, e.g.
-    ``scoring_preset("pairwise", double_per_two=True)``. Raises :class:`ScoringError`
+    ``scoring_preset("pairwise", double_per_two=True)`` (it keeps the preset's name
+    unless ``name=`` is given too). Every rule-set preset name of the rules engine
+    (standard, hong-kong, taiwan, pusoy-dos, indonesia, cho-dai-di, chudadi, big-2,
+    choi-dai-di) resolves to the scoring its source describes. Raises :class:`ScoringError`
     naming the unknown name and listing the known ones.
     """
     key = "-".join(name.strip().lower().replace("_", " ").replace("-", " ").split())

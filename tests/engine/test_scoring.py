@@ -208,10 +208,21 @@ def test_big_2_never_played_is_not_thirteen() -> None:
     # Seed 003: ×3 for a player who never played; with 17 dealt, 13 left is only ×2.
     assert Multiplier.BIG_2.factor(13, never_played=True) == 3
     s = scoring_preset("winner-collects")
-    assert score_hand(counts(0, 13, 17, dealt=(17, 17, 17)), s) == (26 + 51, -26, -51)
+    b = score_breakdown(counts(0, 13, 17, dealt=(17, 17, 17)), s)
+    assert b.points == (26 + 51, -26, -51)
+    assert b.seats[1].notes == ("×2 for 13 cards",)
+    assert b.seats[2].notes == ("×3 for never playing a card",)
     # The penalty table pays 3 a card for 13 or more, played or not.
     assert score_hand(counts(0, 13, 17, dealt=(17, 17, 17)), scoring_preset("standard")) == (
         0, -39, -51)
+
+
+def test_never_played_with_the_draw_variants() -> None:
+    # Drawing when passing: 15 cards held after playing some, 14 without playing any.
+    s = scoring_preset("winner-collects")
+    outcome = counts(0, 15, 14, played_any=(True, True, False))
+    assert score_hand(outcome, s) == (30 + 42, -30, -42)
+    assert score_hand(counts(0, 15, 14), s) == (45 + 42, -45, -42)
 
 
 def test_card_values() -> None:
@@ -332,7 +343,7 @@ def test_liability_other_settlements() -> None:
     ({"cards_left": (1, 3), "winner": 0}, "still holds"),
     ({"cards_left": (0, 3), "winner": 0, "liable": 0}, "winner cannot be liable"),
     ({"cards_left": (0, 3), "winner": 0, "loser": 0}, "winner cannot be the loser"),
-    ({"cards_left": (0, 14), "winner": 0}, "exceed"),
+    ({"cards_left": (0, 3), "winner": 0, "played_any": (True,)}, "played_any has 1"),
     ({"cards_left": (0, 3), "winner": 0, "dealt": (13,)}, "dealt has 1"),
     ({"cards_left": (0, 3), "winner": 0, "remaining": (CardSet(), C("3d"))}, "disagree"),
     ({"cards_left": (0, 3, 0), "winner": 0, "finish_order": (2, 0)}, "finish order"),
@@ -369,6 +380,15 @@ def test_bad_schemes(kwargs: dict[str, object], message: str) -> None:
 # -- presets, words, JSON -------------------------------------------------------------------------
 
 def test_preset_lookup() -> None:
+    assert Scoring() == SCORING_PRESETS["penalty-table"]
+    for rules_name, scheme in (
+        ("standard", "penalty-table"), ("hong-kong", "chudadi-hong-kong"),
+        ("taiwan", "taiwan-loser-pays"), ("pusoy-dos", "pusoy-dos"),
+        ("indonesia", "indonesia-honours"), ("cho-dai-di", "pairwise"),
+        ("chudadi", "chudadi-standard"), ("big-2", "winner-collects"),
+        ("choi-dai-di", "winner-only"),
+    ):
+        assert scoring_preset(rules_name).name == scheme
     assert scoring_preset("Chudadi Standard") is SCORING_PRESETS["chudadi-standard"]
     assert scoring_preset("CHUDADI_HONG_KONG") is SCORING_PRESETS["chudadi-hong-kong"]
     assert scoring_preset(" big-2 ").name == "winner-collects"
