@@ -224,7 +224,7 @@ class SeatScore:
     ``counted`` is the cards (or card values) counted before the multiplier (13 for a
     dragon's victims); ``multiplier`` is everything multiplied in (table and doublings);
     ``honours`` the honour penalty; ``penalty`` = (counted × multiplier + honours) × unit;
-    ``notes`` say in words why (e.g. ``"×2 per two held (2)"``).
+    ``notes`` say in words why (e.g. ``"×2 for 11 cards"``, ``"×4 for 2 twos held"``).
     """
 
     seat: int
@@ -245,7 +245,8 @@ class ScoreBreakdown:
     one net payment per pair at most, in seat-pair order: the real payments of the
     winner-only, pairwise and loser-pays schemes; for the others (penalty points,
     Pusoy Dos, finish order) every pair settles the difference of their points, which
-    over a session adds up to settling the totals at the end.
+    over a session adds up to settling the totals at the end. ``loser`` is the seat
+    that paid under loser-pays scoring (None otherwise).
     """
 
     scoring: Scoring
@@ -260,8 +261,6 @@ class ScoreBreakdown:
     @property
     def zero_sum(self) -> bool:
         return self.scoring.zero_sum
-
-
 
 
 # -- the engine --------------------------------------------------------------------------
