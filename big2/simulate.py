@@ -14,12 +14,17 @@ from .engine import (
     Event,
     Game,
     HandEnded,
+    CardsExchanged,
+    Drew,
     LastCard,
     Passed,
     Played,
+    PlayerOut,
+    Rules,
     TrickWon,
     TurnStarted,
     format_play,
+    get_preset,
 )
 
 
@@ -32,12 +37,20 @@ def describe(event: Event, game: Game) -> str | None:
     if isinstance(event, Played):
         return f"{names[event.seat]:>6}: {event.combo.text(game.rules)}  ({event.combo.kind.label}, {event.cards_left} left)"
     if isinstance(event, Passed):
-        return f"{names[event.seat]:>6}: pass"
+        return f"{names[event.seat]:>6}: pass" + (" (auto)" if event.auto else "")
+    if isinstance(event, Drew):
+        return f"        {names[event.seat]} draws {len(event.cards)} from the stock."
+    if isinstance(event, PlayerOut):
+        return f"        {names[event.seat]} is out in place {event.place}; the others play on."
+    if isinstance(event, CardsExchanged):
+        return f"        {names[event.loser]} gives a card to {names[event.winner]} and gets one back."
     if isinstance(event, TrickWon):
         return f"        {names[event.seat]} wins the trick and leads."
     if isinstance(event, LastCard):
         return f"        {names[event.seat]}: Last card!"
     if isinstance(event, HandEnded):
+        if event.dragon:
+            return f"{names[event.winner]} holds a dragon and wins at once."
         scores = ", ".join(f"{names[s]} {p:+d}" for s, p in enumerate(event.points))
         left = ", ".join(f"{names[s]} {n}" for s, n in enumerate(event.cards_left))
         return (f"{names[event.winner]} is out and wins the hand.\n"
@@ -47,9 +60,10 @@ def describe(event: Event, game: Game) -> str | None:
     return None
 
 
-def simulate(seed: int, *, players: int = 4) -> list[str]:
+def simulate(seed: int, *, players: int = 4, rules: Rules | None = None) -> list[str]:
     """Play a hand from deal number ``seed`` with random legal moves; return the lines."""
-    game = Game.deal(random.Random(seed), players=players)
+    rules = rules if rules is not None else get_preset("standard").rules
+    game = Game.deal(random.Random(seed), players=players, rules=rules)
     chooser = random.Random(seed ^ 0x5EED)
     lines = [f"Deal {seed}: {players} players, {game.rules.name} rules"]
     events = list(game.start_events())
@@ -70,7 +84,16 @@ def main(argv: Sequence[str]) -> int:
     parser = argparse.ArgumentParser(prog="big2 simulate", description=__doc__)
     parser.add_argument("--seed", type=int, default=None, help="deal number (random if omitted)")
     parser.add_argument("--players", type=int, choices=(2, 3, 4), default=4)
+    parser.add_argument("--rules", default="standard", help="rule preset name (e.g. hong-kong, taiwan)")
     args = parser.parse_args(list(argv))
+    try:
+        rules = get_preset(args.rules).rules
+    except KeyError as exc:
+        parser.error(str(exc.args[0]))
     seed = args.seed if args.seed is not None else random.SystemRandom().randrange(1 << 32)
-    print("\n".join(simulate(seed, players=args.players)))
+    try:
+        lines = simulate(seed, players=args.players, rules=rules)
+    except ValueError as exc:
+        parser.error(str(exc))
+    print("\n".join(lines))
     return 0

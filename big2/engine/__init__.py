@@ -35,9 +35,47 @@ from .combos import (
     move_size,
     why_not,
 )
-from .events import Dealt, Event, HandEnded, LastCard, Passed, Played, TrickWon, TurnStarted
-from .game import Game, GameOver, IllegalMove, LegalMoves, NotYourTurn, SEAT_NAMES
-from .rules import STANDARD, FlushOrder, Rules, StraightOrder
+from .events import (
+    CardsExchanged,
+    Dealt,
+    Drew,
+    Event,
+    HandEnded,
+    LastCard,
+    Passed,
+    Played,
+    PlayerOut,
+    TrickWon,
+    TurnStarted,
+)
+from .game import SEAT_NAMES, Game, GameOver, IllegalMove, NotYourTurn
+from .legal import LegalMoves
+from .rules import (
+    STANDARD,
+    AssistantRule,
+    Bombs,
+    Deck,
+    Direction,
+    FlushOrder,
+    HandEnd,
+    LaterLeader,
+    Leftovers,
+    LoneTwo,
+    Rules,
+    StockDraw,
+    StraightOrder,
+)
+from .presets import (
+    PRESETS,
+    Preset,
+    describe,
+    get_preset,
+    get_rules,
+    preset_names,
+    rules_from_dict,
+    rules_to_dict,
+    summary,
+)
 from .scoring import penalty_per_card, settle_pairwise, standard_penalties
 from .session import HandRecord, Session
 
@@ -46,9 +84,13 @@ __all__ = [
     "parse_card", "parse_cards", "rank_of", "suit_of",
     "PASS", "Combo", "Kind", "Move", "beats", "classify", "combo_of_move", "format_play",
     "generate_moves", "move_cards", "move_kind", "move_mask", "move_size", "why_not",
-    "Dealt", "Event", "HandEnded", "LastCard", "Passed", "Played", "TrickWon", "TurnStarted",
+    "CardsExchanged", "Dealt", "Drew", "Event", "HandEnded", "LastCard", "Passed", "Played",
+    "PlayerOut", "TrickWon", "TurnStarted",
     "Game", "GameOver", "IllegalMove", "LegalMoves", "NotYourTurn", "SEAT_NAMES",
-    "STANDARD", "FlushOrder", "Rules", "StraightOrder",
+    "STANDARD", "AssistantRule", "Bombs", "Deck", "Direction", "FlushOrder", "HandEnd",
+    "LaterLeader", "Leftovers", "LoneTwo", "Rules", "StockDraw", "StraightOrder",
     "penalty_per_card", "settle_pairwise", "standard_penalties",
     "HandRecord", "Session",
+    "PRESETS", "Preset", "describe", "get_preset", "get_rules", "preset_names",
+    "rules_from_dict", "rules_to_dict", "summary",
 ]

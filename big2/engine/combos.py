@@ -17,20 +17,30 @@ from itertools import combinations, product
 from typing import Final
 
 from .cards import FULL_MASK, CardSet, CardsLike, format_card, mask_cards, to_cardset
-from .rules import STANDARD, FlushOrder, Rules, RuleTables, tables_for
+from .rules import (
+    KEY_SHIFT,
+    KIND_ID_SHIFT,
+    ORDER_SHIFT,
+    SIZE_SHIFT,
+    STANDARD,
+    Deck,
+    FlushOrder,
+    Rules,
+    RuleTables,
+    tables_for,
+)
 
 Move = int
 PASS: Final = 0
-KEY_SHIFT: Final = 52
-#: Keys are below ``1 << 30``; the size of the play sits above them.
-SIZE_SHIFT: Final = KEY_SHIFT + 30
 _KEY_MASK: Final = (1 << 30) - 1
+#: A five-card key shifted right by this gives the kind's rank among five-card kinds.
+KIND_SHIFT: Final = ORDER_SHIFT
 _S1: Final = 1 << SIZE_SHIFT
 _S2: Final = 2 << SIZE_SHIFT
 _S3: Final = 3 << SIZE_SHIFT
-_S5: Final = 5 << SIZE_SHIFT
-#: Five-card keys: ``kind_order << KIND_SHIFT | inner key``.
-KIND_SHIFT: Final = 24
+_S4: Final = 4 << SIZE_SHIFT
+#: The ranks of the royal straight, 10 J Q K A.
+_ROYAL_RANKS: Final = 0b0111110000000
 
 
 class Kind(enum.IntEnum):
@@ -44,6 +54,8 @@ class Kind(enum.IntEnum):
     FULL_HOUSE = 6
     FOUR_OF_A_KIND = 7
     STRAIGHT_FLUSH = 8
+    #: Four of a kind played alone, where the house allows it (its own type, size 4).
+    FOUR_ALONE = 9
 
     @property
     def label(self) -> str:
@@ -51,6 +63,8 @@ class Kind(enum.IntEnum):
 
     @property
     def size(self) -> int:
+        if self is Kind.FOUR_ALONE:
+            return 4
         return 5 if self >= Kind.STRAIGHT else int(self)
 
 
@@ -63,9 +77,10 @@ _KIND_LABELS = {
     Kind.FULL_HOUSE: "full house",
     Kind.FOUR_OF_A_KIND: "four of a kind",
     Kind.STRAIGHT_FLUSH: "straight flush",
+    Kind.FOUR_ALONE: "four of a kind",
 }
 _FIVE_KINDS = (Kind.STRAIGHT, Kind.FLUSH, Kind.FULL_HOUSE, Kind.FOUR_OF_A_KIND, Kind.STRAIGHT_FLUSH)
-_FIVE_ORDER = {k: i for i, k in enumerate(_FIVE_KINDS)}
+_KIND_ID = {k: i for i, k in enumerate(_FIVE_KINDS)}
 
 
 @dataclass(frozen=True, slots=True)
@@ -150,9 +165,11 @@ def move_kind(move: Move) -> Kind | None:
     size = (move & FULL_MASK).bit_count()
     if size == 0:
         return None
-    if size < 5:
+    if size < 4:
         return Kind(size)
-    return _FIVE_KINDS[((move >> KEY_SHIFT) & _KEY_MASK) >> KIND_SHIFT]
+    if size == 4:
+        return Kind.FOUR_ALONE
+    return _FIVE_KINDS[(move >> (KEY_SHIFT + KIND_ID_SHIFT)) & 7]
 
 
 def combo_of_move(move: Move) -> Combo:
@@ -175,16 +192,16 @@ def _rank_nibbles(mask: int) -> dict[int, int]:
     return nibs
 
 
-def _five_key(mask: int, t: RuleTables) -> tuple[Kind, int] | None:
-    """Kind and key of five cards, or None when they are no combination."""
+def _five_move(mask: int, t: RuleTables) -> Move | None:
+    """The move of five cards, or None when they are no combination."""
     nibs = _rank_nibbles(mask)
     counts = sorted((n.bit_count() for n in nibs.values()), reverse=True)
     if counts == [3, 2]:
         triple = next(r for r, n in nibs.items() if n.bit_count() == 3)
-        return Kind.FULL_HOUSE, _FIVE_ORDER[Kind.FULL_HOUSE] << KIND_SHIFT | triple
+        return t.five_base[2] | triple << KEY_SHIFT | mask
     if counts == [4, 1]:
         four = next(r for r, n in nibs.items() if n == 15)
-        return Kind.FOUR_OF_A_KIND, _FIVE_ORDER[Kind.FOUR_OF_A_KIND] << KIND_SHIFT | four
+        return t.five_base[3] | four << KEY_SHIFT | mask
     if len(nibs) != 5:
         return None
     suits = {n.bit_length() - 1 for n in nibs.values()}
@@ -193,40 +210,50 @@ def _five_key(mask: int, t: RuleTables) -> tuple[Kind, int] | None:
     is_flush = len(suits) == 1
     if shape is not None:
         inner = shape.order * 4 + t.suit_strength[nibs[shape.tie_rank].bit_length() - 1]
-        kind = Kind.STRAIGHT_FLUSH if is_flush else Kind.STRAIGHT
-        return kind, _FIVE_ORDER[kind] << KIND_SHIFT | inner
-    if is_flush:
-        return Kind.FLUSH, _FIVE_ORDER[Kind.FLUSH] << KIND_SHIFT | _flush_inner(
-            sorted(nibs, reverse=True), t.suit_strength[suits.pop()], t
-        )
+        if not is_flush:
+            return t.five_base[0] | inner << KEY_SHIFT | mask
+        base = t.royal_base if rank_mask == _ROYAL_RANKS else t.five_base[4]
+        return base | inner << KEY_SHIFT | mask
+    if is_flush and t.allow_flushes:
+        inner = _flush_inner(sorted(nibs, reverse=True), t.suit_strength[suits.pop()], t)
+        return t.five_base[1] | inner << KEY_SHIFT | mask
     return None
 
 
 def _flush_inner(ranks_desc: list[int], suit_strength: int, t: RuleTables) -> int:
     """Inner key of a flush with the given ranks (highest first) and suit strength."""
-    if t.flush_order is FlushOrder.HIGHEST_CARD:
+    order = t.flush_order
+    if order is FlushOrder.HIGHEST_CARD:
         return ranks_desc[0] * 4 + suit_strength
-    raise ValueError(f"unknown flush order {t.flush_order!r}")
+    packed = 0
+    for r in ranks_desc:
+        packed = packed << 4 | r
+    if order is FlushOrder.POKER:
+        return packed << 2 | suit_strength
+    if order is FlushOrder.SUIT_FIRST:
+        return suit_strength << 20 | packed
+    raise ValueError(f"unknown flush order {order!r}")
+
+
+def classify_move(mask: int, t: RuleTables) -> Move | None:
+    """The move int the card ``mask`` makes under tables ``t``, or None."""
+    n = mask.bit_count()
+    if 1 <= n <= 4:
+        nibs = _rank_nibbles(mask)
+        if len(nibs) != 1 or (n == 3 and not t.allow_triples) or (n == 4 and not t.four_alone):
+            return None
+        (rank, nib), = nibs.items()
+        return (n << SIZE_SHIFT) | (rank * 4 + t.top_suit[nib]) << KEY_SHIFT | mask
+    if n == 5:
+        return _five_move(mask, t)
+    return None
 
 
 def classify(cards: CardsLike, rules: Rules = STANDARD) -> Combo | None:
     """The combination ``cards`` form under ``rules``, or None (see :func:`why_not`)."""
     cs = to_cardset(cards)
-    mask = cs.mask
-    n = mask.bit_count()
-    t = tables_for(rules)
-    if 1 <= n <= 3:
-        nibs = _rank_nibbles(mask)
-        if len(nibs) != 1:
-            return None
-        (rank, nib), = nibs.items()
-        return Combo(Kind(n), cs, rank * 4 + t.top_suit[nib])
-    if n == 5:
-        found = _five_key(mask, t)
-        if found is None:
-            return None
-        return Combo(found[0], cs, found[1])
-    return None
+    move = classify_move(cs.mask, tables_for(rules))
+    return None if move is None else combo_of_move(move)
 
 
 def why_not(cards: CardsLike, rules: Rules = STANDARD) -> str:
@@ -238,23 +265,58 @@ def why_not(cards: CardsLike, rules: Rules = STANDARD) -> str:
     text = format_play(cs.mask, rules)
     if n == 0:
         return "Choose some cards first."
+    t = tables_for(rules)
+    sizes = "1, 2, 3, 4 or 5" if t.four_alone else "1, 2, 3 or 5"
+    if n == 3 and not t.allow_triples and len(_rank_nibbles(cs.mask)) == 1:
+        return "Triples are not played under these rules: play singles, pairs or five cards."
     if n in (2, 3):
         word = "pair" if n == 2 else "triple"
         return f"{text} is not a {word}: all {n} cards must have the same rank."
     if n == 4:
+        if t.four_alone:
+            return f"{text} is not four of a kind: all 4 cards must have the same rank."
         return "Four cards are not a combination: four of a kind needs a fifth card."
     if n > 5:
-        return f"{n} cards are not a combination: play 1, 2, 3 or 5 cards."
-    return (
-        f"{text} is not a five-card hand: play a straight, flush, full house, "
-        "four of a kind with one card, or straight flush."
-    )
+        return f"{n} cards are not a combination: play {sizes} cards."
+    kinds = "a straight, full house, four of a kind with one card, or straight flush"
+    if t.allow_flushes:
+        kinds = "a straight, flush, full house, four of a kind with one card, or straight flush"
+    if not t.allow_flushes and len({c & 3 for c in cs}) == 1:
+        return f"{text} is not a five-card hand: flushes are not played under these rules."
+    return f"{text} is not a five-card hand: play {kinds}."
 
 
 def beats(a: Combo, b: Combo, rules: Rules = STANDARD) -> bool:
     """Whether ``a`` may be played on ``b`` (same size and stronger)."""
-    del rules  # the keys already carry the rule set's order
-    return a.size == b.size and a.key > b.key
+    return beats_move(a.move, b.move, tables_for(rules))
+
+
+_KIND_BITS: Final = KEY_SHIFT + KIND_ID_SHIFT
+_STRAIGHT_ID: Final = 0
+_FULL_HOUSE_ID: Final = 2
+_FOUR_ID: Final = 3
+
+
+def beats_move(move: Move, table: Move, t: RuleTables) -> bool:
+    """Whether ``move`` may be played on ``table`` (both non-pass moves).
+
+    Normally: same size and a higher key. With honour bombs, a four + one or a straight
+    flush also beats any single, pair or triple; in Da Lao Er a full house may not be
+    played on a straight.
+    """
+    size, table_size = move >> SIZE_SHIFT, table >> SIZE_SHIFT
+    if size == table_size:
+        if move >> KEY_SHIFT <= table >> KEY_SHIFT:
+            return False
+        if t.full_house_apart and size == 5:
+            return not (
+                (move >> _KIND_BITS) & 7 == _FULL_HOUSE_ID
+                and (table >> _KIND_BITS) & 7 == _STRAIGHT_ID
+            )
+        return True
+    return (
+        t.honour_bombs and size == 5 and table_size < 4 and (move >> _KIND_BITS) & 7 >= _FOUR_ID
+    )
 
 
 # -- move generation -------------------------------------------------------------------
@@ -266,11 +328,6 @@ _SUBSETS: list[list[list[int]]] = [
 _BITS_OF_NIB = [[[1 << (r * 4 + s) for s in range(4) if nib >> s & 1] for r in range(13)] for nib in range(16)]
 _CARDS_OF_NIB = [[s for s in range(4) if nib >> s & 1] for nib in range(16)]
 _SUIT_MASKS = tuple(sum(1 << (r * 4 + s) for r in range(13)) for s in range(4))
-_FLUSH_ORDER = _FIVE_ORDER[Kind.FLUSH] << KIND_SHIFT
-_FULL_ORDER = _FIVE_ORDER[Kind.FULL_HOUSE] << KIND_SHIFT
-_FOUR_ORDER = _FIVE_ORDER[Kind.FOUR_OF_A_KIND] << KIND_SHIFT
-_STRAIGHT_ORDER = _FIVE_ORDER[Kind.STRAIGHT] << KIND_SHIFT
-_SF_ORDER = _FIVE_ORDER[Kind.STRAIGHT_FLUSH] << KIND_SHIFT
 
 
 def generate_moves(hand: int, rules: Rules = STANDARD) -> dict[int, list[Move]]:
@@ -300,12 +357,14 @@ def generate_fives(hand: int, rules: Rules = STANDARD) -> list[Move]:
 
 
 def small_moves(hand: int, t: RuleTables) -> tuple[list[Move], list[Move], list[Move]]:
-    """:func:`generate_small` for callers that hold the rule tables already."""
+    """Sorted singles, pairs and triples (and fours alone, where allowed, appended to the
+    triples) formable from the card mask ``hand``."""
     strength = t.card_strength
     top_suit = t.top_suit
     singles = [_S1 | (strength[c] << KEY_SHIFT) | (1 << c) for c in mask_cards(hand)]
     pairs: list[Move] = []
     triples: list[Move] = []
+    fours: list[Move] = []
     for r in range(13):
         nib = (hand >> (4 * r)) & 15
         if nib & (nib - 1) == 0:
@@ -316,10 +375,16 @@ def small_moves(hand: int, t: RuleTables) -> tuple[list[Move], list[Move], list[
             pairs.append(_S2 | ((r * 4 + top_suit[sub]) << KEY_SHIFT) | sub << shift)
         for sub in subs[3]:
             triples.append(_S3 | ((r * 4 + top_suit[sub]) << KEY_SHIFT) | sub << shift)
+        if nib == 15:
+            fours.append(_S4 | ((r * 4 + 3) << KEY_SHIFT) | 15 << shift)
     if not t.standard_suits:
         singles.sort()
         pairs.sort()
         triples.sort()
+    if not t.allow_triples:
+        triples = []
+    if t.four_alone:
+        triples += fours
     return singles, pairs, triples
 
 
@@ -331,6 +396,7 @@ def five_moves(hand: int, t: RuleTables) -> list[Move]:
     pair_sets: list[tuple[int, int]] = []  # (rank, mask)
     triple_sets: list[tuple[int, int]] = []
     present = 0
+    four_base, full_base = t.five_base[3], t.five_base[2]
     for r, nib in enumerate(nibs):
         if not nib:
             continue
@@ -344,15 +410,16 @@ def five_moves(hand: int, t: RuleTables) -> list[Move]:
         for sub in subs[3]:
             triple_sets.append((r, sub << shift))
         if nib == 15:
-            quad = _S5 | (_FOUR_ORDER | r) << KEY_SHIFT | 15 << shift
+            quad = four_base | r << KEY_SHIFT | 15 << shift
             fives.extend([quad | 1 << c for c in mask_cards(hand & ~(15 << shift))])
     # Full houses: every triple with every pair of another rank.
     for r3, m3 in triple_sets:
-        key = _S5 | (_FULL_ORDER | r3) << KEY_SHIFT | m3
+        key = full_base | r3 << KEY_SHIFT | m3
         fives.extend([key | m2 for r2, m2 in pair_sets if r2 != r3])
     # Straights and straight flushes: the tie-break card sets the key, the other four
     # ranks multiply out as plain masks.
     flush_suits = [s for s in range(4) if (hand & _SUIT_MASKS[s]).bit_count() >= 5]
+    straight_base, sf_base = t.five_base[0], t.five_base[4]
     for shape in t.straights:
         if present & shape.rank_mask != shape.rank_mask:
             continue
@@ -360,27 +427,29 @@ def five_moves(hand: int, t: RuleTables) -> list[Move]:
         rest = [a | b | c | d for a, b, c, d in product(*others)]
         tie = shape.tie_rank
         for suit in _CARDS_OF_NIB[nibs[tie]]:
-            key = _S5 | (_STRAIGHT_ORDER | shape.order * 4 + ss[suit]) << KEY_SHIFT | 1 << (tie * 4 + suit)
+            key = straight_base | (shape.order * 4 + ss[suit]) << KEY_SHIFT | 1 << (tie * 4 + suit)
             fives.extend([key | m for m in rest])
         for suit in flush_suits:
             sf = shape.suit_masks[suit]
             if hand & sf == sf:
-                fives.remove(_S5 | (_STRAIGHT_ORDER | shape.order * 4 + ss[suit]) << KEY_SHIFT | sf)
-                fives.append(_S5 | (_SF_ORDER | shape.order * 4 + ss[suit]) << KEY_SHIFT | sf)
+                inner = (shape.order * 4 + ss[suit]) << KEY_SHIFT
+                fives.remove(straight_base | inner | sf)
+                base = t.royal_base if shape.rank_mask == _ROYAL_RANKS else sf_base
+                fives.append(base | inner | sf)
     # Flushes that are not straight flushes.
-    sf_masks = t.straight_flush_masks
-    by_top = t.flush_order is FlushOrder.HIGHEST_CARD
-    for s in flush_suits:
-        suited = hand & _SUIT_MASKS[s]
-        flush_base = _S5 | _FLUSH_ORDER << KEY_SHIFT
-        for five in combinations(mask_cards(suited), 5):
-            m = 1 << five[0] | 1 << five[1] | 1 << five[2] | 1 << five[3] | 1 << five[4]
-            if m in sf_masks:
-                continue
-            if by_top:
-                inner = (five[4] >> 2) * 4 + ss[s]
-            else:
-                inner = _flush_inner([c >> 2 for c in reversed(five)], ss[s], t)
-            fives.append((flush_base | inner << KEY_SHIFT) | m)
+    if t.allow_flushes:
+        sf_masks = t.straight_flush_masks
+        by_top = t.flush_order is FlushOrder.HIGHEST_CARD
+        flush_base = t.five_base[1]
+        for s in flush_suits:
+            for five in combinations(mask_cards(hand & _SUIT_MASKS[s]), 5):
+                m = 1 << five[0] | 1 << five[1] | 1 << five[2] | 1 << five[3] | 1 << five[4]
+                if m in sf_masks:
+                    continue
+                if by_top:
+                    inner = (five[4] >> 2) * 4 + ss[s]
+                else:
+                    inner = _flush_inner([c >> 2 for c in reversed(five)], ss[s], t)
+                fives.append(flush_base | inner << KEY_SHIFT | m)
     fives.sort()
     return fives

@@ -39,9 +39,10 @@ class Played:
 
 @dataclass(frozen=True, slots=True)
 class Passed:
-    """``seat`` passed."""
+    """``seat`` passed (``auto`` when AutoPass passed for them: nothing could beat)."""
 
     seat: int
+    auto: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -59,12 +60,51 @@ class LastCard:
 
 
 @dataclass(frozen=True, slots=True)
+class PlayerOut:
+    """``seat`` went out in ``place`` (1 = first) and the others play on."""
+
+    seat: int
+    place: int
+
+
+@dataclass(frozen=True, slots=True)
+class Drew:
+    """``seat`` passed and drew ``cards`` from the stock (others see only how many)."""
+
+    seat: int
+    cards: CardSet
+
+
+@dataclass(frozen=True, slots=True)
+class CardsExchanged:
+    """Three-player exchange: ``loser`` gave ``given`` to ``winner``, who returned
+    ``returned``."""
+
+    loser: int
+    winner: int
+    given: int
+    returned: int
+
+
+@dataclass(frozen=True, slots=True)
 class HandEnded:
-    """``winner`` has no cards left. ``cards_left`` and ``points`` are per seat."""
+    """``winner`` went out first. ``cards_left`` and ``points`` are per seat.
+
+    ``points`` use the standard penalty table; the session scores with the table's
+    chosen scheme. ``finish_order`` lists seats as they went out; ``dragon`` is set when
+    a dragon won at once; ``liable`` names the seat that broke the assistant rule and
+    pays everyone's losses.
+    """
 
     winner: int
     cards_left: tuple[int, ...]
     points: tuple[int, ...]
+    finish_order: tuple[int, ...] = ()
+    dragon: bool = False
+    liable: int | None = None
 
 
-Event = Dealt | TurnStarted | Played | Passed | TrickWon | LastCard | HandEnded
+Event = (
+    Dealt | TurnStarted | Played | Passed | TrickWon | LastCard | HandEnded | PlayerOut
+    | Drew | CardsExchanged
+)

@@ -8,31 +8,57 @@ Two ways to move, as in python-chess:
 * :meth:`Game.apply` trusts its caller (a move from :meth:`Game.legal_moves`), returns
   nothing and is fast: it is what searches and simulations use.
 
-The holder of the lowest card leads the first trick and must include that card.
+Every house rule of :class:`~big2.engine.rules.Rules` is honoured. Rule sets that need
+none of the slower variants (``rules.plain``) take a lean path through ``apply`` and
+``legal_moves``; the general path handles the rest, and both give the same games.
 """
 
 from __future__ import annotations
 
 import random
 from bisect import bisect_left
-from collections.abc import Iterator, Sequence
-from typing import Final, overload
+from collections.abc import Sequence
+from typing import Final
 
 from .cards import FULL_MASK, Card, CardSet, CardsLike, format_card, to_cardset
 from .combos import (
     KEY_SHIFT,
     PASS,
+    SIZE_SHIFT,
     Combo,
     Move,
+    all_moves,
+    beats_move,
     classify,
     combo_of_move,
     format_play,
-    SIZE_SHIFT,
-    all_moves,
     why_not,
 )
-from .events import Dealt, Event, HandEnded, LastCard, Passed, Played, TrickWon, TurnStarted
-from .rules import STANDARD, Rules, tables_for
+from .dealing import deal_cards, is_dragon
+from .events import (
+    CardsExchanged,
+    Dealt,
+    Drew,
+    Event,
+    HandEnded,
+    LastCard,
+    Passed,
+    Played,
+    PlayerOut,
+    TrickWon,
+    TurnStarted,
+)
+from .legal import EMPTY_MOVES, LegalMoves, new_legal_moves
+from .rules import (
+    STANDARD,
+    AssistantRule,
+    Direction,
+    HandEnd,
+    LoneTwo,
+    Rules,
+    StockDraw,
+    tables_for,
+)
 from .scoring import standard_penalties
 
 SEAT_NAMES: Final = {
@@ -40,6 +66,8 @@ SEAT_NAMES: Final = {
     3: ("South", "East", "West"),
     4: ("South", "East", "North", "West"),
 }
+
+__all__ = ["Game", "GameOver", "IllegalMove", "LegalMoves", "NotYourTurn", "SEAT_NAMES"]
 
 
 class IllegalMove(ValueError):
@@ -54,91 +82,38 @@ class NotYourTurn(IllegalMove):
     """A seat tried to act out of turn."""
 
 
-class LegalMoves(Sequence[Move]):
-    """The legal moves of a position: a lazy, countable, indexable view.
-
-    Moves are ints (see :mod:`big2.engine.combos`), sorted by size and then strength;
-    ``PASS`` (0) comes last when the player is following. Iterate it, test membership,
-    take ``len`` or index it. It is a view over a slice of the player's sorted
-    combination list, so making one copies nothing.
-    """
-
-    __slots__ = ("_lst", "_start", "_len", "_pass")
-
-    def __init__(self, moves: list[Move], start: int = 0, end: int | None = None, *, can_pass: bool) -> None:
-        self._lst = moves
-        self._start = start
-        self._pass = can_pass
-        self._len = (len(moves) if end is None else end) - start + can_pass
-
-    def __len__(self) -> int:
-        return self._len
-
-    @overload
-    def __getitem__(self, i: int) -> Move: ...
-
-    @overload
-    def __getitem__(self, i: slice) -> list[Move]: ...
-
-    def __getitem__(self, i: int | slice) -> Move | list[Move]:
-        if i.__class__ is int and 0 <= i < self._len - self._pass:  # type: ignore[operator]
-            return self._lst[self._start + i]  # type: ignore[operator]
-        if isinstance(i, slice):
-            return list(self)[i]
-        if i < 0:
-            i += self._len
-        if 0 <= i < self._len - self._pass:
-            return self._lst[self._start + i]
-        if self._pass and i == self._len - 1:
-            return PASS
-        raise IndexError("legal move index out of range")
-
-    def __iter__(self) -> Iterator[Move]:
-        yield from self._lst[self._start:self._start + self._len - self._pass]
-        if self._pass:
-            yield PASS
-
-    def __contains__(self, move: object) -> bool:
-        if not isinstance(move, int):
-            return False
-        if move == PASS:
-            return self._pass
-        lst = self._lst
-        end = self._start + self._len - self._pass
-        i = bisect_left(lst, move, self._start, end)
-        return i < end and lst[i] == move
-
-    @property
-    def can_pass(self) -> bool:
-        return self._pass
-
-    def __repr__(self) -> str:
-        return f"<LegalMoves: {self._len} moves>"
-
-
-_EMPTY_MOVES = LegalMoves([], can_pass=False)
-_new_legal_moves = object.__new__
-
-
 class Game:
     """The state of one hand: hands, whose turn, the trick, passes and history.
 
-    Seats are numbered in playing order: the next seat to act after ``s`` is
-    ``(s + 1) % n_players``. Build one with :meth:`deal` (random) or the constructor
-    (fixed hands, for tests and puzzles).
+    Seats are numbered anticlockwise (South, East, North, West); with clockwise play the
+    turn passes to the lower seat number. Build one with :meth:`deal` (random), the
+    constructor (fixed hands, for tests and puzzles) or :meth:`from_position`.
     """
 
     __slots__ = (
-        "rules", "names", "n_players", "history", "_t", "_hands", "_played", "_moves",
-        "_valid", "_to_act", "_trick", "_owner", "_passes", "_passed",
-        "_first_card", "_winner", "_first",
+        "rules", "names", "n_players", "history", "clockwise", "_t", "_plain", "_hands",
+        "_played", "_moves", "_valid", "_to_act", "_trick", "_owner", "_passes", "_passed",
+        "_first_card", "_winner", "_first", "_step", "_out", "finish_order", "_stock",
+        "_pending_liability", "liable", "dragon", "exchange", "_exchange_card", "_log",
     )
 
     rules: Rules
     names: tuple[str, ...]
     n_players: int
+    #: Every move so far as ``(seat, move)``; ``move`` is ``PASS`` for a pass.
     history: list[tuple[int, Move]]
+    #: True when this hand is played clockwise (decided at the deal).
+    clockwise: bool
+    #: Seats in the order they went out (all but the last when playing on).
+    finish_order: list[int]
+    #: The seat that ignored the assistant rule and pays everyone's losses, if any.
+    liable: int | None
+    #: True when the hand was won at once by a dragon.
+    dragon: bool
+    #: ``(loser, winner)`` while the three-player exchange waits for the winner's card.
+    exchange: tuple[int, int] | None
     _moves: list[list[Move] | None]
+    _log: list[Event] | None
 
     def __init__(
         self,
@@ -147,6 +122,8 @@ class Game:
         rules: Rules = STANDARD,
         names: Sequence[str] | None = None,
         first: int | None = None,
+        clockwise: bool | None = None,
+        stock: Sequence[Card] = (),
     ) -> None:
         sets = [to_cardset(h) for h in hands]
         n = len(sets)
@@ -159,25 +136,50 @@ class Game:
             if not s:
                 raise ValueError("every player must be dealt at least one card")
             seen |= s.mask
-        names = tuple(names) if names is not None else SEAT_NAMES[n]
-        if len(names) != n:
-            raise ValueError(f"{n} players need {n} names, got {len(names)}")
-        self._setup([s.mask for s in sets], rules, names, first)
+        for c in stock:
+            if seen >> c & 1:
+                raise ValueError(f"{format_card(c)} is both dealt and in the stock")
+        seat_names = tuple(names) if names is not None else SEAT_NAMES[n]
+        if len(seat_names) != n:
+            raise ValueError(f"{n} players need {n} names, got {len(seat_names)}")
+        if first is not None and not 0 <= first < n:
+            raise ValueError(f"no seat {first} at a table of {n}")
+        self._setup([s.mask for s in sets], rules, seat_names, first, clockwise, list(stock))
 
-    def _setup(self, hands: list[int], rules: Rules, names: tuple[str, ...], first: int | None) -> None:
-        """Fill in a fresh state from validated hand masks."""
+    def _setup(
+        self,
+        hands: list[int],
+        rules: Rules,
+        names: tuple[str, ...],
+        first: int | None,
+        clockwise: bool | None,
+        stock: list[int],
+    ) -> None:
+        """Fill in a fresh state from validated hand masks.
+
+        ``first`` given means that seat leads with anything (a later hand's leader);
+        otherwise the holder of the lowest dealt card leads (and must include it when the
+        rules say so).
+        """
         n = len(hands)
         self.rules = rules
         self._t = tables_for(rules)
+        self._plain = rules.plain
         self.names = names
         self.n_players = n
         self._hands = hands
         self._played = [0] * n
         self._moves = [None] * n
         self._valid = [False] * n
-        lowest = self._lowest_dealt()
-        self._first_card = lowest if rules.first_lead_has_lowest else -1
+        if clockwise is None:
+            clockwise = rules.direction is Direction.CLOCKWISE
+        self.clockwise = clockwise
+        self._step = n - 1 if clockwise else 1
+        self._first_card = -1
         if first is None:
+            lowest = self._lowest_dealt()
+            if rules.first_lead_has_lowest:
+                self._first_card = lowest
             first = next(s for s in range(n) if hands[s] >> lowest & 1)
         self._to_act = first
         self._trick = PASS
@@ -186,8 +188,22 @@ class Game:
         self._passed = 0
         self._winner = -1
         self._first = first
-        #: Every move so far as ``(seat, move)``; ``move`` is ``PASS`` for a pass.
+        self._out = 0
+        self.finish_order = []
+        self._stock = stock
+        self._pending_liability: tuple[int, int] | None = None
+        self.liable = None
+        self.dragon = False
+        self.exchange = None
+        self._exchange_card = -1
+        self._log = None
         self.history = []
+        if rules.dragon_wins:
+            for s in range(n):
+                if is_dragon(hands[s]):
+                    self.dragon = True
+                    self._finish(s)
+                    break
 
     def _lowest_dealt(self) -> Card:
         dealt = 0
@@ -203,29 +219,31 @@ class Game:
         rules: Rules = STANDARD,
         players: int = 4,
         names: Sequence[str] | None = None,
+        leader: int | None = None,
+        clockwise: bool | None = None,
+        exchange: tuple[int, int] | None = None,
     ) -> Game:
-        """Shuffle with ``rng`` and deal ``rules.cards_per_player`` cards to each seat.
+        """Shuffle with ``rng`` and deal under ``rules`` (see :func:`deal_cards`).
 
-        The same ``rng`` state always gives the same deal.
+        The same ``rng`` state always gives the same deal. ``leader`` makes that seat
+        lead the first trick with anything (later hands of a session); by default the
+        holder of the lowest dealt card leads. ``clockwise`` overrides the rules'
+        direction for this hand (the session alternates it). ``exchange=(loser, winner)``
+        starts the three-player exchange: the loser's highest card goes to the winner at
+        once, and play waits until the winner gives a card back with :meth:`give_back`.
         """
         if players not in SEAT_NAMES:
             raise ValueError(f"Big Two is played by 2, 3 or 4 players, not {players}")
-        deck = list(range(52))
-        rng.shuffle(deck)
-        k = rules.cards_per_player
-        if k * players > 52:
-            raise ValueError(f"{players} hands of {k} cards need more than 52 cards")
-        hands = []
-        for i in range(players):
-            mask = 0
-            for c in deck[i * k:(i + 1) * k]:
-                mask |= 1 << c
-            hands.append(mask)
         seat_names = tuple(names) if names is not None else SEAT_NAMES[players]
         if len(seat_names) != players:
             raise ValueError(f"{players} players need {players} names, got {len(seat_names)}")
+        if leader is not None and not 0 <= leader < players:
+            raise ValueError(f"no seat {leader} at a table of {players}")
+        dealt = deal_cards(rng, rules, players)
         game = cls.__new__(cls)
-        game._setup(hands, rules, seat_names, None)
+        game._setup(list(dealt.hands), rules, seat_names, leader, clockwise, list(dealt.stock))
+        if exchange is not None and not game.is_over:
+            game._start_exchange(*exchange)
         return game
 
     @classmethod
@@ -241,24 +259,46 @@ class Game:
         played: Sequence[CardsLike] | None = None,
         must_include: Card | None = None,
         names: Sequence[str] | None = None,
+        clockwise: bool | None = None,
+        out: Sequence[int] = (),
+        stock: Sequence[Card] = (),
     ) -> Game:
         """A game in the middle of a hand, from plain values (for search and puzzles).
 
         ``trick`` is the move to beat (``PASS`` when ``to_act`` leads) and ``passed`` the
-        seats that passed since it was made. ``played`` gives each seat's played cards
-        (empty when omitted). ``must_include`` is the card the first play must hold, if
-        the first play has not been made. History starts empty.
+        seats that passed since it was made (with pass-lock rules: since the trick
+        began). ``played`` gives each seat's played cards (empty when omitted);
+        ``out`` the seats that have gone out, in order (play-on rules; their hands are
+        empty and may be given as any placeholder, they are ignored). ``must_include``
+        is the card the first play must hold, if the first play has not been made.
+        History starts empty.
         """
-        g = cls(hands, rules=rules, names=names, first=to_act)
-        n = g.n_players
-        if not 0 <= to_act < n:
-            raise ValueError(f"no seat {to_act} at a table of {n}")
+        n = len(hands)
+        if n not in SEAT_NAMES:
+            raise ValueError(f"Big Two is played by 2, 3 or 4 players, not {n}")
+        masks = [0 if s in out else to_cardset(h).mask for s, h in enumerate(hands)]
+        seen = 0
+        for m in masks:
+            if m & seen:
+                raise ValueError("a card is in two hands")
+            seen |= m
+        seat_names = tuple(names) if names is not None else SEAT_NAMES[n]
+        g = cls.__new__(cls)
+        g._setup(masks, rules, seat_names, to_act, clockwise, list(stock))
+        for s in out:
+            g._out |= 1 << s
+            g.finish_order.append(s)
+        if not 0 <= to_act < n or g._out >> to_act & 1:
+            raise ValueError(f"seat {to_act} cannot act")
         if trick != PASS:
-            if trick_owner is None or not 0 <= trick_owner < n or trick_owner == to_act:
-                raise ValueError("a trick needs an owner other than the player to act")
-            if classify(CardSet.from_mask(trick & FULL_MASK), rules) is None:
+            combo = classify(CardSet.from_mask(trick & FULL_MASK), rules)
+            if combo is None:
                 raise ValueError("the trick is not a combination")
-            g._trick = classify(CardSet.from_mask(trick & FULL_MASK), rules).move  # type: ignore[union-attr]
+            if trick_owner is None or not 0 <= trick_owner < n:
+                raise ValueError("a trick needs an owner")
+            if trick_owner == to_act and not (rules.pass_locks_out or g._out >> to_act & 1):
+                raise ValueError("a trick needs an owner other than the player to act")
+            g._trick = combo.move
             g._owner = trick_owner
             g._passes = len(passed)
             for s in passed:
@@ -274,11 +314,12 @@ class Game:
 
     @property
     def to_act(self) -> int:
-        """The seat whose turn it is (the winner's seat once the hand is over)."""
+        """The seat whose turn it is (meaningless once the hand is over)."""
         return self._to_act
 
     @property
     def first_player(self) -> int:
+        """The seat that made (or makes) the first play of the hand."""
         return self._first
 
     @property
@@ -287,6 +328,7 @@ class Game:
 
     @property
     def winner(self) -> int | None:
+        """The first seat to go out (None while the hand goes on)."""
         return self._winner if self._winner >= 0 else None
 
     @property
@@ -310,13 +352,24 @@ class Game:
 
     @property
     def passed(self) -> frozenset[int]:
-        """Seats that have passed since the last play in this trick."""
+        """Seats that have passed since the last play (since the trick began, with
+        pass-lock rules: they may not play again in this trick)."""
         return frozenset(s for s in range(self.n_players) if self._passed >> s & 1)
+
+    @property
+    def out(self) -> frozenset[int]:
+        """Seats that have gone out (play-on rules)."""
+        return frozenset(self.finish_order)
 
     @property
     def must_include(self) -> Card | None:
         """The card the first play must contain, while the first play is pending."""
         return self._first_card if self._first_card >= 0 else None
+
+    @property
+    def stock_size(self) -> int:
+        """Cards left in the undealt stock (drawn from when passing, under some rules)."""
+        return len(self._stock)
 
     def hand(self, seat: int) -> CardSet:
         return CardSet.from_mask(self._hands[seat])
@@ -333,11 +386,25 @@ class Game:
         return tuple(h.bit_count() for h in self._hands)
 
     def next_seat(self, seat: int) -> int:
-        return (seat + 1) % self.n_players
+        """The seat after ``seat`` in this hand's direction of play."""
+        return (seat + self._step) % self.n_players
 
     def points(self) -> tuple[int, ...]:
-        """Points of a finished hand under the standard penalty table."""
-        return standard_penalties(self.card_counts)
+        """Points of a finished hand under the standard penalty table.
+
+        A dragon scores everyone else as holding all 13 cards. The session applies the
+        table's chosen scoring scheme (see :mod:`big2.engine.scoring`).
+        """
+        counts = self.card_counts
+        if self.dragon:
+            counts = tuple(0 if s == self._winner else 13 for s in range(self.n_players))
+        return standard_penalties(counts)
+
+    @property
+    def no_legal_play(self) -> bool:
+        """True when the player to act can only pass (what AutoPass passes for)."""
+        moves = self.legal_moves()
+        return moves.can_pass and len(moves) == 1
 
     # -- moves -----------------------------------------------------------------------
 
@@ -356,17 +423,19 @@ class Game:
     def legal_moves(self) -> LegalMoves:
         """Every legal move of the player to act (with ``PASS`` when following).
 
-        Moves come sorted by size (1, 2, 3, 5), then by strength.
+        Moves come sorted by size (1, 2, 3, 4, 5), then by strength.
         """
-        if self._winner >= 0:
-            return _EMPTY_MOVES
+        if self._winner >= 0 or self.exchange is not None:
+            return EMPTY_MOVES
+        if not self._plain:
+            return self._general_legal_moves()
         p = self._to_act
         lst: list[Move] = self._moves[p] if self._valid[p] else self._list(p)  # type: ignore[assignment]
         trick = self._trick
         if trick:
             i = bisect_left(lst, ((trick >> KEY_SHIFT) + 1) << KEY_SHIFT)
             j = bisect_left(lst, ((trick >> SIZE_SHIFT) + 1) << SIZE_SHIFT, i)
-            lm: LegalMoves = _new_legal_moves(LegalMoves)
+            lm: LegalMoves = new_legal_moves(LegalMoves)
             lm._lst = lst
             lm._start = i
             lm._pass = True
@@ -375,7 +444,7 @@ class Game:
         if self._first_card >= 0:
             bit = 1 << self._first_card
             lst = [m for m in lst if m & bit]
-        lm = _new_legal_moves(LegalMoves)
+        lm = new_legal_moves(LegalMoves)
         lm._lst = lst
         lm._start = 0
         lm._pass = False
@@ -387,10 +456,13 @@ class Game:
 
         ``move`` must come from :meth:`legal_moves`; anything else corrupts the state.
         """
+        if not self._plain:
+            self._general_step(move)
+            return
         p = self._to_act
         self.history.append((p, move))
         n = self.n_players
-        if move == PASS:
+        if not move:
             self._passes += 1
             self._passed |= 1 << p
             if self._passes >= n - 1:
@@ -399,7 +471,7 @@ class Game:
                 self._passed = 0
                 self._to_act = self._owner
             else:
-                self._to_act = (p + 1) % n
+                self._to_act = (p + self._step) % n
             return
         mask = move & FULL_MASK
         self._hands[p] ^= mask
@@ -411,42 +483,294 @@ class Game:
         self._passed = 0
         self._first_card = -1
         if self._hands[p]:
-            self._to_act = (p + 1) % n
+            self._to_act = (p + self._step) % n
         else:
+            self.finish_order.append(p)
+            self._out |= 1 << p
             self._winner = p
+
+    # -- the general path: every house rule --------------------------------------------
+
+    def _next_seat_in(self, seat: int) -> int:
+        """The next seat after ``seat`` that is still in the hand."""
+        n = self.n_players
+        s = (seat + self._step) % n
+        while self._out >> s & 1:
+            s = (s + self._step) % n
+        return s
+
+    def _assistant_target(self, seat: int) -> bool:
+        """Whether the assistant rule binds ``seat``: the next player holds one card."""
+        if self.rules.assistant is AssistantRule.OFF:
+            return False
+        nxt = self._next_seat_in(seat)
+        return nxt != seat and self._hands[nxt].bit_count() == 1
+
+    def _highest_single(self, seat: int, lst: list[Move]) -> Move:
+        """The seat's strongest single (singles sort first, strongest last)."""
+        i = bisect_left(lst, 2 << SIZE_SHIFT)
+        return lst[i - 1]
+
+    def _assistant_allows(self, seat: int, move: Move, lst: list[Move]) -> bool:
+        """Whether ``move`` obeys the assistant rule (which must be binding ``seat``)."""
+        top = self._highest_single(seat, lst)
+        if move == PASS:
+            trick = self._trick
+            return not (trick >> SIZE_SHIFT == 1 and beats_move(top, trick, self._t))
+        return move >> SIZE_SHIFT != 1 or move == top
+
+    def _lone_two_allows(self, seat: int, move: Move) -> bool:
+        rule = self.rules.lone_two
+        left = self._hands[seat] & ~move & FULL_MASK
+        if not move or left.bit_count() != 1:
+            return True
+        card = left.bit_length() - 1
+        if card >> 2 != 12:
+            return True
+        if rule is LoneTwo.NO_LONE_TWO:
+            return False
+        return self._t.suit_strength[card & 3] != 3
+
+    def _general_legal_moves(self) -> LegalMoves:
+        p = self._to_act
+        lst = self._moves[p] if self._valid[p] else self._list(p)
+        assert lst is not None
+        trick = self._trick
+        t = self._t
+        if trick:
+            size = trick >> SIZE_SHIFT
+            i = bisect_left(lst, ((trick >> KEY_SHIFT) + 1) << KEY_SHIFT)
+            j = bisect_left(lst, (size + 1) << SIZE_SHIFT, i)
+            cands = lst[i:j]
+            if t.full_house_apart and size == 5:
+                cands = [m for m in cands if beats_move(m, trick, t)]
+            if t.honour_bombs and size < 4:
+                k = bisect_left(lst, 5 << SIZE_SHIFT)
+                cands += [m for m in lst[k:] if beats_move(m, trick, t)]
+        else:
+            cands = lst
+            if self._first_card >= 0:
+                bit = 1 << self._first_card
+                cands = [m for m in cands if m & bit]
+        if self.rules.lone_two is not LoneTwo.ALLOWED:
+            cands = [m for m in cands if self._lone_two_allows(p, m)]
+        can_pass = bool(trick)
+        if self.rules.assistant is AssistantRule.ENFORCED and self._assistant_target(p):
+            cands = [m for m in cands if self._assistant_allows(p, m, lst)]
+            if can_pass and not self._assistant_allows(p, PASS, lst):
+                can_pass = False
+        if not cands and not can_pass:
+            # A house rule bars every play (a corner no deal should reach): rather than
+            # stall the hand, the rule gives way.
+            if trick:
+                can_pass = True
+            else:
+                cands = lst
+        return LegalMoves(cands, can_pass=can_pass)
+
+    def _emit(self, event: Event) -> None:
+        if self._log is not None:
+            self._log.append(event)
+
+    def _general_step(self, move: Move) -> None:
+        self._one_step(move)
+        if self.rules.auto_pass:
+            while self._winner < 0 and self.exchange is None and self.no_legal_play:
+                self._one_step(PASS, auto=True)
+
+    def _one_step(self, move: Move, *, auto: bool = False) -> None:
+        p = self._to_act
+        self.history.append((p, move))
+        rules = self.rules
+        if rules.assistant is AssistantRule.LIABILITY:
+            self._track_liability(p, move)
+        if move == PASS:
+            self._emit(Passed(p, auto))
+            if rules.pass_locks_out and p == self._owner:
+                self._end_trick(p)  # everyone else is locked out: the owner takes it
+                return
+            self._passes += 1
+            self._passed |= 1 << p
+            self._draw_for_pass(p)
+            self._advance(p)
+            return
+        mask = move & FULL_MASK
+        self._hands[p] ^= mask
+        self._played[p] |= mask
+        self._valid[p] = False
+        self._trick = move
+        self._owner = p
+        if not rules.pass_locks_out:
+            self._passes = 0
+            self._passed = 0
+        self._first_card = -1
+        left = self._hands[p].bit_count()
+        self._emit(Played(p, combo_of_move(move), left))
+        if left == 1:
+            self._emit(LastCard(p))
+        if not left:
+            self._finish(p)
+            if self._winner >= 0:
+                return
+        self._advance(p)
+
+    def _advance(self, p: int) -> None:
+        """Pass the turn on after ``p`` acted; end the trick when nobody else may act."""
+        n = self.n_players
+        s = p
+        for _ in range(n):
+            s = (s + self._step) % n
+            if s == self._owner:
+                break
+            if not (self._out >> s & 1 or self._passed >> s & 1):
+                self._to_act = s
+                self._emit(TurnStarted(s, False))
+                return
+        owner = self._owner
+        if self.rules.pass_locks_out and not self._out >> owner & 1:
+            # Everyone else passed and is locked out: the owner may beat their own play
+            # or pass to take the trick.
+            self._to_act = owner
+            self._emit(TurnStarted(owner, False))
+            return
+        self._end_trick(owner if not self._out >> owner & 1 else self._next_seat_in(owner))
+
+    def _end_trick(self, leader: int) -> None:
+        self._emit(TrickWon(self._owner))
+        self._trick = PASS
+        self._passes = 0
+        self._passed = 0
+        self._to_act = leader
+        self._emit(TurnStarted(leader, True))
+
+    def _finish(self, p: int) -> None:
+        """``p`` has gone out: end the hand, or play on without them."""
+        self.finish_order.append(p)
+        self._out |= 1 << p
+        remaining = [s for s in range(self.n_players) if not self._out >> s & 1]
+        if self.rules.hand_end is HandEnd.FIRST_OUT or len(remaining) <= 1 or self.dragon:
+            if self.rules.hand_end is HandEnd.PLAY_ON and len(remaining) == 1:
+                self.finish_order.append(remaining[0])
+            self._winner = self.finish_order[0]
+            self._emit(HandEnded(
+                self._winner, self.card_counts, self.points(), tuple(self.finish_order),
+                self.dragon, self.liable,
+            ))
+            return
+        self._emit(PlayerOut(p, len(self.finish_order)))
+
+    def _draw_for_pass(self, p: int) -> None:
+        rule = self.rules.stock_draw
+        if rule is StockDraw.NONE or not self._stock or not self._trick:
+            return
+        k = 1 if rule is StockDraw.ONE else (self._trick & FULL_MASK).bit_count()
+        drawn, self._stock = self._stock[:k], self._stock[k:]
+        mask = 0
+        for c in drawn:
+            mask |= 1 << c
+        self._hands[p] |= mask
+        self._moves[p] = None
+        self._valid[p] = False
+        self._emit(Drew(p, CardSet.from_mask(mask)))
+
+    def _track_liability(self, p: int, move: Move) -> None:
+        pending = self._pending_liability
+        if pending is not None and pending[1] == p:
+            self._pending_liability = None
+            if move and (self._hands[p] & ~move) == 0:
+                self.liable = pending[0]
+        if self._assistant_target(p):
+            lst = self._moves[p] if self._valid[p] else self._list(p)
+            assert lst is not None
+            if not self._assistant_allows(p, move, lst):
+                self._pending_liability = (p, self._next_seat_in(p))
+
+    # -- the three-player exchange -------------------------------------------------------
+
+    def _start_exchange(self, loser: int, winner: int) -> None:
+        if loser == winner or not (0 <= loser < self.n_players and 0 <= winner < self.n_players):
+            raise ValueError("the exchange needs two different seats")
+        strength = self._t.card_strength
+        top = max((c for c in CardSet.from_mask(self._hands[loser])), key=lambda c: strength[c])
+        self._hands[loser] ^= 1 << top
+        self._hands[winner] |= 1 << top
+        self._moves[loser] = self._moves[winner] = None
+        self._valid[loser] = self._valid[winner] = False
+        self.exchange = (loser, winner)
+        self._exchange_card = top
+
+    def give_back(self, card: Card) -> tuple[Event, ...]:
+        """The exchange winner returns an unwanted card to the loser; play then starts.
+
+        Raises :class:`IllegalMove` when no exchange is waiting or the winner does not
+        hold ``card`` (the card they just received may be given back too).
+        """
+        if self.exchange is None:
+            raise IllegalMove("There is no card to give back now.")
+        loser, winner = self.exchange
+        if not self._hands[winner] >> card & 1:
+            raise IllegalMove(f"{self.names[winner]} does not hold {format_card(card, symbols=True)}.")
+        self._hands[winner] ^= 1 << card
+        self._hands[loser] |= 1 << card
+        self._moves[loser] = self._moves[winner] = None
+        self._valid[loser] = self._valid[winner] = False
+        self.exchange = None
+        lowest = self._lowest_dealt()
+        if self._first_card >= 0:
+            self._first_card = lowest
+            self._first = self._to_act = next(
+                s for s in range(self.n_players) if self._hands[s] >> lowest & 1
+            )
+        return (
+            CardsExchanged(loser, winner, self._exchange_card, card),
+            TurnStarted(self._to_act, True),
+        )
+
+    def suggest_give_back(self) -> Card:
+        """A sensible card for the exchange winner to return: their weakest single card
+        that is not part of a pair (else simply their weakest card)."""
+        if self.exchange is None:
+            raise IllegalMove("There is no card to give back now.")
+        hand = self._hands[self.exchange[1]]
+        by_strength = self._t.by_strength
+        held = [c for c in by_strength if hand >> c & 1]
+        for c in held:
+            if ((hand >> (c & ~3)) & 15).bit_count() == 1:
+                return c
+        return held[0]
 
     def copy(self) -> Game:
         """An independent copy (history included) for search."""
         g = Game.__new__(Game)
-        g.rules = self.rules
-        g.names = self.names
-        g.n_players = self.n_players
+        for name in Game.__slots__:
+            setattr(g, name, getattr(self, name))
         g.history = list(self.history)
-        g._t = self._t
         g._hands = list(self._hands)
         g._played = list(self._played)
         g._moves = list(self._moves)
         g._valid = list(self._valid)
-        g._to_act = self._to_act
-        g._trick = self._trick
-        g._owner = self._owner
-        g._passes = self._passes
-        g._passed = self._passed
-        g._first_card = self._first_card
-        g._winner = self._winner
-        g._first = self._first
+        g.finish_order = list(self.finish_order)
+        g._stock = list(self._stock)
+        g._log = None
         return g
 
     # -- checked moves for people ------------------------------------------------------
 
     def start_events(self) -> tuple[Event, ...]:
-        """The events that open the hand: the deal and the first turn."""
+        """The events that open the hand: the deal, then the first turn (or the end of a
+        hand won at once by a dragon)."""
         hands = tuple(CardSet.from_mask(h | p) for h, p in zip(self._hands, self._played))
-        return (Dealt(hands, self._first), TurnStarted(self._first, True))
+        if self.dragon:
+            return (Dealt(hands, self._first), HandEnded(
+                self._winner, self.card_counts, self.points(), tuple(self.finish_order), True, None,
+            ))
+        return (Dealt(hands, self._first), TurnStarted(self._to_act, True))
 
     def _check_turn(self, seat: int | None) -> int:
         if self._winner >= 0:
             raise GameOver(f"The hand is over: {self.names[self._winner]} went out.")
+        if self.exchange is not None:
+            raise IllegalMove(f"{self.names[self.exchange[1]]} must first give a card back.")
         if seat is not None and seat != self._to_act:
             raise NotYourTurn(f"It is {self.names[self._to_act]}'s turn.")
         return self._to_act
@@ -473,16 +797,30 @@ class Game:
             raise IllegalMove(
                 f"The first play must include {format_card(self._first_card, symbols=True)}."
             )
-        if self._trick:
+        if self._trick and not beats_move(combo.move, self._trick, self._t):
             table = combo_of_move(self._trick)
             if combo.size != table.size:
                 what = {1: "a single card", 5: "5 cards"}.get(table.size, f"{table.size} cards")
                 raise IllegalMove(f"Play {what} or pass.")
-            if combo.key <= table.key:
-                raise IllegalMove(
-                    f"{combo.text(self.rules)} does not beat {table.text(self.rules)}."
-                )
+            if self._t.full_house_apart and combo.key > table.key:
+                raise IllegalMove("A full house cannot be played on a straight under these rules.")
+            raise IllegalMove(f"{combo.text(self.rules)} does not beat {table.text(self.rules)}.")
+        if combo.move not in self.legal_moves():
+            raise IllegalMove(self._house_rule_reason(p, combo.move))
         return combo
+
+    def _house_rule_reason(self, p: int, move: Move) -> str:
+        if self.rules.lone_two is not LoneTwo.ALLOWED and not self._lone_two_allows(p, move):
+            left = format_play(self._hands[p] & ~move & FULL_MASK, self.rules)
+            return f"You may not keep a lone {left} as your last card."
+        if self._assistant_target(p):
+            lst = self._list(p) if not self._valid[p] else self._moves[p]
+            assert lst is not None
+            top = format_play(self._highest_single(p, lst) & FULL_MASK, self.rules)
+            nxt = self.names[self._next_seat_in(p)]
+            return (f"{nxt} has one card left: play your highest single ({top}) "
+                    "or a combination of more cards.")
+        return "That play is not allowed here."
 
     def play(self, cards: CardsLike, *, seat: int | None = None) -> tuple[Event, ...]:
         """Play ``cards`` for the player to act (or for ``seat``, checked to be theirs).
@@ -494,10 +832,13 @@ class Game:
         return self._make_with_events(combo.move)
 
     def pass_turn(self, *, seat: int | None = None) -> tuple[Event, ...]:
-        """Pass for the player to act; raises :class:`IllegalMove` when leading."""
-        self._check_turn(seat)
+        """Pass for the player to act; raises :class:`IllegalMove` when leading (or when
+        the assistant rule forbids it)."""
+        p = self._check_turn(seat)
         if not self._trick:
             raise IllegalMove("You are leading this trick, so you cannot pass: play any combination.")
+        if not self.legal_moves().can_pass:
+            raise IllegalMove(self._house_rule_reason(p, PASS))
         return self._make_with_events(PASS)
 
     def make(self, move: Move, *, seat: int | None = None) -> tuple[Event, ...]:
@@ -507,28 +848,23 @@ class Game:
         return self.play(CardSet.from_mask(move & FULL_MASK), seat=seat)
 
     def _make_with_events(self, move: Move) -> tuple[Event, ...]:
-        p = self._to_act
-        owner_before = self._owner
-        self.apply(move)
         events: list[Event] = []
-        if move == PASS:
-            events.append(Passed(p))
-            if not self._trick:
-                events.append(TrickWon(owner_before))
-                events.append(TurnStarted(self._to_act, True))
-            else:
-                events.append(TurnStarted(self._to_act, False))
-            return tuple(events)
-        left = self._hands[p].bit_count()
-        events.append(Played(p, combo_of_move(move), left))
-        if left == 1:
-            events.append(LastCard(p))
-        if self._winner >= 0:
-            events.append(HandEnded(p, self.card_counts, self.points()))
-        else:
-            events.append(TurnStarted(self._to_act, False))
+        self._log = events
+        try:
+            self._general_step(move)
+        finally:
+            self._log = None
         return tuple(events)
 
     def __repr__(self) -> str:
         hands = ", ".join(repr(self.hand(s).format()) for s in range(self.n_players))
         return f"Game([{hands}], rules={self.rules.name!r})"
+
+
+def _spare_cards(hands: list[CardSet], n: int) -> list[int]:
+    """One card per seat not held by anyone, to stand in for empty hands at setup."""
+    held = 0
+    for h in hands:
+        held |= h.mask
+    free = [c for c in range(52) if not held >> c & 1]
+    return (free + [0] * n)[:n]

@@ -1,17 +1,23 @@
 """A session: hand after hand at one table, with running totals.
 
 Each hand is dealt from its own *deal number* (drawn from the session's ``random.Random``),
-so any hand can be replayed or shared: ``Game.deal(random.Random(deal_number))``.
+so any hand can be replayed or shared: ``Game.deal(random.Random(deal_number), ...)``.
+The session applies the rules that span hands: who leads later hands, alternating
+direction, the three-player exchange, and the table's scoring scheme.
 """
 
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
+from .combos import generate_moves
 from .game import SEAT_NAMES, Game
-from .rules import STANDARD, Rules
+from .rules import STANDARD, Direction, LaterLeader, Rules
+
+#: Scores a finished hand: points per seat (see :mod:`big2.engine.scoring`).
+Scorer = Callable[[Game], tuple[int, ...]]
 
 
 @dataclass(frozen=True, slots=True)
@@ -23,14 +29,40 @@ class HandRecord:
     winner: int
     cards_left: tuple[int, ...]
     points: tuple[int, ...]
+    finish_order: tuple[int, ...] = ()
+
+
+def _standard_points(game: Game) -> tuple[int, ...]:
+    return game.points()
+
+
+def loser_of(game: Game) -> int:
+    """The seat with most cards left; a tie is settled as seed 004 says.
+
+    Each tied player forms the largest combination they can (their strongest of that
+    size, our reading); the one whose combination has fewest cards is the loser, and
+    among equal sizes the weakest combination.
+    """
+    counts = game.card_counts
+    most = max(counts)
+    tied = [s for s in range(game.n_players) if counts[s] == most]
+    if len(tied) == 1:
+        return tied[0]
+    best: list[tuple[int, int, int]] = []
+    for s in tied:
+        by_size = generate_moves(game.hand_mask(s), game.rules)
+        size = max(k for k, moves in by_size.items() if moves)
+        best.append((size, max(by_size[size]), s))
+    return min(best)[2]
 
 
 class Session:
     """Plays hands in turn and keeps the running totals.
 
-    The session ends after ``max_hands`` hands, or once a seat's penalty total reaches
-    ``target`` points (its total is ``-target`` or lower), whichever the table chose;
-    with neither it goes on until the players stop.
+    The session ends after ``max_hands`` hands, or once a seat's total reaches
+    ``-target`` (penalty schemes) or ``+target`` (positive-point schemes), whichever the
+    table chose; with neither it goes on until the players stop. ``scorer`` scores a
+    finished hand (the standard penalty table by default).
     """
 
     def __init__(
@@ -42,6 +74,7 @@ class Session:
         names: Sequence[str] | None = None,
         max_hands: int | None = None,
         target: int | None = None,
+        scorer: Scorer | None = None,
     ) -> None:
         if players not in SEAT_NAMES:
             raise ValueError(f"Big Two is played by 2, 3 or 4 players, not {players}")
@@ -57,31 +90,57 @@ class Session:
             raise ValueError(f"{players} players need {players} names")
         self.max_hands = max_hands
         self.target = target
+        self.scorer: Scorer = scorer or _standard_points
         self.totals: list[int] = [0] * players
         self.records: list[HandRecord] = []
         self.current: Game | None = None
         self.current_deal: int | None = None
+        self.last_game: Game | None = None
 
     @property
     def is_over(self) -> bool:
         if self.max_hands is not None and len(self.records) >= self.max_hands:
             return True
-        if self.target is not None and any(t <= -self.target for t in self.totals):
+        if self.target is not None and any(abs(t) >= self.target for t in self.totals):
             return True
         return False
 
+    def next_hand_setup(self) -> dict[str, object]:
+        """How the next hand starts: ``leader``, ``clockwise`` and ``exchange``."""
+        rules = self.rules
+        number = len(self.records)  # 0 for the first hand
+        last = self.last_game
+        leader: int | None = None
+        if last is not None and last.winner is not None:
+            if rules.later_leader is LaterLeader.WINNER:
+                leader = last.winner
+            elif rules.later_leader is LaterLeader.LOSER:
+                leader = loser_of(last)
+            elif rules.later_leader is LaterLeader.INDONESIAN_ROUNDS and number % 10:
+                leader = last.winner
+        clockwise = rules.direction is Direction.CLOCKWISE
+        if rules.direction is Direction.ALTERNATE:
+            clockwise = number % 2 == 1
+        exchange = None
+        if (rules.three_player_exchange and self.n_players == 3 and last is not None
+                and last.winner is not None):
+            exchange = (loser_of(last), last.winner)
+        return {"leader": leader, "clockwise": clockwise, "exchange": exchange}
+
     def new_hand(self) -> Game:
         """Deal the next hand (the previous one must be finished and recorded)."""
-        if self.current is not None and not self.current.is_over:
-            raise ValueError("the current hand is still being played")
         if self.current is not None:
+            if not self.current.is_over:
+                raise ValueError("the current hand is still being played")
             raise ValueError("record the finished hand before dealing the next")
         if self.is_over:
             raise ValueError("the session is over")
+        setup = self.next_hand_setup()
         deal_number = self.rng.randrange(1 << 32)
         self.current_deal = deal_number
         self.current = Game.deal(
-            random.Random(deal_number), rules=self.rules, players=self.n_players, names=self.names
+            random.Random(deal_number), rules=self.rules, players=self.n_players,
+            names=self.names, **setup,  # type: ignore[arg-type]
         )
         return self.current
 
@@ -92,11 +151,13 @@ class Session:
             raise ValueError("there is no finished hand to record")
         winner = game.winner
         assert winner is not None
-        points = game.points()
-        rec = HandRecord(len(self.records) + 1, self.current_deal, winner, game.card_counts, points)
+        points = self.scorer(game)
+        rec = HandRecord(len(self.records) + 1, self.current_deal, winner, game.card_counts,
+                         points, tuple(game.finish_order))
         self.records.append(rec)
         for seat, p in enumerate(points):
             self.totals[seat] += p
+        self.last_game = game
         self.current = None
         self.current_deal = None
         return rec

@@ -113,7 +113,7 @@ def test_last_card_and_hand_end_events() -> None:
     g.pass_turn()
     events = g.play("Td")
     assert events[0] == Played(3, classify("Td"), 0)  # type: ignore[arg-type]
-    assert events[-1] == HandEnded(3, (1, 1, 1, 0), (-1, -1, -1, 0))
+    assert events[-1] == HandEnded(3, (1, 1, 1, 0), (-1, -1, -1, 0), (3,))
     refused(g, "The hand is over: West went out.", g.pass_turn)
     assert isinstance(pytest.raises(GameOver, g.pass_turn).value, IllegalMove)
     assert len(g.legal_moves()) == 0
