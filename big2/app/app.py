@@ -71,6 +71,8 @@ class App:
         self.fullscreen = False
         self._windowed_size = self.size
         self.exit_code = 0
+        #: Computers think in a worker process (False: a thread, as tests do).
+        self.ai_in_process = True
         #: Game time per real second; tests and demos speed the table up with it.
         self.time_scale = 1.0
 
@@ -193,7 +195,11 @@ class App:
         if events and any(e.type != wake_event_type() for e in events):
             self._settle = max(self._settle, 2)
         if self.dirty or self.animating():
-            self.draw()
+            # always ask, so the scene's record of what it drew stays current
+            rects = self.top.dirty_rects() if self.top is not None else None
+            if self.dirty or self._settle > 0:
+                rects = None
+            self.draw(rects)
             self.dirty = False
             if self._settle > 0:
                 self._settle -= 1
@@ -203,7 +209,8 @@ class App:
             if block and self.animating():
                 self._clock.tick(FPS)
 
-    def draw(self) -> None:
+    def draw(self, rects: list[pygame.Rect] | None = None) -> None:
+        """Draw every visible scene; present all of it, or only ``rects``."""
         start = 0
         for i in range(len(self.stack) - 1, -1, -1):
             if self.stack[i].opaque:
@@ -212,7 +219,10 @@ class App:
         for scene in self.stack[start:]:
             scene.draw(self.screen)
         self.manager.draw_ui(self.screen)
-        pygame.display.flip()
+        if rects is None:
+            pygame.display.flip()
+        elif rects:
+            pygame.display.update(rects)
         self.frames += 1
         if self.first_frame_at is None:
             self.first_frame_at = time.perf_counter()

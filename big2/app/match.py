@@ -15,7 +15,6 @@ from big2.engine.events import Event, HandEnded
 from big2.engine.game import Game
 from big2.engine.rules import STANDARD, Rules
 
-LEVELS = ("easy", "normal", "hard", "expert")
 
 
 @dataclass(frozen=True, slots=True)

@@ -1,62 +1,128 @@
 """Computer players for the table, run off the render thread.
 
-When ``big2.ai`` provides opponents the table uses them; until then
-:func:`standin_move` (the lowest legal play) keeps the game going. STAND-IN: replace
-with big2.ai once it lands. Moves are chosen on a copy of the game in a worker thread,
-so thinking never freezes the screen.
+Opponents come from :mod:`big2.ai`: each sees only a :class:`~big2.ai.PlayerView`.
+Decisions run in a worker *process* by default, so a long search never competes with
+the render loop for the GIL; a thread worker is there for tests and as a fallback when
+a process cannot be started. Each decision gets a fresh ``random.Random`` seeded from
+the seat's own generator, so a seeded match plays the same way in either worker.
 """
 
 from __future__ import annotations
 
+import logging
+import multiprocessing
 import random
 from collections.abc import Callable
-from concurrent.futures import Future, ThreadPoolExecutor
+from concurrent.futures import Executor, Future, ProcessPoolExecutor, ThreadPoolExecutor
+from typing import Any
 
 from big2.engine.cards import format_cards
 from big2.engine.combos import PASS, Move, move_cards
 from big2.engine.game import Game
 
+log = logging.getLogger(__name__)
 
-def standin_move(game: Game, rng: random.Random) -> Move:
-    """STAND-IN until big2.ai: the lowest legal play, or pass when there is none."""
+#: Seconds the expert may search per move.
+EXPERT_BUDGET = 1.0
+
+_opponents: dict[str, Any] = {}  # per worker (one decision at a time per worker)
+
+
+def _ai_levels() -> tuple[str, ...]:
+    try:
+        from big2.ai import LEVELS
+
+        return tuple(LEVELS)
+    except ImportError:  # pragma: no cover - big2.ai is part of the project
+        return ("normal",)
+
+
+def levels() -> tuple[str, ...]:
+    """The computer levels a seat may have, weakest first."""
+    return _ai_levels()
+
+
+def standin_move(game: Game) -> Move:
+    """The lowest legal play, or pass when there is none (used if big2.ai is missing)."""
     for m in game.legal_moves():
         if m != PASS:
             return m
     return PASS
 
 
-def choose(game: Game, seat: int, rng: random.Random, level: str) -> Move:
-    """A legal move for ``seat`` (the player to act in ``game``)."""
-    assert game.to_act == seat
-    return standin_move(game, rng)
+def decide(view: Any, level: str, seed: int) -> Move:
+    """Run in the worker: the move of ``level`` for the seat to act in ``view``."""
+    from big2.ai import make_opponent
+
+    opp = _opponents.get(level)
+    if opp is None:
+        options = {"time_budget": EXPERT_BUDGET} if level == "expert" else {}
+        opp = _opponents[level] = make_opponent(level, **options)
+    return opp.choose(view, random.Random(seed))
 
 
-def hint(game: Game) -> tuple[Move, str]:
-    """A suggested move for the player to act, and why, in one sentence."""
-    move = standin_move(game, random.Random(0))
-    if move == PASS:
-        return PASS, "Nothing you hold beats this play: pass."
-    cards = format_cards(move_cards(move), symbols=True)
-    if game.leading:
-        return move, f"Lead {cards}: get rid of your lowest cards while you can choose."
-    return move, f"Play {cards}: the cheapest play that beats the table."
+def _warm_up() -> bool:
+    import big2.ai  # noqa: F401  (import the opponents before the first real move)
+
+    return True
+
+
+def hint(game: Game, seat: int, rng: random.Random) -> tuple[Move, str]:
+    """A suggested move for ``seat`` (the seat to act) and one sentence saying why."""
+    try:
+        from big2.ai import PlayerView
+        from big2.ai.hint import hint as ai_hint
+
+        h = ai_hint(PlayerView.from_game(game, seat), rng)
+        return h.move, h.reason
+    except ImportError:  # pragma: no cover
+        move = standin_move(game)
+        if move == PASS:
+            return PASS, "Nothing you hold beats this play: pass."
+        return move, f"Play {format_cards(move_cards(move), symbols=True)}."
 
 
 class Thinker:
-    """Runs computer decisions in one background thread."""
+    """Runs computer decisions in one background worker (a process, or a thread)."""
 
-    def __init__(self, on_done: Callable[[], None] | None = None) -> None:
-        self._pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="big2-ai")
+    def __init__(self, on_done: Callable[[], None] | None = None, *, processes: bool = True) -> None:
         self._on_done = on_done
+        self._pool: Executor | None = None
+        self.processes = processes
+        self._start()
+
+    def _start(self) -> None:
+        if self.processes:
+            try:
+                ctx = multiprocessing.get_context("spawn")
+                self._pool = ProcessPoolExecutor(max_workers=1, mp_context=ctx)
+                self._pool.submit(_warm_up)
+                return
+            except (OSError, ValueError, RuntimeError) as exc:  # pragma: no cover
+                log.warning("no worker process (%s): thinking in a thread", exc)
+                self.processes = False
+        self._pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="big2-ai")
 
     def submit(self, game: Game, seat: int, rng: random.Random, level: str) -> Future[Move]:
-        """Start thinking on a private copy of ``game``; the future gives the move."""
-        snapshot = game.copy()
-        fut = self._pool.submit(choose, snapshot, seat, rng, level)
+        """Start choosing a move for ``seat``; the future gives the move."""
+        from big2.ai import PlayerView
+
+        assert game.to_act == seat
+        view = PlayerView.from_game(game, seat)
+        seed = rng.getrandbits(64)
+        assert self._pool is not None
+        try:
+            fut = self._pool.submit(decide, view, level, seed)
+        except RuntimeError:  # a broken process pool: carry on in a thread
+            self.processes = False
+            self._start()
+            fut = self._pool.submit(decide, view, level, seed)
         if self._on_done is not None:
             cb = self._on_done
             fut.add_done_callback(lambda _f: cb())
         return fut
 
     def shutdown(self) -> None:
-        self._pool.shutdown(wait=False, cancel_futures=True)
+        if self._pool is not None:
+            self._pool.shutdown(wait=False, cancel_futures=True)
+            self._pool = None

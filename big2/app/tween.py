@@ -120,6 +120,14 @@ class Tweener:
 
     def __init__(self) -> None:
         self._tweens: dict[tuple[int, str], Tween] = {}
+        #: Every object a tween has moved since :meth:`take_touched` was last called.
+        self._touched: dict[int, Any] = {}
+
+    def take_touched(self) -> list[Any]:
+        """The objects moved since the last call (for dirty-rectangle drawing)."""
+        out = list(self._touched.values())
+        self._touched.clear()
+        return out
 
     def to(
         self,
@@ -164,6 +172,7 @@ class Tweener:
     def update(self, dt: float) -> None:
         for t in list(self._tweens.values()):
             t.step(dt)
+            self._touched[id(t.target)] = t.target
         self._reap()
 
     def _reap(self) -> None:

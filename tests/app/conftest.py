@@ -23,6 +23,7 @@ def make_app():
         opts = {"animation": "off", "pace": "instant"}
         opts.update(settings)
         app = App(size=size, settings=AppSettings(**opts))
+        app.ai_in_process = False  # threads start faster; one test covers the process
         app.open()
         app.running = True
         opened.append(app)

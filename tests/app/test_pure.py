@@ -162,3 +162,25 @@ def test_importing_the_app_package_opens_nothing():
     code = "import sys, big2.app; print('pygame' in sys.modules)"
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60)
     assert out.stdout.strip() == "False", out.stderr
+
+
+@pytest.mark.parametrize("processes", [True, False])
+def test_thinker_returns_a_legal_move_from_its_worker(processes):
+    import random as _random
+    import threading
+
+    from big2.app.opponents import Thinker, levels
+    from big2.engine.game import Game
+
+    game = Game.deal(_random.Random(3))
+    woke = threading.Event()
+    t = Thinker(on_done=woke.set, processes=processes)
+    try:
+        for level in levels():
+            woke.clear()
+            fut = t.submit(game, game.to_act, _random.Random(1), level)
+            move = fut.result(timeout=60)
+            assert move in game.legal_moves(), level
+            assert woke.wait(5)
+    finally:
+        t.shutdown()

@@ -79,6 +79,13 @@ class Scene:
         """True while something moves: the loop then ticks at frame rate."""
         return False
 
+    def dirty_rects(self) -> list[pygame.Rect] | None:
+        """Screen areas changed since the last frame, or None to present it all.
+
+        Asked only on frames where nothing but this scene's own animation changed.
+        """
+        return None
+
     def next_deadline(self) -> float | None:
         """Seconds until this scene must be updated even with no input (None: never)."""
         return None

@@ -10,12 +10,13 @@ import pygame_gui
 from pygame_gui.elements import UIDropDownMenu, UILabel, UITextEntryLine
 
 from .. import text
-from ..match import LEVELS, MatchConfig, SeatConfig
+from ..match import MatchConfig, SeatConfig
+from ..opponents import levels
 from ..rulesform import presets, rule_choices, with_choice
 from .base import Scene
 from .common import dialog_rect, felt, frame
 
-KINDS = ("Human",) + tuple(f"Computer ({lvl})" for lvl in LEVELS)
+KINDS = ("Human",) + tuple(f"Computer ({lvl})" for lvl in levels())
 LENGTHS = {
     "1 hand": (1, None),
     "4 hands": (4, None),

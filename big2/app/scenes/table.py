@@ -9,6 +9,8 @@ shown after the pace delay.
 
 from __future__ import annotations
 
+import logging
+import random
 from collections import deque
 from concurrent.futures import Future
 
@@ -29,6 +31,8 @@ from ..tween import GameClock, Tweener
 from . import tabledraw
 from .base import Scene
 
+log = logging.getLogger(__name__)
+
 DOUBLE_CLICK = 0.4
 DRAG_START = 10
 
@@ -43,12 +47,13 @@ class TableScene(Scene):
         self.tweens = Tweener()
         self.queue: deque[Event] = deque()
         self.busy_until = 0.0
-        self.thinker = opponents.Thinker(on_done=app.post_wake)
+        self.thinker = opponents.Thinker(on_done=app.post_wake, processes=app.ai_in_process)
         self.future: Future[Move] | None = None
         self.future_seat = -1
         self.think_started = 0.0
         n = self.match.n_players
         self.ai_rngs = self.match.ai_rngs
+        self.hint_rng = random.Random(0 if self.match.config.seed is None else self.match.config.seed)
         humans = self.match.config.humans
         self.viewer = humans[0] if humans else 0
         self.hand_visible = not self.match.hot_seat
@@ -76,6 +81,9 @@ class TableScene(Scene):
         self.layout = self._compute_layout()
         self.play_reason = ""
         self.orders: dict[int, list[int]] = {}
+        self._last_rects: dict[int, pygame.Rect] = {}
+        self._damage: list[pygame.Rect] = []
+        self._drawn_counts: list[int] = []
 
     # Scene life cycle --------------------------------------------------------------------
 
@@ -164,6 +172,7 @@ class TableScene(Scene):
             or (bool(self.queue) and not self.covered)
             or self.clock.time < self.busy_until
             or bool(self.sweeping)
+            or bool(self._damage)
         )
 
     def next_deadline(self) -> float | None:
@@ -187,15 +196,15 @@ class TableScene(Scene):
         now = self.clock.time
         if self.banner is not None and now >= self.banner[1]:
             self.banner = None
-            self.app.dirty = True
+            self.damage_info()
         if self.message is not None and now >= self.message[1]:
             self.message = None
-            self.app.dirty = True
+            self.damage_info()
         # play queued events back, one animation at a time
         while self.queue and now >= self.busy_until and not self.covered:
             event = self.queue.popleft()
             self.busy_until = now + self.show(event)
-            self.app.dirty = True
+            self.damage_info()
             if self.covered:
                 return
         if self.queue or now < self.busy_until or self.hand_over or self.game is None:
@@ -229,13 +238,18 @@ class TableScene(Scene):
             return
         if not self.future.done() or self.clock.time < self.think_started + self.app.settings.pace_delay:
             return
-        move = self.future.result()
-        self.future = None
-        self.apply_events(game.make(move, seat=self.future_seat))
+        future, self.future = self.future, None
+        try:
+            move = future.result()
+            events = game.make(move, seat=self.future_seat)
+        except Exception:  # a broken worker or an illegal move: never stall the table
+            log.exception("computer move failed; playing the lowest legal move instead")
+            events = game.make(opponents.standin_move(game), seat=self.future_seat)
+        self.apply_events(events)
 
     def apply_events(self, events: tuple[Event, ...]) -> None:
         self.queue.extend(events)
-        self.app.dirty = True
+        self.damage_info()
 
     # Showing events ----------------------------------------------------------------------------
 
@@ -471,7 +485,7 @@ class TableScene(Scene):
             else:
                 self.say("Nothing you hold beats this: press Pass (P).", 4.0)
         self.refresh_buttons()
-        self.app.dirty = True
+        self.damage_info()
 
     def reveal_for(self, seat: int) -> None:
         """After the privacy screen: ``seat`` sits at the bottom and sees their hand."""
@@ -491,7 +505,7 @@ class TableScene(Scene):
 
     def say(self, text: str, seconds: float = 3.0, colour: tuple[int, int, int] = (255, 255, 255)) -> None:
         self.message = (text, self.clock.time + seconds, colour)
-        self.app.dirty = True
+        self.damage_info()
 
     def selection(self) -> CardSet:
         return CardSet(self.hand.selected)
@@ -559,7 +573,7 @@ class TableScene(Scene):
     def show_hint(self) -> None:
         if not self.awaiting_human:
             return
-        move, why = opponents.hint(self.game)
+        move, why = opponents.hint(self.game, self.viewer, self.hint_rng)
         if move != PASS:
             self.hand.select_only(move_cards(move))
             self.place_hand(animate=True)
@@ -738,3 +752,45 @@ class TableScene(Scene):
 
     def draw(self, surf: pygame.Surface) -> None:
         tabledraw.draw_table(surf, self)
+
+    def damage_info(self) -> None:
+        """Mark every text and marker area for redrawing (after an event or message)."""
+        lay = self.layout
+        boxes = [lay.log, lay.scores, lay.message, lay.banner]
+        for spot in lay.seats:
+            boxes += [spot.info, spot.badge]
+        rects = [pygame.Rect(b.as_tuple()) for b in boxes]
+        rects[3] = rects[3].inflate(lay.width // 2, 80)
+        rects[2].w = lay.width - rects[2].x
+        rects.append(pygame.Rect(lay.trick.as_tuple()).inflate(lay.card_w, lay.card_h // 2 + 3 * lay.font_px))
+        row = [pygame.Rect(b.as_tuple()) for b in lay.buttons.values()]
+        rects.append(row[0].unionall(row[1:]).inflate(8, 8))
+        self._damage.extend(rects)
+
+    def dirty_rects(self) -> list[pygame.Rect] | None:
+        """Where tweens moved sprites since the last frame (old and new places)."""
+        moved = self.tweens.take_touched()
+        rects: list[pygame.Rect] = self._damage
+        self._damage = []
+        now: dict[int, pygame.Rect] = {}
+        for obj in moved:
+            if obj is self:
+                rects.append(pygame.Rect(self.layout.banner.as_tuple()).inflate(self.layout.width // 2, 80))
+                continue
+            if not isinstance(obj, CardSprite):
+                return None
+            r = obj.rect()
+            if obj.rotated:
+                r = pygame.Rect(r.x, r.y, r.h, r.w)
+            r.inflate_ip(14, 16)
+            now[id(obj)] = r
+            rects.append(r)
+        rects.extend(self._last_rects.values())
+        self._last_rects = now
+        if self.counts != self._drawn_counts:
+            self._drawn_counts = list(self.counts)
+            rects.extend(pygame.Rect(s.info.as_tuple()) for s in self.layout.seats)
+            rects.extend(pygame.Rect(s.fan.as_tuple()).inflate(8, 8) for s in self.layout.seats)
+        if len(rects) > 24:
+            rects = [rects[0].unionall(rects[1:])]
+        return rects
