@@ -19,7 +19,7 @@ import time
 from collections.abc import Callable, Sequence
 from itertools import combinations
 
-from .engine import PASS, CardSet, Game, Rules, STANDARD, beats, classify, combo_of_move
+from .engine import PASS, STANDARD, CardSet, Game, Rules, beats, classify, combo_of_move, get_rules, preset_names
 
 
 def random_games(n: int, seed: int, *, rules: Rules = STANDARD, players: int = 4) -> int:
@@ -110,6 +110,13 @@ def engine_figures(*, games: int, runs: int, seed: int) -> dict[str, object]:
         list_leads(leads_n, seed + r)
         lead_times.append((time.perf_counter() - t0) / leads_n * 1e6)
     moves = random_games(200, seed) / 200
+    per_preset = {}
+    preset_games = max(10, games // 5)
+    for name in preset_names():
+        rules = get_rules(name)
+        rate, _ = _rate(lambda n, sd, r=rules: random_games(n, sd, rules=r), preset_games, runs, seed)
+        per_preset[name] = round(rate, 1)
+    standard_side_by_side = per_preset["standard"]
     return {
         "benchmark": "engine",
         "python": sys.version.split()[0],
@@ -121,6 +128,8 @@ def engine_figures(*, games: int, runs: int, seed: int) -> dict[str, object]:
         "moves_per_game": round(moves, 1),
         "list_leads_us": round(statistics.median(lead_times), 1),
         "target_games_per_second": 5000,
+        "presets_games_per_second": per_preset,
+        "presets_worst_ratio_to_standard": round(min(per_preset.values()) / standard_side_by_side, 2),
     }
 
 
@@ -144,6 +153,11 @@ def main(argv: Sequence[str] | None = None) -> int:
           f"  -> {figures['speedup_over_reference']}x faster")
     print(f"  moves per game (passes included):         {figures['moves_per_game']:>9}")
     print(f"  list every lead of a 13-card hand:        {figures['list_leads_us']:>9} us (deal included)")
+    presets = figures["presets_games_per_second"]
+    assert isinstance(presets, dict)
+    print("  per preset (4 players), games/s and ratio to standard in the same loop:")
+    for name, rate in presets.items():
+        print(f"    {name:<14} {rate:>9}   {rate / presets['standard']:.2f}")
     return 0
 
 

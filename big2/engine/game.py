@@ -22,9 +22,7 @@ from typing import Final
 
 from .cards import FULL_MASK, Card, CardSet, CardsLike, format_card, to_cardset
 from .combos import (
-    KEY_SHIFT,
     PASS,
-    SIZE_SHIFT,
     Combo,
     Move,
     all_moves,
@@ -50,6 +48,8 @@ from .events import (
 )
 from .legal import EMPTY_MOVES, LegalMoves, new_legal_moves
 from .rules import (
+    KEY_SHIFT,
+    SIZE_SHIFT,
     STANDARD,
     AssistantRule,
     Direction,
@@ -59,13 +59,15 @@ from .rules import (
     StockDraw,
     tables_for,
 )
-from .scoring import standard_penalties
+from .scoring import HandOutcome, standard_penalties
 
 SEAT_NAMES: Final = {
     2: ("South", "North"),
     3: ("South", "East", "West"),
     4: ("South", "East", "North", "West"),
 }
+
+_ONLY_PASS: Final = LegalMoves([], can_pass=True)
 
 __all__ = ["Game", "GameOver", "IllegalMove", "LegalMoves", "NotYourTurn", "SEAT_NAMES"]
 
@@ -95,6 +97,7 @@ class Game:
         "_played", "_moves", "_valid", "_to_act", "_trick", "_owner", "_passes", "_passed",
         "_first_card", "_winner", "_first", "_step", "_out", "finish_order", "_stock",
         "_pending_liability", "liable", "dragon", "exchange", "_exchange_card", "_log",
+        "_dealt", "_lone_two", "_enforced", "_liability",
     )
 
     rules: Rules
@@ -198,6 +201,10 @@ class Game:
         self._exchange_card = -1
         self._log = None
         self.history = []
+        self._dealt = tuple(h.bit_count() for h in hands)
+        self._lone_two = rules.lone_two is not LoneTwo.ALLOWED
+        self._enforced = rules.assistant is AssistantRule.ENFORCED
+        self._liability = rules.assistant is AssistantRule.LIABILITY
         if rules.dragon_wins:
             for s in range(n):
                 if is_dragon(hands[s]):
@@ -400,6 +407,23 @@ class Game:
             counts = tuple(0 if s == self._winner else 13 for s in range(self.n_players))
         return standard_penalties(counts)
 
+    def outcome(self) -> HandOutcome:
+        """What a scoring scheme needs to know about this finished hand."""
+        if self._winner < 0:
+            raise ValueError("the hand is not over yet")
+        last_play = 0
+        for seat, move in reversed(self.history):
+            if seat == self._winner and move:
+                last_play = move & FULL_MASK
+                break
+        return HandOutcome.from_hands(
+            [self.hand(s) for s in range(self.n_players)], self._winner,
+            finish_order=tuple(self.finish_order), starter=self._first,
+            last_play=CardSet.from_mask(last_play), dealt=self._dealt,
+            played_any=tuple(p != 0 for p in self._played), liable=self.liable,
+            dragon=self.dragon,
+        )
+
     @property
     def no_legal_play(self) -> bool:
         """True when the player to act can only pass (what AutoPass passes for)."""
@@ -501,9 +525,10 @@ class Game:
 
     def _assistant_target(self, seat: int) -> bool:
         """Whether the assistant rule binds ``seat``: the next player holds one card."""
-        if self.rules.assistant is AssistantRule.OFF:
-            return False
-        nxt = self._next_seat_in(seat)
+        n = self.n_players
+        nxt = (seat + self._step) % n
+        while self._out >> nxt & 1:
+            nxt = (nxt + self._step) % n
         return nxt != seat and self._hands[nxt].bit_count() == 1
 
     def _highest_single(self, seat: int, lst: list[Move]) -> Move:
@@ -533,14 +558,15 @@ class Game:
 
     def _general_legal_moves(self) -> LegalMoves:
         p = self._to_act
-        lst = self._moves[p] if self._valid[p] else self._list(p)
-        assert lst is not None
+        lst: list[Move] = self._moves[p] if self._valid[p] else self._list(p)  # type: ignore[assignment]
         trick = self._trick
         t = self._t
         if trick:
             size = trick >> SIZE_SHIFT
             i = bisect_left(lst, ((trick >> KEY_SHIFT) + 1) << KEY_SHIFT)
             j = bisect_left(lst, (size + 1) << SIZE_SHIFT, i)
+            if i == j and not t.honour_bombs:
+                return _ONLY_PASS  # nothing of this size beats it; no rule forbids passing
             cands = lst[i:j]
             if t.full_house_apart and size == 5:
                 cands = [m for m in cands if beats_move(m, trick, t)]
@@ -552,10 +578,10 @@ class Game:
             if self._first_card >= 0:
                 bit = 1 << self._first_card
                 cands = [m for m in cands if m & bit]
-        if self.rules.lone_two is not LoneTwo.ALLOWED:
+        if self._lone_two and self._hands[p].bit_count() <= 6:
             cands = [m for m in cands if self._lone_two_allows(p, m)]
         can_pass = bool(trick)
-        if self.rules.assistant is AssistantRule.ENFORCED and self._assistant_target(p):
+        if self._enforced and self._assistant_target(p):
             cands = [m for m in cands if self._assistant_allows(p, m, lst)]
             if can_pass and not self._assistant_allows(p, PASS, lst):
                 can_pass = False
@@ -568,24 +594,35 @@ class Game:
                 cands = lst
         return LegalMoves(cands, can_pass=can_pass)
 
-    def _emit(self, event: Event) -> None:
-        if self._log is not None:
-            self._log.append(event)
-
     def _general_step(self, move: Move) -> None:
         self._one_step(move)
         if self.rules.auto_pass:
-            while self._winner < 0 and self.exchange is None and self.no_legal_play:
+            while self._winner < 0 and self.exchange is None and self._only_pass():
                 self._one_step(PASS, auto=True)
+
+    def _only_pass(self) -> bool:
+        """:attr:`no_legal_play`, answered without building the move list when it can."""
+        trick = self._trick
+        if not trick:
+            return False
+        p = self._to_act
+        lst: list[Move] = self._moves[p] if self._valid[p] else self._list(p)  # type: ignore[assignment]
+        i = bisect_left(lst, ((trick >> KEY_SHIFT) + 1) << KEY_SHIFT)
+        if not self._t.honour_bombs and (i == len(lst) or lst[i] >> SIZE_SHIFT != trick >> SIZE_SHIFT):
+            return True
+        moves = self._general_legal_moves()
+        return moves.can_pass and len(moves) == 1
 
     def _one_step(self, move: Move, *, auto: bool = False) -> None:
         p = self._to_act
         self.history.append((p, move))
         rules = self.rules
-        if rules.assistant is AssistantRule.LIABILITY:
+        log = self._log
+        if self._liability:
             self._track_liability(p, move)
         if move == PASS:
-            self._emit(Passed(p, auto))
+            if log is not None:
+                log.append(Passed(p, auto))
             if rules.pass_locks_out and p == self._owner:
                 self._end_trick(p)  # everyone else is locked out: the owner takes it
                 return
@@ -605,9 +642,10 @@ class Game:
             self._passed = 0
         self._first_card = -1
         left = self._hands[p].bit_count()
-        self._emit(Played(p, combo_of_move(move), left))
-        if left == 1:
-            self._emit(LastCard(p))
+        if log is not None:
+            log.append(Played(p, combo_of_move(move), left))
+            if left == 1:
+                log.append(LastCard(p))
         if not left:
             self._finish(p)
             if self._winner >= 0:
@@ -624,24 +662,27 @@ class Game:
                 break
             if not (self._out >> s & 1 or self._passed >> s & 1):
                 self._to_act = s
-                self._emit(TurnStarted(s, False))
+                if self._log is not None:
+                    self._log.append(TurnStarted(s, False))
                 return
         owner = self._owner
         if self.rules.pass_locks_out and not self._out >> owner & 1:
             # Everyone else passed and is locked out: the owner may beat their own play
             # or pass to take the trick.
             self._to_act = owner
-            self._emit(TurnStarted(owner, False))
+            if self._log is not None:
+                self._log.append(TurnStarted(owner, False))
             return
         self._end_trick(owner if not self._out >> owner & 1 else self._next_seat_in(owner))
 
     def _end_trick(self, leader: int) -> None:
-        self._emit(TrickWon(self._owner))
+        if self._log is not None:
+            self._log.append(TrickWon(self._owner))
+            self._log.append(TurnStarted(leader, True))
         self._trick = PASS
         self._passes = 0
         self._passed = 0
         self._to_act = leader
-        self._emit(TurnStarted(leader, True))
 
     def _finish(self, p: int) -> None:
         """``p`` has gone out: end the hand, or play on without them."""
@@ -652,12 +693,14 @@ class Game:
             if self.rules.hand_end is HandEnd.PLAY_ON and len(remaining) == 1:
                 self.finish_order.append(remaining[0])
             self._winner = self.finish_order[0]
-            self._emit(HandEnded(
-                self._winner, self.card_counts, self.points(), tuple(self.finish_order),
-                self.dragon, self.liable,
-            ))
+            if self._log is not None:
+                self._log.append(HandEnded(
+                    self._winner, self.card_counts, self.points(), tuple(self.finish_order),
+                    self.dragon, self.liable,
+                ))
             return
-        self._emit(PlayerOut(p, len(self.finish_order)))
+        if self._log is not None:
+            self._log.append(PlayerOut(p, len(self.finish_order)))
 
     def _draw_for_pass(self, p: int) -> None:
         rule = self.rules.stock_draw
@@ -671,7 +714,8 @@ class Game:
         self._hands[p] |= mask
         self._moves[p] = None
         self._valid[p] = False
-        self._emit(Drew(p, CardSet.from_mask(mask)))
+        if self._log is not None:
+            self._log.append(Drew(p, CardSet.from_mask(mask)))
 
     def _track_liability(self, p: int, move: Move) -> None:
         pending = self._pending_liability
@@ -680,8 +724,7 @@ class Game:
             if move and (self._hands[p] & ~move) == 0:
                 self.liable = pending[0]
         if self._assistant_target(p):
-            lst = self._moves[p] if self._valid[p] else self._list(p)
-            assert lst is not None
+            lst: list[Move] = self._moves[p] if self._valid[p] else self._list(p)  # type: ignore[assignment]
             if not self._assistant_allows(p, move, lst):
                 self._pending_liability = (p, self._next_seat_in(p))
 

@@ -36,8 +36,8 @@ class LegalMoves(Sequence[Move]):
     def __getitem__(self, i: slice) -> list[Move]: ...
 
     def __getitem__(self, i: int | slice) -> Move | list[Move]:
-        if i.__class__ is int and 0 <= i < self._len - self._pass:  # type: ignore[operator]
-            return self._lst[self._start + i]  # type: ignore[operator]
+        if i.__class__ is int and 0 <= i < self._len - self._pass:
+            return self._lst[self._start + i]
         if isinstance(i, slice):
             return list(self)[i]
         if i < 0:

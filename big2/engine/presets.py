@@ -273,7 +273,7 @@ def rules_from_dict(data: object) -> Rules:
             try:
                 values[name] = enum_type(raw)
             except ValueError:
-                choices = ", ".join(e.value for e in enum_type)  # type: ignore[attr-defined]
+                choices = ", ".join(e.value for e in enum_type)
                 raise ValueError(f"'{raw}' is not a value of {name} (choose {choices})") from None
         elif isinstance(default, bool):
             if not isinstance(raw, bool):

@@ -9,15 +9,13 @@ direction, the three-player exchange, and the table's scoring scheme.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from .combos import generate_moves
 from .game import SEAT_NAMES, Game
 from .rules import STANDARD, Direction, LaterLeader, Rules
-
-#: Scores a finished hand: points per seat (see :mod:`big2.engine.scoring`).
-Scorer = Callable[[Game], tuple[int, ...]]
+from .scoring import Scoring, score_hand
 
 
 @dataclass(frozen=True, slots=True)
@@ -30,10 +28,6 @@ class HandRecord:
     cards_left: tuple[int, ...]
     points: tuple[int, ...]
     finish_order: tuple[int, ...] = ()
-
-
-def _standard_points(game: Game) -> tuple[int, ...]:
-    return game.points()
 
 
 def loser_of(game: Game) -> int:
@@ -61,8 +55,8 @@ class Session:
 
     The session ends after ``max_hands`` hands, or once a seat's total reaches
     ``-target`` (penalty schemes) or ``+target`` (positive-point schemes), whichever the
-    table chose; with neither it goes on until the players stop. ``scorer`` scores a
-    finished hand (the standard penalty table by default).
+    table chose; with neither it goes on until the players stop. ``scoring`` is the
+    table's scoring scheme (the standard penalty table by default).
     """
 
     def __init__(
@@ -74,7 +68,7 @@ class Session:
         names: Sequence[str] | None = None,
         max_hands: int | None = None,
         target: int | None = None,
-        scorer: Scorer | None = None,
+        scoring: Scoring | None = None,
     ) -> None:
         if players not in SEAT_NAMES:
             raise ValueError(f"Big Two is played by 2, 3 or 4 players, not {players}")
@@ -90,7 +84,7 @@ class Session:
             raise ValueError(f"{players} players need {players} names")
         self.max_hands = max_hands
         self.target = target
-        self.scorer: Scorer = scorer or _standard_points
+        self.scoring = scoring if scoring is not None else Scoring()
         self.totals: list[int] = [0] * players
         self.records: list[HandRecord] = []
         self.current: Game | None = None
@@ -151,7 +145,7 @@ class Session:
             raise ValueError("there is no finished hand to record")
         winner = game.winner
         assert winner is not None
-        points = self.scorer(game)
+        points = score_hand(game.outcome(), self.scoring)
         rec = HandRecord(len(self.records) + 1, self.current_deal, winner, game.card_counts,
                          points, tuple(game.finish_order))
         self.records.append(rec)

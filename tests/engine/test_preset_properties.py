@@ -1,0 +1,111 @@
+"""Hypothesis properties over every preset with 2, 3 and 4 players."""
+
+from __future__ import annotations
+
+import random
+from dataclasses import replace
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from big2.engine import PASS, CardSet, Game, IllegalMove, classify, get_rules, move_cards, preset_names
+
+from .reference import reference_legal
+
+presets = st.sampled_from(preset_names())
+players = st.sampled_from([2, 3, 4])
+seeds = st.integers(min_value=0, max_value=2**32 - 1)
+
+
+def deal(name: str, n: int, seed: int) -> Game:
+    rules = get_rules(name)
+    if n < 4 and rules.leftovers.value == "unused" and rules.cards_per_player * n > 52:
+        rules = replace(rules, cards_per_player=13)
+    return Game.deal(random.Random(seed), rules=rules, players=n)
+
+
+def total_cards(game: Game) -> int:
+    return sum(len(game.hand(s)) + len(game.played_by(s)) for s in range(game.n_players)) + game.stock_size
+
+
+@settings(max_examples=120, deadline=None)
+@given(presets, players, seeds, seeds)
+def test_games_end_and_cards_are_conserved(name: str, n: int, deal_seed: int, chooser: int) -> None:
+    game = deal(name, n, deal_seed)
+    start = total_cards(game)
+    rng = random.Random(chooser)
+    steps = 0
+    while not game.is_over:
+        moves = game.legal_moves()
+        assert len(moves) > 0, "a player to act always has a move"
+        game.apply(moves[rng.randrange(len(moves))])
+        assert total_cards(game) == start
+        steps += 1
+        assert steps < 5000, "the hand must end"
+    assert game.winner is not None and game.card_counts[game.winner] == 0
+    assert game.finish_order[0] == game.winner
+
+
+@settings(max_examples=60, deadline=None)
+@given(presets, players, seeds, seeds)
+def test_generated_moves_are_exactly_the_moves_play_accepts(name: str, n: int, deal_seed: int, chooser: int) -> None:
+    game = deal(name, n, deal_seed)
+    rng = random.Random(chooser)
+    steps = 0
+    while not game.is_over and steps < 30:
+        legal = game.legal_moves()
+        for m in legal:  # every generated move is accepted
+            probe = game.copy()
+            probe.make(m)
+        # every formable combination that is not generated is refused
+        for m in reference_legal(game) - set(legal):
+            probe = game.copy()
+            try:
+                probe.make(m)
+            except IllegalMove as exc:
+                assert str(exc)
+            else:
+                raise AssertionError(f"play() accepted {move_cards(m)} which legal_moves() left out")
+        if PASS not in legal and not game.leading:
+            try:
+                game.copy().pass_turn()
+            except IllegalMove:
+                pass
+            else:
+                raise AssertionError("pass accepted though not generated")
+        game.apply(legal[rng.randrange(len(legal))])
+        steps += 1
+
+
+@settings(max_examples=60, deadline=None)
+@given(presets, players, seeds, seeds)
+def test_checked_and_fast_paths_agree(name: str, n: int, deal_seed: int, chooser: int) -> None:
+    fast = deal(name, n, deal_seed)
+    checked = fast.copy()
+    rng = random.Random(chooser)
+    while not fast.is_over:
+        moves = fast.legal_moves()
+        assert list(moves) == list(checked.legal_moves())
+        m = moves[rng.randrange(len(moves))]
+        fast.apply(m)
+        checked.make(m)
+        assert fast.history == checked.history
+    assert checked.is_over and checked.finish_order == fast.finish_order
+
+
+@settings(max_examples=40, deadline=None)
+@given(presets, seeds)
+def test_random_subsets_refused_with_a_sentence(name: str, seed: int) -> None:
+    game = deal(name, 4, seed)
+    rng = random.Random(seed)
+    hand = list(game.hand(game.to_act))
+    for _ in range(20):
+        pick = CardSet(rng.sample(hand, rng.choice([1, 2, 3, 4, 5])))
+        combo = classify(pick, game.rules)
+        legal = combo is not None and combo.move in game.legal_moves()
+        try:
+            game.copy().play(pick)
+        except IllegalMove as exc:
+            assert not legal and str(exc).endswith(".")
+        else:
+            assert legal
