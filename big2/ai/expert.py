@@ -3,9 +3,11 @@
 For each iteration it samples one *world*: the unseen cards dealt at random to the other
 seats, each getting exactly the number of cards it holds (so every world agrees with the
 cards played and the card counts). Every candidate move is then played in that same world
-and the hand finished with the fast playout policy (:mod:`big2.ai.playout`). The move
-with the best average outcome wins: 1 for going out first, plus the hand's points / 60
-(points are the standard penalty, so fewer cards left scores better).
+and the hand finished by every seat playing its hand plan (:class:`PlanPolicy`). The
+move with the best average outcome wins: 1 for going out first, plus the hand's points
+/ 60 (points are the standard penalty, so fewer cards left scores better). Normal's
+choice is kept unless another move beats it by ``confidence`` standard errors of the
+paired difference (every move is scored on the same worlds).
 
 Candidates are Normal's choice (tried first; it wins ties), passing, and the plan's
 other combinations and the cheapest and strongest plays of each size, at most
@@ -27,7 +29,7 @@ from big2.engine.cards import FULL_MASK
 from .base import legal_moves
 from .normal import Decision, Normal, Why
 from .plan import move_key
-from .playout import play_out
+from .playout import PlanPolicy
 from .view import PlayerView, view_game
 
 #: Seconds kept back from the budget for the bookkeeping after the last playout.
@@ -134,6 +136,7 @@ class Expert:
         deadline = start + self.time_budget - SAFETY_MARGIN
         fixed = self.iterations
         me = view.seat
+        policy = PlanPolicy(self.normal.planner(view.rules))
         # Paired results: every candidate is scored on the same worlds, and a move other
         # than Normal's (index 0) must beat it by a clear margin (``confidence`` standard
         # errors of the paired difference) to be chosen.
@@ -148,7 +151,7 @@ class Expert:
             for c in cands:
                 g = world.copy()
                 g.apply(c)
-                play_out(g)
+                policy.play_out(g)
                 values.append((1.0 if g.winner == me else 0.0) + g.points()[me] / 60)
                 if fixed is None and clock() >= deadline:
                     break
