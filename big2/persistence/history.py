@@ -78,6 +78,7 @@ MIGRATIONS: Final[tuple[tuple[str, ...], ...]] = (
     (  # 1 -> 2: the dealt cards (for replay), how the hand ended, indexes
         "ALTER TABLE hands ADD COLUMN deal_json TEXT NOT NULL DEFAULT '[]'",
         "ALTER TABLE hands ADD COLUMN ended_how TEXT NOT NULL DEFAULT ''",
+        "ALTER TABLE hands ADD COLUMN start_json TEXT NOT NULL DEFAULT '{}'",
         "CREATE INDEX hands_by_session ON hands (session_id, hand_number)",
         "CREATE INDEX seats_by_player ON session_seats (player_id)",
     ),
@@ -103,9 +104,10 @@ class HandResult:
     """One finished hand, as :meth:`History.record_hand` stores it.
 
     ``cards_left`` and ``points`` have one entry per seat. ``deal`` lists each seat's
-    dealt cards (card ints) and ``moves`` the plays in order, both plain JSON, so the
-    replay screen can rebuild the hand; ``deal_seed`` is kept as text (seeds can exceed
-    64 bits).
+    starting cards (card ints), ``start`` is the position the hand started from and
+    ``moves`` the plays after it, all plain JSON, so the replay screen can rebuild the
+    hand (see :func:`big2.persistence.gamecodec.replay`); ``deal_seed`` is kept as text
+    (seeds can exceed 64 bits).
     """
 
     hand_number: int
@@ -120,6 +122,7 @@ class HandResult:
     started_at: datetime | None = None
     duration_s: float = 0.0
     ended_how: str = ""
+    start: Mapping[str, Any] = field(default_factory=dict)
 
 
 @dataclass(frozen=True, slots=True)
@@ -366,12 +369,13 @@ class History:
             hand.rules_preset, _json_text(dict(hand.rules)), int(hand.winner_seat),
             _utc(hand.started_at), float(hand.duration_s), _json_text(list(hand.moves)),
             _json_text([list(cards) for cards in hand.deal]), hand.ended_how,
+            _json_text(dict(hand.start)),
         )
         with self.transaction() as conn:
             cur = conn.execute(
                 "INSERT INTO hands (session_id, hand_number, deal_seed, rules_preset, "
                 "rules_json, winner_seat, started_at, duration_s, moves_json, deal_json, "
-                "ended_how) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)", row)
+                "ended_how, start_json) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)", row)
             hand_id = int(cur.lastrowid or 0)
             conn.executemany(
                 "INSERT INTO hand_seats (hand_id, seat, cards_left, points) "
@@ -422,28 +426,31 @@ class History:
         """
         rows = self.query(
             "SELECT session_id, hand_number, deal_seed, rules_preset, rules_json, "
-            "winner_seat, started_at, duration_s, moves_json, deal_json, ended_how "
-            "FROM hands WHERE id = ?", (hand_id,))
+            "winner_seat, started_at, duration_s, moves_json, deal_json, ended_how, "
+            "start_json FROM hands WHERE id = ?", (hand_id,))
         if not rows:
             return None
         (session_id, number, seed, preset, rules_json, winner, started, duration,
-         moves_json, deal_json, ended_how) = rows[0]
+         moves_json, deal_json, ended_how, start_json) = rows[0]
         per_seat = self.query("SELECT cards_left, points FROM hand_seats WHERE hand_id = ? "
                               "ORDER BY seat", (hand_id,))
         try:
-            rules, moves, deal = (parse_json(str(text).encode(), _RECORD_LIMITS)
-                                  for text in (rules_json, moves_json, deal_json))
+            rules, moves, deal, start = (parse_json(str(text).encode(), _RECORD_LIMITS)
+                                         for text in (rules_json, moves_json, deal_json,
+                                                      start_json))
             moment = datetime.fromisoformat(started)
         except (JsonRejected, ValueError, TypeError) as exc:
             raise StorageError(f"The record of hand {hand_id} is damaged ({exc}).") from exc
-        if not (isinstance(rules, dict) and isinstance(moves, list) and isinstance(deal, list)):
+        if not (isinstance(rules, dict) and isinstance(moves, list) and isinstance(deal, list)
+                and isinstance(start, dict)):
             raise StorageError(f"The record of hand {hand_id} is damaged.")
         result = HandResult(
             hand_number=number, rules_preset=preset, rules=rules, winner_seat=winner,
             cards_left=tuple(r[0] for r in per_seat), points=tuple(r[1] for r in per_seat),
             moves=moves, deal=[[x for x in c if isinstance(x, int)] if isinstance(c, list) else []
                              for c in deal],
-            deal_seed=seed, started_at=moment, duration_s=duration, ended_how=ended_how)
+            deal_seed=seed, started_at=moment, duration_s=duration, ended_how=ended_how,
+            start=start)
         return StoredHand(hand_id, session_id, number, moment, self.seats_of(session_id),
                           result)
 
