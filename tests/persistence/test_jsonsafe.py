@@ -80,7 +80,7 @@ json_values = st.recursive(
 )
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=100, deadline=None)
 @given(json_values)
 def test_round_trip_of_any_json(value: object) -> None:
     limits = JsonLimits(max_int_digits=10_000)

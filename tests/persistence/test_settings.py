@@ -200,7 +200,7 @@ json_values = st.recursive(json_scalars, lambda c: st.lists(c, max_size=4)
 field_names = st.sampled_from([f.name for f in dataclasses.fields(Settings)] + ["other"])
 
 
-@settings(max_examples=300, deadline=None,
+@settings(max_examples=150, deadline=None,
           suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(st.dictionaries(field_names, json_values))
 def test_any_object_gives_valid_settings(data: dict[str, Any]) -> None:
