@@ -109,3 +109,30 @@ def test_random_subsets_refused_with_a_sentence(name: str, seed: int) -> None:
             assert not legal and str(exc).endswith(".")
         else:
             assert legal
+
+
+@settings(max_examples=60, deadline=None)
+@given(presets, players, seeds)
+def test_sessions_score_every_preset_and_zero_sum_schemes_sum_to_zero(name: str, n: int, seed: int) -> None:
+    from big2.engine import Session, get_preset
+    from big2.engine.scoring import scoring_preset
+
+    preset = get_preset(name)
+    rules = preset.rules
+    if n < 4 and rules.leftovers.value == "unused" and rules.cards_per_player * n > 52:
+        rules = replace(rules, cards_per_player=13)
+    scoring = scoring_preset(preset.scoring)
+    session = Session(random.Random(seed), rules=rules, players=n, scoring=scoring, max_hands=3)
+    rng = random.Random(seed + 1)
+    while not session.is_over:
+        game = session.new_hand()
+        if game.exchange is not None:
+            game.give_back(game.suggest_give_back())
+        while not game.is_over:
+            moves = game.legal_moves()
+            game.apply(moves[rng.randrange(len(moves))])
+        record = session.record()
+        if scoring.zero_sum:
+            assert sum(record.points) == 0
+    assert len(session.records) == 3
+    assert session.totals == [sum(r.points[s] for r in session.records) for s in range(n)]
