@@ -1,16 +1,18 @@
 """Games and sessions as plain JSON data, and back — the payload of a save file.
 
-A :class:`~big2.engine.game.Game` is stored as its deal (each seat's dealt cards), who
-led, and every move as ``[seat, [cards]]`` (``[]`` for a pass). Loading deals the same
-cards and replays the moves through the checked :meth:`Game.play` / :meth:`Game.pass_turn`,
-so a hostile file cannot build an impossible position, and the result is then compared
-with the stored hands and turn. Cards are the engine's ints 0..51; move encodings never
-reach the file, so a save outlives changes to them.
+A :class:`~big2.engine.game.Game` is stored as a snapshot of its whole state (hands,
+played cards, stock, trick, passes, turn, direction, exchange, finish order, history…),
+slot by slot, every slot checked on the way back in; plays are stored as the cards they
+hold (card ints 0..51), never as the engine's move ints, so a save outlives changes to
+the move encoding. A hostile file cannot build a position the engine would trip over.
 
-A :class:`~big2.engine.session.Session` adds the rule set, names, limits, totals, the
-finished hands, the hand in play and the session's ``random.Random`` state, so a resumed
-session deals on exactly as it would have. Opponents' own generators travel beside it in
-:func:`save_payload`.
+A :class:`~big2.engine.session.Session` adds the rule set, scoring scheme, names,
+limits, totals, the finished hands, the hand in play, the last finished hand and the
+session's ``random.Random`` state, so a resumed session deals and plays on exactly as it
+would have. Opponents' own generators travel beside it in :func:`save_payload`.
+
+For the history, :func:`start_position` + :func:`hand_result` make the record of a
+finished hand and :func:`replay` steps through it again.
 
 Every ``*_from_dict`` raises :class:`ValueError` (and only that) for data it refuses.
 """
@@ -223,17 +225,17 @@ def _make(game: Game, seat: int, cards: CardSet) -> None:
 # -- a game ---------------------------------------------------------------------------
 #
 # A game is stored as a snapshot of its state, slot by slot (the engine's ``copy()``
-# treats the slots of ``Game`` and its bases as the whole state). Moves are stored as the cards they
-# play, never as the engine's move ints, and are classified again on load. Every slot
-# is checked, cards must not be in two places, and the position must then answer
-# ``legal_moves()``: a hostile file cannot build a state the engine would trip over.
+# treats the slots of ``Game`` and its bases as the whole state). Moves are stored as
+# the cards they play and classified again on load. Every slot is checked, cards must
+# not be in two places, and the position must then answer ``legal_moves()``.
 
 #: Caches the engine rebuilds by itself; not stored.
 _CACHES: Final = frozenset({"_t", "_moves", "_valid", "_log"})
 _SEAT, _SEAT_OR_NONE, _SEAT_OR_MINUS, _CARD_OR_MINUS = "seat", "seat?", "seat-1", "card-1"
-#: How each stored slot is checked ("derived": recomputed from the rules, never read). A slot the engine gains later and this table does not
-#: name yet is stored by :func:`_auto_encode` when it holds plain values (a test says the
-#: table needs it); a known slot missing from a file is refused when loading.
+#: How each slot is checked ("derived": recomputed from the rules, never read). A slot
+#: the engine gains later and this table does not name yet is stored by
+#: :func:`_auto_encode` when it holds plain values (a test asks for it to be named); a
+#: known slot missing from a file is refused when loading.
 _SLOT_KINDS: Final[dict[str, str]] = {
     "rules": "rules", "names": "names", "n_players": "players", "history": "history",
     "clockwise": "bool", "dragon": "bool",
@@ -269,9 +271,7 @@ def _encode_slot(kind: str, value: Any) -> Any:
         return [[seat, _move_cards(move)] for seat, move in value]
     if kind == "move":
         return _move_cards(value)
-    if isinstance(value, tuple):
-        return list(value)
-    if isinstance(value, list):
+    if isinstance(value, (tuple, list)):
         return list(value)
     return value
 

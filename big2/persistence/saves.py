@@ -41,7 +41,8 @@ class SlotInfo:
 
     ``problem`` is ``None`` for a loadable slot, else a sentence saying why it cannot
     be loaded (delete it with :meth:`SaveStore.delete_listed`; ``saved_at`` and
-    ``preview`` are then ``None``). ``from_backup`` is true when only the previous copy was readable.
+    ``preview`` are then ``None``). ``from_backup`` is true when only the previous copy
+    was readable.
     """
 
     name: str

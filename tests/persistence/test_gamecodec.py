@@ -256,7 +256,8 @@ def _valid_payload() -> dict[str, Any]:
     for _ in range(25):
         advance(session, ai)
     assert session.current is not None and len(session.current.history) > 3
-    return json.loads(json.dumps(save_payload(session, rngs={"x": ai})))
+    payload: dict[str, Any] = json.loads(json.dumps(save_payload(session, rngs={"x": ai})))
+    return payload
 
 
 def _set(doc: dict[str, Any], path: tuple[Any, ...], value: Any) -> dict[str, Any]:

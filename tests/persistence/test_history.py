@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import sqlite3
 from datetime import datetime, timedelta, timezone
 from pathlib import Path
@@ -27,7 +28,7 @@ def hand(n: int, winner: int = 0, **changes: object) -> HandResult:
         deal_seed=2**70 + n, started_at=T0 + timedelta(minutes=n), duration_s=61.5,
         ended_how="first-out",
     )
-    return HandResult(**{**{f: getattr(base, f) for f in base.__slots__}, **changes})  # type: ignore[arg-type]
+    return dataclasses.replace(base, **changes)  # type: ignore[arg-type]
 
 
 def open_history(path: Path) -> History:
