@@ -62,9 +62,12 @@ class Normal:
 
     name = "normal"
 
-    def __init__(self, *, play_threshold: float = PLAY_THRESHOLD, lead_big: bool = True) -> None:
+    def __init__(
+        self, *, play_threshold: float = PLAY_THRESHOLD, lead_big: bool = True, urgent_at: int = 3
+    ) -> None:
         self.play_threshold = play_threshold
         self.lead_big = lead_big
+        self.urgent_at = urgent_at
         self._planners: dict[Rules, Planner] = {}
 
     def planner(self, rules: Rules) -> Planner:
@@ -179,7 +182,7 @@ class Normal:
         if size == 1 and threats:
             top = max(beaters, key=move_key)
             return Decision(top, Why.FOLLOW_BLOCK, plan, threat=threats[0])
-        urgent = min(opp) <= 2 or view.counts[owner] <= 3
+        urgent = min(opp) <= self.urgent_at or view.counts[owner] <= self.urgent_at + 1
         if size == 5 and len(beaters) > MAX_FIVE_FOLLOWS:
             beaters = [m for m in beaters if m in plan_set] + beaters[:MAX_FIVE_FOLLOWS]
         base = plan_obj.cost
