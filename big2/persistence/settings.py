@@ -126,6 +126,12 @@ def _house_rules(value: object) -> dict[str, Any]:
     return {key: list(v) if isinstance(v, tuple) else v for key, v in value.items()}
 
 
+def _scoring_name(value: object) -> str:
+    if value == "":
+        return ""
+    return _text(value, max_chars=PRESET_MAX_CHARS, what="the scoring")
+
+
 def _version(value: object) -> int:
     return _int_between(0, 1_000_000)(value)
 
@@ -134,6 +140,7 @@ _CHECKS: Final[dict[str, Callable[[object], object]]] = {
     "player_name": lambda v: _text(v, max_chars=NAME_MAX_CHARS, what="the name"),
     "rules_preset": lambda v: _text(v, max_chars=PRESET_MAX_CHARS, what="the preset"),
     "house_rules": _house_rules,
+    "scoring": _scoring_name,
     "opponents": _opponents,
     "animation_speed": _choice(ANIMATION_SPEEDS),
     "computer_pace": _choice(COMPUTER_PACES),
@@ -157,6 +164,8 @@ class Settings:
     Raises :class:`ValueError` naming the field when a value is bad. ``house_rules``
     holds rule-option overrides as plain JSON data (the engine interprets them);
     ``opponents`` lists the levels of the other seats (see :data:`OPPONENT_LEVELS`);
+    the preset, house rules and scoring become engine values through
+    :func:`big2.persistence.tablerules.table_rules`;
     ``extra`` holds keys from the file this version does not know, written back as they
     were. Treat the dict fields as read-only.
     """
@@ -164,6 +173,8 @@ class Settings:
     player_name: str = "Player"
     rules_preset: str = "standard"
     house_rules: dict[str, Any] = field(default_factory=dict)
+    #: A scoring scheme name; "" means the rule preset's usual scoring.
+    scoring: str = ""
     opponents: tuple[str, ...] = ("normal", "normal", "normal")
     animation_speed: str = "normal"
     computer_pace: str = "normal"

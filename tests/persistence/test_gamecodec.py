@@ -21,9 +21,12 @@ from big2.engine.rules import AssistantRule, Direction, LaterLeader, StockDraw
 from big2.persistence.envelope import make_envelope, open_envelope
 from big2.engine.scoring import SCORING_PRESETS, Scoring, scoring_preset
 from big2.persistence.gamecodec import (
-    check_payload, game_from_dict, game_to_dict, hand_result, load_payload, preview_of,
-    replay, rng_from_dict, rng_to_dict, rules_from_dict, rules_to_dict, save_payload,
-    start_position, state_slots,
+    game_from_dict, game_to_dict, rng_from_dict, rng_to_dict, rules_from_dict, rules_to_dict,
+    state_slots,
+)
+from big2.persistence.handlog import hand_result, replay, start_position
+from big2.persistence.sessioncodec import (
+    check_payload, load_payload, preview_of, save_payload,
 )
 from big2.persistence.history import History, Seat
 from big2.persistence.jsonsafe import dump_json, parse_json
@@ -376,7 +379,8 @@ def test_game_dict_round_trip() -> None:
 def test_every_engine_slot_has_a_checked_kind() -> None:
     """Fails when the engine grows state: name it in gamecodec._SLOT_KINDS (until then
     plain values are still saved, unchecked) and in _SESSION_ATTRS."""
-    from big2.persistence.gamecodec import _SESSION_ATTRS, _SLOT_KINDS
+    from big2.persistence.gamecodec import _SLOT_KINDS
+    from big2.persistence.sessioncodec import _SESSION_ATTRS
     assert state_slots() == set(_SLOT_KINDS)
     assert set(vars(Session(random.Random(1)))) == _SESSION_ATTRS
 
