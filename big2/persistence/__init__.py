@@ -8,10 +8,16 @@ Where to start:
 
 - :class:`~big2.persistence.paths.AppPaths` — where everything lives
   (``AppPaths.from_environment()``; ``BIG2_HOME`` overrides the platform directories).
-- :class:`~big2.persistence.settings.SettingsStore` — load/save :class:`Settings`.
-- :class:`~big2.persistence.saves.SaveStore` — autosave and named save slots.
-- :class:`~big2.persistence.history.History` — the SQLite score history, with the
-  statistics queries in :mod:`big2.persistence.stats`.
+- :class:`~big2.persistence.settings.SettingsStore` — load/save :class:`Settings`;
+  :func:`~big2.persistence.tablerules.table_rules` turns them into engine rules and
+  scoring.
+- :class:`~big2.persistence.saves.SaveStore` — autosave and named save slots, carrying
+  payloads from :func:`~big2.persistence.sessioncodec.save_payload` (read back with
+  :func:`~big2.persistence.sessioncodec.load_payload`).
+- :class:`~big2.persistence.history.History` — the SQLite score history (records from
+  :mod:`big2.persistence.handlog`, which also replays them), with the statistics
+  queries in :mod:`big2.persistence.stats`.
+- :func:`~big2.persistence.logs.start_file_logging` — the log file.
 
 Every load returns a result carrying :class:`~big2.persistence.notices.Notice` objects:
 sentences the window should show the player ("Your saved game was damaged; …"). Writes
