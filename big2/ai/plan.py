@@ -15,7 +15,6 @@ from typing import Final
 
 from big2.engine import CardSet, Kind, Move, Rules, classify, generate_moves, move_kind
 from big2.engine.cards import FULL_MASK
-from big2.engine.combos import KEY_SHIFT
 
 #: How much a combination's weakness adds to its cost (a combination itself costs 1).
 WEAKNESS: Final = 0.9
@@ -28,6 +27,8 @@ _FIVE_BASE: Final = {
     Kind.STRAIGHT: 0.25, Kind.FLUSH: 0.45, Kind.FULL_HOUSE: 0.6,
     Kind.FOUR_OF_A_KIND: 0.85, Kind.STRAIGHT_FLUSH: 0.95,
 }
+#: Moves are ``… | key << 52 | card mask`` (see big2.engine.combos); keys fit 30 bits.
+_KEY_SHIFT: Final = 52
 _KEY_MASK: Final = (1 << 30) - 1
 #: One bit per rank (the lowest suit's bit): folds a card mask to the ranks it holds.
 _RANK_BITS: Final = sum(1 << (4 * r) for r in range(13))
@@ -35,7 +36,7 @@ _RANK_BITS: Final = sum(1 << (4 * r) for r in range(13))
 
 def move_key(move: Move) -> int:
     """The strength key of a move (compare only between moves of one size)."""
-    return (move >> KEY_SHIFT) & _KEY_MASK
+    return (move >> _KEY_SHIFT) & _KEY_MASK
 
 
 def strength(move: Move) -> float:
@@ -150,15 +151,15 @@ class Planner:
             mask = m & FULL_MASK
             if kind is Kind.STRAIGHT:
                 # Same ranks, other suits: keep the strongest.
-                ranks = (mask | mask >> 1 | mask >> 2 | mask >> 3) & _RANK_BITS
-                sig: tuple[int, ...] = (1, ranks)
+                held = (mask | mask >> 1 | mask >> 2 | mask >> 3) & _RANK_BITS
+                sig: tuple[int, ...] = (1, held)
                 if sig in best and best[sig] > m:
                     continue
             elif kind in (Kind.FULL_HOUSE, Kind.FOUR_OF_A_KIND):
                 # Same ranks: one is enough.
-                ranks = tuple(sorted(((mask >> (4 * r)) & 15).bit_count() * 16 + r
-                                     for r in range(13) if (mask >> (4 * r)) & 15))
-                sig = (2, *ranks)
+                groups = sorted(((mask >> (4 * r)) & 15).bit_count() * 16 + r
+                                for r in range(13) if (mask >> (4 * r)) & 15)
+                sig = (2, *groups)
                 if sig in best:
                     continue
             else:

@@ -10,6 +10,8 @@ break a pair (2s only late), else pass. About ten times cheaper than Normal.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from big2.engine import PASS, Game, Move
 from big2.engine.cards import FULL_MASK
 
@@ -36,13 +38,13 @@ def fast_move(g: Game) -> Move:
     return m if m in moves else moves[0]  # house rules may forbid the policy's choice
 
 
-def _lead(moves: object, hand: int, n_hand: int, min_opp: int) -> Move:
+def _lead(moves: Sequence[Move], hand: int, n_hand: int, min_opp: int) -> Move:
     best: dict[int, Move] = {}
     top_single = PASS
-    for m in moves:  # type: ignore[attr-defined]
+    for m in moves:
         mask = m & FULL_MASK
         if mask == hand:
-            return int(m)
+            return m
         size = mask.bit_count()
         if size == 1:
             if top_single == PASS or move_key(m) > move_key(top_single):
@@ -64,14 +66,14 @@ def _lead(moves: object, hand: int, n_hand: int, min_opp: int) -> Move:
     return min(best.values(), key=move_key) if best else top_single
 
 
-def _follow(moves: object, hand: int, n_hand: int, min_opp: int, size: int) -> Move:
-    beaters = [m for m in moves if m != PASS]  # type: ignore[attr-defined]
+def _follow(moves: Sequence[Move], hand: int, n_hand: int, min_opp: int, size: int) -> Move:
+    beaters = [m for m in moves if m != PASS]
     if not beaters:
         return PASS
     if n_hand == size:
         for m in beaters:
             if m & FULL_MASK == hand:
-                return int(m)
+                return m
     if min_opp <= size:
         return max(beaters, key=move_key)
     late = n_hand <= 5 or min_opp <= 4
@@ -84,7 +86,7 @@ def _follow(moves: object, hand: int, n_hand: int, min_opp: int, size: int) -> M
             shift = (low.bit_length() - 1) & ~3
             if ((hand >> shift) & 15).bit_count() != size:
                 continue  # would break a bigger group of this rank
-        return int(m)
+        return m
     if min_opp <= 3:
         return min(beaters, key=move_key)
     return PASS
@@ -167,25 +169,27 @@ class PlanPolicy:
             return top_single
         return max(plan, key=lambda c: ((c & FULL_MASK).bit_count(), move_key(c)))
 
-    def _follow(self, g: Game, moves: object, plan: list[Move], hand: int, min_opp: int) -> Move:
+    def _follow(
+        self, g: Game, moves: Sequence[Move], plan: list[Move], hand: int, min_opp: int
+    ) -> Move:
         size = (g.trick_move & FULL_MASK).bit_count()
         owner = g.trick_owner
         owner_left = g.hand_mask(owner).bit_count() if owner is not None else 99
         urgent = min_opp <= 2 or owner_left <= 3
         late = len(plan) <= 3 or min_opp <= 4
         if min_opp <= size:
-            beaters = [m for m in moves if m != PASS]  # type: ignore[attr-defined]
+            beaters = [m for m in moves if m != PASS]
             return max(beaters, key=move_key) if beaters else PASS
         for c in plan:  # weakest first
-            if (c & FULL_MASK).bit_count() != size or c not in moves:  # type: ignore[operator]
+            if (c & FULL_MASK).bit_count() != size or c not in moves:
                 continue
             if c & _TWOS and not late:
                 continue
             return c
         if urgent:
-            for m in moves:  # type: ignore[attr-defined]
+            for m in moves:
                 if m != PASS:
-                    return int(m)
+                    return m
         return PASS
 
     def play_out(self, g: Game) -> None:

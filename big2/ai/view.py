@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
+from typing import Any
 
 from big2.engine import PASS, STANDARD, CardSet, Game, Move, Rules
 from big2.engine.cards import FULL_MASK, CardsLike, to_cardset
@@ -220,7 +221,7 @@ def view_game(
             filled.append(mask)
         hands = filled
         stock = pool[: view.stock_size]
-    extra: dict[str, object] = {}
+    extra: dict[str, Any] = {}
     # Only pass the newer options when they matter (older engines lack them).
     if view.clockwise:
         extra["clockwise"] = True
@@ -228,7 +229,7 @@ def view_game(
         extra["out"] = list(view.out)
     if stock:
         extra["stock"] = list(stock)
-    return Game.from_position(  # type: ignore[arg-type]
+    return Game.from_position(
         [CardSet.from_mask(h) for h in hands],
         to_act=view.to_act,
         rules=view.rules,
