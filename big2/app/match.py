@@ -31,6 +31,18 @@ def default_seats(n: int = 4) -> tuple[SeatConfig, ...]:
     return tuple(SeatConfig(name, human=(i == 0)) for i, name in enumerate(names))
 
 
+def says(name: str, verb: str) -> str:
+    """``name`` with a present-tense verb that agrees: "East leads", "You lead"."""
+    if name.strip().lower() == "you":
+        plain = {"wins": "win", "passes": "pass", "leads": "lead", "goes": "go", "has": "have"}.get(verb, verb.removesuffix("s"))
+        return f"{name} {plain}"
+    return f"{name} {verb}"
+
+
+def possessive(name: str) -> str:
+    return "Your" if name.strip().lower() == "you" else f"{name}'s"
+
+
 @dataclass(frozen=True, slots=True)
 class MatchConfig:
     """What the New game screen decides.

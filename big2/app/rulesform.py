@@ -20,21 +20,70 @@ from big2.engine.rules import STANDARD, Rules
 _KNOWN: dict[str, tuple[str, str, list[tuple[str, Any]]]] = {
     "suit_order": (
         "Suit order",
-        "Which suit beats which when ranks tie (the lowest 3 leads).",
+        "Which suit wins a tie of ranks; the lowest suit's 3 starts.",
         [("♦ < ♣ < ♥ < ♠ (standard)", "dchs"), ("♣ < ♠ < ♥ < ♦ (Pusoy Dos)", "cshd"), ("♣ < ♦ < ♥ < ♠ (Taiwan)", "cdhs")],
     ),
     "cards_per_player": (
         "Cards each",
-        "How many cards each player is dealt (13 is usual; 17 or 21 with fewer players).",
+        "13 is usual; 17 or 21 with two or three players.",
         [("13", 13), ("17", 17), ("21", 21)],
     ),
-    "first_lead_has_lowest": (
-        "First lead holds the lowest card",
-        "The first play of a hand must include the lowest card (3♦ by default).",
-        [("Yes", True), ("No", False)],
-    ),
-    "straight_order": ("Straight order", "How straights rank against each other.", []),
-    "flush_order": ("Flush order", "How flushes rank against each other.", []),
+    "first_lead_has_lowest": ("First lead has lowest card", "The first play of a hand must include the lowest card.", []),
+    "straight_order": ("Straight order", "Which runs count as straights and which straight is highest.", []),
+    "flush_order": ("Flush order", "How two flushes are compared.", []),
+    "later_leader": ("Who leads later hands", "Who starts the second and later hands of a session.", []),
+    "direction": ("Direction of play", "Which way the turn passes round the table.", []),
+    "assistant": ("Assistant rule", "Duties of the player before someone holding one card.", []),
+    "pass_locks_out": ("Passing locks you out", "Once you pass you sit out the rest of the trick.", []),
+    "four_alone": ("Four of a kind alone", "Four of a kind may be played without a fifth card.", []),
+    "bombs": ("Bombs", "Five-card hands that beat singles, pairs and triples.", []),
+    "deck": ("Combinations", "Leaner sets: no triples or flushes, or Da Lao Er.", []),
+    "dragon_wins": ("Dragon wins", "A hand with one card of every rank wins at once.", []),
+    "lone_two": ("Going out on a 2", "Whether your last card may be a lone 2.", []),
+    "hand_end": ("End of a hand", "First player out ends it, or play on to a finish order.", []),
+    "auto_pass": ("Automatic pass", "Pass for a player who cannot beat the table.", []),
+    "leftovers": ("Cards left over", "With two or three players: what happens to undealt cards.", []),
+    "stock_draw": ("Drawing from the stock", "With two or three players: a passing player draws.", []),
+    "three_player_exchange": ("Three-player exchange", "The loser gives their highest card to the winner.", []),
+}
+_MEMBER_LABELS = {
+    "hong-kong": "Hong Kong: A2345 > 23456 > AKQJT …",
+    "top-card": "By top card, 2 high: JQKA2 highest",
+    "no-wrap": "No wrap: 2AKQJ highest, 76543 lowest",
+    "23456-high": "23456 > A2345 > AKQJT …",
+    "23456-high-a2345-low": "23456 highest, A2345 lowest",
+    "no-a2345": "No A2345; 23456 highest",
+    "2akqj-high-65432-low": "2AKQJ highest, 65432 lowest",
+    "65432-second": "2AKQJ, then 65432, then AKQJT",
+    "indonesia": "Indonesia: straights with a 2 beat all",
+    "highest-card": "By highest card",
+    "suit-first": "By suit, then highest card",
+    "poker": "All five cards, as in poker",
+    "lowest-card": "Holder of the lowest card",
+    "winner": "Winner of the last hand",
+    "loser": "Loser of the last hand",
+    "indonesian-rounds": "Indonesian rounds of ten",
+    "anticlockwise": "Anticlockwise",
+    "clockwise": "Clockwise",
+    "alternate": "Alternate every hand",
+    "off": "Off",
+    "enforced": "Enforced",
+    "liability": "Liability: pays if it goes wrong",
+    "none": "None",
+    "honour-hands": "Honour hands beat small plays",
+    "royal-over-fours": "Royal flush beats four of a kind",
+    "full": "All combinations",
+    "no-triples-no-flushes": "No triples, no flushes",
+    "da-lao-er": "Da Lao Er",
+    "allowed": "Allowed",
+    "no-lone-two": "Not on a lone 2",
+    "no-lone-top-two": "Not on the top 2",
+    "first-out": "First out ends it",
+    "play-on": "Play on (5/3/1/0)",
+    "unused": "Left face down",
+    "to-lowest": "To the lowest card's holder",
+    "one": "Draw one card",
+    "as-many-as-needed": "Draw as many as the play",
 }
 
 
@@ -64,6 +113,8 @@ def _humanise(name: str) -> str:
 
 def _enum_label(member: enum.Enum) -> str:
     v = member.value
+    if isinstance(v, str) and v in _MEMBER_LABELS:
+        return _MEMBER_LABELS[v]
     return str(v).replace("-", " ").capitalize() if isinstance(v, str) else member.name.replace("_", " ").capitalize()
 
 

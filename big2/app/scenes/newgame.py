@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import pygame
 import pygame_gui
-from pygame_gui.elements import UIDropDownMenu, UILabel, UITextEntryLine
+from pygame_gui.elements import UIDropDownMenu, UILabel, UIScrollingContainer, UITextEntryLine
 
 from .. import text
 from ..match import MatchConfig, SeatConfig
@@ -79,15 +79,25 @@ class NewGameScene(Scene):
         y += row + 8
         self.rule_menus: dict[str, UIDropDownMenu] = {}
         self.choices = {c.name: c for c in rule_choices()}
-        bottom = r.bottom - 90
+        # every house rule, in a scrolling list: label, choice, and a line explaining it
+        area = pygame.Rect(rx - 8, y, col_w + 16, r.bottom - 90 - y)
+        self.rules_box = UIScrollingContainer(area, m, container=self.ui, allow_scroll_x=False)
+        inner_w = col_w - 24
+        ry = 4
         for c in self.choices.values():
-            if y + 62 > bottom:
-                break
-            UILabel(pygame.Rect(rx, y, col_w // 2 - 6, 30), c.label, m, container=self.ui)
-            dd = UIDropDownMenu([lab for lab, _ in c.options], c.label_of(getattr(self.rules, c.name)), pygame.Rect(rx + col_w // 2, y, col_w // 2, 30), m, container=self.ui)
+            UILabel(pygame.Rect(8, ry, inner_w * 9 // 20, 30), c.label, m, container=self.rules_box)
+            dd = UIDropDownMenu(
+                [lab for lab, _ in c.options],
+                c.label_of(getattr(self.rules, c.name)),
+                pygame.Rect(8 + inner_w * 9 // 20, ry, inner_w - inner_w * 9 // 20, 30),
+                m,
+                container=self.rules_box,
+                expansion_height_limit=220,
+            )
             self.rule_menus[c.name] = dd
-            UILabel(pygame.Rect(rx, y + 30, col_w, 24), c.explanation, m, container=self.ui, object_id="#hint")
-            y += 62
+            UILabel(pygame.Rect(8, ry + 30, inner_w, 24), c.explanation, m, container=self.rules_box, object_id="#hint")
+            ry += 62
+        self.rules_box.set_scrollable_area_dimensions((col_w, ry + 4))
         self.b_start = self.button((r.right - 244, r.bottom - 66, 220, 48), "Start", object_id="#primary")
         self.b_back = self.button((r.x + 24, r.bottom - 66, 140, 48), "Back")
 
@@ -130,7 +140,13 @@ class NewGameScene(Scene):
             else:
                 for name, dd in self.rule_menus.items():
                     if el is dd:
-                        self.rules = with_choice(self.rules, name, self.choices[name].value_of(event.text))
+                        try:
+                            self.rules = with_choice(self.rules, name, self.choices[name].value_of(event.text))
+                        except ValueError as exc:  # options that contradict each other
+                            self._collect()
+                            self.build()
+                            self.error = str(exc)
+                            return True
             self.error = ""
             return True
         if self.pressed(event, self.b_start) or (event.type == pygame.KEYDOWN and event.key == pygame.K_RETURN and not any(e.is_focused for e in self.name_entries)):

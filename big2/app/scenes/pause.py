@@ -56,6 +56,6 @@ class PauseScene(Scene):
         return event.type in (pygame.KEYDOWN, pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP, pygame.MOUSEMOTION)
 
     def draw(self, surf: pygame.Surface) -> None:
-        veil(surf, 150)
+        veil(surf, 185)
         frame(surf, self.rect)
         text.draw(surf, "Paused", 30, (self.rect.centerx, self.rect.y + 38), (245, 210, 122), anchor="center", bold=True)

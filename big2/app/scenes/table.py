@@ -25,7 +25,7 @@ from big2.engine.game import IllegalMove
 from .. import opponents
 from ..hand import HandModel
 from ..layout import TableLayout, compute_layout
-from ..match import Match, MatchConfig
+from ..match import Match, MatchConfig, says
 from ..sprites import CardSprite
 from ..tween import GameClock, Tweener
 from . import tabledraw
@@ -269,7 +269,7 @@ class TableScene(Scene):
             return self.show_play(event)
         if isinstance(event, Passed):
             self.badges[event.seat] = "Pass"
-            self.log.append((f"{self.match.names[event.seat]} passes", (200, 200, 200)))
+            self.log.append((says(self.match.names[event.seat], "passes"), (200, 200, 200)))
             self.app.sounds.play("pass")
             return 0.25 * a
         if isinstance(event, TrickWon):
@@ -338,7 +338,7 @@ class TableScene(Scene):
             k += 1
         if a <= 0:
             self.counts = [len(h) for h in hands]
-        self.log.append((f"Hand {self.match.hand_number}: {self.match.names[event.first]} leads", (235, 225, 180)))
+        self.log.append((f"Hand {self.match.hand_number}: {says(self.match.names[event.first], 'leads')}", (235, 225, 180)))
         return total * stagger + flight
 
     def show_play(self, event: Played) -> float:
@@ -382,7 +382,7 @@ class TableScene(Scene):
         lay = self.layout
         spot = lay.seats[self.pos_of(seat)]
         ox, oy = spot.origin
-        self.log.append((f"{self.match.names[seat]} wins the trick", (170, 220, 170)))
+        self.log.append((f"{says(self.match.names[seat], 'wins')} the trick", (170, 220, 170)))
         for _, cards in self.trick:
             for c in cards:
                 spr = self.sprites.pop(c, None)
@@ -418,10 +418,10 @@ class TableScene(Scene):
         for spr in self.sprites.values():
             spr.face_up = True
         name = self.match.names[event.winner]
-        self.banner = (f"{name} wins the hand!", self.clock.time + 2.4 * max(a, 0.5), (255, 232, 140))
+        self.banner = (f"{says(name, 'wins')} the hand!", self.clock.time + 2.4 * max(a, 0.5), (255, 232, 140))
         self.banner_scale = 0.4
         self.tweens.to(self, 0.6 * a, ease="out_elastic", banner_scale=1.0)
-        self.log.append((f"{name} goes out", (255, 232, 140)))
+        self.log.append((f"{says(name, 'goes')} out", (255, 232, 140)))
         self.app.sounds.play("win")
         self.refresh_buttons()
         delay = 1.8 * max(a, 0.35)

@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from .. import cardart, text
+from ..match import possessive, says
 from .common import felt
 
 if TYPE_CHECKING:
@@ -53,10 +54,10 @@ def _trick_area(surf: pygame.Surface, t: TableScene) -> None:
     _direction_arrow(surf, r, lay.font_px)
     if t.owner is not None and t.trick:
         who = t.match.names[t.owner]
-        text.draw(surf, f"★ {who}'s play to beat", max(12, int(lay.font_px * 0.8)), (r.centerx, r.bottom + 2), GOLD, anchor="midtop")
+        text.draw(surf, f"★ {possessive(who)} play to beat", max(12, int(lay.font_px * 0.8)), (r.centerx, r.bottom + 2), GOLD, anchor="midtop")
     elif t.game is not None and not t.hand_over and t.turn is not None and not t.trick:
         who = t.match.names[t.turn]
-        text.draw(surf, f"{who} leads", max(12, int(lay.font_px * 0.8)), (r.centerx, r.centery), DIM, anchor="center")
+        text.draw(surf, says(who, "leads"), max(12, int(lay.font_px * 0.8)), (r.centerx, r.centery), DIM, anchor="center")
 
 
 def _direction_arrow(surf: pygame.Surface, r: pygame.Rect, font_px: int) -> None:
@@ -133,7 +134,7 @@ def _hand(surf: pygame.Surface, t: TableScene) -> None:
         t.sprites[dragging].draw(surf, four_colour=s.four_colour, back_style=s.card_back, shadow=True)
     if not t.hand_visible and t.hand.cards and not t.hand_over:
         fan = lay.seats[0].fan
-        text.draw(surf, f"{t.match.names[t.viewer]}'s hand is hidden", lay.font_px, (fan.center[0], fan.bottom - lay.card_h // 2), WHITE, anchor="center", bold=True)
+        text.draw(surf, f"{possessive(t.match.names[t.viewer])} hand is hidden", lay.font_px, (fan.center[0], fan.bottom - lay.card_h // 2), WHITE, anchor="center", bold=True)
 
 
 def _plates(surf: pygame.Surface, t: TableScene) -> None:
