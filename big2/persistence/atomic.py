@@ -14,6 +14,7 @@ did as :class:`Notice` sentences instead of raising.
 from __future__ import annotations
 
 import contextlib
+import glob
 import logging
 import os
 import tempfile
@@ -58,7 +59,7 @@ def _fsync_dir(folder: Path) -> None:
 
 def _remove_stale_temps(path: Path) -> None:
     cutoff = time.time() - STALE_TEMP_SECONDS
-    for leftover in path.parent.glob(f".{path.name}.*{TEMP_SUFFIX}"):
+    for leftover in path.parent.glob(f".{glob.escape(path.name)}.*{TEMP_SUFFIX}"):
         with contextlib.suppress(OSError):
             if leftover.stat().st_mtime < cutoff:
                 leftover.unlink()

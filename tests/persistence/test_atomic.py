@@ -211,14 +211,15 @@ def test_write_failure_is_a_storage_error(tmp_path: Path) -> None:
         write_atomic(blocker / "doc.json", NEW)
 
 
-def test_stale_temp_files_are_cleaned_fresh_ones_kept(tmp_path: Path) -> None:
-    path = tmp_path / "doc.json"
-    stale = tmp_path / ".doc.json.abc.tmp"
-    fresh = tmp_path / ".doc.json.def.tmp"
+@pytest.mark.parametrize("name", ["doc.json", "scores [2026]*?.csv"])
+def test_stale_temp_files_are_cleaned_fresh_ones_kept(tmp_path: Path, name: str) -> None:
+    path = tmp_path / name
+    stale = tmp_path / f".{name}.abc.tmp"
+    fresh = tmp_path / f".{name}.def.tmp"
     stale.write_bytes(b"")
     fresh.write_bytes(b"")
     old = time.time() - 7200
     os.utime(stale, (old, old))
     write_atomic(path, NEW)
     assert not stale.exists() and fresh.exists()
-    assert load(path) == NEW
+    assert path.read_bytes() == NEW
