@@ -84,8 +84,16 @@ def test_expert_respects_its_time_budget() -> None:
     move = expert.choose(view, random.Random(1))
     elapsed = time.perf_counter() - t0
     assert move in game.legal_moves()
-    assert expert.last_iterations >= 1
     assert elapsed < 0.05 + 0.25  # generous: CI machines are shared
+
+
+def test_expert_searches_the_given_number_of_worlds() -> None:
+    expert = Expert(iterations=3)
+    game = Game.deal(random.Random(8))
+    game.apply(game.legal_moves()[0])  # past the forced first lead
+    view = PlayerView.from_game(game, game.to_act)
+    assert expert.choose(view, random.Random(1)) in game.legal_moves()
+    assert expert.last_iterations in (0, 3)  # 0 only when the move was forced
 
 
 def test_normal_goes_out_when_it_can() -> None:
