@@ -359,28 +359,23 @@ def generate_fives(hand: int, rules: Rules = STANDARD) -> list[Move]:
 def small_moves(hand: int, t: RuleTables) -> tuple[list[Move], list[Move], list[Move]]:
     """Sorted singles, pairs and triples (and fours alone, where allowed, appended to the
     triples) formable from the card mask ``hand``."""
-    strength = t.card_strength
-    top_suit = t.top_suit
-    singles = [_S1 | (strength[c] << KEY_SHIFT) | (1 << c) for c in mask_cards(hand)]
+    single = t.single_moves
+    singles = [single[c] for c in mask_cards(hand)]
     pairs: list[Move] = []
     triples: list[Move] = []
     fours: list[Move] = []
+    groups = t.group_moves
     for r in range(13):
         nib = (hand >> (4 * r)) & 15
-        if nib & (nib - 1) == 0:
-            continue
-        shift = 4 * r
-        subs = _SUBSETS[nib]
-        for sub in subs[2]:
-            pairs.append(_S2 | ((r * 4 + top_suit[sub]) << KEY_SHIFT) | sub << shift)
-        for sub in subs[3]:
-            triples.append(_S3 | ((r * 4 + top_suit[sub]) << KEY_SHIFT) | sub << shift)
-        if nib == 15:
-            fours.append(_S4 | ((r * 4 + 3) << KEY_SHIFT) | 15 << shift)
+        if nib & (nib - 1):
+            two, three, four = groups[r][nib]
+            pairs += two
+            if three:
+                triples += three
+                if four:
+                    fours.append(four)
     if not t.standard_suits:
         singles.sort()
-        pairs.sort()
-        triples.sort()
     if not t.allow_triples:
         triples = []
     if t.four_alone:

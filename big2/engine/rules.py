@@ -287,6 +287,11 @@ class RuleTables:
     honour_bombs: bool
     #: A full house may not be played on a straight (Da Lao Er).
     full_house_apart: bool
+    #: The move int of each card played as a single.
+    single_moves: tuple[int, ...]
+    #: ``group_moves[rank][nibble]``: (pair moves, triple moves, four-alone move or 0) of
+    #: the suits ``nibble`` holds in ``rank``, each list sorted.
+    group_moves: tuple[tuple[tuple[tuple[int, ...], tuple[int, ...], int], ...], ...]
 
 
 def _run(lo: int) -> tuple[int, ...]:
@@ -351,6 +356,18 @@ def tables_for(rules: Rules) -> RuleTables:
         return (5 << SIZE_SHIFT) | ((order << ORDER_SHIFT | kind_id << KIND_ID_SHIFT) << KEY_SHIFT)
 
     five_base = tuple(base(orders[k], k) for k in range(5))
+    single_moves = tuple((1 << SIZE_SHIFT) | (card_strength[c] << KEY_SHIFT) | 1 << c for c in range(52))
+
+    def groups(r: int, nib: int) -> tuple[tuple[int, ...], tuple[int, ...], int]:
+        subs = [sub for sub in range(16) if sub & ~nib == 0]
+        made: dict[int, list[int]] = {2: [], 3: [], 4: []}
+        for sub in subs:
+            k = sub.bit_count()
+            if k >= 2:
+                made[k].append((k << SIZE_SHIFT) | ((r * 4 + top_suit[sub]) << KEY_SHIFT) | sub << (4 * r))
+        return tuple(sorted(made[2])), tuple(sorted(made[3])), (made[4] or [0])[0]
+
+    group_moves = tuple(tuple(groups(r, nib) for nib in range(16)) for r in range(13))
     return RuleTables(
         suit_strength=suit_strength,
         standard_suits=suit_strength == (0, 1, 2, 3),
@@ -372,4 +389,6 @@ def tables_for(rules: Rules) -> RuleTables:
         royal_base=base(5, 4) if royal else five_base[4],
         honour_bombs=rules.bombs is Bombs.HONOUR_HANDS,
         full_house_apart=rules.deck is Deck.DA_LAO_ER,
+        single_moves=single_moves,
+        group_moves=group_moves,
     )
