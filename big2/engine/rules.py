@@ -167,7 +167,18 @@ class Rules:
 
     ``suit_order`` lists the suits from lowest to highest in ``dchs`` letters; the lowest
     card is the 3 of the lowest suit (among the cards dealt). Options that would
-    contradict each other are refused by :meth:`validate` (called on construction).
+    contradict each other are refused by :meth:`validate` (called on construction);
+    the rest are resolved by these stated rules:
+
+    * ``stock_draw`` draws only while undealt cards remain (none with four players of
+      13), then play goes on without drawing.
+    * ``three_player_exchange`` applies only at a three-player table, from the second
+      hand of a session on.
+    * ``dragon_wins`` needs exactly 13 cards, one of each rank; larger hands never count.
+    * ``leftovers=TO_LOWEST`` deals the pack out evenly and ignores ``cards_per_player``.
+    * ``flush_order`` has no effect when the deck has no flushes.
+    * With ``pass_locks_out``, an owner whose play everyone else passed may beat their
+      own play (the others stay locked out) or pass to take the trick and lead afresh.
     """
 
     name: str = "standard"
