@@ -88,14 +88,7 @@ class App:
         pygame.font.init()
         self.screen = pygame.display.set_mode(self.size, pygame.RESIZABLE)
         pygame.display.set_caption("Big Two")
-        try:
-            with warnings.catch_warnings():
-                # only used to set the minimum size; drawing stays with the display module
-                warnings.simplefilter("ignore", DeprecationWarning)
-                window = pygame.Window.from_display_module()
-            window.minimum_size = MIN_SIZE
-        except (AttributeError, pygame.error):  # pragma: no cover - older pygame-ce
-            pass
+        self._set_minimum_size()
         self.manager = pygame_gui.UIManager(self.size, load_theme(), enable_live_theme_updates=False)
         fonts = assets.asset("fonts")
         self.manager.add_font_paths(
@@ -285,14 +278,26 @@ class App:
         self.dirty = True
 
     def toggle_fullscreen(self) -> None:
+        """F11: fullscreen at the desktop's size and back; the layout follows."""
         if not self.fullscreen:
             self._windowed_size = self.size
-            desktop = pygame.display.get_desktop_sizes()[0]
-            pygame.display.set_mode(desktop, pygame.FULLSCREEN)
+            pygame.display.set_mode((0, 0), pygame.FULLSCREEN)
         else:
             pygame.display.set_mode(self._windowed_size, pygame.RESIZABLE)
+            self._set_minimum_size()
         self.fullscreen = not self.fullscreen
         self.resize(pygame.display.get_surface().get_size())
+
+    @staticmethod
+    def _set_minimum_size() -> None:
+        try:
+            with warnings.catch_warnings():
+                # only used to set the minimum size; drawing stays with the display module
+                warnings.simplefilter("ignore", DeprecationWarning)
+                window = pygame.Window.from_display_module()
+            window.minimum_size = MIN_SIZE
+        except (AttributeError, pygame.error):  # pragma: no cover - older pygame-ce
+            pass
 
     def run(self, first: Scene | None = None) -> int:
         """Run until the window closes; returns the exit code."""

@@ -6,6 +6,15 @@ import pygame
 
 from .. import cardart, text
 from ..match import HandResult
+
+
+def multiplier(cards_left: int) -> int:
+    """Points per card for a hand holding this many (the standard penalty table)."""
+    try:
+        from big2.engine.scoring import penalty_per_card
+    except ImportError:  # pragma: no cover
+        return 1 if cards_left <= 9 else 2 if cards_left <= 12 else 3
+    return penalty_per_card(cards_left)
 from .base import Scene
 from .common import dialog_rect, frame, veil
 
@@ -78,7 +87,7 @@ class ResultsScene(Scene):
         m = self.table.match
         res = self.result
         text.draw(surf, f"Hand {res.number}: {m.names[res.winner]} went out", 28, (r.centerx, r.y + 34), GOLD, anchor="center", bold=True)
-        cols = [r.x + 24, r.x + 190, r.right - 250, r.right - 130]
+        cols = [r.x + 24, r.x + 190, r.right - 290, r.right - 120]
         y = r.y + 74
         fp = 16
         for label, x in zip(("Player", "Cards left", "Points", "Total"), cols):
@@ -98,7 +107,9 @@ class ResultsScene(Scene):
             if not cards:
                 text.draw(surf, "out", 18, (cols[1], y + 18), GOLD)
             else:
-                text.draw(surf, str(len(cards)), 15, (cols[2] - 16, y + ch - 18), (220, 220, 220), anchor="topright")
+                # how the points come about: cards left times the multiplier for that many
+                n_left = len(cards)
+                text.draw(surf, f"{n_left} × {multiplier(n_left)}", 15, (cols[2] + 70, y + 22), (200, 205, 210))
             pts = res.points[s]
             text.draw(surf, f"{pts:+d}" if pts else "0", 22, (cols[2], y + 16), (255, 140, 130) if pts < 0 else (200, 240, 200), bold=True)
             shown = round(self.shown[s])
