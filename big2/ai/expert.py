@@ -2,7 +2,8 @@
 
 For each iteration it samples one *world*: the unseen cards dealt at random to the other
 seats, each getting exactly the number of cards it holds (so every world agrees with the
-cards played and the card counts). Every candidate move is then played in that same world
+cards played and the card counts), with worlds that make earlier passes unlikely drawn
+less often (:mod:`big2.ai.sampling`). Every candidate move is then played in that same world
 and the hand finished by every seat playing its hand plan (:class:`PlanPolicy`). The
 move with the best average outcome wins: 1 for going out first, plus the hand's points
 / 60 (points are the standard penalty, so fewer cards left scores better). Normal's
@@ -30,6 +31,7 @@ from .base import legal_moves
 from .normal import Decision, Normal, Why
 from .plan import move_key
 from .playout import PlanPolicy
+from .sampling import Sampler
 from .view import PlayerView, view_game
 
 #: Seconds kept back from the budget for the bookkeeping after the last playout.
@@ -42,7 +44,9 @@ class Expert:
     Options: ``time_budget`` seconds (default 1.0), ``iterations`` (fixed number of
     sampled worlds; overrides the budget and makes it deterministic for a seeded rng),
     ``max_candidates`` moves searched, ``confidence`` (standard errors by which a move
-    must beat Normal's choice to replace it), and ``clock`` (a ``perf_counter``-like function).
+    must beat Normal's choice to replace it), ``pass_weight`` (how much less likely a
+    world is per pass it makes suspicious; 1.0 ignores passes, see
+    :mod:`big2.ai.sampling`), and ``clock`` (a ``perf_counter``-like function).
     """
 
     name = "expert"
@@ -54,6 +58,7 @@ class Expert:
         iterations: int | None = None,
         max_candidates: int = 8,
         confidence: float = 1.5,
+        pass_weight: float = 0.35,
         clock: Callable[[], float] = time.perf_counter,
     ) -> None:
         if time_budget <= 0:
@@ -64,6 +69,7 @@ class Expert:
         self.iterations = iterations
         self.max_candidates = max_candidates
         self.confidence = confidence
+        self.pass_weight = pass_weight
         self.clock = clock
         self.normal = Normal()
         #: Worlds sampled for the last decision (for tests and the arena).
@@ -113,22 +119,6 @@ class Expert:
                 break
         return out
 
-    def sample(self, view: PlayerView, rng: random.Random) -> tuple[list[int], list[int]]:
-        """One world: a card mask per seat and the stock, consistent with the view."""
-        pool = [c for c in range(52) if view.unseen_mask >> c & 1]
-        rng.shuffle(pool)
-        hands = []
-        for s in range(view.n_players):
-            if s == view.seat:
-                hands.append(view.hand.mask)
-                continue
-            mask = 0
-            for c in pool[: view.counts[s]]:
-                mask |= 1 << c
-            del pool[: view.counts[s]]
-            hands.append(mask)
-        return hands, pool[: view.stock_size]
-
     def _search(
         self, view: PlayerView, rng: random.Random, cands: list[Move], start: float
     ) -> Move:
@@ -137,6 +127,7 @@ class Expert:
         fixed = self.iterations
         me = view.seat
         policy = PlanPolicy(self.normal.planner(view.rules))
+        sampler = Sampler(view, pass_weight=self.pass_weight)
         # Paired results: every candidate is scored on the same worlds, and a move other
         # than Normal's (index 0) must beat it by a clear margin (``confidence`` standard
         # errors of the paired difference) to be chosen.
@@ -146,7 +137,7 @@ class Expert:
         while fixed is None or worlds < fixed:
             if fixed is None and clock() >= deadline:
                 break
-            world = view_game(view, *self.sample(view, rng))
+            world = view_game(view, *sampler.draw(rng))
             values = []
             for c in cands:
                 g = world.copy()
