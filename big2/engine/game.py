@@ -411,7 +411,8 @@ class Game(HouseRules):
                 break
         return HandOutcome.from_hands(
             [self.hand(s) for s in range(self.n_players)], self._winner,
-            finish_order=tuple(self.finish_order), starter=self._first,
+            finish_order=tuple(s for s in self.finish_order if not self._hands[s]),
+            starter=self._first,
             last_play=CardSet.from_mask(last_play), dealt=self._dealt,
             played_any=tuple(p != 0 for p in self._played), liable=self.liable,
             dragon=self.dragon,

@@ -136,3 +136,79 @@ def test_sessions_score_every_preset_and_zero_sum_schemes_sum_to_zero(name: str,
             assert sum(record.points) == 0
     assert len(session.records) == 3
     assert session.totals == [sum(r.points[s] for r in session.records) for s in range(n)]
+
+
+def _any_rules() -> st.SearchStrategy[tuple[object, int]]:
+    """Any combination of house rules with a seat count it can be dealt to."""
+    from big2.engine import (
+        AssistantRule, Bombs, Deck, Direction, FlushOrder, HandEnd, LaterLeader, Leftovers,
+        LoneTwo, Rules, StockDraw, StraightOrder,
+    )
+
+    def build(d: dict[str, object], n: int) -> tuple[object, int]:
+        if d["stock_draw"] is not StockDraw.NONE:
+            d["leftovers"] = Leftovers.UNUSED
+        if d["leftovers"] is Leftovers.UNUSED and int(d["cards_per_player"]) * n > 52:  # type: ignore[call-overload]
+            d["cards_per_player"] = 13
+        return Rules(**d), n  # type: ignore[arg-type]
+
+    return st.builds(
+        build,
+        st.fixed_dictionaries({
+            "suit_order": st.sampled_from(["dchs", "cshd", "cdhs"]),
+            "straight_order": st.sampled_from(list(StraightOrder)),
+            "flush_order": st.sampled_from(list(FlushOrder)),
+            "later_leader": st.sampled_from(list(LaterLeader)),
+            "first_lead_has_lowest": st.booleans(),
+            "direction": st.sampled_from(list(Direction)),
+            "assistant": st.sampled_from(list(AssistantRule)),
+            "pass_locks_out": st.booleans(),
+            "four_alone": st.booleans(),
+            "bombs": st.sampled_from(list(Bombs)),
+            "deck": st.sampled_from(list(Deck)),
+            "dragon_wins": st.booleans(),
+            "lone_two": st.sampled_from(list(LoneTwo)),
+            "hand_end": st.sampled_from(list(HandEnd)),
+            "auto_pass": st.booleans(),
+            "cards_per_player": st.sampled_from([13, 17, 21]),
+            "leftovers": st.sampled_from(list(Leftovers)),
+            "stock_draw": st.sampled_from(list(StockDraw)),
+            "three_player_exchange": st.booleans(),
+        }),
+        players,
+    )
+
+
+@settings(max_examples=150, deadline=None)
+@given(_any_rules(), seeds, st.sampled_from(["penalty-table", "pairwise", "winner-collects",
+                                             "finish-order", "pusoy-dos", "taiwan-loser-pays",
+                                             "indonesia-honours", "chudadi-standard"]))
+def test_any_combination_of_house_rules_plays_and_scores(rules_and_n: tuple[object, int], seed: int, scheme: str) -> None:
+    from big2.engine import Rules, Session
+    from big2.engine.scoring import scoring_preset
+
+    rules, n = rules_and_n
+    assert isinstance(rules, Rules)
+    scoring = scoring_preset(scheme)
+    session = Session(random.Random(seed), rules=rules, players=n, scoring=scoring, max_hands=2)
+    rng = random.Random(seed ^ 1)
+    while not session.is_over:
+        game = session.new_hand()
+        start = total_cards(game)
+        if game.exchange is not None:
+            game.give_back(game.suggest_give_back())
+        steps = 0
+        while not game.is_over:
+            moves = game.legal_moves()
+            assert len(moves) > 0
+            m = moves[rng.randrange(len(moves))]
+            if steps % 7 == 0:
+                game.make(m)  # the checked path too
+            else:
+                game.apply(m)
+            steps += 1
+            assert steps < 5000
+        assert total_cards(game) == start
+        record = session.record()
+        if scoring.zero_sum:
+            assert sum(record.points) == 0

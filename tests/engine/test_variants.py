@@ -508,3 +508,17 @@ def test_contradictions_are_refused() -> None:
         replace(STANDARD, suit_order="ddhs")
     with pytest.raises(ValueError, match="more than 52"):
         Game.deal(random.Random(1), rules=replace(STANDARD, cards_per_player=17), players=4)
+
+
+def test_play_on_hands_are_scored_by_the_session() -> None:
+    from big2.engine.scoring import scoring_preset
+
+    rules = replace(STANDARD, hand_end=HandEnd.PLAY_ON)
+    for scoring in (None, scoring_preset("finish-order")):
+        s = Session(random.Random(1), rules=rules, scoring=scoring)
+        g = s.new_hand()
+        finish(g, random.Random(2))
+        record = s.record()
+        assert record.finish_order == tuple(g.finish_order) and len(record.finish_order) == 4
+        if scoring is not None:
+            assert sorted(record.points) == [0, 1, 3, 5]
