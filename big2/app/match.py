@@ -14,6 +14,8 @@ from dataclasses import dataclass, field
 from big2.engine.events import Event, HandEnded
 from big2.engine.game import Game
 from big2.engine.rules import STANDARD, Rules
+from big2.engine.scoring import score_breakdown, scoring_preset
+from big2.engine.session import Session
 
 
 
@@ -48,7 +50,8 @@ class MatchConfig:
     """What the New game screen decides.
 
     The session ends after ``hands`` hands, or (when ``target`` is set) as soon as a
-    seat's total falls to ``-target`` or below, whichever comes first.
+    seat's total reaches ``target`` points either way, whichever comes first.
+    ``scoring`` names a scheme from the engine's scoring presets.
     """
 
     seats: tuple[SeatConfig, ...] = field(default_factory=default_seats)
@@ -56,6 +59,7 @@ class MatchConfig:
     hands: int = 4
     target: int | None = None
     seed: int | None = None
+    scoring: str = "penalty-table"
 
     @property
     def n_players(self) -> int:
@@ -68,7 +72,11 @@ class MatchConfig:
 
 @dataclass(frozen=True, slots=True)
 class HandResult:
-    """One finished hand: the winner, cards each seat held, points, totals after it."""
+    """One finished hand: the winner, cards each seat held, points, totals after it.
+
+    ``multipliers`` and ``notes`` come from the engine's score breakdown (how each
+    seat's points came about) when it can give one.
+    """
 
     number: int
     winner: int
@@ -76,15 +84,31 @@ class HandResult:
     points: tuple[int, ...]
     totals: tuple[int, ...]
     hands_left: tuple[tuple[int, ...], ...]
+    multipliers: tuple[int, ...] = ()
+    notes: tuple[str, ...] = ()
 
 
 class Match:
-    """A session of hands between fixed seats."""
+    """A session of hands between fixed seats, over the engine's :class:`Session`.
+
+    The engine's session deals each hand (who leads, direction, exchanges) and scores
+    it with the chosen scheme; this adds who is human, the computers' generators, and
+    the record of each hand the results screen shows.
+    """
 
     def __init__(self, config: MatchConfig, *, rng: random.Random | None = None) -> None:
         self.config = config
         self.rng = rng if rng is not None else random.Random(config.seed)
-        self.totals = [0] * config.n_players
+        self.scoring = scoring_preset(config.scoring)
+        self.session = Session(
+            self.rng,
+            rules=config.rules,
+            players=config.n_players,
+            names=tuple(s.name for s in config.seats),
+            max_hands=config.hands,
+            target=config.target,
+            scoring=self.scoring,
+        )
         self.results: list[HandResult] = []
         self.game: Game | None = None
         self._computer_for_hand: set[int] = set()
@@ -94,6 +118,10 @@ class Match:
             random.Random(f"{seed}:{s}") if seed is not None else random.Random()
             for s in range(config.n_players)
         ]
+
+    @property
+    def totals(self) -> list[int]:
+        return self.session.totals
 
     @property
     def names(self) -> tuple[str, ...]:
@@ -132,33 +160,43 @@ class Match:
         if self.session_over:
             raise RuntimeError("the session is over")
         self._computer_for_hand.clear()
-        self.game = Game.deal(
-            self.rng, rules=self.config.rules, players=self.n_players, names=self.names
-        )
+        self.game = self.session.new_hand()
         return self.game.start_events()
 
     def record(self, event: HandEnded) -> HandResult:
-        """Add a finished hand's points to the totals."""
-        assert self.game is not None
-        for i, p in enumerate(event.points):
-            self.totals[i] += p
-        left = tuple(tuple(self.game.hand(s)) for s in range(self.n_players))
+        """Score the finished hand with the session's scheme and add it to the totals."""
+        game = self.game
+        assert game is not None and game.is_over
+        left = tuple(tuple(game.hand(s)) for s in range(self.n_players))
+        multipliers: tuple[int, ...] = ()
+        notes: tuple[str, ...] = ()
+        try:
+            breakdown = score_breakdown(game.outcome(), self.scoring)
+            multipliers = tuple(seat.multiplier for seat in breakdown.seats)
+            notes = tuple("; ".join(seat.notes) for seat in breakdown.seats)
+        except (AttributeError, ValueError):  # an engine without breakdowns: points only
+            pass
+        if self.session.current is game:
+            rec = self.session.record()
+            points = tuple(rec.points)
+        else:  # pragma: no cover - recorded already
+            points = tuple(event.points)
         result = HandResult(
             number=len(self.results) + 1,
             winner=event.winner,
-            cards_left=tuple(event.cards_left),
-            points=tuple(event.points),
-            totals=tuple(self.totals),
+            cards_left=tuple(game.card_counts),
+            points=points,
+            totals=tuple(self.session.totals),
             hands_left=left,
+            multipliers=multipliers,
+            notes=notes,
         )
         self.results.append(result)
         return result
 
     @property
     def session_over(self) -> bool:
-        if self.config.target is not None and self.results and min(self.totals) <= -self.config.target:
-            return True
-        return len(self.results) >= self.config.hands
+        return self.session.is_over
 
     def standings(self) -> list[tuple[int, str, int]]:
         """(place, name, total) best first; equal totals share a place."""

@@ -139,12 +139,50 @@ def rule_choices(rules_cls: type = Rules) -> list[RuleChoice]:
     return out
 
 
-def presets() -> dict[str, Rules]:
-    """Named rule sets: the engine's, or just the standard one until it names more."""
-    found = getattr(rules_mod, "PRESETS", None)
-    if isinstance(found, dict) and found:
-        return {str(k): v for k, v in found.items() if isinstance(v, Rules)}
-    return {STANDARD.name: STANDARD}
+@dataclass(frozen=True, slots=True)
+class PresetInfo:
+    """A named rule set as the New game screen offers it."""
+
+    name: str
+    title: str
+    rules: Rules
+    summary: str
+    scoring: str
+
+
+def presets() -> dict[str, PresetInfo]:
+    """The engine's named rule sets by title, standard first."""
+    try:
+        from big2.engine.presets import PRESETS
+    except ImportError:  # pragma: no cover - an engine without presets
+        PRESETS = {}
+    out: dict[str, PresetInfo] = {}
+    for name, p in PRESETS.items():
+        out[p.title] = PresetInfo(name, p.title, p.rules, p.summary, p.scoring)
+    if not out:  # pragma: no cover
+        out["Standard"] = PresetInfo("standard", "Standard", STANDARD, "The common core.", "penalty-table")
+    return out
+
+
+def scoring_names() -> list[str]:
+    """The engine's scoring schemes by name."""
+    try:
+        from big2.engine.scoring import SCORING_PRESETS
+
+        return list(SCORING_PRESETS)
+    except ImportError:  # pragma: no cover
+        return ["penalty-table"]
+
+
+def describe_scoring(name: str) -> str:
+    """One line on how a scoring scheme works."""
+    try:
+        from big2.engine.scoring import scoring_preset
+
+        text = scoring_preset(name).describe()
+    except (ImportError, AttributeError, ValueError, KeyError):
+        return ""
+    return text if isinstance(text, str) else " ".join(map(str, text))
 
 
 def with_choice(rules: Rules, name: str, value: Any) -> Rules:

@@ -2,17 +2,14 @@
 
 from __future__ import annotations
 
-import random
-
 import pygame
 import pytest
 
 from big2.engine.combos import PASS, move_cards
-from big2.engine.game import Game
 
 from helpers import card_point, click, click_button, drag, key, pump
 
-from big2.app.match import MatchConfig, SeatConfig
+from big2.app.match import Match, MatchConfig, SeatConfig
 from big2.app.scenes.pause import PauseScene
 from big2.app.scenes.privacy import PrivacyScene
 from big2.app.scenes.results import ResultsScene
@@ -25,11 +22,12 @@ def test_pygame_is_community_edition():
     assert getattr(pygame, "IS_CE", False)
 
 
-def _seed_where(pred, n=4):
-    """A seed whose first deal (as Match deals it) satisfies ``pred(game)``."""
+def _seed_where(pred):
+    """A seed whose first deal (as a solo match deals it) satisfies ``pred(game)``."""
     for seed in range(500):
-        g = Game.deal(random.Random(seed), players=n)
-        if pred(g):
+        m = Match(_solo(seed))
+        m.new_hand()
+        if pred(m.game):
             return seed
     raise AssertionError("no seed found")
 

@@ -12,7 +12,7 @@ from pygame_gui.elements import UIDropDownMenu, UILabel, UIScrollingContainer, U
 from .. import text
 from ..match import MatchConfig, SeatConfig
 from ..opponents import levels
-from ..rulesform import presets, rule_choices, with_choice
+from ..rulesform import describe_scoring, presets, rule_choices, scoring_names, with_choice
 from .base import Scene
 from .common import dialog_rect, felt, frame
 
@@ -22,8 +22,8 @@ LENGTHS = {
     "4 hands": (4, None),
     "8 hands": (8, None),
     "16 hands": (16, None),
-    "Until someone reaches −50": (999, 50),
-    "Until someone reaches −100": (999, 100),
+    "Until a total reaches ±50": (999, 50),
+    "Until a total reaches ±100": (999, 100),
 }
 DEFAULT_NAMES = ("You", "East", "North", "West")
 
@@ -37,7 +37,8 @@ class NewGameScene(Scene):
         self.seat_names = list(DEFAULT_NAMES)
         self.seat_kinds = ["Human"] + ["Computer (normal)"] * 3
         self.preset_name = next(iter(presets()))
-        self.rules = presets()[self.preset_name]
+        self.rules = presets()[self.preset_name].rules
+        self.scoring = presets()[self.preset_name].scoring
         self.length = "4 hands"
         self.error = ""
 
@@ -68,15 +69,19 @@ class NewGameScene(Scene):
         UILabel(pygame.Rect(lx, y, 200, 34), "Session", m, container=self.ui, object_id="#heading")
         y += row
         self.dd_length = UIDropDownMenu(list(LENGTHS), self.length, pygame.Rect(lx, y, col_w, 34), m, container=self.ui)
-        y += row
-        UILabel(pygame.Rect(lx, y, col_w, 28), "Scoring: 1 point a card left, 2 each for 10-12, 3 each for 13.", m, container=self.ui, object_id="#hint")
+        y += row + 4
+        UILabel(pygame.Rect(lx, y, 110, 34), "Scoring", m, container=self.ui)
+        self.dd_scoring = UIDropDownMenu(scoring_names(), self.scoring, pygame.Rect(lx + 110, y, col_w - 110, 34), m, container=self.ui, expansion_height_limit=260)
+        self.scoring_y = y + 40
 
         # Right column: the rule set and every house rule, each explained in a line.
         y = r.y + 70
         UILabel(pygame.Rect(rx, y, 100, 34), "Rules", m, container=self.ui, object_id="#heading")
         names = list(presets())
-        self.dd_preset = UIDropDownMenu(names, self.preset_name, pygame.Rect(rx + 110, y, col_w - 110, 34), m, container=self.ui)
-        y += row + 8
+        self.dd_preset = UIDropDownMenu(names, self.preset_name, pygame.Rect(rx + 110, y, col_w - 110, 34), m, container=self.ui, expansion_height_limit=300)
+        y += row
+        self.summary_y = y
+        y += 30
         self.rule_menus: dict[str, UIDropDownMenu] = {}
         self.choices = {c.name: c for c in rule_choices()}
         # every house rule, in a scrolling list: label, choice, and a line explaining it
@@ -121,7 +126,7 @@ class NewGameScene(Scene):
             level = "normal" if human else kind[kind.index("(") + 1 : -1]
             seats.append(SeatConfig(self.seat_names[i], human=human, level=level))
         hands, target = LENGTHS[self.length]
-        return MatchConfig(seats=tuple(seats), rules=self.rules, hands=hands, target=target)
+        return MatchConfig(seats=tuple(seats), rules=self.rules, hands=hands, target=target, scoring=self.scoring)
 
     def handle(self, event: pygame.event.Event) -> bool:
         if event.type == pygame_gui.UI_DROP_DOWN_MENU_CHANGED:
@@ -134,9 +139,13 @@ class NewGameScene(Scene):
                 self.length = event.text
             elif el is self.dd_preset:
                 self.preset_name = event.text
-                self.rules = presets()[event.text]
+                preset = presets()[event.text]
+                self.rules = preset.rules
+                self.scoring = preset.scoring
                 self._collect()
                 self.build()
+            elif el is self.dd_scoring:
+                self.scoring = event.text
             else:
                 for name, dd in self.rule_menus.items():
                     if el is dd:
@@ -171,5 +180,13 @@ class NewGameScene(Scene):
         surf.blit(felt(surf.get_size(), self.app.settings.felt_colours), (0, 0))
         frame(surf, self.rect)
         text.draw(surf, "New game", 30, (self.rect.centerx, self.rect.y + 34), (245, 210, 122), anchor="center", bold=True)
+        r = self.rect
+        col_w = (r.w - 72) // 2
+        summary = presets()[self.preset_name].summary if self.rules == presets()[self.preset_name].rules else "House rules: your changes below."
+        text.draw(surf, summary, 14, (r.x + 48 + col_w, self.summary_y), (200, 210, 215), max_width=col_w, suits="light")
+        y = self.scoring_y
+        for line in text.wrap(describe_scoring(self.scoring), 14, col_w)[:6]:
+            text.draw(surf, line, 14, (r.x + 24, y), (200, 210, 215), suits="light")
+            y += 19
         if self.error:
             text.draw(surf, self.error, 16, (self.rect.centerx, self.rect.bottom - 42), (255, 150, 140), anchor="center")

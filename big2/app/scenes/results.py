@@ -109,12 +109,15 @@ class ResultsScene(Scene):
             else:
                 # how the points come about: cards left times the multiplier for that many
                 n_left = len(cards)
-                text.draw(surf, f"{n_left} × {multiplier(n_left)}", 15, (cols[2] + 70, y + 22), (200, 205, 210))
+                mult = res.multipliers[s] if res.multipliers else multiplier(n_left)
+                text.draw(surf, f"{n_left} × {mult}", 15, (cols[2] + 70, y + 22), (200, 205, 210))
+                if res.notes and res.notes[s]:
+                    text.draw(surf, res.notes[s], 13, (cols[2], y + 46), (190, 195, 200), max_width=cols[3] - cols[2] + 100)
             pts = res.points[s]
             text.draw(surf, f"{pts:+d}" if pts else "0", 22, (cols[2], y + 16), (255, 140, 130) if pts < 0 else (200, 240, 200), bold=True)
             shown = round(self.shown[s])
             text.draw(surf, f"{shown:+d}" if shown else "0", 22, (cols[3], y + 16), (240, 240, 235), bold=True)
             y += ch + 16
         left = m.config.hands - len(m.results)
-        note = "Session over." if m.session_over else (f"{left} hand{'s' if left != 1 else ''} to go." if m.config.target is None else f"Play ends when someone reaches −{m.config.target}.")
+        note = "Session over." if m.session_over else (f"{left} hand{'s' if left != 1 else ''} to go." if m.config.target is None else f"Play ends when a total reaches ±{m.config.target}.")
         text.draw(surf, note, 16, (r.centerx, r.bottom - 88), (200, 210, 215), anchor="center")

@@ -269,7 +269,8 @@ class TableScene(Scene):
             return self.show_play(event)
         if isinstance(event, Passed):
             self.badges[event.seat] = "Pass"
-            self.log.append((says(self.match.names[event.seat], "passes"), (200, 200, 200)))
+            auto = " (no play)" if getattr(event, "auto", False) else ""
+            self.log.append((says(self.match.names[event.seat], "passes") + auto, (200, 200, 200)))
             self.app.sounds.play("pass")
             return 0.25 * a
         if isinstance(event, TrickWon):
@@ -282,7 +283,45 @@ class TableScene(Scene):
             return 0.7 * a
         if isinstance(event, HandEnded):
             return self.show_end(event)
+        name = type(event).__name__
+        if name == "PlayerOut":
+            place = event.place
+            nth = {1: "1st", 2: "2nd", 3: "3rd"}.get(place, f"{place}th")
+            self.badges[event.seat] = f"Out {nth}"
+            self.log.append((f"{says(self.match.names[event.seat], 'goes')} out {nth}", (255, 232, 140)))
+            return 0.5 * a
+        if name == "Drew":
+            return self.show_draw(event.seat, list(event.cards))
+        if name == "CardsExchanged":
+            return self.show_exchange(event)
         return 0.0
+
+    def show_draw(self, seat: int, cards: list[int]) -> float:
+        """A passing player draws from the stock."""
+        self.counts[seat] += len(cards)
+        if seat == self.viewer:
+            self.hand.cards.extend(cards)
+            self.hand.sort()
+            self.place_hand(animate=True)
+        n = len(cards)
+        self.log.append((f"{says(self.match.names[seat], 'draws')} {n} card{'s' if n != 1 else ''}", (200, 200, 200)))
+        self.app.sounds.play("deal")
+        return 0.3 * self.anim
+
+    def show_exchange(self, event) -> float:
+        """The three-player exchange: the loser gives their highest card to the winner."""
+        loser, winner = event.loser, event.winner
+        moves = {loser: (event.given, event.returned), winner: (event.returned, event.given)}
+        if self.viewer in moves:
+            out, into = moves[self.viewer]
+            self.hand.remove([out])
+            self.sprites.pop(out, None)
+            self.hand.cards.append(into)
+            self.hand.sort()
+            self.place_hand(animate=True)
+        names = self.match.names
+        self.log.append((f"{names[loser]} gives a card to {names[winner]}", (235, 225, 180)))
+        return 0.5 * self.anim
 
     def show_deal(self, event: Dealt) -> float:
         a = self.anim

@@ -186,7 +186,7 @@ def _scores(surf: pygame.Surface, t: TableScene) -> None:
     fp = max(12, int(lay.font_px * 0.8))
     m = t.match
     y = box.y + 6
-    length = f"of {m.config.hands}" if m.config.target is None else f"(to −{m.config.target})"
+    length = f"of {m.config.hands}" if m.config.target is None else f"(to ±{m.config.target})"
     text.draw(surf, f"Hand {max(1, m.hand_number)} {length}", fp, (box.x + 8, y), GOLD, bold=True)
     y += fp * 1.4
     for seat in range(m.n_players):
