@@ -15,6 +15,7 @@ from typing import Final
 
 from big2.engine import CardSet, Kind, Move, Rules, classify, generate_moves, move_kind
 from big2.engine.cards import FULL_MASK
+from big2.engine.rules import tables_for
 
 #: How much a combination's weakness adds to its cost (a combination itself costs 1).
 WEAKNESS: Final = 0.9
@@ -73,6 +74,8 @@ class Planner:
 
     def __init__(self, rules: Rules) -> None:
         self.rules = rules
+        self._card_strength = tables_for(rules).card_strength
+        self._groups: dict[tuple[int, int], Move | None] = {}
         self._small, self._small_split = self._small_tables()
         self._costs: dict[int, float] = {}
         self._plans: dict[int, Plan] = {}
@@ -102,13 +105,16 @@ class Planner:
 
     def _group(self, r: int, sub: int) -> Move | None:
         """The move of the cards ``sub`` (a suit nibble) of rank ``r``, if it is one."""
-        combo = classify(CardSet.from_mask(sub << (4 * r)), self.rules)
-        return combo.move if combo is not None else None
+        got = self._groups.get((r, sub), -1)
+        if got == -1:
+            combo = classify(CardSet.from_mask(sub << (4 * r)), self.rules)
+            got = self._groups[(r, sub)] = combo.move if combo is not None else None
+        return got
 
     def _split_options(self, r: int, nib: int) -> list[tuple[int, ...]]:
         """Every way to play the cards ``nib`` of rank ``r`` that the rules allow."""
         suits = sorted((s for s in range(4) if nib >> s & 1),
-                       key=lambda s: self.rules.card_strength(r * 4 + s))
+                       key=lambda s: self._card_strength[r * 4 + s])
         bits = [1 << s for s in suits]
         n = len(suits)
         shapes: list[list[int]] = [list(bits)]  # all singles
