@@ -43,6 +43,15 @@ def combo(text: str, rules: Rules = STANDARD):  # type: ignore[no-untyped-def]
     return c
 
 
+def steps(game: Game, *actions: str) -> None:
+    """Play each action in turn: card text, or "pass"."""
+    for action in actions:
+        if action == "pass":
+            game.pass_turn()
+        else:
+            game.play(action)
+
+
 def assert_ascending(rules: Rules, plays: list[str]) -> None:
     """Each play beats every one before it, and none beats a later one."""
     combos = [combo(p, rules) for p in plays]
@@ -166,9 +175,9 @@ def assistant_game(rule: AssistantRule) -> Game:
 
 def test_assistant_rule_enforced_when_leading() -> None:
     g = assistant_game(AssistantRule.ENFORCED)
+    snapshot = (g.hand(0), g.to_act, list(g.history))
     with pytest.raises(IllegalMove, match=r"East has one card left: play your highest single \(K♠\)"):
         g.play("4d")
-    snapshot = (g.hand(0), g.to_act, list(g.history))
     assert (g.hand(0), g.to_act, list(g.history)) == snapshot
     g.play("5c 5h")  # a pair is fine
 
@@ -333,12 +342,11 @@ def test_play_on_until_one_player_is_left() -> None:
     g = Game([parse_cards(h) for h in ["3d", "4d 9c", "5d Kc", "6d 2c"]], rules=rules)
     events = g.play("3d")
     assert PlayerOut(0, 1) in events and not g.is_over and g.to_act == 1
-    g.play("4d"), g.play("5d"), g.play("6d")
-    g.pass_turn(), g.pass_turn()  # South is out and skipped: West's 6♦ takes the trick
+    steps(g, "4d", "5d", "6d", "pass", "pass")  # South is out and skipped: West's 6♦ takes the trick
     assert g.to_act == 3 and g.leading
     events = g.play("2c")
     assert PlayerOut(3, 2) in events
-    g.pass_turn(), g.pass_turn()
+    steps(g, "pass", "pass")
     # West went out and nobody beat the 2♣: the next player still in (East) leads.
     assert g.leading and g.to_act == 1
     events = g.play("9c")  # East goes out third; North alone is left and the hand ends
@@ -360,12 +368,12 @@ def test_play_on_ends_with_a_full_finish_order() -> None:
 def test_auto_pass_passes_for_players_who_cannot_beat() -> None:
     rules = replace(STANDARD, auto_pass=True)
     g = Game([parse_cards(h) for h in ["3d 4s 2s", "4d 5d", "6d 7d", "8d 9d"]], rules=rules)
-    g.play("3d"), g.play("5d"), g.play("7d"), g.play("9d")
+    steps(g, "3d", "5d", "7d", "9d")
     events = g.play("2s")  # nobody can beat the 2♠: AutoPass passes for all three
     assert [e for e in events if isinstance(e, Passed)] == [Passed(1, True), Passed(2, True), Passed(3, True)]
     assert g.leading and g.to_act == 0 and [m for _, m in g.history[-3:]] == [PASS] * 3
     plain = Game([parse_cards(h) for h in ["3d 4s 2s", "4d 5d", "6d 7d", "8d 9d"]])
-    plain.play("3d"), plain.play("5d"), plain.play("7d"), plain.play("9d"), plain.play("2s")
+    steps(plain, "3d", "5d", "7d", "9d", "2s")
     assert plain.to_act == 1 and plain.no_legal_play
 
 
