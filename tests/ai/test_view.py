@@ -80,3 +80,11 @@ def test_contradictions_are_refused() -> None:
     with pytest.raises(ValueError):
         PlayerView.from_values(seat=0, hand="3d", counts=[1, 1], trick="4c")
     assert PlayerView.from_values(seat=0, hand=CardSet(), counts=[0, 1]).hand == CardSet()
+
+
+def test_a_view_pickles_for_a_worker_process() -> None:
+    import pickle
+
+    game = _random_position(3, 4, 5)
+    view = PlayerView.from_game(game, game.to_act)
+    assert pickle.loads(pickle.dumps(view)) == view
