@@ -99,6 +99,8 @@ def explain(view: PlayerView, decision: Decision) -> str:
         keep = _twos(view, decision)
         if keep:
             return f"Keep your {keep} — lead {play} while you hold control."
+        if n == 5:
+            return f"Lead {play}: five cards gone in one play, and few hands can beat it."
         what = "cards" if n > 1 else "card"
         return f"Lead {play}: your weakest {what}, best shed while you choose the play."
     if why is Why.LEAD_BLOCK:

@@ -88,12 +88,12 @@ class Normal:
         del rng  # Normal is deterministic
         if moves is None:
             moves = legal_moves(view)
-        if len(moves) == 1:
-            return Decision(moves[0], Why.PASS_NOTHING if moves[0] == PASS else Why.ONLY_MOVE)
         hand = view.hand.mask
         for m in moves:
             if m & FULL_MASK == hand:
                 return Decision(m, Why.GO_OUT)
+        if len(moves) == 1:
+            return Decision(moves[0], Why.PASS_NOTHING if moves[0] == PASS else Why.ONLY_MOVE)
         decision = self._lead(view, moves) if view.leading else self._follow(view, moves)
         if decision.move not in moves:
             # A house rule (assistant rule, lone 2, pass lock) forbids the planned move:
