@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import argparse
 import os
-import shutil
 import subprocess
 import sys
 import time
@@ -23,22 +22,23 @@ import buildinfo  # noqa: E402
 ROOT = buildinfo.ROOT
 SPEC = buildinfo.PACKAGING / "big2.spec"
 DIST = ROOT / "dist"
+WORK = ROOT / "build"
 EXE = buildinfo.EXE_NAME + (".exe" if sys.platform == "win32" else "")
 
 
-def output(*, onefile: bool) -> Path:
+def output(*, onefile: bool, dist: Path = DIST) -> Path:
     """What a build makes: the one-file executable, the one-folder app's folder, or
     on macOS the ``.app`` bundle."""
     if onefile:
-        return DIST / "onefile" / EXE
+        return dist / "onefile" / EXE
     if sys.platform == "darwin":
-        return DIST / f"{buildinfo.APP_NAME}.app"
-    return DIST / buildinfo.EXE_NAME
+        return dist / f"{buildinfo.APP_NAME}.app"
+    return dist / buildinfo.EXE_NAME
 
 
-def executable(*, onefile: bool) -> Path:
+def executable(*, onefile: bool, dist: Path = DIST) -> Path:
     """The program to run for a build."""
-    out = output(onefile=onefile)
+    out = output(onefile=onefile, dist=dist)
     if onefile:
         return out
     if sys.platform == "darwin":
@@ -52,13 +52,13 @@ def size_bytes(path: Path) -> int:
     return sum(p.lstat().st_size for p in path.rglob("*") if p.is_file() and not p.is_symlink())
 
 
-def build(*, onefile: bool, clean: bool = False) -> float:
+def build(*, onefile: bool, clean: bool = False, dist: Path = DIST, work: Path = WORK) -> float:
     """Run PyInstaller on the spec; returns the seconds it took."""
     mode = "onefile" if onefile else "onedir"
     cmd = [
         sys.executable, "-m", "PyInstaller", "--noconfirm",
-        "--distpath", str(DIST / "onefile" if onefile else DIST),
-        "--workpath", str(ROOT / "build" / mode),
+        "--distpath", str(dist / "onefile" if onefile else dist),
+        "--workpath", str(work / mode),
         "--log-level", "WARN",
     ]
     if clean:
@@ -84,20 +84,30 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--onefile", action="store_true", help="one self-extracting executable")
     p.add_argument("--clean", action="store_true", help="drop PyInstaller's caches first")
     p.add_argument("--self-test", action="store_true", help="run the built app's --self-test")
+    p.add_argument("--dist", type=Path, default=DIST, help="output folder (default: dist/)")
+    p.add_argument("--work", type=Path, default=WORK, help="PyInstaller's work folder (default: build/)")
     args = p.parse_args(argv)
-    if shutil.which("pyinstaller") is None and not _has_pyinstaller():
+    dist, work = args.dist.resolve(), args.work.resolve()
+    if not _has_pyinstaller():
         print("build.py: PyInstaller is missing: pip install -e '.[package]'", file=sys.stderr)
         return 2
-    seconds = build(onefile=args.onefile, clean=args.clean)
-    out = output(onefile=args.onefile)
-    print(f"built {out.relative_to(ROOT)} (version {buildinfo.version()}) in {seconds:.1f} s, "
+    seconds = build(onefile=args.onefile, clean=args.clean, dist=dist, work=work)
+    out = output(onefile=args.onefile, dist=dist)
+    print(f"built {_show(out)} (version {buildinfo.version()}) in {seconds:.1f} s, "
           f"{size_bytes(out) / 1e6:.1f} MB")
     if args.self_test:
-        code, wall = self_test(executable(onefile=args.onefile))
-        print(f"self-test of {executable(onefile=args.onefile).relative_to(ROOT)}: "
-              f"exit {code} after {wall:.1f} s")
+        program = executable(onefile=args.onefile, dist=dist)
+        code, wall = self_test(program)
+        print(f"self-test of {_show(program)}: exit {code} after {wall:.1f} s")
         return 1 if code else 0
     return 0
+
+
+def _show(path: Path) -> str:
+    try:
+        return str(path.relative_to(ROOT))
+    except ValueError:
+        return str(path)
 
 
 def _has_pyinstaller() -> bool:
