@@ -28,7 +28,7 @@ _KNOWN: dict[str, tuple[str, str, list[tuple[str, Any]]]] = {
         "13 is usual; 17 or 21 with two or three players.",
         [("13", 13), ("17", 17), ("21", 21)],
     ),
-    "first_lead_has_lowest": ("First lead has lowest card", "The first play of a hand must include the lowest card.", []),
+    "first_lead_has_lowest": ("First lead: lowest card", "The first play of a hand must include the lowest card.", []),
     "straight_order": ("Straight order", "Which runs count as straights and which straight is highest.", []),
     "flush_order": ("Flush order", "How two flushes are compared.", []),
     "later_leader": ("Who leads later hands", "Who starts the second and later hands of a session.", []),

@@ -49,9 +49,29 @@ class AppSettings:
     def to_mapping(self) -> dict[str, Any]:
         return asdict(self)
 
+    def to_persistence(self) -> dict[str, Any]:
+        """The same values under big2.persistence's Settings field names."""
+        back = {v: k for k, v in PERSISTENCE_NAMES.items()}
+        return {back.get(k, k): v for k, v in asdict(self).items()}
+
+
+#: big2.persistence's Settings names for the same things.
+PERSISTENCE_NAMES = {
+    "animation_speed": "animation",
+    "computer_pace": "pace",
+    "four_colour_deck": "four_colour",
+}
+
 
 def from_mapping(data: Mapping[str, Any] | Any) -> AppSettings:
-    """Settings from a mapping or any object with matching attributes; bad values dropped."""
+    """Settings from a mapping or any object with matching attributes; bad values dropped.
+
+    Accepts big2.persistence's Settings (or its JSON) as well: its field names are
+    translated through :data:`PERSISTENCE_NAMES`.
+    """
+    if not isinstance(data, Mapping):
+        data = {name: getattr(data, name) for name in dir(data) if not name.startswith("_")}
+    data = {PERSISTENCE_NAMES.get(k, k): v for k, v in data.items()}
     s = AppSettings()
     choices = {
         "animation": ANIMATION_SPEEDS,
@@ -60,14 +80,9 @@ def from_mapping(data: Mapping[str, Any] | Any) -> AppSettings:
         "card_back": CARD_BACKS,
     }
     for f in fields(AppSettings):
-        if isinstance(data, Mapping):
-            if f.name not in data:
-                continue
-            value = data[f.name]
-        elif hasattr(data, f.name):
-            value = getattr(data, f.name)
-        else:
+        if f.name not in data:
             continue
+        value = data[f.name]
         if f.name in choices:
             if value in choices[f.name]:
                 setattr(s, f.name, value)

@@ -208,3 +208,16 @@ def test_thinker_returns_a_legal_move_from_its_worker(processes):
             assert woke.wait(5)
     finally:
         t.shutdown()
+
+
+def test_settings_read_from_persistence_settings():
+    from big2.persistence import Settings
+
+    stored = Settings(animation_speed="fast", computer_pace="slow", four_colour_deck=True, felt="blue", volume=0.25, muted=True)
+    s = from_mapping(stored)
+    assert (s.animation, s.pace, s.four_colour, s.felt, s.volume, s.muted) == ("fast", "slow", True, "blue", 0.25, True)
+    back = s.to_persistence()
+    assert back["animation_speed"] == "fast" and back["four_colour_deck"] is True
+    import dataclasses
+
+    assert dataclasses.replace(stored, **{k: v for k, v in back.items() if k in {f.name for f in dataclasses.fields(Settings)}}) == stored

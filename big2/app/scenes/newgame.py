@@ -110,8 +110,6 @@ class NewGameScene(Scene):
         """Read the entries back (they are rebuilt on resize and on the player count)."""
         for i, e in enumerate(self.name_entries):
             self.seat_names[i] = e.get_text().strip() or DEFAULT_NAMES[i]
-        for i, k in enumerate(self.kind_menus):
-            self.seat_kinds[i] = k.selected_option[0] if isinstance(k.selected_option, tuple) else k.selected_option
 
     def resize(self, size: tuple[int, int]) -> None:
         self._collect()
@@ -135,6 +133,8 @@ class NewGameScene(Scene):
                 self._collect()
                 self.n = int(event.text)
                 self.build()
+            elif el in self.kind_menus:
+                self.seat_kinds[self.kind_menus.index(el)] = event.text
             elif el is self.dd_length:
                 self.length = event.text
             elif el is self.dd_preset:

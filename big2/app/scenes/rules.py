@@ -59,6 +59,29 @@ class RulesScene(Scene):
             "they still hold: 2 a card when holding 10 to 12, and 3 a card when holding 13 or more."
         )
 
+    def options(self) -> list[tuple[str, str]]:
+        """Every option of the rule set in plain words (from the engine)."""
+        try:
+            from big2.engine.presets import describe
+        except ImportError:  # pragma: no cover
+            return []
+        return [(str(a), str(b)) for a, b in describe(self.rules)]
+
+    def unused(self) -> set[str]:
+        """Combination names this rule set does not allow."""
+        out = set()
+        try:
+            from big2.engine.rules import tables_for
+
+            t = tables_for(self.rules)
+            if not getattr(t, "allow_triples", True):
+                out.add("Triple")
+            if not getattr(t, "allow_flushes", True):
+                out.add("Flush")
+        except ImportError:  # pragma: no cover
+            pass
+        return out
+
     def render_content(self, width: int) -> pygame.Surface:
         four = self.app.settings.four_colour
         fp = 17
@@ -68,7 +91,10 @@ class RulesScene(Scene):
         col_w = (width - 60) // 2
         rows = (len(EXAMPLES) + 1) // 2
         ctrl = text.wrap(CONTROLS, fp, width - 40)
+        options = self.options()
+        opt_rows = (len(options) + 1) // 2
         height = 70 + len(lines) * (fp + 8) + 30 + rows * (ch + 56) + 50 + len(ctrl) * (fp + 8) + 80
+        height += 60 + opt_rows * 44
         surf = pygame.Surface((width, height), pygame.SRCALPHA)
         text.draw(surf, f"How to play Big Two — {self.rules.name} rules", 28, (20, 16), GOLD, bold=True)
         y = 70
@@ -84,10 +110,20 @@ class RulesScene(Scene):
             for k, c in enumerate(parse_cards(cards)):
                 surf.blit(cardart.face(c, cw, ch, four_colour=four), (x + k * (cw * 0.62), yy))
             tx = x + int(cw * 0.62 * 4 + cw + 16)
-            text.draw(surf, name, 19, (tx, yy + 4), (255, 255, 255), bold=True)
+            off = name in self.unused()
+            text.draw(surf, name + (" — not played under these rules" if off else ""), 19, (tx, yy + 4), (170, 170, 170) if off else (255, 255, 255), bold=True)
             for j, line in enumerate(text.wrap(expl, 15, col_w - (tx - x))):
                 text.draw(surf, line, 15, (tx, yy + 30 + j * 20), (215, 220, 220))
         y += rows * (ch + 56) + 10
+        if options:
+            text.draw(surf, "This table's rules, option by option", 20, (20, y), GOLD, bold=True)
+            y += 36
+            for i, (label, words) in enumerate(options):
+                x = 20 + (i % 2) * (col_w + 20)
+                yy = y + (i // 2) * 44
+                text.draw(surf, label, 15, (x, yy), (255, 255, 255), bold=True, max_width=col_w)
+                text.draw(surf, words, 15, (x, yy + 20), (215, 220, 220), suits="light", four_colour=four, max_width=col_w)
+            y += opt_rows * 44 + 16
         text.draw(surf, "Controls", 20, (20, y), GOLD, bold=True)
         y += 34
         for line in ctrl:
@@ -121,5 +157,5 @@ class RulesScene(Scene):
             self.content = self.render_content(self.rect.w - 20)
         view = pygame.Rect(self.rect.x + 10, self.rect.y + 10, self.rect.w - 20, self.rect.h - 90)
         surf.blit(self.content, view.topleft, area=pygame.Rect(0, self.scroll, view.w, view.h))
-        if self.content.get_height() > view.h:
+        if self.content.get_height() - view.h > self.scroll + 4:
             text.draw(surf, "Scroll for more ↓", 14, (self.rect.x + 24, self.rect.bottom - 48), (200, 210, 215))

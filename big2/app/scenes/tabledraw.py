@@ -51,7 +51,7 @@ def _trick_area(surf: pygame.Surface, t: TableScene) -> None:
     pygame.draw.ellipse(ring, (0, 0, 0, 40), ring.get_rect())
     pygame.draw.ellipse(ring, (255, 255, 255, 45), ring.get_rect(), 2)
     surf.blit(ring, r)
-    _direction_arrow(surf, r, lay.font_px)
+    _direction_arrow(surf, r, lay.font_px, clockwise=bool(getattr(t.game, "clockwise", False)))
     if t.owner is not None and t.trick:
         who = t.match.names[t.owner]
         text.draw(surf, f"★ {possessive(who)} play to beat", max(12, int(lay.font_px * 0.8)), (r.centerx, r.bottom + 2), GOLD, anchor="midtop")
@@ -60,8 +60,12 @@ def _trick_area(surf: pygame.Surface, t: TableScene) -> None:
         text.draw(surf, says(who, "leads"), max(12, int(lay.font_px * 0.8)), (r.centerx, r.centery), DIM, anchor="center")
 
 
-def _direction_arrow(surf: pygame.Surface, r: pygame.Rect, font_px: int) -> None:
-    """A curved arrow by the trick: play goes bottom → right → top → left on screen."""
+def _direction_arrow(surf: pygame.Surface, r: pygame.Rect, font_px: int, *, clockwise: bool = False) -> None:
+    """A curved arrow by the trick showing which way the turn passes.
+
+    Seats are numbered anticlockwise (bottom, right, top, left on screen); a clockwise
+    table passes the other way and the arrow is mirrored.
+    """
     rad = max(12, int(font_px * 0.9))
     cx, cy = r.right - rad, r.top + rad
     col = (255, 255, 255, 110)
@@ -82,6 +86,8 @@ def _direction_arrow(surf: pygame.Surface, r: pygame.Rect, font_px: int) -> None
         (hx - nx * size * 0.6, hy - ny * size * 0.6),
     ]
     pygame.draw.polygon(layer, col, pts)
+    if clockwise:
+        layer = pygame.transform.flip(layer, True, False)
     surf.blit(layer, (cx - rad - 4, cy - rad - 4))
 
 
