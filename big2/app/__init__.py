@@ -44,19 +44,26 @@ def run(argv: Sequence[str] | None = None) -> int:
     except ValueError:
         print(f"big2: --size wants WIDTHxHEIGHT, not {args.size!r}", file=sys.stderr)
         return 2
-    settings = AppSettings()
+    from . import storage as _storage
+
+    store = _storage.Storage.open()
+    settings = store.app_settings()
+    if args.size == "1280x720" and not args.fullscreen:  # no --size given: the remembered one
+        w, h = store.settings.window_width, store.settings.window_height
     if args.animation:
         settings.animation = args.animation
     if args.pace:
         settings.pace = args.pace
     app = App(size=(w, h), settings=settings)
     app.open()
+    _storage.attach(app, store)
     try:
-        if args.fullscreen:
+        if args.fullscreen or store.settings.fullscreen:
             app.toggle_fullscreen()
         return app.run(_first_scene(app, args.scene, args.seed))
     finally:
         app.close()
+        store.close()
 
 
 def _first_scene(app, name: str, seed: int | None):

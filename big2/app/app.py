@@ -72,6 +72,7 @@ class App:
         self.fullscreen = False
         self._windowed_size = self.size
         self.exit_code = 0
+        self.last_present = 0.0
         #: Computers think in a worker process (False: a thread, as tests do).
         self.ai_in_process = True
         #: Game time per real second; tests and demos speed the table up with it.
@@ -230,10 +231,13 @@ class App:
         for scene in self.stack[start:]:
             scene.draw(self.screen)
         self.manager.draw_ui(self.screen)
+        t = time.perf_counter()
         if rects is None:
             pygame.display.flip()
         elif rects:
             pygame.display.update(rects)
+        #: Seconds the last present (flip or update) took: the window system's share.
+        self.last_present = time.perf_counter() - t
         self.frames += 1
         if self.first_frame_at is None:
             self.first_frame_at = time.perf_counter()

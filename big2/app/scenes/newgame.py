@@ -28,6 +28,18 @@ LENGTHS = {
 DEFAULT_NAMES = ("You", "East", "North", "West")
 
 
+def _fit(line: str, size: int, width: int) -> str:
+    """``line`` cut with an ellipsis to fit ``width`` pixels (narrow windows)."""
+    from .. import assets
+
+    fnt = assets.font(size)
+    if fnt.size(line)[0] <= width:
+        return line
+    while line and fnt.size(line + "…")[0] > width:
+        line = line[:-1]
+    return line.rstrip() + "…"
+
+
 class NewGameScene(Scene):
     name = "new_game"
 
@@ -90,7 +102,7 @@ class NewGameScene(Scene):
         inner_w = col_w - 24
         ry = 4
         for c in self.choices.values():
-            UILabel(pygame.Rect(8, ry, inner_w * 9 // 20, 30), c.label, m, container=self.rules_box)
+            UILabel(pygame.Rect(8, ry, inner_w * 9 // 20, 30), _fit(c.label, 16, inner_w * 9 // 20 - 8), m, container=self.rules_box)
             dd = UIDropDownMenu(
                 [lab for lab, _ in c.options],
                 c.label_of(getattr(self.rules, c.name)),
@@ -100,7 +112,7 @@ class NewGameScene(Scene):
                 expansion_height_limit=220,
             )
             self.rule_menus[c.name] = dd
-            UILabel(pygame.Rect(8, ry + 30, inner_w, 24), c.explanation, m, container=self.rules_box, object_id="#hint")
+            UILabel(pygame.Rect(8, ry + 30, inner_w, 24), _fit(c.explanation, 14, inner_w - 8), m, container=self.rules_box, object_id="#hint")
             ry += 62
         self.rules_box.set_scrollable_area_dimensions((col_w, ry + 4))
         self.b_start = self.button((r.right - 244, r.bottom - 66, 220, 48), "Start", object_id="#primary")

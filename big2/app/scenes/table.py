@@ -22,7 +22,7 @@ from big2.engine.combos import PASS, Move, move_cards
 from big2.engine.events import Dealt, Event, HandEnded, LastCard, Passed, Played, TrickWon, TurnStarted
 from big2.engine.game import IllegalMove
 
-from .. import opponents
+from .. import opponents, storage
 from ..hand import HandModel
 from ..layout import TableLayout, compute_layout
 from ..match import Match, MatchConfig, says
@@ -163,6 +163,7 @@ class TableScene(Scene):
         self.queue.extend(events)
         self.busy_until = self.clock.time
         self.app.dirty = True
+        storage.hand_started(self)
 
     # The loop ------------------------------------------------------------------------------
 
@@ -249,6 +250,7 @@ class TableScene(Scene):
 
     def apply_events(self, events: tuple[Event, ...]) -> None:
         self.queue.extend(events)
+        storage.after_move(self)
         self.damage_info()
 
     # Showing events ----------------------------------------------------------------------------
@@ -448,6 +450,7 @@ class TableScene(Scene):
         self.awaiting_human = False
         self.turn = None
         result = self.match.record(event)
+        storage.hand_recorded(self)
         for s in range(self.match.n_players):
             if s != self.viewer and game.hand(s):
                 self.revealed[s] = sorted(game.hand(s), key=self.match.config.rules.card_strength)

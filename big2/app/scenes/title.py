@@ -6,7 +6,7 @@ import math
 
 import pygame
 
-from .. import cardart, text
+from .. import cardart, storage, text
 from .base import Scene
 from .common import felt
 
@@ -20,14 +20,26 @@ class TitleScene(Scene):
         x = (w - bw) // 2
         y = int(h * 0.5)
         gap = bh + 12
-        self.b_quick = self.button((x, y, bw, bh), "Play against the computer", object_id="#primary", tooltip="A standard game: you and three computers, four hands")
-        self.b_new = self.button((x, y + gap, bw, bh), "New game…", tooltip="Choose players, rules and session length")
+        self.b_continue = None
+        if storage.can_continue(self.app):  # a saved session: Continue comes first
+            bh = 46 if h < 700 else bh
+            gap = bh + 10
+            y = min(y, h - 5 * gap - 8)
+            self.b_continue = self.button((x, y, bw, bh), "Continue", object_id="#primary", tooltip="Carry on with the game you left")
+            y += gap
+        self.b_quick = self.button((x, y, bw, bh), "Play against the computer", object_id=None if self.b_continue else "#primary", tooltip="A standard game: you and three computers, four hands")
         half = (bw - 12) // 2
-        self.b_rules = self.button((x, y + 2 * gap, half, bh), "Rules")
-        self.b_settings = self.button((x + half + 12, y + 2 * gap, half, bh), "Settings")
+        self.b_new = self.button((x, y + gap, half, bh), "New game…", tooltip="Choose players, rules and session length")
+        self.b_saves = self.button((x + half + 12, y + gap, half, bh), "Saved games…", tooltip="Load, save or delete a named game")
+        third = (bw - 24) // 3
+        self.b_rules = self.button((x, y + 2 * gap, third, bh), "Rules")
+        self.b_settings = self.button((x + third + 12, y + 2 * gap, third, bh), "Settings")
+        self.b_stats = self.button((x + 2 * (third + 12), y + 2 * gap, bw - 2 * (third + 12), bh), "Statistics", tooltip="Your scores, streaks and past hands")
         self.b_quit = self.button((x, y + 3 * gap, bw, bh), "Quit", object_id="#danger")
 
     def handle(self, event: pygame.event.Event) -> bool:
+        if storage.title_event(self, event):  # Continue, Saved games, Statistics
+            return True
         from .newgame import NewGameScene
         from .rules import RulesScene
         from .settings_scene import SettingsScene

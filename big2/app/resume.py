@@ -1,0 +1,215 @@
+"""Putting a saved session back on the table: Continue and loading a save slot.
+
+:func:`match_from` rebuilds the table's :class:`~big2.app.match.Match` around the
+engine session a save holds (its generators included, so computers play on as they
+would have). :class:`ResumedTableScene` is the ordinary table that, instead of dealing,
+shows the hand as it stood: the bottom hand, card counts, the plays of the trick in
+progress, passes — then carries on with the seat to act.
+"""
+
+from __future__ import annotations
+
+import logging
+import random
+from typing import Any
+
+from big2.engine.combos import PASS, move_cards
+from big2.engine.events import HandEnded, TurnStarted
+from big2.persistence.gamecodec import game_from_dict
+from big2.persistence.sessioncodec import Resumed
+
+from .match import HandResult, Match, MatchConfig, SeatConfig
+from .scenes.table import TableScene
+from .sprites import CardSprite
+
+log = logging.getLogger(__name__)
+
+
+def _seats(data: dict[str, Any], names: tuple[str, ...]) -> tuple[SeatConfig, ...]:
+    raw = data.get("seats")
+    try:
+        seats = tuple(SeatConfig(str(n), bool(h), str(lvl)) for n, h, lvl in raw)  # type: ignore[union-attr]
+        if tuple(s.name for s in seats) == names:
+            return seats
+    except (TypeError, ValueError):
+        pass
+    return tuple(SeatConfig(n, human=(i == 0)) for i, n in enumerate(names))
+
+
+def _results(session: Any, data: dict[str, Any]) -> list[HandResult]:
+    extra = data.get("results") if isinstance(data.get("results"), list) else []
+    n = session.n_players
+    totals = [0] * n
+    out: list[HandResult] = []
+    for i, rec in enumerate(session.records):
+        totals = [t + p for t, p in zip(totals, rec.points)]
+        left: tuple[tuple[int, ...], ...] = tuple(() for _ in range(n))
+        mult: tuple[int, ...] = ()
+        notes: tuple[str, ...] = ()
+        if i < len(extra) and isinstance(extra[i], dict):
+            try:
+                hl = tuple(tuple(int(c) for c in h) for h in extra[i].get("hands_left", ()))
+                left = hl if len(hl) == n else left
+                mult = tuple(int(x) for x in extra[i].get("multipliers", ()))
+                notes = tuple(str(x) for x in extra[i].get("notes", ()))
+            except (TypeError, ValueError):
+                pass
+        out.append(HandResult(rec.number, rec.winner, tuple(rec.cards_left), tuple(rec.points), tuple(totals), left, mult, notes))
+    return out
+
+
+def match_from(resumed: Resumed) -> Match:
+    """The table's match around a resumed session, generators and hand records included."""
+    s = resumed.session
+    data = resumed.app
+    seats = _seats(data, tuple(s.names))
+    hands = data.get("hands") if isinstance(data.get("hands"), int) else (s.max_hands or 4)
+    seed = data.get("seed") if isinstance(data.get("seed"), int) else None
+    scoring = data.get("scoring") if isinstance(data.get("scoring"), str) else "penalty-table"
+    config = MatchConfig(seats=seats, rules=s.rules, hands=max(1, int(hands)), target=s.target, seed=seed, scoring=scoring)
+    try:
+        m = Match(config)
+    except ValueError:  # a scoring name this version does not know: the session has the scheme
+        m = Match(MatchConfig(seats=seats, rules=s.rules, hands=config.hands, target=s.target, seed=seed))
+    m.session = s
+    m.rng = s.rng
+    m.scoring = s.scoring
+    m.ai_rngs = [resumed.rngs.get(f"seat-{i}") or random.Random() for i in range(s.n_players)]
+    m.game = s.current if s.current is not None else s.last_game
+    m.results = _results(s, data)
+    away = data.get("computer_for_hand")
+    if isinstance(away, list) and s.current is not None:
+        m._computer_for_hand = {x for x in away if isinstance(x, int) and 0 <= x < s.n_players}
+    return m
+
+
+def trick_layers(game: Any, start: dict[str, Any] | None) -> list[tuple[int, list[int]]]:
+    """The plays of the trick in progress, oldest first, as (seat, cards)."""
+    if start:
+        try:
+            g = game_from_dict(start, rules=game.rules)
+            layers: list[tuple[int, list[int]]] = []
+            for seat, move in game.history[len(g.history):]:
+                if g.leading:
+                    layers = []
+                if move != PASS:
+                    layers.append((seat, move_cards(move)))
+                g.apply(move)
+            return [] if g.leading else layers
+        except (ValueError, KeyError, IndexError, TypeError) as exc:
+            log.warning("could not rebuild the trick: %s", exc)
+    if game.leading or game.trick_owner is None:
+        return []
+    return [(game.trick_owner, move_cards(game.trick_move))]
+
+
+class ResumedTableScene(TableScene):
+    """The table, opened on a session in progress instead of a fresh deal."""
+
+    def __init__(self, app: Any, match: Match, *, hand_start: dict[str, Any] | None = None) -> None:
+        super().__init__(app, match=match)
+        self._resume_start = hand_start
+        self._resuming = True
+
+    def start_hand(self) -> None:
+        game = self.match.game
+        if not self._resuming or game is None or (game.is_over and self.match.session.current is None):
+            self._resuming = False
+            super().start_hand()  # between hands: deal the next one
+            return
+        self._resuming = False
+        # the table's own start of a hand, with the hand in play instead of a new deal
+        away = set(getattr(self.match, "_computer_for_hand", ()))
+        self.match.new_hand = lambda: game.start_events()  # type: ignore[method-assign]
+        try:
+            super().start_hand()
+        finally:
+            del self.match.new_hand
+        self.match._computer_for_hand = away
+        if game.history or game.is_over:
+            self.restore(game)
+
+    def restore(self, game: Any) -> None:
+        """Show the position as it stands (no deal animation) and carry on from it."""
+        self.queue.clear()
+        self.tweens.finish_all()
+        lay = self.layout
+        self.counts = list(game.card_counts)
+        self.hand.set_cards(game.hand(self.viewer))
+        self.sprites.clear()
+        self.flying.clear()
+        for layer, (seat, cards) in enumerate(trick_layers(game, self._resume_start)):
+            for c, (x, y) in zip(cards, lay.trick_positions(len(cards), layer)):
+                self.sprites[c] = CardSprite(c, x, y, lay.card_w, lay.card_h)
+            self.trick.append((seat, cards))
+            self.owner = seat
+        for s in getattr(game, "passed", ()):
+            self.badges[s] = "Pass"
+        self.place_hand(animate=False)
+        n = self.match.hand_number or len(self.match.results) + 1
+        self.log.append((f"Hand {n} resumed where it stopped", (235, 225, 180)))
+        if game.is_over:
+            self.queue.append(HandEnded(game.winner, tuple(game.card_counts), tuple(game.points()), tuple(game.finish_order)))
+        else:
+            self.queue.append(TurnStarted(game.to_act, game.leading))
+        self.app.dirty = True
+
+
+def _tell(app: Any, text: str) -> None:
+    from big2.persistence import Notice
+
+    from . import storage
+
+    st = storage.of(app)
+    if st is not None:
+        st.tell(Notice(text))
+
+
+def open_payload(app: Any, payload: Any) -> bool:
+    """Put the session a save payload holds on the table; False (and a notice) if not."""
+    from big2.persistence.sessioncodec import load_payload
+
+    from . import storage
+
+    st = storage.of(app)
+    try:
+        resumed = load_payload(payload)
+    except ValueError as exc:
+        _tell(app, f"The saved game could not be resumed ({exc}).")
+        return False
+    s = resumed.session
+    if s.current is None and s.is_over:
+        _tell(app, "That session was already over.")
+        return False
+    match = match_from(resumed)
+    sid = resumed.app.get("history_session")
+    start = resumed.app.get("hand_start")
+    start = start if isinstance(start, dict) else None
+    if st is not None:
+        st.adopt(match, session_id=sid if isinstance(sid, int) and not isinstance(sid, bool) else None, hand_start=start)
+    app.push(ResumedTableScene(app, match, hand_start=start))
+    return True
+
+
+def continue_game(app: Any) -> bool:
+    """The title's Continue: the autosaved session, exactly where it stopped."""
+    from . import storage
+
+    st = storage.of(app)
+    if st is None:
+        return False
+    st.flush(timeout=3.0)  # the last move's autosave may still be on its way
+    loaded = st.saves.load_autosave()
+    for n in loaded.notices:
+        st.tell(n)
+    if loaded.value is None:
+        if not loaded.notices:
+            st.tell(_notice("There is no saved game to continue."))
+        return False
+    return open_payload(app, loaded.value.payload)
+
+
+def _notice(text: str) -> Any:
+    from big2.persistence import Notice
+
+    return Notice(text)

@@ -1,0 +1,445 @@
+"""The app's side of big2.persistence: one object owning settings, saves and history.
+
+:class:`Storage` is made once at start-up (:meth:`Storage.open`) and hung on the app
+(:func:`attach`). Everything slow — the autosave after every move (an fsync costs
+~10 ms), history writes, statistics queries — runs on one background *writer* thread,
+in the order it was asked for, so the render loop never blocks on the disk. The score
+history's SQLite connection lives on that thread (sqlite3 objects belong to the thread
+that opened them); the statistics screen asks for its data with :meth:`Storage.call`
+and gets a :class:`~concurrent.futures.Future`.
+
+Sentences for the player (a damaged file set aside, a write that failed) are collected
+in :attr:`Storage.notices`; the banner in :mod:`big2.app.toast` shows them. The same
+banner host watches the in-app settings and the window size and saves them when they
+change, so no screen has to remember to.
+
+The table calls the module functions :func:`hand_started`, :func:`after_move` and
+:func:`hand_recorded`; each is a no-op when the app has no storage (tests, self-test).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import logging
+import queue
+import threading
+import time
+from collections import deque
+from collections.abc import Callable
+from concurrent.futures import Future
+from datetime import datetime, timezone
+from typing import TYPE_CHECKING, Any
+from weakref import WeakKeyDictionary
+
+from big2.persistence import AppPaths, History, Notice, SaveStore, Seat, Settings, SettingsStore, StorageError
+from big2.persistence.handlog import hand_result, start_position
+from big2.persistence.logs import start_file_logging
+from big2.persistence.notices import Severity
+from big2.persistence.sessioncodec import check_payload, preview_of, save_payload
+
+from .settings import AppSettings, from_mapping
+
+if TYPE_CHECKING:
+    from .app import App
+    from .match import Match
+    from .scenes.table import TableScene
+
+log = logging.getLogger(__name__)
+
+#: AppSettings field -> persistence Settings field, where the names differ.
+_TO_STORED = {"animation": "animation_speed", "pace": "computer_pace", "four_colour": "four_colour_deck"}
+_STOP = object()
+
+
+@dataclasses.dataclass
+class Recorder:
+    """What the storage keeps about one match: its history session and the hand's start."""
+
+    session_id: Future[int | None]
+    hand_start: dict[str, Any] | None = None
+    hand_started_at: datetime | None = None
+    hand_clock: float = 0.0
+    ended: bool = False
+
+
+class Storage:
+    """Settings, saves and history for one run of the app; see the module notes."""
+
+    def __init__(self, paths: AppPaths, *, settings: Settings, notices: tuple[Notice, ...] = ()) -> None:
+        self.paths = paths
+        self.settings_store = SettingsStore(paths)
+        self.saves = SaveStore(paths, validate_payload=check_payload)
+        #: The settings as last saved (persistence field names).
+        self.settings = settings
+        #: Sentences waiting to be shown; appended from any thread.
+        self.notices: deque[Notice] = deque(notices)
+        self._jobs: queue.Queue[Any] = queue.Queue()
+        self._autosave_seq = 0
+        self._lock = threading.Lock()
+        self._recorders: WeakKeyDictionary[Match, Recorder] = WeakKeyDictionary()
+        self.history: History | None = None  # touched by the writer thread only
+        self.history_ready = threading.Event()
+        self.on_notice: Callable[[], None] | None = None
+        #: Seconds the writer spent on each autosave (the benchmark reads it).
+        self.autosave_times: list[float] = []
+        self._thread = threading.Thread(target=self._run, name="big2-storage", daemon=True)
+        self._thread.start()
+
+    @classmethod
+    def open(cls, paths: AppPaths | None = None) -> Storage:
+        """Start-up: paths (``BIG2_HOME`` or the platform's), the log file, the
+        settings (never raises) and the writer thread, which opens the history."""
+        paths = paths or AppPaths.from_environment()
+        start_file_logging(paths)
+        loaded = SettingsStore(paths).load()
+        return cls(paths, settings=loaded.value, notices=loaded.notices)
+
+    # The writer thread ---------------------------------------------------------------------
+
+    def _run(self) -> None:
+        try:
+            opened = History.open(self.paths.history_db)
+            self.history = opened.value
+            for n in opened.notices:
+                self.tell(n)
+        except Exception as exc:  # History.open never raises; be safe anyway
+            log.exception("score history")
+            self.tell(Notice(f"The score history could not be opened ({exc}).", Severity.ERROR))
+        finally:
+            self.history_ready.set()
+        while True:
+            job = self._jobs.get()
+            if job is _STOP:
+                break
+            fn, fut = job
+            if fut is not None and not fut.set_running_or_notify_cancel():
+                continue
+            try:
+                value = fn()
+            except Exception as exc:
+                if fut is not None:
+                    fut.set_exception(exc)
+                else:
+                    self._report(exc)
+            else:
+                if fut is not None:
+                    fut.set_result(value)
+        if self.history is not None:
+            self.history.close()
+
+    def _report(self, exc: Exception) -> None:
+        if isinstance(exc, StorageError):
+            self.tell(Notice(str(exc), Severity.ERROR))
+        else:
+            log.exception("storage job failed", exc_info=exc)
+            self.tell(Notice(f"Something could not be saved ({exc}).", Severity.ERROR))
+
+    def tell(self, notice: Notice) -> None:
+        """Queue a sentence for the window (any thread)."""
+        self.notices.append(notice)
+        cb = self.on_notice
+        if cb is not None:
+            cb()
+
+    def submit(self, fn: Callable[[], Any]) -> None:
+        """Run ``fn()`` on the writer thread; a failure becomes a notice."""
+        self._jobs.put((fn, None))
+
+    def call(self, fn: Callable[[History], Any]) -> Future[Any]:
+        """Run ``fn(history)`` on the writer thread, after every write asked for before."""
+        fut: Future[Any] = Future()
+
+        def job() -> Any:
+            if self.history is None:
+                raise StorageError("The score history is not available.")
+            return fn(self.history)
+
+        self._jobs.put((job, fut))
+        return fut
+
+    def flush(self, timeout: float = 10.0) -> bool:
+        """Wait until every job asked for so far is done."""
+        fut: Future[None] = Future()
+        self._jobs.put((lambda: None, fut))
+        try:
+            fut.result(timeout)
+            return True
+        except Exception:
+            return False
+
+    def close(self, timeout: float = 10.0) -> None:
+        """Finish the writes still queued (the last autosave above all), then stop."""
+        if self._thread.is_alive():
+            self._jobs.put(_STOP)
+            self._thread.join(timeout)
+
+    # Settings ------------------------------------------------------------------------------
+
+    def app_settings(self) -> AppSettings:
+        """The in-app settings object from the stored settings."""
+        s = self.settings
+        data = {f.name: getattr(s, f.name) for f in dataclasses.fields(s)}
+        for mine, theirs in _TO_STORED.items():
+            data[mine] = data.pop(theirs)
+        return from_mapping(data)
+
+    def stored_from(self, app_settings: AppSettings, **more: Any) -> Settings:
+        """The stored settings with the in-app values (and ``more``) put in."""
+        values: dict[str, Any] = {}
+        own = {f.name for f in dataclasses.fields(Settings)}
+        for f in dataclasses.fields(app_settings):
+            name = _TO_STORED.get(f.name, f.name)
+            if name in own:
+                values[name] = getattr(app_settings, f.name)
+        values.update(more)
+        return dataclasses.replace(self.settings, **values)
+
+    def save_settings(self, settings: Settings) -> None:
+        """Keep ``settings`` and write them on the writer thread."""
+        if settings == self.settings:
+            return
+        self.settings = settings
+        self.submit(lambda: self.settings_store.save(settings))
+
+    def remember_window(self, app: App) -> None:
+        """Save the in-app settings, window size and fullscreen if they changed."""
+        more: dict[str, Any] = {"fullscreen": bool(getattr(app, "fullscreen", False))}
+        w, h = getattr(app, "_windowed_size", app.size) if more["fullscreen"] else app.size
+        if 800 <= w <= 7680 and 600 <= h <= 4320:
+            more["window_width"], more["window_height"] = int(w), int(h)
+        try:
+            self.save_settings(self.stored_from(app.settings, **more))
+        except ValueError as exc:  # a value the stored settings refuse: keep the old ones
+            log.warning("settings not saved: %s", exc)
+
+    # Autosave and Continue -----------------------------------------------------------------
+
+    def has_autosave(self) -> bool:
+        return self.saves.has_autosave()
+
+    def autosave(self, payload: dict[str, Any], preview: Any, recorder: Recorder | None) -> None:
+        """Write ``payload`` as the autosave on the writer thread; a newer one queued
+        later makes this one unnecessary and it is skipped."""
+        with self._lock:
+            self._autosave_seq += 1
+            seq = self._autosave_seq
+
+        def job() -> None:
+            if seq != self._autosave_seq:
+                return  # a newer autosave is queued
+            if recorder is not None:
+                payload["app"]["history_session"] = _sid(recorder)
+            t0 = time.perf_counter()
+            self.saves.autosave(payload, preview)
+            self.autosave_times.append(time.perf_counter() - t0)
+
+        self.submit(job)
+
+    def clear_autosave(self) -> None:
+        with self._lock:
+            self._autosave_seq += 1
+        self.submit(self.saves.clear_autosave)
+
+    # Matches and the score history ---------------------------------------------------------
+
+    def recorder(self, match: Match) -> Recorder:
+        """The history session of ``match``, started on first use."""
+        rec = self._recorders.get(match)
+        if rec is None:
+            seats = [
+                Seat(s.name, True) if s.human else Seat(s.name, False, s.level)
+                for s in match.config.seats
+            ]
+            rules = match.session.rules
+            from big2.persistence.gamecodec import rules_to_dict
+
+            rule_data = rules_to_dict(rules)
+            rec = Recorder(self.call(lambda h: h.start_session(seats, rules_preset=rules.name, rules=rule_data)))
+            self._recorders[match] = rec
+        return rec
+
+    def adopt(self, match: Match, *, session_id: int | None, hand_start: dict[str, Any] | None) -> Recorder:
+        """Link a resumed ``match`` to its history session (from the save); without
+        one (the history was not available then) a new history session is started."""
+        if session_id is None:
+            rec = self.recorder(match)
+        else:
+            fut: Future[int | None] = Future()
+            fut.set_result(session_id)
+            rec = self._recorders[match] = Recorder(fut)
+        rec.hand_start = hand_start
+        rec.hand_started_at = datetime.now(timezone.utc)
+        rec.hand_clock = time.monotonic()
+        return rec
+
+
+def _sid(rec: Recorder) -> int | None:
+    try:
+        return rec.session_id.result(timeout=10)
+    except Exception:
+        return None
+
+
+# The app's hooks -------------------------------------------------------------------------
+
+
+def attach(app: App, storage: Storage) -> None:
+    """Hang ``storage`` on ``app`` and start showing its notices in the window."""
+    from .toast import NoticeHost
+
+    app.storage = storage  # type: ignore[attr-defined]
+    NoticeHost(app, storage)
+
+
+def of(app: App) -> Storage | None:
+    """The app's storage, or None (tests and the self-test run without one)."""
+    return getattr(app, "storage", None)
+
+
+def match_data(table: TableScene) -> dict[str, Any]:
+    """The app data a save carries besides the engine's session."""
+    m = table.match
+    c = m.config
+    return {
+        "seats": [[s.name, bool(s.human), s.level] for s in c.seats],
+        "hands": c.hands,
+        "target": c.target,
+        "seed": c.seed,
+        "scoring": c.scoring,
+        "viewer": table.viewer,
+        "computer_for_hand": sorted(getattr(m, "_computer_for_hand", ())),
+        "results": [
+            {"hands_left": [list(h) for h in r.hands_left], "multipliers": list(r.multipliers), "notes": list(r.notes)}
+            for r in m.results
+        ],
+    }
+
+
+def payload_of(table: TableScene, rec: Recorder | None) -> dict[str, Any]:
+    """The save payload of the table's session (engine state, generators, app data)."""
+    m = table.match
+    data = match_data(table)
+    data["hand_start"] = rec.hand_start if rec else None
+    data["history_session"] = rec.session_id.result() if rec and rec.session_id.done() else None
+    rngs = {f"seat-{i}": r for i, r in enumerate(m.ai_rngs)}
+    return save_payload(m.session, rngs=rngs, app=data)
+
+
+def _autosave(st: Storage, table: TableScene, rec: Recorder) -> None:
+    try:
+        payload = payload_of(table, rec)
+    except ValueError as exc:
+        log.warning("autosave skipped: %s", exc)
+        return
+    st.autosave(payload, preview_of(table.match.session), rec)
+
+
+def _note_start(rec: Recorder, game: Any) -> None:
+    """Keep the hand's start once the deal (and any exchange) is done, before any move."""
+    if rec.hand_start is None and game is not None and game.exchange is None and not game.history:
+        rec.hand_start = start_position(game)
+        rec.hand_started_at = datetime.now(timezone.utc)
+        rec.hand_clock = time.monotonic()
+
+
+def hand_started(table: TableScene) -> None:
+    """The table dealt a hand: note its start position and autosave."""
+    st = of(table.app)
+    if st is None:
+        return
+    rec = st.recorder(table.match)
+    game = table.match.game
+    if game is not None and (game.history or game.is_over):
+        return  # a resumed hand: its start is known already
+    rec.hand_start = None
+    _note_start(rec, game)
+    _autosave(st, table, rec)
+
+
+def after_move(table: TableScene) -> None:
+    """A move was made at the table: autosave (on the writer thread).
+
+    The finished hand is not saved here: the save after :func:`hand_recorded` holds it.
+    """
+    st = of(table.app)
+    if st is None:
+        return
+    game = table.match.game
+    rec = st.recorder(table.match)
+    _note_start(rec, game)
+    if game is not None and game.is_over:
+        return
+    _autosave(st, table, rec)
+
+
+def hand_recorded(table: TableScene) -> None:
+    """The match scored a finished hand: store it in the history and autosave; at the
+    end of the session close it in the history and forget the autosave."""
+    st = of(table.app)
+    if st is None:
+        return
+    m = table.match
+    session = m.session
+    rec = st.recorder(m)
+    game = session.last_game
+    if game is not None and session.records:
+        start = rec.hand_start or start_position(game)  # no start: keep the result at least
+        result = hand_result(
+            game, session.records[-1], start=start, started_at=rec.hand_started_at,
+            duration_s=max(0.0, time.monotonic() - rec.hand_clock) if rec.hand_clock else 0.0,
+            ended_how="finished",
+        )
+        st.submit(lambda: _record(st, rec, result))
+    rec.hand_start = None
+    if m.session_over:
+        rec.ended = True
+        st.submit(lambda: _end(st, rec))
+        st.clear_autosave()
+    else:
+        _autosave(st, table, rec)
+
+
+def _record(st: Storage, rec: Recorder, result: Any) -> None:
+    sid = _sid(rec)
+    if sid is not None and st.history is not None:
+        st.history.record_hand(sid, result)
+
+
+def _end(st: Storage, rec: Recorder) -> None:
+    sid = _sid(rec)
+    if sid is not None and st.history is not None:
+        st.history.end_session(sid)
+
+
+# The title screen's buttons ----------------------------------------------------------------
+
+
+def can_continue(app: App) -> bool:
+    """Whether the title should offer Continue (an autosave is there)."""
+    st = of(app)
+    if st is None:
+        return False
+    st.flush(timeout=2.0)  # a session that just ended may still be clearing its autosave
+    return st.has_autosave()
+
+
+def title_event(title: Any, event: Any) -> bool:
+    """The title's Continue, Saved games and Statistics buttons."""
+    app = title.app
+    if getattr(title, "b_continue", None) is not None and title.pressed(event, title.b_continue):
+        from .resume import continue_game
+
+        if not continue_game(app):
+            title.build()  # the save is gone or damaged: no Continue any more
+        return True
+    if getattr(title, "b_saves", None) is not None and title.pressed(event, title.b_saves):
+        from .scenes.saves import SavesScene
+
+        app.push(SavesScene(app))
+        return True
+    if getattr(title, "b_stats", None) is not None and title.pressed(event, title.b_stats):
+        from .scenes.statistics import StatisticsScene
+
+        app.push(StatisticsScene(app))
+        return True
+    return False

@@ -1,0 +1,158 @@
+"""Continue resumes exactly: play some moves, quit, start again, Continue, compare.
+
+Computers only (four seats, seeded), so the whole hand plays itself through the real
+table; the uninterrupted run is the reference the resumed one must match move for move.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from helpers import click_button, pump
+
+from big2.app import storage
+from big2.app.match import MatchConfig, SeatConfig
+from big2.app.resume import ResumedTableScene
+from big2.app.scenes.results import ResultsScene
+from big2.app.scenes.table import TableScene
+from big2.app.scenes.title import TitleScene
+from big2.persistence import History
+from big2.persistence import stats
+
+SEED = 11
+
+
+def _config(hands: int = 2) -> MatchConfig:
+    seats = (SeatConfig("You", True), SeatConfig("East", False, "beginner"), SeatConfig("North", False), SeatConfig("West", False, "beginner"))
+    return MatchConfig(seats=seats, hands=hands, seed=SEED)
+
+
+def _open(make_app):
+    app = make_app()
+    st = storage.Storage.open()
+    storage.attach(app, st)
+    return app, st
+
+
+def _auto_human(table):
+    """Let the computer play the human seat too (through the table's own path)."""
+    table.match.hand_to_computer(0)
+
+
+def _play_until(app, table, moves: int) -> None:
+    assert app.run_until(lambda: table.game is not None and len(table.game.history) >= moves and not table.queue, timeout=30)
+
+
+def _reference_first_hand(make_app) -> list:
+    app, st = _open(make_app)
+    table = TableScene(app, _config())
+    app.push(table)
+    _auto_human(table)
+    assert app.run_until(lambda: isinstance(app.top, ResultsScene), timeout=60)
+    history = list(table.match.session.last_game.history)
+    app.pop()  # leave the results: nothing more is played
+    st.close()
+    app.close()
+    return history
+
+
+def test_continue_resumes_the_same_hand_and_the_computers_play_on_the_same(make_app, tmp_path, monkeypatch):
+    # reference: the hand played without interruption (in a home of its own)
+    monkeypatch.setenv("BIG2_HOME", str(tmp_path / "reference"))
+    expected = _reference_first_hand(make_app)
+    monkeypatch.setenv("BIG2_HOME", str(tmp_path / "player"))
+
+    # the player's run: some moves, then the window closes
+    app, st = _open(make_app)
+    table = TableScene(app, _config())
+    app.push(table)
+    _auto_human(table)
+    _play_until(app, table, 14)
+    app.running = False
+    game = table.match.game
+    before = {
+        "history": list(game.history),
+        "hands": [sorted(game.hand(s)) for s in range(4)],
+        "to_act": game.to_act,
+        "trick": game.trick_move,
+        "passed": game.passed,
+        "totals": list(table.match.totals),
+        "deal_rng": table.match.session.rng.getstate(),
+    }
+    st.close()  # the app's exit: queued autosaves are written
+    app.close()
+
+    # next day: a new app, the title offers Continue
+    seen = {}
+    enter = ResumedTableScene.enter
+
+    def snapshot_enter(self):  # the state the table opens on, before anyone moves again
+        enter(self)
+        g = self.match.game
+        seen.update(history=list(g.history), hands=[sorted(g.hand(s)) for s in range(4)],
+                    turn=(g.to_act, g.trick_move, g.passed), totals=list(self.match.totals),
+                    deal_rng=self.match.session.rng.getstate(), counts=list(self.counts),
+                    card_counts=list(g.card_counts), bottom=sorted(self.hand.cards),
+                    trick=[list(c) for _, c in self.trick])
+
+    monkeypatch.setattr(ResumedTableScene, "enter", snapshot_enter)
+    app, st = _open(make_app)
+    title = TitleScene(app)
+    app.push(title)
+    pump(app)
+    assert title.b_continue is not None
+    click_button(app, title.b_continue)
+    table = app.top
+    assert isinstance(table, ResumedTableScene)
+    assert seen["history"] == before["history"]
+    assert seen["hands"] == before["hands"]
+    assert seen["turn"] == (before["to_act"], before["trick"], before["passed"])
+    assert seen["totals"] == before["totals"]
+    assert seen["deal_rng"] == before["deal_rng"]
+    assert seen["counts"] == seen["card_counts"]
+    assert seen["bottom"] == before["hands"][0]
+    if before["trick"]:
+        assert seen["trick"], "the trick in progress is on the table"
+
+    # the rest of the hand: exactly as the uninterrupted run played it
+    _auto_human(table)
+    assert app.run_until(lambda: isinstance(app.top, ResultsScene), timeout=60)
+    assert list(table.match.session.last_game.history) == expected
+
+    # the finished hand is in the score history, with its moves for the replay
+    assert st.flush()
+    rows = st.call(lambda h: stats.recent_sessions(h)).result(5)
+    assert len(rows) == 1 and rows[0].hands == 1
+    hand_id = st.call(lambda h: h.query("SELECT id FROM hands")[0][0]).result(5)
+    stored = st.call(lambda h: h.load_hand(hand_id)).result(5)
+    assert len(stored.result.moves) == len(expected)
+    st.close()
+
+
+def test_session_end_records_the_history_and_clears_the_autosave(make_app):
+    app, st = _open(make_app)
+    table = TableScene(app, _config(hands=1))
+    app.push(table)
+    _auto_human(table)
+    assert app.run_until(lambda: isinstance(app.top, ResultsScene), timeout=60)
+    assert st.flush()
+    assert not st.has_autosave()
+    st.close()
+    with History.open(st.paths.history_db).value as h:
+        assert stats.human_players(h) == ["You"]
+        report = stats.player_report(h, "You")
+        assert report.overall.hands == 1 and report.overall.sessions == 1
+        assert h.query("SELECT ended_at IS NOT NULL FROM sessions") == [(1,)]
+
+
+@pytest.mark.parametrize("moves", [0, 5])
+def test_autosave_runs_off_the_render_thread(make_app, moves):
+    app, st = _open(make_app)
+    table = TableScene(app, _config())
+    app.push(table)
+    _auto_human(table)
+    _play_until(app, table, moves)
+    assert st.flush()
+    assert st.has_autosave()
+    assert st.autosave_times, "the writer thread wrote the autosave"
+    st.close()
