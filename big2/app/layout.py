@@ -300,7 +300,8 @@ def compute_layout(width: int, height: int, n_seats: int = 4, *, max_hand: int =
     buttons = {name: Box(bx + i * (bw + gap), button_y, bw, button_h) for i, name in enumerate(names)}
 
     banner = Box(w // 2 - round(w * 0.22), trick.center[1] - round(font_px * 1.6), round(w * 0.44), round(font_px * 3.2))
-    message = Box(hand_fan.x, button_y, max(40, bx - hand_fan.x - gap), button_h)
+    # Messages (the engine's reasons, hints) get the whole row above the buttons.
+    message = Box(hand_fan.x, button_y - button_h - margin // 2, hand_fan.w, button_h)
     deck = (w // 2, trick.center[1])
 
     return TableLayout(

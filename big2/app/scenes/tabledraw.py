@@ -202,19 +202,28 @@ def _scores(surf: pygame.Surface, t: TableScene) -> None:
 
 
 def _message(surf: pygame.Surface, t: TableScene) -> None:
+    """The engine's reason for a refused play, a hint, a notice: one or two lines."""
     if t.message is None:
         return
     lay = t.layout
     msg, _, colour = t.message
     box = pygame.Rect(lay.message.as_tuple())
-    fp = lay.font_px
-    img = text.render(msg, fp, colour, suits="light", four_colour=t.app.settings.four_colour)
-    w = min(img.get_width() + 24, max(box.w, 200), lay.width - box.x - 10)
-    r = pygame.Rect(box.x, box.y, w, box.h)
-    text.panel(surf, r, alpha=170)
-    if img.get_width() > r.w - 20:
-        img = pygame.transform.smoothscale(img, (r.w - 20, max(1, int(img.get_height() * (r.w - 20) / img.get_width()))))
-    surf.blit(img, img.get_rect(midleft=(r.x + 10, r.centery)))
+    four = t.app.settings.four_colour
+    size = lay.font_px
+    lines = text.wrap(msg, size, box.w - 24)
+    if len(lines) > 1:
+        size = max(12, int(lay.font_px * 0.8))
+        lines = text.wrap(msg, size, box.w - 24)[:2]
+    imgs = [text.render(line, size, colour, suits="light", four_colour=four) for line in lines]
+    w = max(i.get_width() for i in imgs) + 24
+    h = max(box.h, sum(i.get_height() for i in imgs) + 8)
+    r = pygame.Rect(0, 0, w, h)
+    r.midbottom = (box.centerx, box.bottom)
+    text.panel(surf, r, alpha=185)
+    y = r.centery - sum(i.get_height() for i in imgs) // 2
+    for img in imgs:
+        surf.blit(img, img.get_rect(midtop=(r.centerx, y)))
+        y += img.get_height()
 
 
 def _banner(surf: pygame.Surface, t: TableScene) -> None:
