@@ -29,23 +29,29 @@ COPYRIGHT = "Copyright (c) the Big2 authors. MIT License."
 # Georgian fonts (about 40 MB) are left out.
 PYGAME_GUI_FONTS = ("NotoSans-Regular.ttf", "NotoSans-Bold.ttf", "FiraCode-Regular.ttf")
 
-# What of assets/ goes into the bundle (relative to assets/); icon/ only its 256 px PNG.
-ASSET_DIRS = ("fonts", "sounds")
-ASSET_FILES = ("theme.json", "icon/big2.png")
-
-
-def _load_toml(path: Path) -> dict:
-    try:
-        import tomllib
-    except ModuleNotFoundError:  # Python 3.10
-        import tomli as tomllib  # type: ignore[no-redef]
-    with open(path, "rb") as fh:
-        return tomllib.load(fh)
+# assets/ goes into the bundle whole (new asset folders are picked up), except that of
+# icon/ only the 256 px PNG is needed at run time (for a window icon).
+ASSET_SKIP = ("icon",)
+ASSET_EXTRA = ("icon/big2.png",)
 
 
 def version() -> str:
-    """The project version, read from ``pyproject.toml`` (e.g. ``"0.1.0"``)."""
-    return str(_load_toml(ROOT / "pyproject.toml")["project"]["version"])
+    """The project version, read from ``pyproject.toml`` (e.g. ``"0.1.0"``).
+
+    Uses ``tomllib`` (Python 3.11+) or ``tomli``; on a Python 3.10 without ``tomli`` it
+    falls back to the installed distribution's metadata (``pip install -e .`` wrote it).
+    """
+    try:
+        import tomllib
+    except ModuleNotFoundError:  # Python 3.10
+        try:
+            import tomli as tomllib  # type: ignore[no-redef]
+        except ModuleNotFoundError:
+            from importlib.metadata import version as installed_version
+
+            return installed_version("big2")
+    with open(ROOT / "pyproject.toml", "rb") as fh:
+        return str(tomllib.load(fh)["project"]["version"])
 
 
 def version_tuple(text: str | None = None) -> tuple[int, int, int, int]:
@@ -74,10 +80,13 @@ def asset_datas() -> list[tuple[str, str]]:
     """``(source, destination folder)`` pairs for the spec's ``datas``; destinations are
     inside the bundle, where ``big2.app.assets`` looks (``<bundle>/assets``)."""
     assets = ROOT / "assets"
-    pairs = [(str(assets / d), f"assets/{d}") for d in ASSET_DIRS]
-    for f in ASSET_FILES:
-        dest = Path("assets", f).parent.as_posix()
-        pairs.append((str(assets / f), dest))
+    pairs = []
+    for entry in sorted(assets.iterdir()):
+        if entry.name.startswith(".") or entry.name == "__pycache__" or entry.name in ASSET_SKIP:
+            continue
+        pairs.append((str(entry), f"assets/{entry.name}" if entry.is_dir() else "assets"))
+    for f in ASSET_EXTRA:
+        pairs.append((str(assets / f), Path("assets", f).parent.as_posix()))
     return pairs
 
 

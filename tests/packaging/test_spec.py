@@ -29,6 +29,14 @@ def test_version_comes_from_pyproject(buildinfo) -> None:
     assert buildinfo.version() == _pyproject_version()
 
 
+def test_version_without_a_toml_parser_uses_the_installed_metadata(buildinfo, monkeypatch) -> None:
+    import sys
+
+    monkeypatch.setitem(sys.modules, "tomllib", None)
+    monkeypatch.setitem(sys.modules, "tomli", None)
+    assert buildinfo.version() == _pyproject_version()
+
+
 def test_spec_reads_the_version_and_hardcodes_none() -> None:
     source = SPEC.read_text(encoding="utf-8")
     assert "info.version()" in source
@@ -57,13 +65,20 @@ def test_asset_datas_exist_and_land_under_assets(buildinfo) -> None:
 
 
 def test_bundled_assets_cover_what_the_app_loads(buildinfo) -> None:
-    """Every font the app names, the theme and the sounds are inside the bundled folders."""
+    """Every font the app names, the theme and the sounds are inside the bundled entries."""
     from big2.app import assets
 
+    sources = [Path(src) for src, _ in buildinfo.asset_datas()]
+
+    def bundled(path: Path) -> bool:
+        return any(path == src or src in path.parents for src in sources)
+
     for name in (assets.REGULAR, assets.BOLD, assets.SERIF_BOLD):
-        assert (ROOT / "assets" / "fonts" / name).is_file()
-    assert "fonts" in buildinfo.ASSET_DIRS and "sounds" in buildinfo.ASSET_DIRS
-    assert "theme.json" in buildinfo.ASSET_FILES
+        assert bundled(ROOT / "assets" / "fonts" / name), name
+    assert bundled(ROOT / "assets" / "theme.json")
+    assert all(bundled(p) for p in (ROOT / "assets" / "sounds").glob("*.wav"))
+    assert bundled(ROOT / "assets" / "icon" / "big2.png")
+    assert not bundled(ROOT / "assets" / "icon" / "big2-1024.png")
 
 
 def test_kept_pygame_gui_fonts_exist_and_the_theme_needs_no_other(buildinfo) -> None:
