@@ -3,7 +3,8 @@
 Each deal is played once per rotation of the line-up, so every level plays every seat's
 cards of that deal. Per level it reports the win rate, the mean points per hand (the
 engine's standard penalty, so 0 is best) with 95% intervals, and decision times
-p50/p95/max. Run it as ``python -m big2.arena --seats expert,normal,normal,normal
+p50/p95/max (wall clock; the JSON adds the CPU time per decision, which shows how much
+of a slow decision was spent waiting for a busy machine). Run it as ``python -m big2.arena --seats expert,normal,normal,normal
 --games 2000 --rules standard --seed 1 [--json] [--players N] [--jobs N]``.
 """
 
@@ -34,12 +35,15 @@ class LevelStats:
     wins: int = 0
     points: list[int] = field(default_factory=list)
     times: list[float] = field(default_factory=list)
+    #: CPU seconds of this thread per decision (wall time minus waiting for the CPU).
+    cpu: list[float] = field(default_factory=list)
 
     def merge(self, other: LevelStats) -> None:
         self.hands += other.hands
         self.wins += other.wins
         self.points.extend(other.points)
         self.times.extend(other.times)
+        self.cpu.extend(other.cpu)
 
     def summary(self) -> dict[str, Any]:
         """Win rate and mean points with 95% intervals, decision times in ms."""
@@ -52,9 +56,10 @@ class LevelStats:
         var = sum((x - mean) ** 2 for x in self.points) / max(n - 1, 1)
         ci = z * math.sqrt(var / n)
         ts = sorted(self.times)
+        cpu = sorted(self.cpu)
 
-        def q(f: float) -> float:
-            return ts[min(len(ts) - 1, int(f * len(ts)))] * 1000 if ts else 0.0
+        def q(f: float, xs: list[float] = ts) -> float:
+            return xs[min(len(xs) - 1, int(f * len(xs)))] * 1000 if xs else 0.0
 
         return {
             "hands": self.hands,
@@ -67,6 +72,8 @@ class LevelStats:
             "time_ms_p50": q(0.5),
             "time_ms_p95": q(0.95),
             "time_ms_max": ts[-1] * 1000 if ts else 0.0,
+            "cpu_ms_p95": q(0.95, cpu),
+            "cpu_ms_max": cpu[-1] * 1000 if cpu else 0.0,
         }
 
 
@@ -108,9 +115,10 @@ def play_deal(
         while not game.is_over:
             s = game.to_act
             view = PlayerView.from_game(game, s)
-            t0 = time.perf_counter()
+            t0, c0 = time.perf_counter(), time.thread_time()
             move = opponents[lineup[s]].choose(view, rngs[s])
             stats[lineup[s]].times.append(time.perf_counter() - t0)
+            stats[lineup[s]].cpu.append(time.thread_time() - c0)
             game.make(move)  # checked: an illegal move fails the arena loudly
         points = game.points()
         for s, lv in enumerate(lineup):
