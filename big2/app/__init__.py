@@ -16,7 +16,7 @@ def _parse(argv: Sequence[str]):
     import argparse
 
     p = argparse.ArgumentParser(prog="big2", description="Big Two card game")
-    p.add_argument("--size", default="1280x720", help="window size, e.g. 1280x720")
+    p.add_argument("--size", default=None, help="window size, e.g. 1280x720 (default: as last time)")
     p.add_argument("--fullscreen", action="store_true")
     p.add_argument("--seed", type=int, default=None, help="seed the deal (for testing)")
     p.add_argument(
@@ -55,6 +55,7 @@ def run(argv: Sequence[str] | None = None) -> int:
     if args.pace:
         settings.pace = args.pace
     app = App(size=(w, h), settings=settings)
+    app.settings_link = link
     app.open()
     _storage.attach(app, store)
     try:

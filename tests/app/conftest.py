@@ -32,3 +32,9 @@ def make_app():
     yield _make
     for app in opened:
         app.close()
+
+
+@pytest.fixture(autouse=True)
+def _private_home(tmp_path, monkeypatch):
+    """No test reads or writes the real user's settings."""
+    monkeypatch.setenv("BIG2_HOME", str(tmp_path / "home"))

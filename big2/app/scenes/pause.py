@@ -18,16 +18,17 @@ class PauseScene(Scene):
         self.table = table
 
     def build_ui(self) -> None:
-        r = self.rect = dialog_rect(self.app.size, 420, 440)
+        r = self.rect = dialog_rect(self.app.size, 420, 498)
         bw, bh = r.w - 60, 48
         x = r.x + 30
         y = r.y + 80
         step = bh + 10
         self.b_resume = self.button((x, y, bw, bh), "Resume", object_id="#primary")
         self.b_hand = self.button((x, y + step, bw, bh), "Let the computer play my hand", tooltip="The computer plays your seat until this hand ends")
-        self.b_rules = self.button((x, y + 2 * step, bw, bh), "Rules")
-        self.b_settings = self.button((x, y + 3 * step, bw, bh), "Settings")
-        self.b_quit = self.button((x, y + 4 * step, bw, bh), "Leave the game", object_id="#danger")
+        self.b_save = self.button((x, y + 2 * step, bw, bh), "Save game…", tooltip="Keep this game under a name (it is also saved after every move)")
+        self.b_rules = self.button((x, y + 3 * step, bw, bh), "Rules")
+        self.b_settings = self.button((x, y + 4 * step, bw, bh), "Settings")
+        self.b_quit = self.button((x, y + 5 * step, bw, bh), "Leave the game", object_id="#danger")
         t = self.table
         if not (t.awaiting_human and t.match.is_human(t.viewer)):
             self.b_hand.disable()
@@ -43,6 +44,11 @@ class PauseScene(Scene):
         if self.pressed(event, self.b_hand):
             self.app.pop()
             self.table.hand_seat_to_computer()
+            return True
+        if self.pressed(event, self.b_save):
+            from .saves import SavesScene
+
+            self.app.push(SavesScene(self.app, table=self.table))
             return True
         if self.pressed(event, self.b_rules):
             self.app.push(RulesScene(self.app, rules=self.table.match.config.rules))

@@ -54,7 +54,7 @@ def _trick_area(surf: pygame.Surface, t: TableScene) -> None:
     _direction_arrow(surf, r, lay.font_px, clockwise=bool(getattr(t.game, "clockwise", False)))
     if t.owner is not None and t.trick:
         who = t.match.names[t.owner]
-        text.draw(surf, f"★ {possessive(who)} play to beat", max(12, int(lay.font_px * 0.8)), (r.centerx, r.bottom + 2), GOLD, anchor="midtop")
+        text.draw(surf, f"★ {possessive(who)} play to beat", max(12, int(lay.font_px * 0.8)), (r.centerx, r.bottom - 6), GOLD, anchor="midbottom")
     elif t.game is not None and not t.hand_over and t.turn is not None and not t.trick:
         who = t.match.names[t.turn]
         text.draw(surf, says(who, "leads"), max(12, int(lay.font_px * 0.8)), (r.centerx, r.centery), DIM, anchor="center")

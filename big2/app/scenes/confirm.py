@@ -1,0 +1,50 @@
+"""A yes/no question over the screen beneath (delete a save, reset the statistics)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import pygame
+
+from .. import text
+from .base import Scene
+from .common import dialog_rect, frame, veil
+
+GOLD = (245, 210, 122)
+
+
+class ConfirmScene(Scene):
+    """Asks ``question``; ``on_yes`` runs after the dialog closes. Esc means no."""
+
+    name = "confirm"
+    opaque = False
+
+    def __init__(self, app, question: str, on_yes: Callable[[], None], *, yes: str = "Yes", detail: str = "") -> None:
+        super().__init__(app)
+        self.question = question
+        self.detail = detail
+        self.on_yes = on_yes
+        self.yes_text = yes
+
+    def build_ui(self) -> None:
+        r = self.rect = dialog_rect(self.app.size, 560, 230)
+        self.b_no = self.button((r.x + 30, r.bottom - 70, 180, 46), "Cancel")
+        self.b_yes = self.button((r.right - 230, r.bottom - 70, 200, 46), self.yes_text, object_id="#danger")
+
+    def handle(self, event: pygame.event.Event) -> bool:
+        if self.pressed(event, self.b_yes):
+            self.app.pop()
+            self.on_yes()
+            return True
+        if self.pressed(event, self.b_no) or (event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE):
+            self.app.pop()
+            return True
+        return event.type in (pygame.KEYDOWN, pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP)
+
+    def draw(self, surf: pygame.Surface) -> None:
+        veil(surf, 150)
+        r = self.rect
+        frame(surf, r)
+        text.draw(surf, self.question, 22, (r.centerx, r.y + 44), GOLD, anchor="center", bold=True, max_width=r.w - 40)
+        if self.detail:
+            text.draw(surf, self.detail, 16, (r.centerx, r.y + 86), (215, 220, 225), anchor="center", max_width=r.w - 40)

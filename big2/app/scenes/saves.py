@@ -1,0 +1,233 @@
+"""Named save slots: save the game at the table, load one, delete one, with previews.
+
+Opened from the title (load and delete) or from the pause menu (save as well). Each
+slot shows its name, when it was saved, the players, the rule preset, the hand in
+progress and the scores; a slot that cannot be read shows why and can only be deleted.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime
+
+import pygame
+import pygame_gui
+from pygame_gui.elements import UITextEntryLine
+
+from big2.persistence import StorageError
+from big2.persistence.saves import SlotInfo
+from big2.persistence.sessioncodec import preview_of
+
+from .. import storage, text
+from .base import Scene
+from .common import dialog_rect, felt, frame
+from .confirm import ConfirmScene
+
+GOLD = (245, 210, 122)
+WHITE = (240, 240, 235)
+DIM = (190, 200, 205)
+RED = (255, 150, 140)
+ROW_H = 74
+
+
+def when(moment: datetime | None) -> str:
+    """A save time in the player's local time: "Sat 21 Nov 2026, 14:05"."""
+    if moment is None:
+        return "unknown time"
+    return moment.astimezone().strftime("%a %d %b %Y, %H:%M")
+
+
+def scores_text(players: tuple[str, ...], scores: tuple[int, ...]) -> str:
+    parts = [f"{p} {s:+d}" if s else f"{p} 0" for p, s in zip(players, scores)]
+    return " · ".join(parts) if parts else "no scores yet"
+
+
+class SavesScene(Scene):
+    """The save slots; ``table`` (from the pause menu) adds saving its game."""
+
+    name = "saves"
+
+    def __init__(self, app, *, table=None) -> None:
+        super().__init__(app)
+        self.table = table
+        self.page = 0
+        self.status: tuple[str, tuple[int, int, int]] | None = None
+        self.slots: list[SlotInfo] = []
+        self.rows: list[tuple[SlotInfo, pygame_gui.elements.UIButton, pygame_gui.elements.UIButton]] = []
+        self.refresh_list()
+
+    # Data ------------------------------------------------------------------------------------
+
+    @property
+    def store(self):
+        return storage.of(self.app)
+
+    def refresh_list(self) -> None:
+        st = self.store
+        self.slots = st.saves.list_slots() if st is not None else []
+
+    def default_name(self) -> str:
+        m = self.table.match
+        return f"{m.names[0]}, hand {max(1, m.hand_number)} — {datetime.now().strftime('%d %b %H:%M')}"
+
+    # Layout ------------------------------------------------------------------------------------
+
+    def per_page(self) -> int:
+        r = self.rect
+        top = self.list_top
+        return max(1, (r.bottom - 80 - top) // ROW_H)
+
+    def build_ui(self) -> None:
+        m = self.app.manager
+        r = self.rect = dialog_rect(self.app.size, 900, 640)
+        y = r.y + 70
+        self.entry = None
+        self.b_save = None
+        if self.table is not None:
+            self.entry = UITextEntryLine(pygame.Rect(r.x + 30, y, r.w - 230, 40), m, container=self.ui)
+            self.entry.set_text_length_limit(40)
+            self.entry.set_text(self.default_name())
+            self.b_save = self.button((r.right - 190, y, 160, 40), "Save here", object_id="#primary", tooltip="Save this game under the name on the left")
+            y += 56
+        self.list_top = y + 8
+        n = self.per_page()
+        pages = max(1, -(-len(self.slots) // n))
+        self.page = min(self.page, pages - 1)
+        self.rows = []
+        for i, info in enumerate(self.slots[self.page * n:(self.page + 1) * n]):
+            ry = self.list_top + i * ROW_H
+            b_load = self.button((r.right - 250, ry + 14, 110, 40), "Load", object_id="#primary")
+            b_del = self.button((r.right - 130, ry + 14, 100, 40), "Delete", object_id="#danger")
+            if info.problem is not None:
+                b_load.disable()
+            self.rows.append((info, b_load, b_del))
+        self.b_prev = self.button((r.x + 30, r.bottom - 64, 130, 44), "◀ Newer")
+        self.b_next = self.button((r.x + 170, r.bottom - 64, 130, 44), "Older ▶")
+        (self.b_prev.enable if self.page > 0 else self.b_prev.disable)()
+        (self.b_next.enable if self.page < pages - 1 else self.b_next.disable)()
+        if pages == 1:
+            self.b_prev.hide()
+            self.b_next.hide()
+        self.b_back = self.button((r.right - 190, r.bottom - 64, 160, 44), "Back")
+
+    # Input -------------------------------------------------------------------------------------
+
+    def handle(self, event: pygame.event.Event) -> bool:
+        if self.b_save is not None and (
+            self.pressed(event, self.b_save)
+            or (event.type == pygame_gui.UI_TEXT_ENTRY_FINISHED and event.ui_element is self.entry)
+        ):
+            self.ask_save(self.entry.get_text())
+            return True
+        for info, b_load, b_del in self.rows:
+            if self.pressed(event, b_load):
+                self.load(info)
+                return True
+            if self.pressed(event, b_del):
+                self.app.push(ConfirmScene(self.app, f"Delete the save “{info.name}”?", lambda info=info: self.delete(info), yes="Delete", detail="It cannot be brought back."))
+                return True
+        if self.pressed(event, self.b_prev):
+            self.page -= 1
+            self.build()
+            return True
+        if self.pressed(event, self.b_next):
+            self.page += 1
+            self.build()
+            return True
+        if self.pressed(event, self.b_back) or (event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE):
+            self.app.pop()
+            return True
+        return False
+
+    def say(self, msg: str, colour: tuple[int, int, int] = WHITE) -> None:
+        self.status = (msg, colour)
+        self.app.dirty = True
+
+    def ask_save(self, name: str) -> None:
+        name = name.strip()
+        if any(s.name == name for s in self.slots):
+            self.app.push(ConfirmScene(self.app, f"Replace the save “{name}”?", lambda: self.save(name), yes="Replace"))
+            return
+        self.save(name)
+
+    def save(self, name: str) -> None:
+        st = self.store
+        if st is None or self.table is None:
+            return
+        rec = st.recorder(self.table.match)
+        try:
+            payload = storage.payload_of(self.table, rec)
+            if rec.session_id.done():
+                payload["app"]["history_session"] = rec.session_id.result()
+            st.saves.save_slot(name, payload, preview_of(self.table.match.session))
+        except ValueError as exc:
+            self.say(str(exc), RED)
+            return
+        except StorageError as exc:
+            self.say(str(exc), RED)
+            return
+        self.refresh_list()
+        self.page = 0
+        self.build()
+        self.say(f"Saved as “{name}”.", (170, 230, 170))
+
+    def load(self, info: SlotInfo) -> None:
+        st = self.store
+        if st is None:
+            return
+        loaded = st.saves.load_listed(info)
+        for n in loaded.notices:
+            st.tell(n)
+        if loaded.value is None:
+            self.refresh_list()
+            self.build()
+            self.say("That save could not be loaded.", RED)
+            return
+        from ..resume import open_payload
+        from .title import TitleScene
+
+        title = TitleScene(self.app)
+        self.app.reset_to(title)
+        if not open_payload(self.app, loaded.value.payload):
+            self.app.push(SavesScene(self.app))
+
+    def delete(self, info: SlotInfo) -> None:
+        st = self.store
+        try:
+            if st is not None:
+                st.saves.delete_listed(info)
+        except StorageError as exc:
+            self.say(str(exc), RED)
+            return
+        self.refresh_list()
+        self.build()
+        self.say(f"Deleted “{info.name}”.", DIM)
+
+    # Drawing -------------------------------------------------------------------------------------
+
+    def draw(self, surf: pygame.Surface) -> None:
+        surf.blit(felt(surf.get_size(), self.app.settings.felt_colours), (0, 0))
+        r = self.rect
+        frame(surf, r)
+        title = "Save or load a game" if self.table is not None else "Saved games"
+        text.draw(surf, title, 28, (r.centerx, r.y + 34), GOLD, anchor="center", bold=True)
+        if not self.slots:
+            text.draw(surf, "No saved games yet." + ("" if self.table else " Save one from the pause menu (Esc) at the table."), 18, (r.centerx, self.list_top + 40), DIM, anchor="center", max_width=r.w - 60)
+        for i, (info, _, _) in enumerate(self.rows):
+            y = self.list_top + i * ROW_H
+            row = pygame.Rect(r.x + 20, y + 4, r.w - 40, ROW_H - 8)
+            text.panel(surf, row, alpha=70, radius=10)
+            text_w = r.w - 320
+            text.draw(surf, info.name, 19, (r.x + 34, y + 10), WHITE, bold=True, max_width=text_w)
+            if info.problem is not None:
+                text.draw(surf, info.problem, 15, (r.x + 34, y + 40), RED, max_width=text_w)
+                continue
+            p = info.preview
+            saved = when(info.saved_at) + (" (previous copy)" if info.from_backup else "")
+            hand = f" · hand {p.hand_number}" if p and p.hand_number else ""
+            preset = f" · {p.preset} rules" if p and p.preset else ""
+            text.draw(surf, saved + preset + hand, 15, (r.x + 34, y + 34), DIM, max_width=text_w)
+            if p is not None:
+                text.draw(surf, scores_text(p.players, p.scores), 15, (r.x + 34, y + 53), (225, 225, 215), max_width=text_w)
+        if self.status is not None:
+            msg, colour = self.status
+            text.draw(surf, msg, 17, (r.centerx + 40, r.bottom - 42), colour, anchor="center", max_width=r.w - 560)

@@ -1,0 +1,361 @@
+"""Statistics: a human player's record, two charts, recent sessions, export and reset.
+
+The numbers come from :mod:`big2.persistence.stats`, read on the storage's writer
+thread (the history's connection lives there) while the screen shows "Loading…". The
+charts are drawn with pygame primitives: the running score over the last hands, and
+the cards left in each lost hand.
+"""
+
+from __future__ import annotations
+
+from concurrent.futures import Future
+from dataclasses import dataclass, field
+from datetime import datetime
+
+import pygame
+import pygame_gui
+from pygame_gui.elements import UIDropDownMenu
+
+from big2.persistence import History, StorageError
+from big2.persistence import stats
+
+from .. import storage, text
+from .base import Scene
+from .common import felt, frame
+from .confirm import ConfirmScene
+
+GOLD = (245, 210, 122)
+WHITE = (240, 240, 235)
+DIM = (185, 195, 200)
+GREEN = (150, 225, 160)
+RED = (255, 140, 130)
+CHART_HANDS = 40
+RECENT = 6
+
+
+@dataclass
+class View:
+    """What the screen shows for one player, read in one go."""
+
+    players: list[str]
+    player: str | None = None
+    report: stats.PlayerReport | None = None
+    recent: list[stats.SessionSummary] = field(default_factory=list)
+    hands_of: dict[int, list[int]] = field(default_factory=dict)
+
+
+def load_view(history: History, player: str | None = None) -> View:
+    """Read everything for ``player`` (the most active one when None); writer thread."""
+    players = stats.human_players(history)
+    if not players:
+        return View(players=[])
+    if player not in players:
+        player = players[0]
+    report = stats.player_report(history, player, last=CHART_HANDS)
+    recent = stats.recent_sessions(history, limit=RECENT, player=player)
+    hands_of: dict[int, list[int]] = {}
+    for s in recent:
+        rows = history.query("SELECT id FROM hands WHERE session_id = ? ORDER BY hand_number, id", (s.session_id,))
+        hands_of[s.session_id] = [int(r[0]) for r in rows]
+    return View(players, player, report, recent, hands_of)
+
+
+def pct(x: float) -> str:
+    return f"{x * 100:.0f}%"
+
+
+def signed(x: float | int | None) -> str:
+    if x is None:
+        return "—"
+    if isinstance(x, float):
+        return f"{x:+.1f}" if abs(x) >= 0.05 else "0.0"
+    return f"{x:+d}" if x else "0"
+
+
+def streak_text(s: stats.Streak) -> str:
+    if s.length == 0:
+        return "—"
+    return f"{s.length} {'win' if s.won else 'loss'}{'s' if s.length != 1 and s.won else 'es' if s.length != 1 else ''}"
+
+
+class StatisticsScene(Scene):
+    name = "statistics"
+
+    def __init__(self, app) -> None:
+        super().__init__(app)
+        self.view: View | None = None
+        self.future: Future[View] | None = None
+        self.status: tuple[str, tuple[int, int, int]] | None = None
+        self.pending: Future | None = None
+        self.replay_buttons: list[tuple[pygame_gui.elements.UIButton, int]] = []
+        self.request()
+
+    # Data --------------------------------------------------------------------------------------
+
+    def request(self, player: str | None = None) -> None:
+        st = storage.of(self.app)
+        if st is None:
+            self.view = View(players=[])
+            return
+        self.future = st.call(lambda h: load_view(h, player))
+        self.future.add_done_callback(lambda _f: self.app.post_wake())
+
+    def loading(self) -> bool:
+        return self.future is not None
+
+    def next_deadline(self) -> float | None:
+        return 0.05 if self.future is not None or self.pending is not None else None
+
+    def update(self, dt: float) -> None:
+        fut = self.future
+        if fut is not None and fut.done():
+            self.future = None
+            try:
+                self.view = fut.result()
+            except (StorageError, ValueError) as exc:
+                self.view = View(players=[])
+                self.say(str(exc), RED)
+            self.build()
+            self.app.dirty = True
+        job = self.pending
+        if job is not None and job.done():
+            self.pending = None
+            self.app.dirty = True
+            done = getattr(job, "on_done", None)
+            try:
+                value = job.result()
+            except (StorageError, ValueError, OSError) as exc:
+                self.say(str(exc), RED)
+            else:
+                if done is not None:
+                    done(value)
+
+    # Layout --------------------------------------------------------------------------------------
+
+    def build_ui(self) -> None:
+        w, h = self.app.size
+        r = self.rect = pygame.Rect(24, 16, w - 48, h - 32)
+        self.b_back = self.button((r.right - 150, r.y + 14, 130, 42), "Back", object_id="#primary")
+        self.b_reset = self.button((r.right - 290, r.y + 14, 130, 42), "Reset…", object_id="#danger", tooltip="Delete the whole score history")
+        self.b_export = self.button((r.right - 460, r.y + 14, 160, 42), "Export CSV", tooltip="Write every hand to a spreadsheet file in the data folder")
+        self.dd_player = None
+        v = self.view
+        has = v is not None and v.report is not None
+        if not has:
+            self.b_reset.disable()
+            self.b_export.disable()
+        if v is not None and len(v.players) > 1 and v.player is not None:
+            self.dd_player = UIDropDownMenu(v.players, v.player, pygame.Rect(r.x + 250, r.y + 16, 220, 38), self.app.manager, container=self.ui)
+        self.replay_buttons = []
+        if has:
+            top = self.recent_top()
+            for i, s in enumerate(v.recent[: self.recent_rows()]):
+                ids = v.hands_of.get(s.session_id, [])
+                b = self.button((r.right - 130, top + 30 + i * 30, 110, 26), "Replay", tooltip="Watch this session's hands again, all cards face up")
+                if not ids:
+                    b.disable()
+                self.replay_buttons.append((b, s.session_id))
+
+    def columns(self) -> tuple[pygame.Rect, pygame.Rect]:
+        r = self.rect
+        left = pygame.Rect(r.x + 20, r.y + 70, int(r.w * 0.42), 0)
+        right = pygame.Rect(left.right + 30, r.y + 70, r.right - left.right - 50, 0)
+        return left, right
+
+    def recent_top(self) -> int:
+        return self.rect.bottom - 40 - 30 - 30 * self.recent_rows()
+
+    def recent_rows(self) -> int:
+        h = self.rect.h
+        return 3 if h < 640 else 4 if h < 760 else RECENT
+
+    # Input ---------------------------------------------------------------------------------------
+
+    def handle(self, event: pygame.event.Event) -> bool:
+        if self.pressed(event, self.b_back) or (event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE):
+            self.app.pop()
+            return True
+        if event.type == pygame_gui.UI_DROP_DOWN_MENU_CHANGED and event.ui_element is self.dd_player:
+            self.request(event.text)
+            return True
+        if self.pressed(event, self.b_export):
+            self.export()
+            return True
+        if self.pressed(event, self.b_reset):
+            self.app.push(ConfirmScene(
+                self.app, "Delete every score and statistic?", self.reset, yes="Delete all",
+                detail="All sessions and hands in the history are removed for good.",
+            ))
+            return True
+        for b, sid in self.replay_buttons:
+            if self.pressed(event, b):
+                self.replay(sid)
+                return True
+        return False
+
+    def say(self, msg: str, colour: tuple[int, int, int] = WHITE) -> None:
+        self.status = (msg, colour)
+        self.app.dirty = True
+
+    def _job(self, fn, on_done) -> None:
+        st = storage.of(self.app)
+        if st is None:
+            return
+        fut = st.call(fn)
+        fut.on_done = on_done  # type: ignore[attr-defined]
+        fut.add_done_callback(lambda _f: self.app.post_wake())
+        self.pending = fut
+
+    def export(self) -> None:
+        st = storage.of(self.app)
+        if st is None:
+            return
+        dest = st.paths.data_dir / f"big2-history-{datetime.now().strftime('%Y%m%d-%H%M%S')}.csv"
+        self._job(lambda h: stats.export_csv(h, dest), lambda rows: self.say(f"Exported {rows} rows to {dest}", GREEN))
+        self.export_path = dest
+
+    def reset(self) -> None:
+        def done(_value: object) -> None:
+            self.say("The score history is empty now.", DIM)
+            self.view = None
+            self.request()
+
+        self._job(lambda h: h.reset(), done)
+
+    def replay(self, session_id: int) -> None:
+        from .replay import ReplayScene
+
+        ids = self.view.hands_of.get(session_id, []) if self.view else []
+        if ids:
+            self.app.push(ReplayScene(self.app, ids, index=len(ids) - 1))
+
+    # Drawing -------------------------------------------------------------------------------------
+
+    def draw(self, surf: pygame.Surface) -> None:
+        surf.blit(felt(surf.get_size(), self.app.settings.felt_colours), (0, 0))
+        r = self.rect
+        frame(surf, r)
+        text.draw(surf, "Statistics", 30, (r.x + 24, r.y + 18), GOLD, bold=True)
+        v = self.view
+        if v is not None and v.player is not None and self.dd_player is None:
+            text.draw(surf, v.player, 22, (r.x + 250, r.y + 24), WHITE, bold=True, max_width=220)
+        if v is None:
+            text.draw(surf, "Loading…", 22, r.center, DIM, anchor="center")
+        elif v.report is None:
+            text.draw(surf, "No hands played yet.", 24, (r.centerx, r.centery - 20), WHITE, anchor="center", bold=True)
+            text.draw(surf, "Finish a hand at the table and your scores show up here.", 18, (r.centerx, r.centery + 16), DIM, anchor="center")
+        else:
+            left, right = self.columns()
+            y = self.draw_summary(surf, v.report.overall, left)
+            y = self.draw_split(surf, "By rule preset", v.report.by_preset, left, y + 10)
+            self.draw_split(surf, "By opponent level", v.report.by_opponent_level, left, y + 6)
+            chart_h = max(90, (self.recent_top() - right.y - 60) // 2)
+            self.draw_running(surf, v.report.running_score, pygame.Rect(right.x, right.y + 22, right.w, chart_h))
+            self.draw_losing(surf, v.report.cards_left_when_losing, pygame.Rect(right.x, right.y + chart_h + 64, right.w, chart_h))
+            self.draw_recent(surf, v, self.recent_top())
+        if self.status is not None:
+            msg, colour = self.status
+            text.draw(surf, msg, 15, (r.x + 24, r.bottom - 28), colour, max_width=r.w - 48)
+
+    def draw_summary(self, surf: pygame.Surface, s: stats.PlayerStats, box: pygame.Rect) -> int:
+        rows = [
+            ("Sessions", str(s.sessions)),
+            ("Hands played", str(s.hands)),
+            ("Hands won", f"{s.wins}  ({pct(s.win_rate)})"),
+            ("Average points a hand", signed(s.average_points)),
+            ("Best hand / worst hand", f"{signed(s.best_hand)} / {signed(s.worst_hand)}"),
+            ("Current streak", streak_text(s.current_streak)),
+            ("Longest winning / losing streak", f"{s.longest_winning_streak} / {s.longest_losing_streak}"),
+        ]
+        y = box.y
+        size = 17 if self.rect.h >= 680 else 15
+        step = size + 9
+        for label, value in rows:
+            text.draw(surf, label, size, (box.x, y), DIM)
+            text.draw(surf, value, size, (box.right, y), WHITE, anchor="topright", bold=True)
+            y += step
+        return y
+
+    def draw_split(self, surf: pygame.Surface, title: str, groups: dict[str, stats.PlayerStats], box: pygame.Rect, y: int) -> int:
+        size = 15 if self.rect.h >= 680 else 14
+        text.draw(surf, title, size + 1, (box.x, y), GOLD, bold=True)
+        cols = (box.x + int(box.w * 0.5), box.x + int(box.w * 0.7), box.right)
+        for label, x in zip(("hands", "won", "avg pts"), cols):
+            text.draw(surf, label, size - 1, (x, y + 2), DIM, anchor="topright")
+        y += size + 10
+        limit = 3 if self.rect.h < 700 else 4
+        for name, g in list(groups.items())[:limit]:
+            text.draw(surf, name, size, (box.x + 10, y), WHITE, max_width=int(box.w * 0.36))
+            for value, x in zip((str(g.hands), pct(g.win_rate), signed(g.average_points)), cols):
+                text.draw(surf, value, size, (x, y), WHITE, anchor="topright")
+            y += size + 7
+        if len(groups) > limit:
+            text.draw(surf, f"and {len(groups) - limit} more in the CSV export", size - 2, (box.x + 10, y), DIM)
+            y += size + 4
+        return y
+
+    def draw_running(self, surf: pygame.Surface, points: list[stats.ScorePoint], box: pygame.Rect) -> None:
+        text.draw(surf, f"Running score, last {len(points)} hand{'s' if len(points) != 1 else ''}", 16, (box.x, box.y - 22), GOLD, bold=True)
+        text.panel(surf, box, alpha=70, radius=8)
+        if not points:
+            return
+        inner = box.inflate(-56, -24)
+        inner.x = box.x + 46
+        totals = [0] + [p.total for p in points]
+        lo, hi = min(totals), max(totals)
+        if hi == lo:
+            hi, lo = hi + 1, lo - 1
+
+        def at(i: int, v: int) -> tuple[int, int]:
+            x = inner.x + (inner.w * i) // max(1, len(totals) - 1)
+            y = inner.bottom - int((v - lo) * inner.h / (hi - lo))
+            return x, y
+
+        zero = at(0, 0)[1]
+        pygame.draw.line(surf, (255, 255, 255, 90), (inner.x, zero), (inner.right, zero), 1)
+        text.draw(surf, "0", 13, (inner.x - 8, zero), DIM, anchor="midright")
+        text.draw(surf, signed(hi), 13, (inner.x - 8, inner.y), DIM, anchor="midright")
+        text.draw(surf, signed(lo), 13, (inner.x - 8, inner.bottom), DIM, anchor="midright")
+        pts = [at(i, v) for i, v in enumerate(totals)]
+        if len(pts) > 1:
+            pygame.draw.lines(surf, GOLD, False, pts, 3)
+        for p, pt in zip(points, pts[1:]):
+            pygame.draw.circle(surf, GREEN if p.points >= 0 else RED, pt, 4)
+
+    def draw_losing(self, surf: pygame.Surface, cards: list[int], box: pygame.Rect) -> None:
+        avg = f" (average {sum(cards) / len(cards):.1f})" if cards else ""
+        text.draw(surf, f"Cards left in lost hands{avg}", 16, (box.x, box.y - 22), GOLD, bold=True)
+        text.panel(surf, box, alpha=70, radius=8)
+        if not cards:
+            text.draw(surf, "No lost hands yet.", 15, box.center, DIM, anchor="center")
+            return
+        inner = box.inflate(-56, -24)
+        inner.x = box.x + 46
+        top = max(13, max(cards))
+        for v in (0, top):
+            y = inner.bottom - int(v * inner.h / top)
+            text.draw(surf, str(v), 13, (inner.x - 8, y), DIM, anchor="midright")
+        slot = inner.w / len(cards)
+        bar = max(2, int(slot * 0.7))
+        for i, c in enumerate(cards):
+            h = int(c * inner.h / top)
+            x = inner.x + int(i * slot + (slot - bar) / 2)
+            colour = (230, 120, 110) if c >= 10 else (220, 170, 100) if c >= 5 else (160, 200, 150)
+            pygame.draw.rect(surf, colour, (x, inner.bottom - h, bar, h), border_radius=2)
+        pygame.draw.line(surf, DIM, (inner.x, inner.bottom), (inner.right, inner.bottom), 1)
+
+    def draw_recent(self, surf: pygame.Surface, v: View, y: int) -> None:
+        r = self.rect
+        text.draw(surf, "Recent sessions", 17, (r.x + 20, y), GOLD, bold=True)
+        y += 30
+        for s in v.recent[: self.recent_rows()]:
+            mine = [t for name, t in zip(s.players, s.totals) if name == v.player]
+            score = signed(mine[0]) if mine else "—"
+            when = s.started_at.astimezone().strftime("%d %b %Y %H:%M")
+            state = "" if s.ended_at else "  (not finished)"
+            others = ", ".join(f"{n} ({lvl})" if lvl != "human" else n for n, lvl in zip(s.players, s.levels) if n != v.player)
+            text.draw(surf, when, 15, (r.x + 20, y + 4), DIM)
+            text.draw(surf, f"{s.rules_preset} · {s.hands} hand{'s' if s.hands != 1 else ''}{state}", 15, (r.x + 190, y + 4), WHITE, max_width=240)
+            text.draw(surf, f"vs {others}", 15, (r.x + 440, y + 4), DIM, max_width=max(80, r.w - 440 - 260))
+            text.draw(surf, score, 16, (r.right - 150, y + 3), GREEN if mine and mine[0] >= 0 else RED, anchor="topright", bold=True)
+            y += 30
