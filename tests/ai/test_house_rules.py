@@ -73,3 +73,22 @@ def test_every_rule_set_is_played_legally(name: str, rules: Rules) -> None:
     for players in (2, 3, 4):
         for seed in range(2):
             play(rules, players, seed)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("level", ["beginner", "normal", "expert"])
+def test_soak_every_rule_set_and_table_size(level: str) -> None:
+    """A few hundred hands per level over every rule set and 2, 3 and 4 players."""
+    options: dict[str, Any] = {"iterations": 2} if level == "expert" else {}
+    opp = make_opponent(level, **options)
+    others = make_opponent("normal")
+    per = 4 if level == "expert" else 12
+    for name, rules in RULE_SETS:
+        for players in (2, 3, 4):
+            for seed in range(per):
+                game = Game.deal(random.Random(seed), rules=rules, players=players)
+                rng = random.Random(seed)
+                while not game.is_over:
+                    s = game.to_act
+                    who = opp if s == seed % players else others
+                    game.make(who.choose(PlayerView.from_game(game, s), rng))
