@@ -39,23 +39,24 @@ def run(argv: Sequence[str] | None = None) -> int:
     from .app import App
     from .settings import AppSettings
 
-    try:
-        w, h = (int(v) for v in args.size.lower().split("x"))
-    except ValueError:
-        print(f"big2: --size wants WIDTHxHEIGHT, not {args.size!r}", file=sys.stderr)
-        return 2
+    w, h = 1280, 720
+    if args.size:
+        try:
+            w, h = (int(v) for v in args.size.lower().split("x"))
+        except ValueError:
+            print(f"big2: --size wants WIDTHxHEIGHT, not {args.size!r}", file=sys.stderr)
+            return 2
     from . import storage as _storage
 
     store = _storage.Storage.open()
     settings = store.app_settings()
-    if args.size == "1280x720" and not args.fullscreen:  # no --size given: the remembered one
+    if not args.size and not args.fullscreen:  # no --size given: the remembered one
         w, h = store.settings.window_width, store.settings.window_height
     if args.animation:
         settings.animation = args.animation
     if args.pace:
         settings.pace = args.pace
     app = App(size=(w, h), settings=settings)
-    app.settings_link = link
     app.open()
     _storage.attach(app, store)
     try:

@@ -73,8 +73,6 @@ class App:
         self._windowed_size = self.size
         self.exit_code = 0
         self.last_present = 0.0
-        #: Where settings are kept between runs (None: not kept, as in tests).
-        self.settings_link = None
         #: Computers think in a worker process (False: a thread, as tests do).
         self.ai_in_process = True
         #: Game time per real second; tests and demos speed the table up with it.
@@ -102,14 +100,7 @@ class App:
         self._clock = pygame.time.Clock()
         self._last = time.perf_counter()
 
-    def save_settings(self) -> None:
-        """Keep the settings (and the windowed size) for next time, if there is a store."""
-        if self.settings_link is not None:
-            w, h = self._windowed_size if self.fullscreen else self.size
-            self.settings_link.save(self.settings, window_width=w, window_height=h)
-
     def close(self) -> None:
-        self.save_settings()
         while self.stack:
             self.stack.pop().leave()
         assets.clear_caches()

@@ -148,37 +148,3 @@ def test_every_menu_screen_survives_resizes(make_app, scene_kind):
         _resize(app, size)
         assert app.size == size
         assert app.frames > 0
-
-
-def test_settings_are_kept_through_persistence(make_app, tmp_path, monkeypatch):
-    from big2.app.store import SettingsLink
-
-    monkeypatch.setenv("BIG2_HOME", str(tmp_path))
-    link = SettingsLink()
-    app = make_app(size=(1024, 700), **vars(link.load()))
-    app.settings_link = link
-    app.push(TitleScene(app))
-    s = SettingsScene(app)
-    app.push(s)
-    pump(app)
-    click_button(app, s.b_four)
-    click_button(app, s.b_back)
-    again = SettingsLink()
-    loaded = again.load()
-    assert loaded.four_colour is True
-    assert again.window_size == (1024, 700)
-    assert list(tmp_path.rglob("*")), "nothing was written under BIG2_HOME"
-
-
-def test_a_damaged_settings_file_is_reported_not_fatal(tmp_path, monkeypatch):
-    from big2.app.store import SettingsLink
-
-    monkeypatch.setenv("BIG2_HOME", str(tmp_path))
-    first = SettingsLink()
-    first.load()
-    first.save(first.load(), window_width=900, window_height=700)
-    for f in tmp_path.rglob("*.json"):
-        f.write_text("{ this is not json")
-    link = SettingsLink()
-    s = link.load()
-    assert s.animation in ("off", "fast", "normal", "slow")

@@ -87,7 +87,6 @@ class SettingsScene(Scene):
             self.b_auto.set_text(self._auto_text())
             return True
         if self.pressed(event, self.b_back) or (event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE):
-            self.app.save_settings()
             self.app.pop()
             return True
         return False

@@ -88,8 +88,4 @@ class TitleScene(Scene):
         size = max(36, int(h * 0.085))
         text.draw(surf, "Big Two", size, (w // 2 + 3, int(h * 0.41) + 3), (0, 0, 0), anchor="center", bold=True)
         text.draw(surf, "Big Two", size, (w // 2, int(h * 0.41)), (245, 210, 122), anchor="center", bold=True)
-        link = self.app.settings_link
-        if link is not None and link.notices:
-            for i, note in enumerate(link.notices[-2:]):
-                text.draw(surf, note, 15, (w // 2, h - 44 + i * 20), (255, 210, 150), anchor="center", max_width=w - 40)
         text.draw(surf, "Cho Dai Di · Pusoy Dos · Big 2", max(14, size // 3), (w // 2, int(h * 0.41) + size * 0.75), (220, 230, 225), anchor="center")
