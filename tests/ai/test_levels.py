@@ -114,3 +114,19 @@ def test_normal_blocks_a_player_on_one_card() -> None:
     from big2.engine import parse_cards
 
     assert move & ((1 << 52) - 1) == parse_cards("2d").mask
+
+
+def test_normal_keeps_the_assistant_rule_when_the_next_player_has_one_card() -> None:
+    import dataclasses
+
+    from big2.engine import STANDARD, parse_cards
+    from big2.engine.rules import AssistantRule
+
+    rules = dataclasses.replace(STANDARD, name="liability", assistant=AssistantRule.LIABILITY)
+    # East (next, seat 1) holds one card; we lead with singles only: the highest goes.
+    view = PlayerView.from_values(
+        seat=0, hand="4d 7c 9h Ks", counts=[4, 1, 6, 6], to_act=0, rules=rules,
+        played=["", "3d 3c 5h 6h 8s 8c Jd Qd Ah 2c 2h 5c", "", ""],
+    )
+    move = Normal().choose(view, random.Random(0))
+    assert move & ((1 << 52) - 1) == parse_cards("Ks").mask
