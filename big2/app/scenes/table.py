@@ -386,15 +386,17 @@ class TableScene(Scene):
         a = self.anim
         lay = self.layout
         seat = event.seat
-        cards = list(event.combo.cards)
+        try:  # laid out as a player reads them: straights in sequence, triple first
+            cards = list(event.combo.ordered(self.match.config.rules))
+        except (AttributeError, KeyError):
+            cards = list(event.combo.cards)
         p = self.pos_of(seat)
         self.badges.pop(seat, None)
         self.owner = seat
         layer = len(self.trick)
         targets = lay.trick_positions(len(cards), layer)
         if p == 0 and all(c in self.sprites for c in cards):
-            # from the bottom hand (ordered as on the table)
-            cards = sorted(cards, key=lambda c: self.sprites[c].x)
+            # from the bottom hand
             self.hand.remove(cards)
             for c in cards:
                 self.sprites[c].face_up = True
