@@ -19,6 +19,7 @@ from big2.persistence.gamecodec import game_from_dict
 from big2.persistence.sessioncodec import Resumed
 
 from .match import HandResult, Match, MatchConfig, SeatConfig
+from .scenes.base import Scene
 from .scenes.table import TableScene
 from .sprites import CardSprite
 
@@ -111,6 +112,10 @@ class ResumedTableScene(TableScene):
         self._resume_start = hand_start
         self._resuming = True
 
+    def enter(self) -> None:
+        Scene.enter(self)  # the UI; then the resumed hand instead of the table's own start
+        self.start_hand()
+
     def start_hand(self) -> None:
         game = self.match.game
         if not self._resuming or game is None or (game.is_over and self.match.session.current is None):
@@ -127,9 +132,9 @@ class ResumedTableScene(TableScene):
             del self.match.new_hand
         self.match._computer_for_hand = away
         if game.history or game.is_over:
-            self.restore(game)
+            self.show_position(game)
 
-    def restore(self, game: Any) -> None:
+    def show_position(self, game: Any) -> None:
         """Show the position as it stands (no deal animation) and carry on from it."""
         self.queue.clear()
         self.tweens.finish_all()

@@ -1,0 +1,264 @@
+"""Replay a finished hand from the score history, step by step, every hand face up.
+
+Opened with the history ids of a session's hands (from the statistics screen). The
+positions come from :func:`big2.persistence.handlog.replay`; the table's own layout
+places the cards. ← and → step back and forwards (the buttons too), Home and End jump
+to the start and the end, Page Up and Page Down change hands, Esc closes.
+"""
+
+from __future__ import annotations
+
+from concurrent.futures import Future
+from dataclasses import dataclass
+from typing import Any
+
+import pygame
+
+from big2.engine.cards import format_cards
+from big2.persistence import StorageError, StoredHand
+from big2.persistence.handlog import replay
+
+from .. import cardart, storage, text
+from ..layout import TableLayout, compute_layout
+from .base import Scene
+from .common import felt
+
+GOLD = (245, 210, 122)
+WHITE = (245, 245, 240)
+DIM = (190, 200, 195)
+
+
+@dataclass
+class Loaded:
+    hand: StoredHand
+    positions: list[Any]
+    moves: list[tuple[int, list[int]]]
+
+
+def load(history: Any, hand_id: int) -> Loaded:
+    """The stored hand and every position of it (storage writer thread)."""
+    stored = history.load_hand(hand_id)
+    if stored is None:
+        raise ValueError(f"hand {hand_id} is no longer in the history")
+    positions = replay(stored.result)
+    moves = [(int(seat), [int(c) for c in cards]) for seat, cards in stored.result.moves]
+    return Loaded(stored, positions, moves)
+
+
+def trick_at(loaded: Loaded, step: int) -> tuple[list[tuple[int, list[int]]], int | None]:
+    """The plays on the table after ``step`` moves, and who played last."""
+    layers: list[tuple[int, list[int]]] = []
+    owner = None
+    for i in range(step):
+        seat, cards = loaded.moves[i]
+        if cards:
+            if loaded.positions[i].leading:
+                layers = []
+            layers.append((seat, sorted(cards)))
+            owner = seat
+    return layers, owner
+
+
+class ReplayScene(Scene):
+    name = "replay"
+
+    def __init__(self, app, hand_ids: list[int], *, index: int = 0) -> None:
+        super().__init__(app)
+        self.hand_ids = list(hand_ids)
+        self.index = max(0, min(index, len(self.hand_ids) - 1))
+        self.loaded: Loaded | None = None
+        self.future: Future[Loaded] | None = None
+        self.error = ""
+        self.step = 0
+        self.request()
+
+    # Data --------------------------------------------------------------------------------------
+
+    def request(self) -> None:
+        st = storage.of(self.app)
+        self.loaded = None
+        self.error = ""
+        if st is None or not self.hand_ids:
+            self.error = "There is no score history to replay."
+            return
+        hand_id = self.hand_ids[self.index]
+        self.future = st.call(lambda h: load(h, hand_id))
+        self.future.add_done_callback(lambda _f: self.app.post_wake())
+
+    def next_deadline(self) -> float | None:
+        return 0.05 if self.future is not None else None
+
+    def update(self, dt: float) -> None:
+        fut = self.future
+        if fut is None or not fut.done():
+            return
+        self.future = None
+        try:
+            self.loaded = fut.result()
+        except (StorageError, ValueError) as exc:
+            self.error = f"This hand cannot be replayed: {exc}"
+        self.step = 0
+        self.refresh_buttons()
+        self.app.dirty = True
+
+    @property
+    def game(self) -> Any:
+        return self.loaded.positions[self.step] if self.loaded else None
+
+    @property
+    def last(self) -> int:
+        return len(self.loaded.positions) - 1 if self.loaded else 0
+
+    def viewer(self) -> int:
+        if self.loaded is None:
+            return 0
+        seats = self.loaded.hand.seats
+        return next((i for i, s in enumerate(seats) if s.is_human), 0)
+
+    # Layout and input ------------------------------------------------------------------------------
+
+    def layout(self) -> TableLayout:
+        n = self.loaded.positions[0].n_players if self.loaded else 4
+        w, h = self.app.size
+        return compute_layout(w, h, n)
+
+    def build_ui(self) -> None:
+        w, h = self.app.size
+        bw, bh, gap = 118, 40, 8
+        names = [("start", "|◀ Start"), ("back", "◀ Back"), ("fwd", "Forward ▶"), ("end", "End ▶|")]
+        total = len(names) * bw + (len(names) - 1) * gap
+        x = (w - total) // 2
+        y = h - bh - 12
+        self.buttons = {}
+        for key, label in names:
+            self.buttons[key] = self.button((x, y, bw, bh), label, object_id="#primary" if key == "fwd" else None)
+            x += bw + gap
+        self.b_prev_hand = self.button((12, y, 150, bh), "◀ Earlier hand", tooltip="Page Up")
+        self.b_next_hand = self.button((170, y, 150, bh), "Later hand ▶", tooltip="Page Down")
+        self.b_close = self.button((w - 132, 12, 120, 40), "Close", tooltip="Esc")
+        self.refresh_buttons()
+
+    def refresh_buttons(self) -> None:
+        if not getattr(self, "buttons", None):
+            return
+        ready = self.loaded is not None
+        b = self.buttons
+        for key in ("start", "back"):
+            (b[key].enable if ready and self.step > 0 else b[key].disable)()
+        for key in ("fwd", "end"):
+            (b[key].enable if ready and self.step < self.last else b[key].disable)()
+        (self.b_prev_hand.enable if self.index > 0 else self.b_prev_hand.disable)()
+        (self.b_next_hand.enable if self.index < len(self.hand_ids) - 1 else self.b_next_hand.disable)()
+
+    def go(self, step: int) -> None:
+        if self.loaded is None:
+            return
+        self.step = max(0, min(self.last, step))
+        self.refresh_buttons()
+        self.app.dirty = True
+
+    def change_hand(self, delta: int) -> None:
+        i = self.index + delta
+        if 0 <= i < len(self.hand_ids):
+            self.index = i
+            self.request()
+            self.refresh_buttons()
+
+    def handle(self, event: pygame.event.Event) -> bool:
+        b = self.buttons
+        if self.pressed(event, self.b_close):
+            self.app.pop()
+            return True
+        actions = {
+            "start": lambda: self.go(0), "back": lambda: self.go(self.step - 1),
+            "fwd": lambda: self.go(self.step + 1), "end": lambda: self.go(self.last),
+        }
+        for key, act in actions.items():
+            if self.pressed(event, b[key]):
+                act()
+                return True
+        if self.pressed(event, self.b_prev_hand):
+            self.change_hand(-1)
+            return True
+        if self.pressed(event, self.b_next_hand):
+            self.change_hand(1)
+            return True
+        if event.type == pygame.KEYDOWN:
+            keys = {
+                pygame.K_RIGHT: lambda: self.go(self.step + 1), pygame.K_LEFT: lambda: self.go(self.step - 1),
+                pygame.K_HOME: lambda: self.go(0), pygame.K_END: lambda: self.go(self.last),
+                pygame.K_PAGEUP: lambda: self.change_hand(-1), pygame.K_PAGEDOWN: lambda: self.change_hand(1),
+                pygame.K_ESCAPE: self.app.pop,
+            }
+            act = keys.get(event.key)
+            if act is not None:
+                act()
+                return True
+        return False
+
+    # Drawing -------------------------------------------------------------------------------------
+
+    def caption(self) -> str:
+        if self.loaded is None:
+            return ""
+        if self.step == 0:
+            return "The deal: every hand face up. Press → to step through the moves."
+        seat, cards = self.loaded.moves[self.step - 1]
+        name = self.loaded.hand.seats[seat].name if seat < len(self.loaded.hand.seats) else f"Seat {seat + 1}"
+        if not cards:
+            return f"{name} passes"
+        return f"{name} plays {format_cards(sorted(cards), symbols=True)}"
+
+    def draw(self, surf: pygame.Surface) -> None:
+        surf.blit(felt(surf.get_size(), self.app.settings.felt_colours), (0, 0))
+        w, h = surf.get_size()
+        if self.loaded is None:
+            msg = self.error or "Loading the hand…"
+            text.draw(surf, msg, 22, (w // 2, h // 2), WHITE, anchor="center", max_width=w - 80)
+            return
+        lay = self.layout()
+        game = self.game
+        four = self.app.settings.four_colour
+        n = game.n_players
+        me = self.viewer()
+        seats = self.loaded.hand.seats
+        # every hand, face up
+        for seat in range(n):
+            p = (seat - me) % n
+            cards = sorted(game.hand(seat), key=game.rules.card_strength)
+            if p == 0:
+                for c, (x, y) in zip(cards, lay.hand_positions(len(cards))):
+                    surf.blit(cardart.face(c, lay.card_w, lay.card_h, four_colour=four), (x, y))
+            else:
+                rotated = lay.seats[p].side in ("left", "right")
+                for c, (x, y) in zip(cards, lay.back_positions(p, len(cards))):
+                    if rotated:
+                        x += (lay.small_h - lay.small_w) // 2
+                        y -= (lay.small_h - lay.small_w) // 2
+                    surf.blit(cardart.face(c, lay.small_w, lay.small_h, four_colour=four), (x, y))
+            self.draw_plate(surf, lay, p, seats[seat].name if seat < len(seats) else f"Seat {seat + 1}", len(cards), seat == game.to_act and not game.is_over)
+        # the trick
+        layers, owner = trick_at(self.loaded, self.step)
+        for layer, (_, cards) in enumerate(layers):
+            for c, (x, y) in zip(cards, lay.trick_positions(len(cards), layer)):
+                surf.blit(cardart.face(c, lay.card_w, lay.card_h, four_colour=four), (x, y))
+        tb = pygame.Rect(lay.trick.as_tuple())
+        if owner is not None and layers:
+            who = seats[owner].name if owner < len(seats) else "?"
+            text.draw(surf, f"★ {who}", max(13, int(lay.font_px * 0.85)), (tb.centerx, tb.bottom + 4), GOLD, anchor="midtop")
+        # what happened
+        st = self.loaded.hand
+        head = f"Replay · hand {st.hand_number} of session {st.session_id} · {st.started_at.astimezone().strftime('%d %b %Y %H:%M')}"
+        text.panel(surf, pygame.Rect(10, 10, min(w - 160, 700), 62), alpha=120)
+        text.draw(surf, head, 17, (22, 16), GOLD, bold=True, max_width=min(w - 180, 676))
+        line = f"Move {self.step} of {self.last}: {self.caption()}" if self.step else self.caption()
+        if game.is_over and game.winner is not None:
+            line += f" — {seats[game.winner].name if game.winner < len(seats) else '?'} goes out"
+        text.draw(surf, line, 16, (22, 44), WHITE, suits="light", four_colour=four, max_width=min(w - 180, 676))
+
+    def draw_plate(self, surf: pygame.Surface, lay: TableLayout, p: int, name: str, count: int, turn: bool) -> None:
+        box = pygame.Rect(lay.seats[p].info.as_tuple())
+        text.panel(surf, box, alpha=150 if turn else 110, border=GOLD if turn else None)
+        fp = lay.font_px
+        text.draw(surf, name, fp, (box.x + 10, box.y + 6), GOLD if turn else WHITE, bold=True, max_width=box.w - 16)
+        text.draw(surf, "1 card" if count == 1 else f"{count} cards", int(fp * 0.85), (box.x + 10, box.y + 8 + fp * 1.2), DIM)

@@ -1,0 +1,202 @@
+"""The statistics, save-slot and replay screens, driven by real events."""
+
+from __future__ import annotations
+
+import csv
+import os
+
+import pygame
+
+from helpers import click_button, key, pump
+from storage_helpers import seed_history
+
+from big2.app import storage
+from big2.app.match import MatchConfig, SeatConfig
+from big2.app.resume import ResumedTableScene
+from big2.app.scenes.confirm import ConfirmScene
+from big2.app.scenes.pause import PauseScene
+from big2.app.scenes.replay import ReplayScene
+from big2.app.scenes.saves import SavesScene
+from big2.app.scenes.statistics import StatisticsScene
+from big2.app.scenes.table import TableScene
+from big2.app.scenes.title import TitleScene
+from big2.persistence import AppPaths
+
+
+def _home() -> AppPaths:
+    return AppPaths.under(os.environ["BIG2_HOME"])
+
+
+def _start(make_app):
+    app = make_app()
+    st = storage.Storage.open()
+    storage.attach(app, st)
+    title = TitleScene(app)
+    app.push(title)
+    pump(app, 2)
+    return app, st, title
+
+
+def _wait_loaded(app, scene, attr="future", timeout=10):
+    assert app.run_until(lambda: getattr(scene, attr) is None, timeout=timeout)
+    pump(app, 2)
+
+
+def test_statistics_show_the_players_record_and_charts(make_app):
+    seed_history(_home(), sessions=3, hands=3)
+    app, st, title = _start(make_app)
+    click_button(app, title.b_stats)
+    scene = app.top
+    assert isinstance(scene, StatisticsScene)
+    _wait_loaded(app, scene)
+    v = scene.view
+    assert v.player == "You"
+    o = v.report.overall
+    assert (o.sessions, o.hands) == (3, 9)
+    assert 0 <= o.win_rate <= 1
+    assert len(v.report.running_score) == 9
+    assert set(v.report.by_opponent_level) == {"beginner", "normal", "expert"}
+    assert len(v.recent) == 3 and all(len(v.hands_of[s.session_id]) == 3 for s in v.recent)
+    assert scene.replay_buttons  # one per recent session shown
+    key(app, pygame.K_ESCAPE)
+    assert isinstance(app.top, TitleScene)
+    st.close()
+
+
+def test_statistics_with_no_history_say_so(make_app):
+    app, st, title = _start(make_app)
+    click_button(app, title.b_stats)
+    scene = app.top
+    _wait_loaded(app, scene)
+    assert scene.view.report is None
+    assert not scene.b_export.is_enabled
+    st.close()
+
+
+def test_export_writes_a_csv_in_the_data_folder_and_says_where(make_app):
+    seed_history(_home(), sessions=1, hands=2)
+    app, st, title = _start(make_app)
+    click_button(app, title.b_stats)
+    scene = app.top
+    _wait_loaded(app, scene)
+    click_button(app, scene.b_export)
+    _wait_loaded(app, scene, "pending")
+    path = scene.export_path
+    assert path.parent == st.paths.data_dir and path.exists()
+    assert str(path) in scene.status[0]
+    rows = list(csv.reader(path.open(encoding="utf-8")))
+    assert len(rows) == 1 + 2 * 4  # header, two hands of four seats
+    st.close()
+
+
+def test_reset_asks_first_then_empties_the_history(make_app):
+    seed_history(_home(), sessions=1, hands=1)
+    app, st, title = _start(make_app)
+    click_button(app, title.b_stats)
+    scene = app.top
+    _wait_loaded(app, scene)
+    click_button(app, scene.b_reset)
+    assert isinstance(app.top, ConfirmScene)
+    click_button(app, app.top.b_no)  # changed my mind
+    assert app.top is scene and scene.view.report is not None
+    click_button(app, scene.b_reset)
+    click_button(app, app.top.b_yes)
+    assert app.run_until(lambda: scene.pending is None and scene.future is None and scene.view is not None and scene.view.report is None, timeout=10)
+    st.close()
+
+
+def test_replay_steps_forwards_and_back_with_buttons_and_keys(make_app):
+    seed_history(_home(), sessions=1, hands=2)
+    app, st, title = _start(make_app)
+    click_button(app, title.b_stats)
+    stats_scene = app.top
+    _wait_loaded(app, stats_scene)
+    button, _sid = stats_scene.replay_buttons[0]
+    click_button(app, button)
+    scene = app.top
+    assert isinstance(scene, ReplayScene)
+    _wait_loaded(app, scene)
+    assert scene.index == 1 and scene.step == 0
+    start = scene.game
+    assert sum(len(start.hand(s)) for s in range(4)) == 52  # every hand is there, face up
+    click_button(app, scene.buttons["fwd"])
+    key(app, pygame.K_RIGHT)
+    assert scene.step == 2
+    key(app, pygame.K_LEFT)
+    assert scene.step == 1
+    key(app, pygame.K_END)
+    assert scene.game.is_over and scene.step == scene.last
+    click_button(app, scene.buttons["start"])
+    assert scene.step == 0
+    key(app, pygame.K_PAGEUP)  # the earlier hand of the session
+    _wait_loaded(app, scene)
+    assert scene.index == 0 and scene.loaded is not None
+    key(app, pygame.K_ESCAPE)
+    assert app.top is stats_scene
+    st.close()
+
+
+def _solo_table(app):
+    seats = (SeatConfig("You", True), SeatConfig("East", False), SeatConfig("North", False), SeatConfig("West", False))
+    table = TableScene(app, MatchConfig(seats=seats, hands=2, seed=4))
+    app.push(table)
+    assert app.run_until(lambda: table.awaiting_human, timeout=20)
+    return table
+
+
+def test_save_from_the_pause_menu_then_load_and_delete(make_app):
+    app, st, title = _start(make_app)
+    table = _solo_table(app)
+    history = list(table.match.game.history)
+    key(app, pygame.K_ESCAPE)
+    pause = app.top
+    assert isinstance(pause, PauseScene)
+    click_button(app, pause.b_save)
+    saves = app.top
+    assert isinstance(saves, SavesScene)
+    saves.entry.set_text("Before lunch")
+    click_button(app, saves.b_save)
+    assert [s.name for s in saves.slots] == ["Before lunch"]
+    info = saves.slots[0]
+    assert info.preview.players == ("You", "East", "North", "West") and info.preview.hand_number == 1
+    assert "Saved" in saves.status[0]
+
+    # back to the title, then load it from Saved games
+    key(app, pygame.K_ESCAPE)
+    app.reset_to(TitleScene(app))
+    pump(app, 2)
+    click_button(app, app.top.b_saves)
+    saves = app.top
+    assert isinstance(saves, SavesScene) and saves.table is None
+    _, b_load, b_del = saves.rows[0]
+    click_button(app, b_load)
+    table = app.top
+    assert isinstance(table, ResumedTableScene)
+    assert list(table.match.game.history)[: len(history)] == history
+
+    # delete it (after confirming)
+    app.reset_to(TitleScene(app))
+    pump(app, 2)
+    click_button(app, app.top.b_saves)
+    saves = app.top
+    click_button(app, saves.rows[0][2])
+    assert isinstance(app.top, ConfirmScene)
+    click_button(app, app.top.b_yes)
+    assert saves.slots == [] and app.top is saves
+    st.close()
+
+
+def test_a_damaged_slot_is_listed_with_its_problem_and_can_be_deleted(make_app):
+    paths = _home()
+    paths.saves_dir.mkdir(parents=True)
+    (paths.saves_dir / "slot-broken-0000000000.json").write_text("{ nope")
+    app, st, title = _start(make_app)
+    click_button(app, title.b_saves)
+    saves = app.top
+    info, b_load, b_del = saves.rows[0]
+    assert info.problem and not b_load.is_enabled
+    pump(app, 2)  # drawing the problem line must not fail
+    click_button(app, b_del)
+    click_button(app, app.top.b_yes)
+    assert saves.slots == []
+    st.close()
