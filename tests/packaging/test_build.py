@@ -78,3 +78,33 @@ def test_frozen_app_keeps_files_where_the_source_install_does(built, tmp_path: P
     if sys.platform.startswith("linux"):
         assert reports["frozen"]["settings_file"] == ".config/Big2/settings.json"
         assert reports["frozen"]["history_db"] == ".local/share/Big2/history.sqlite3"
+
+
+def _run_until_quit(cmd: list[str], home: Path, seconds: float = 4.0) -> subprocess.CompletedProcess:
+    """Start the game as a player would (no arguments), let it run, then ask it to quit
+    (SIGTERM: SDL turns it into a window-close event)."""
+    import signal
+
+    proc = subprocess.Popen(cmd, env=_env(home), stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    try:
+        out, err = proc.communicate(timeout=seconds)
+        return subprocess.CompletedProcess(cmd, proc.returncode, out, "exited by itself:\n" + err)
+    except subprocess.TimeoutExpired:
+        proc.send_signal(signal.SIGTERM)
+        out, err = proc.communicate(timeout=30)
+        return subprocess.CompletedProcess(cmd, proc.returncode, out, err)
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="SIGTERM-to-quit and HOME-based dirs")
+def test_frozen_app_starts_quits_and_writes_where_the_source_install_does(built, tmp_path: Path) -> None:
+    build, dist = built
+    written = {}
+    for name, cmd in (("frozen", [str(build.executable(onefile=False, dist=dist))]),
+                      ("source", [sys.executable, "-m", "big2"])):
+        home = tmp_path / name
+        home.mkdir()
+        result = _run_until_quit(cmd, home)
+        assert result.returncode == 0, f"{name}: exit {result.returncode}\n{result.stderr}"
+        written[name] = sorted(str(p.relative_to(home)) for p in home.rglob("*") if p.is_file())
+    assert written["frozen"] == written["source"]
+    assert all(p.startswith((".config/Big2/", ".local/share/Big2/", ".local/state/Big2/")) for p in written["frozen"])
