@@ -98,7 +98,7 @@ class ReplayScene(Scene):
         except (StorageError, ValueError) as exc:
             self.error = f"This hand cannot be replayed: {exc}"
         self.step = 0
-        self.refresh_buttons()
+        self.build()  # the layout follows the number of seats
         self.app.dirty = True
 
     @property
@@ -123,19 +123,18 @@ class ReplayScene(Scene):
         return compute_layout(w, h, n)
 
     def build_ui(self) -> None:
-        w, h = self.app.size
-        bw, bh, gap = 118, 40, 8
+        # the table's own places: its four action buttons step, its menu button closes
+        lay = self.layout()
+        boxes = [lay.buttons[k] for k in ("sort", "hint", "pass", "play")]
         names = [("start", "|◀ Start"), ("back", "◀ Back"), ("fwd", "Forward ▶"), ("end", "End ▶|")]
-        total = len(names) * bw + (len(names) - 1) * gap
-        x = (w - total) // 2
-        y = h - bh - 12
         self.buttons = {}
-        for key, label in names:
-            self.buttons[key] = self.button((x, y, bw, bh), label, object_id="#primary" if key == "fwd" else None)
-            x += bw + gap
-        self.b_prev_hand = self.button((12, y, 150, bh), "◀ Earlier hand", tooltip="Page Up")
-        self.b_next_hand = self.button((170, y, 150, bh), "Later hand ▶", tooltip="Page Down")
-        self.b_close = self.button((w - 132, 12, 120, 40), "Close", tooltip="Esc")
+        for box, (key, label) in zip(boxes, names):
+            self.buttons[key] = self.button(box.as_tuple(), label, object_id="#primary" if key == "fwd" else None)
+        first = boxes[0]
+        step = boxes[1].x - boxes[0].x
+        self.b_prev_hand = self.button((first.x - 2 * step, first.y, first.w, first.h), "◀ Earlier", tooltip="The session's earlier hand (Page Up)")
+        self.b_next_hand = self.button((first.x - step, first.y, first.w, first.h), "Later ▶", tooltip="The session's later hand (Page Down)")
+        self.b_close = self.button(lay.menu_button.as_tuple(), "Close", tooltip="Esc")
         self.refresh_buttons()
 
     def refresh_buttons(self) -> None:
@@ -246,15 +245,38 @@ class ReplayScene(Scene):
         if owner is not None and layers:
             who = seats[owner].name if owner < len(seats) else "?"
             text.draw(surf, f"★ {who}", max(13, int(lay.font_px * 0.85)), (tb.centerx, tb.bottom + 4), GOLD, anchor="midtop")
-        # what happened
+        # what happened: the table's log box names the hand, its message row the move
         st = self.loaded.hand
-        head = f"Replay · hand {st.hand_number} of session {st.session_id} · {st.started_at.astimezone().strftime('%d %b %Y %H:%M')}"
-        text.panel(surf, pygame.Rect(10, 10, min(w - 160, 700), 62), alpha=120)
-        text.draw(surf, head, 17, (22, 16), GOLD, bold=True, max_width=min(w - 180, 676))
-        line = f"Move {self.step} of {self.last}: {self.caption()}" if self.step else self.caption()
+        box = pygame.Rect(lay.log.as_tuple())
+        text.panel(surf, box, alpha=110)
+        fp = max(12, int(lay.font_px * 0.8))
+        lines = [
+            (f"Replay · hand {st.hand_number}", GOLD, True),
+            (st.started_at.astimezone().strftime("%d %b %Y, %H:%M"), DIM, False),
+            (f"Move {self.step} of {self.last}", WHITE, False),
+        ]
         if game.is_over and game.winner is not None:
-            line += f" — {seats[game.winner].name if game.winner < len(seats) else '?'} goes out"
-        text.draw(surf, line, 16, (22, 44), WHITE, suits="light", four_colour=four, max_width=min(w - 180, 676))
+            lines.append((f"{seats[game.winner].name if game.winner < len(seats) else '?'} went out", GOLD, False))
+        y = box.y + 6
+        for line, colour, bold in lines:
+            text.draw(surf, line, fp, (box.x + 8, y), colour, bold=bold, max_width=box.w - 14)
+            y += int(fp * 1.45)
+        self.draw_points(surf, lay, st, fp)
+        msg = pygame.Rect(lay.message.as_tuple())
+        text.draw(surf, self.caption(), max(14, lay.font_px), msg.center, WHITE, anchor="center", suits="light", four_colour=four, max_width=msg.w)
+
+    def draw_points(self, surf: pygame.Surface, lay: TableLayout, st: StoredHand, fp: int) -> None:
+        """The hand's result in the table's score box: points per seat."""
+        box = pygame.Rect(lay.scores.as_tuple())
+        text.panel(surf, box, alpha=110)
+        y = box.y + 6
+        text.draw(surf, "Points this hand", fp, (box.x + 8, y), GOLD, bold=True)
+        y += int(fp * 1.4)
+        for seat, pts in enumerate(st.result.points):
+            name = st.seats[seat].name if seat < len(st.seats) else f"Seat {seat + 1}"
+            text.draw(surf, name, fp, (box.x + 8, y), WHITE, max_width=box.w - 70)
+            text.draw(surf, f"{pts:+d}" if pts else "0", fp, (box.right - 8, y), WHITE, anchor="topright")
+            y += int(fp * 1.35)
 
     def draw_plate(self, surf: pygame.Surface, lay: TableLayout, p: int, name: str, count: int, turn: bool) -> None:
         box = pygame.Rect(lay.seats[p].info.as_tuple())
