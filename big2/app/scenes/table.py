@@ -80,9 +80,12 @@ class TableScene(Scene):
         self.buttons: dict[str, pygame_gui.elements.UIButton] = {}
         self.layout = self._compute_layout()
         self.play_reason = ""
+        #: (start time, seconds between cards, cards) of the deal in progress, for the deck
+        self.deal: tuple[float, float, int] | None = None
         self.orders: dict[int, list[int]] = {}
         self._last_rects: dict[int, pygame.Rect] = {}
         self._damage: list[pygame.Rect] = []
+        self._deck_drawn = 0
         self._drawn_counts: list[int] = []
 
     # Scene life cycle --------------------------------------------------------------------
@@ -380,6 +383,7 @@ class TableScene(Scene):
         if a <= 0:
             self.counts = [len(h) for h in hands]
         self.log.append((f"Hand {self.match.hand_number}: {says(self.match.names[event.first], 'leads')}", (235, 225, 180)))
+        self.deal = (self.clock.time, stagger, total)
         return total * stagger + flight
 
     def show_play(self, event: Played) -> float:
@@ -797,6 +801,19 @@ class TableScene(Scene):
     def draw(self, surf: pygame.Surface) -> None:
         tabledraw.draw_table(surf, self)
 
+    def deck_left(self) -> int:
+        """Cards still in the dealer's hand while the deal animates (0 otherwise)."""
+        if self.deal is None:
+            return 0
+        start, stagger, total = self.deal
+        if stagger <= 0:
+            return 0
+        left = total - int((self.clock.time - start) / stagger) - 1
+        if left <= 0:
+            self.deal = None
+            return 0
+        return left
+
     def damage_info(self) -> None:
         """Mark every text and marker area for redrawing (after an event or message)."""
         lay = self.layout
@@ -831,6 +848,11 @@ class TableScene(Scene):
             rects.append(r)
         rects.extend(self._last_rects.values())
         self._last_rects = now
+        deck = self.deck_left()
+        if deck or self._deck_drawn:
+            lay = self.layout
+            rects.append(pygame.Rect(0, 0, lay.card_w + 20, lay.card_h + 30).move(lay.deck[0] - lay.card_w // 2 - 10, lay.deck[1] - lay.card_h // 2 - 20))
+        self._deck_drawn = deck
         if self.counts != self._drawn_counts:
             self._drawn_counts = list(self.counts)
             rects.extend(pygame.Rect(s.info.as_tuple()) for s in self.layout.seats)

@@ -24,6 +24,7 @@ def draw_table(surf: pygame.Surface, t: TableScene) -> None:
     lay = t.layout
     surf.blit(felt(surf.get_size(), s.felt_colours), (0, 0))
     _trick_area(surf, t)
+    _deck(surf, t)
     _opponents(surf, t)
     # trick pile, oldest first
     for _, cards in t.trick:
@@ -58,6 +59,19 @@ def _trick_area(surf: pygame.Surface, t: TableScene) -> None:
     elif t.game is not None and not t.hand_over and t.turn is not None and not t.trick:
         who = t.match.names[t.turn]
         text.draw(surf, says(who, "leads"), max(12, int(lay.font_px * 0.8)), (r.centerx, r.centery), DIM, anchor="center")
+
+
+def _deck(surf: pygame.Surface, t: TableScene) -> None:
+    """The undealt cards in the middle while the deal runs: a stack that shrinks."""
+    left = t.deck_left()
+    if not left:
+        return
+    lay = t.layout
+    img = cardart.back(lay.card_w, lay.card_h, style=t.app.settings.card_back)
+    x, y = lay.deck[0] - lay.card_w // 2, lay.deck[1] - lay.card_h // 2
+    layers = min(8, (left + 6) // 7)
+    for i in range(layers):
+        surf.blit(img, (x - i, y - i * 2))
 
 
 def _direction_arrow(surf: pygame.Surface, r: pygame.Rect, font_px: int, *, clockwise: bool = False) -> None:
