@@ -301,3 +301,24 @@ def test_computers_play_a_session_through_the_loop(make_app):
             key(app, pygame.K_RETURN)
     assert isinstance(app.top, SessionEndScene)
     assert len(table.match.results) == 2
+
+
+def test_two_players_dealt_out_evenly_fit_the_table(make_app):
+    import dataclasses
+
+    from big2.engine.rules import STANDARD, Leftovers
+
+    rules = dataclasses.replace(STANDARD, leftovers=Leftovers.TO_LOWEST)
+    app = make_app(size=(800, 600))
+    seats = (SeatConfig("You", True), SeatConfig("North", False))
+    table = TableScene(app, MatchConfig(seats=seats, rules=rules, hands=1, seed=2))
+    app.push(table)
+    _wait_turn_or_end(app, table)
+    n = len(table.hand.cards)
+    assert n >= 26
+    lay = table.layout
+    xs = [table.sprites[c].x for c in table.hand.cards]
+    assert xs[0] >= lay.seats[0].fan.x and xs[-1] + lay.card_w <= lay.seats[0].fan.right
+    assert table.buttons["play"].rect.bottom <= lay.seats[0].fan.y
+    table.hand_seat_to_computer()
+    assert app.run_until(lambda: not isinstance(app.top, TableScene), timeout=30)

@@ -55,7 +55,7 @@ def test_badges_clear_of_trick_and_buttons(size, n):
 
 
 @pytest.mark.parametrize("size", SIZES)
-@pytest.mark.parametrize("hand", [13, 17, 21])
+@pytest.mark.parametrize("hand", [13, 17, 21, 27])
 def test_hand_fits_and_corners_stay_readable(size, hand):
     lay = compute_layout(*size, 4 if hand == 13 else 2, max_hand=hand)
     pos = lay.hand_positions(hand)

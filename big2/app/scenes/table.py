@@ -100,7 +100,8 @@ class TableScene(Scene):
 
     def _compute_layout(self) -> TableLayout:
         w, h = self.app.size
-        return compute_layout(w, h, self.match.n_players, max_hand=self.match.config.rules.cards_per_player)
+        most = max(self.match.config.rules.cards_per_player, getattr(self, "max_hand", 0))
+        return compute_layout(w, h, self.match.n_players, max_hand=most)
 
     def build_ui(self) -> None:
         lay = self.layout = self._compute_layout()
@@ -333,6 +334,11 @@ class TableScene(Scene):
         lay = self.layout
         n = self.match.n_players
         hands = [list(h) for h in event.hands]
+        if max(len(h) for h in hands) > self.layout_hand_size():
+            # an even deal to two or three players: lay out for the bigger hands
+            self.max_hand = max(len(h) for h in hands) + 1
+            self.build()  # buttons and card sizes follow the new layout
+            lay = self.layout
         self.hand.set_cards(hands[self.viewer])
         total = sum(len(h) for h in hands)
         stagger = 0.028 * a
@@ -385,6 +391,9 @@ class TableScene(Scene):
         self.log.append((f"Hand {self.match.hand_number}: {says(self.match.names[event.first], 'leads')}", (235, 225, 180)))
         self.deal = (self.clock.time, stagger, total)
         return total * stagger + flight
+
+    def layout_hand_size(self) -> int:
+        return max(self.match.config.rules.cards_per_player, getattr(self, "max_hand", 0))
 
     def show_play(self, event: Played) -> float:
         a = self.anim
