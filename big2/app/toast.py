@@ -43,8 +43,11 @@ class NoticeBanner(UIPanel):
         self.notices = list(notices)
         self.severe = any(n.severity is not Severity.INFO for n in notices)
         body = "<br>".join(("• " if len(lines) > 1 else "") + html.escape(t) for t in lines)
-        text_h = min(220, 30 + 22 * sum(1 + len(t) // 80 for t in lines))
-        h = text_h + 20
+        from . import text as _text
+
+        rows = sum(len(_text.wrap(("• " if len(lines) > 1 else "") + t, 16, w - 170)) for t in lines)
+        text_h = min(max(60, app.size[1] * 45 // 100), 16 + 24 * rows)
+        h = text_h + 16
         super().__init__(
             pygame.Rect(0, 12, w, h), starting_height=BANNER_LAYER, manager=app.manager,
             anchors={"centerx": "centerx", "top": "top"}, object_id="#notice",
