@@ -20,6 +20,7 @@ import argparse
 import io
 import sys
 import tarfile
+import time
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
@@ -63,13 +64,16 @@ def make(app_dir: Path, out_dir: Path, *, version: str | None = None) -> Path:
     icons = buildinfo.ROOT / "assets" / "icon"
     with tarfile.open(target, "w:gz") as tar:
         tar.add(app_dir, arcname=f"{top}/big2", filter=_owned_by_root)
-        for name in ("big2.desktop", "install.sh", "uninstall.sh"):
-            tar.add(HERE / name, arcname=f"{top}/{name}", filter=_owned_by_root)
+        for name, mode in (("big2.desktop", 0o644), ("install.sh", 0o755), ("uninstall.sh", 0o755)):
+            info = _owned_by_root(tar.gettarinfo(HERE / name, arcname=f"{top}/{name}"))
+            info.mode = mode  # whatever the checkout's file modes are
+            with open(HERE / name, "rb") as fh:
+                tar.addfile(info, fh)
         for n in ICON_SIZES:
             tar.add(icons / f"big2-{n}.png", arcname=f"{top}/icons/big2-{n}.png", filter=_owned_by_root)
         readme = README.format(version=version).encode()
         info = _owned_by_root(tarfile.TarInfo(f"{top}/README.txt"))
-        info.size, info.mode = len(readme), 0o644
+        info.size, info.mode, info.mtime = len(readme), 0o644, int(time.time())
         tar.addfile(info, io.BytesIO(readme))
     return target
 
