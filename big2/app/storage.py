@@ -80,6 +80,9 @@ class Storage:
         self.history: History | None = None  # touched by the writer thread only
         self.history_ready = threading.Event()
         self.on_notice: Callable[[], None] | None = None
+        #: In-app settings given for this run only (``--animation off``): not saved
+        #: unless the player changes them.
+        self.overrides: dict[str, Any] = {}
         #: Seconds the writer spent on each autosave (the benchmark reads it).
         self.autosave_times: list[float] = []
         self._thread = threading.Thread(target=self._run, name="big2-storage", daemon=True)
@@ -189,8 +192,11 @@ class Storage:
         own = {f.name for f in dataclasses.fields(Settings)}
         for f in dataclasses.fields(app_settings):
             name = _TO_STORED.get(f.name, f.name)
+            value = getattr(app_settings, f.name)
+            if f.name in self.overrides and self.overrides[f.name] == value:
+                continue  # a command-line choice for this run only
             if name in own:
-                values[name] = getattr(app_settings, f.name)
+                values[name] = value
         values.update(more)
         return dataclasses.replace(self.settings, **values)
 
@@ -288,6 +294,12 @@ def attach(app: App, storage: Storage) -> None:
     from .toast import NoticeHost
 
     app.storage = storage  # type: ignore[attr-defined]
+    stored = storage.app_settings()
+    storage.overrides = {
+        f.name: getattr(app.settings, f.name)
+        for f in dataclasses.fields(app.settings)
+        if getattr(app.settings, f.name) != getattr(stored, f.name)
+    }
     NoticeHost(app, storage)
 
 

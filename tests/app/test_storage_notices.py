@@ -113,3 +113,18 @@ def test_info_notices_go_away_by_themselves(make_app):
         app.manager.update(0.1)
     assert app.notice_host.visible_text() == ""
     st.close()
+
+
+def test_command_line_choices_are_not_saved_unless_changed(make_app):
+    app = make_app(animation="off", pace="instant")  # as --animation off --pace instant
+    st = storage.Storage.open()
+    storage.attach(app, st)
+    st.remember_window(app)
+    assert st.flush()
+    saved = SettingsStore(st.paths).load().value
+    assert (saved.animation_speed, saved.computer_pace) == ("normal", "normal")
+    app.settings.pace = "slow"  # the player picks a pace in Settings: that one is kept
+    st.remember_window(app)
+    assert st.flush()
+    assert SettingsStore(st.paths).load().value.computer_pace == "slow"
+    st.close()
