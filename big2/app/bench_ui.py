@@ -221,7 +221,7 @@ def main(argv: list[str] | None = None) -> int:
     f, i, s, t = results["frames"], results["idle"], results["startup"], results["thinking"]
     print(f"UI benchmark at {args.size}, video driver {results['video_driver']}")
     print(
-        f"  animated computer game: {f['frames']} frames, {f['fps']:.0f} fps, work per frame "
+        f"  animated computer game: {f['frames']} frames drawn ({f['fps']:.0f} a second, pauses between moves included), work per frame "
         f"p50 {f['p50_ms']:.2f} ms  p95 {f['p95_ms']:.2f} ms  p99 {f['p99_ms']:.2f} ms  max {f['max_ms']:.1f} ms"
         f"  ({f['moves']} moves, {f['hands_finished']} hands)"
     )

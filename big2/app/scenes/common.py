@@ -12,18 +12,21 @@ def felt(size: tuple[int, int], colours: tuple[tuple[int, int, int], tuple[int, 
     key = ("felt", size, colours)
     img = _cache.get(key)
     if img is None:
-        _cache.clear() if len(_cache) > 8 else None
-        w, h = size
-        inner, outer = colours
-        small = pygame.Surface((64, 36))
-        for y in range(36):
-            for x in range(64):
-                dx = (x - 31.5) / 32
-                dy = (y - 17.5) / 18
-                t = min(1.0, (dx * dx + dy * dy) ** 0.5 / 1.2)
-                t = t * t
-                small.set_at((x, y), [round(a + (b - a) * t) for a, b in zip(inner, outer)])
-        img = pygame.transform.smoothscale(small, (w, h))
+        if len(_cache) > 12:
+            _cache.clear()
+        small = _cache.get(("felt-small", colours))
+        if small is None:  # the gradient is made once per colour, then scaled
+            inner, outer = colours
+            small = pygame.Surface((64, 36))
+            for y in range(36):
+                for x in range(64):
+                    dx = (x - 31.5) / 32
+                    dy = (y - 17.5) / 18
+                    t = min(1.0, (dx * dx + dy * dy) ** 0.5 / 1.2)
+                    t = t * t
+                    small.set_at((x, y), [round(a + (b - a) * t) for a, b in zip(inner, outer)])
+            _cache[("felt-small", colours)] = small
+        img = pygame.transform.smoothscale(small, size)
         _cache[key] = img
     return img
 
