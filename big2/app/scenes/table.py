@@ -22,7 +22,7 @@ from big2.engine.combos import PASS, Move, move_cards
 from big2.engine.events import Dealt, Event, HandEnded, LastCard, Passed, Played, TrickWon, TurnStarted
 from big2.engine.game import IllegalMove
 
-from .. import opponents, storage
+from .. import cardart, opponents, storage
 from ..hand import HandModel
 from ..layout import TableLayout, compute_layout
 from ..match import Match, MatchConfig, says
@@ -86,6 +86,7 @@ class TableScene(Scene):
         self._last_rects: dict[int, pygame.Rect] = {}
         self._damage: list[pygame.Rect] = []
         self._deck_drawn = 0
+        self._warm: list[int] = []
         self._drawn_counts: list[int] = []
 
     # Scene life cycle --------------------------------------------------------------------
@@ -198,6 +199,11 @@ class TableScene(Scene):
     def update(self, dt: float) -> None:
         self.clock.tick(dt)
         self.tweens.update(dt)
+        if self._warm:
+            lay = self.layout
+            for c in self._warm[-2:]:
+                cardart.face(c, lay.card_w, lay.card_h, four_colour=self.app.settings.four_colour)
+            del self._warm[-2:]
         now = self.clock.time
         if self.banner is not None and now >= self.banner[1]:
             self.banner = None
@@ -390,6 +396,7 @@ class TableScene(Scene):
             self.counts = [len(h) for h in hands]
         self.log.append((f"Hand {self.match.hand_number}: {says(self.match.names[event.first], 'leads')}", (235, 225, 180)))
         self.deal = (self.clock.time, stagger, total)
+        self._warm = list(range(52))  # draw every face now, a few a step, not mid-play
         return total * stagger + flight
 
     def layout_hand_size(self) -> int:
