@@ -131,19 +131,20 @@ def test_illegal_selection_refused_with_the_engines_reason(make_app):
 
 
 def test_hot_seat_never_shows_a_hand_to_the_wrong_human(make_app, monkeypatch):
-    from big2.app import cardart
+    from big2.app.sprites import CardSprite
 
     seats = (SeatConfig("Ann", True), SeatConfig("East", False), SeatConfig("Ben", True), SeatConfig("West", False))
     app = make_app()
     table = TableScene(app, MatchConfig(seats=seats, hands=1, seed=11))
     drawn: set[int] = set()
-    real_face = cardart.face
+    real_draw = CardSprite.draw
 
-    def spy(card, w, h, **kw):
-        drawn.add(card)
-        return real_face(card, w, h, **kw)
+    def spy(self, surf, **kw):
+        if self.face_up:  # every card on the table is drawn through a sprite
+            drawn.add(self.card)
+        return real_draw(self, surf, **kw)
 
-    monkeypatch.setattr(cardart, "face", spy)
+    monkeypatch.setattr(CardSprite, "draw", spy)
     state = {"allowed": None, "checked": 0, "privacy_screens": 0}
 
     def check(_work):
