@@ -84,6 +84,19 @@ def match_from(resumed: Resumed) -> Match:
     return m
 
 
+def reading_order(cards: list[int], rules: Any) -> list[int]:
+    """A play's cards as the table lays them out (straights in sequence, triple first)."""
+    try:
+        from big2.engine import classify
+
+        combo = classify(cards, rules)
+        if combo is not None:
+            return list(combo.ordered(rules))
+    except (AttributeError, KeyError, ValueError, ImportError):
+        pass
+    return list(cards)
+
+
 def trick_layers(game: Any, start: dict[str, Any] | None) -> list[tuple[int, list[int]]]:
     """The plays of the trick in progress, oldest first, as (seat, cards)."""
     if start:
@@ -94,14 +107,14 @@ def trick_layers(game: Any, start: dict[str, Any] | None) -> list[tuple[int, lis
                 if g.leading:
                     layers = []
                 if move != PASS:
-                    layers.append((seat, move_cards(move)))
+                    layers.append((seat, reading_order(move_cards(move), game.rules)))
                 g.apply(move)
             return [] if g.leading else layers
         except (ValueError, KeyError, IndexError, TypeError) as exc:
             log.warning("could not rebuild the trick: %s", exc)
     if game.leading or game.trick_owner is None:
         return []
-    return [(game.trick_owner, move_cards(game.trick_move))]
+    return [(game.trick_owner, reading_order(move_cards(game.trick_move), game.rules))]
 
 
 class ResumedTableScene(TableScene):

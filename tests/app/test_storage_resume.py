@@ -156,3 +156,57 @@ def test_autosave_runs_off_the_render_thread(make_app, moves):
     assert st.has_autosave()
     assert st.autosave_times, "the writer thread wrote the autosave"
     st.close()
+
+
+def _continue(make_app):
+    app, st = _open(make_app)
+    title = TitleScene(app)
+    app.push(title)
+    pump(app)
+    assert title.b_continue is not None
+    click_button(app, title.b_continue)
+    return app, st
+
+
+def test_continue_between_hands_deals_the_next_hand(make_app):
+    app, st = _open(make_app)
+    table = TableScene(app, _config(hands=2))
+    app.push(table)
+    _auto_human(table)
+    assert app.run_until(lambda: isinstance(app.top, ResultsScene), timeout=60)
+    totals = list(table.match.totals)
+    first = list(table.match.session.last_game.history)
+    st.close()
+    app.close()
+
+    app, st = _continue(make_app)
+    table = app.top
+    assert isinstance(table, ResumedTableScene)
+    m = table.match
+    assert m.totals == totals and len(m.results) == 1
+    assert m.game is not None and not m.game.is_over and m.hand_number == 2
+    assert list(m.session.last_game.history) == first
+    st.close()
+
+
+def test_hot_seat_resume_hides_the_hands_until_the_next_person_is_ready(make_app):
+    from big2.app.scenes.privacy import PrivacyScene
+
+    seats = (SeatConfig("Ann", True), SeatConfig("East", False), SeatConfig("Ben", True), SeatConfig("West", False))
+    app, st = _open(make_app)
+    table = TableScene(app, MatchConfig(seats=seats, hands=1, seed=3))
+    app.push(table)
+    assert app.run_until(lambda: isinstance(app.top, PrivacyScene), timeout=20)
+    seat = app.top.seat
+    st.close()
+    app.close()
+
+    app, st = _continue(make_app)
+    assert app.run_until(lambda: isinstance(app.top, PrivacyScene), timeout=20)
+    privacy = app.top
+    table = app.find(ResumedTableScene)
+    assert privacy.seat == seat and not table.hand_visible
+    click_button(app, privacy.b_ready)
+    assert table.viewer == seat and table.hand_visible and table.awaiting_human
+    assert sorted(table.hand.cards) == sorted(table.match.game.hand(seat))
+    st.close()

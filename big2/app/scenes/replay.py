@@ -19,6 +19,7 @@ from big2.persistence import StorageError, StoredHand
 from big2.persistence.handlog import replay
 
 from .. import cardart, storage, text
+from ..resume import reading_order
 from ..layout import TableLayout, compute_layout
 from .base import Scene
 from .common import felt
@@ -54,7 +55,7 @@ def trick_at(loaded: Loaded, step: int) -> tuple[list[tuple[int, list[int]]], in
         if cards:
             if loaded.positions[i].leading:
                 layers = []
-            layers.append((seat, sorted(cards)))
+            layers.append((seat, reading_order(cards, loaded.positions[i].rules)))
             owner = seat
     return layers, owner
 

@@ -314,8 +314,9 @@ class StatisticsScene(Scene):
         zero = at(0, 0)[1]
         pygame.draw.line(surf, (255, 255, 255, 90), (inner.x, zero), (inner.right, zero), 1)
         text.draw(surf, "0", 13, (inner.x - 8, zero), DIM, anchor="midright")
-        text.draw(surf, signed(hi), 13, (inner.x - 8, inner.y), DIM, anchor="midright")
-        text.draw(surf, signed(lo), 13, (inner.x - 8, inner.bottom), DIM, anchor="midright")
+        for v, y in ((hi, inner.y), (lo, inner.bottom)):
+            if abs(y - zero) > 14:  # not on top of the zero label
+                text.draw(surf, signed(v), 13, (inner.x - 8, y), DIM, anchor="midright")
         pts = [at(i, v) for i, v in enumerate(totals)]
         if len(pts) > 1:
             pygame.draw.lines(surf, GOLD, False, pts, 3)
