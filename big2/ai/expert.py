@@ -13,7 +13,8 @@ paired difference (every move is scored on the same worlds).
 Candidates are Normal's choice (tried first; it wins ties), passing, and the plan's
 other combinations and the cheapest and strongest plays of each size, at most
 ``max_candidates``. It is anytime: it stops at ``time_budget`` seconds (checked after
-every playout, so it overruns by at most one playout, about a millisecond), or after
+every playout, stopping early by the longest gap seen between checks, so a playout or
+a stall of a busy machine does not push it past the budget), or after
 exactly ``iterations`` worlds when that is given, which with a seeded rng makes it
 deterministic.
 """
@@ -124,6 +125,18 @@ class Expert:
     ) -> Move:
         clock = self.clock
         deadline = start + self.time_budget - SAFETY_MARGIN
+        # The longest gap seen between two clock checks: one playout, plus any time the
+        # process waited for a busy CPU. Stopping that long before the deadline keeps a
+        # late stall from pushing the answer past the budget.
+        last = clock()
+        gap = 0.0
+
+        def out_of_time() -> bool:
+            nonlocal last, gap
+            now = clock()
+            gap = max(gap, now - last)
+            last = now
+            return now + gap >= deadline
         fixed = self.iterations
         me = view.seat
         policy = PlanPolicy(self.normal.planner(view.rules))
@@ -135,7 +148,7 @@ class Expert:
         sq = [0.0] * len(cands)
         worlds = 0
         while fixed is None or worlds < fixed:
-            if fixed is None and clock() >= deadline:
+            if fixed is None and out_of_time():
                 break
             world = view_game(view, *sampler.draw(rng))
             values = []
@@ -144,7 +157,7 @@ class Expert:
                 g.apply(c)
                 policy.play_out(g)
                 values.append((1.0 if g.winner == me else 0.0) + g.points()[me] / 60)
-                if fixed is None and clock() >= deadline:
+                if fixed is None and out_of_time():
                     break
             if len(values) < len(cands):
                 break  # out of time mid-world: drop it so every move saw the same worlds
