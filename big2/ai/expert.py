@@ -94,8 +94,7 @@ class Expert:
         best = self._search(view, rng, cands, start)
         if best == base.move:
             return base
-        return Decision(best, Why.FOLLOW_BREAK if best != PASS and not view.leading else
-                        (Why.PASS_KEEP if best == PASS else Why.LEAD_WEAK), base.plan)
+        return Decision(best, Why.SEARCHED, base.plan, worlds=self.last_iterations)
 
     def candidates(self, view: PlayerView, moves: list[Move], first: Move) -> list[Move]:
         """The moves worth searching, Normal's pick first."""

@@ -85,6 +85,11 @@ def explain(view: PlayerView, decision: Decision) -> str:
         if keep:
             return f"Pass: beating {trick} would break up your hand — keep your {keep} for later."
         return f"Pass: beating {trick} would break up your hand for little gain."
+    if why is Why.SEARCHED:
+        deals = f"{decision.worlds} sampled deals" if decision.worlds else "sampled deals"
+        if move == PASS:
+            return f"Pass: in {deals}, holding your cards did better than beating {trick}."
+        return f"Play {describe(move, view)}: in {deals} it did better than any other play."
     play = describe(move, view)
     n = (move & FULL_MASK).bit_count()
     if why is Why.GO_OUT:

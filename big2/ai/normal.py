@@ -44,6 +44,7 @@ class Why(enum.Enum):
     FOLLOW_BLOCK = "follow-block"
     PASS_KEEP = "pass-keep"
     PASS_NOTHING = "pass-nothing"
+    SEARCHED = "searched"  # Expert: the search preferred another move than the plan's
 
 
 @dataclass(frozen=True, slots=True)
@@ -55,6 +56,7 @@ class Decision:
     plan: tuple[Move, ...] = ()
     kept: tuple[Move, ...] = ()  # unbeatable combinations held back
     threat: int | None = None  # the seat being blocked, if any
+    worlds: int = 0  # sampled deals behind a searched move
 
 
 class Normal:
