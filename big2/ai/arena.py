@@ -78,18 +78,17 @@ class LevelStats:
 
 
 def rules_by_name(name: str) -> Rules:
-    """The preset called ``name`` (the engine's presets, or ``standard``)."""
-    from big2.engine import rules as rules_module
-
-    presets = getattr(rules_module, "PRESETS", None)
-    if isinstance(presets, dict) and name in presets:
-        found = presets[name]
-        assert isinstance(found, Rules)
-        return found
-    if name == "standard":
-        return STANDARD
-    known = sorted(presets) if isinstance(presets, dict) else ["standard"]
-    raise ValueError(f"unknown rules '{name}': choose one of {', '.join(known)}")
+    """The engine preset called ``name`` (or an alias); ``ValueError`` if unknown."""
+    try:
+        from big2.engine.presets import get_rules
+    except ImportError:  # an engine without presets
+        if name == "standard":
+            return STANDARD
+        raise ValueError(f"unknown rules '{name}': only 'standard' is known") from None
+    try:
+        return get_rules(name)
+    except KeyError as exc:
+        raise ValueError(str(exc.args[0]) if exc.args else str(exc)) from None
 
 
 def play_deal(

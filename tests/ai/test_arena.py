@@ -34,3 +34,11 @@ def test_module_entry_point_runs() -> None:
     )
     assert out.returncode == 0, out.stderr
     assert "expert" in out.stdout and "win rate" in out.stdout
+
+
+def test_arena_plays_a_named_preset_and_refuses_unknown_ones(capsys: object) -> None:
+    import pytest
+
+    assert main(["--seats", "normal,beginner", "--games", "2", "--rules", "standard"]) == 0
+    with pytest.raises(SystemExit):
+        main(["--seats", "normal,beginner", "--games", "2", "--rules", "no-such-rules"])
