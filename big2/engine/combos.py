@@ -359,23 +359,22 @@ def generate_fives(hand: int, rules: Rules = STANDARD) -> list[Move]:
 def small_moves(hand: int, t: RuleTables) -> tuple[list[Move], list[Move], list[Move]]:
     """Sorted singles, pairs and triples (and fours alone, where allowed, appended to the
     triples) formable from the card mask ``hand``."""
-    single = t.single_moves
-    singles = [single[c] for c in mask_cards(hand)]
+    singles: list[Move] = []
     pairs: list[Move] = []
     triples: list[Move] = []
     fours: list[Move] = []
     groups = t.group_moves
     for r in range(13):
         nib = (hand >> (4 * r)) & 15
-        if nib & (nib - 1):
-            two, three, four = groups[r][nib]
-            pairs += two
-            if three:
-                triples += three
-                if four:
-                    fours.append(four)
-    if not t.standard_suits:
-        singles.sort()
+        if nib:
+            one, two, three, four = groups[r][nib]
+            singles += one
+            if two:
+                pairs += two
+                if three:
+                    triples += three
+                    if four:
+                        fours.append(four)
     if not t.allow_triples:
         triples = []
     if t.four_alone:

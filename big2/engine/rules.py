@@ -300,9 +300,9 @@ class RuleTables:
     full_house_apart: bool
     #: The move int of each card played as a single.
     single_moves: tuple[int, ...]
-    #: ``group_moves[rank][nibble]``: (pair moves, triple moves, four-alone move or 0) of
-    #: the suits ``nibble`` holds in ``rank``, each list sorted.
-    group_moves: tuple[tuple[tuple[tuple[int, ...], tuple[int, ...], int], ...], ...]
+    #: ``group_moves[rank][nibble]``: (single moves, pair moves, triple moves, four-alone
+    #: move or 0) of the suits ``nibble`` holds in ``rank``, each sorted by strength.
+    group_moves: tuple[tuple[tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...], int], ...], ...]
 
 
 def _run(lo: int) -> tuple[int, ...]:
@@ -369,14 +369,14 @@ def tables_for(rules: Rules) -> RuleTables:
     five_base = tuple(base(orders[k], k) for k in range(5))
     single_moves = tuple((1 << SIZE_SHIFT) | (card_strength[c] << KEY_SHIFT) | 1 << c for c in range(52))
 
-    def groups(r: int, nib: int) -> tuple[tuple[int, ...], tuple[int, ...], int]:
+    def groups(r: int, nib: int) -> tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...], int]:
         subs = [sub for sub in range(16) if sub & ~nib == 0]
-        made: dict[int, list[int]] = {2: [], 3: [], 4: []}
+        made: dict[int, list[int]] = {0: [], 1: [], 2: [], 3: [], 4: []}
         for sub in subs:
             k = sub.bit_count()
-            if k >= 2:
-                made[k].append((k << SIZE_SHIFT) | ((r * 4 + top_suit[sub]) << KEY_SHIFT) | sub << (4 * r))
-        return tuple(sorted(made[2])), tuple(sorted(made[3])), (made[4] or [0])[0]
+            made[k].append((k << SIZE_SHIFT) | ((r * 4 + top_suit[sub]) << KEY_SHIFT) | sub << (4 * r))
+        return (tuple(sorted(made[1])), tuple(sorted(made[2])), tuple(sorted(made[3])),
+                (made[4] or [0])[0])
 
     group_moves = tuple(tuple(groups(r, nib) for nib in range(16)) for r in range(13))
     return RuleTables(
