@@ -200,3 +200,24 @@ def test_a_damaged_slot_is_listed_with_its_problem_and_can_be_deleted(make_app):
     click_button(app, app.top.b_yes)
     assert saves.slots == []
     st.close()
+
+
+def test_older_sessions_page_back_so_every_hand_can_be_replayed(make_app):
+    seed_history(_home(), sessions=6, hands=1)
+    app, st, title = _start(make_app)
+    click_button(app, title.b_stats)
+    scene = app.top
+    _wait_loaded(app, scene)
+    rows = scene.recent_rows()
+    first = [s.session_id for s in scene.view.recent]
+    assert len(first) == rows < 6 and scene.view.more
+    assert not scene.b_newer.is_enabled
+    click_button(app, scene.b_older)
+    _wait_loaded(app, scene)
+    second = [s.session_id for s in scene.view.recent]
+    assert len(second) == 6 - rows and not set(first) & set(second)
+    assert scene.view.report.overall.sessions == 6
+    click_button(app, scene.b_newer)
+    _wait_loaded(app, scene)
+    assert [s.session_id for s in scene.view.recent] == first
+    st.close()

@@ -42,22 +42,28 @@ class View:
     report: stats.PlayerReport | None = None
     recent: list[stats.SessionSummary] = field(default_factory=list)
     hands_of: dict[int, list[int]] = field(default_factory=dict)
+    #: Sessions skipped before ``recent`` (paging back through older ones).
+    offset: int = 0
+    more: bool = False
 
 
-def load_view(history: History, player: str | None = None) -> View:
-    """Read everything for ``player`` (the most active one when None); writer thread."""
+def load_view(history: History, player: str | None = None, *, offset: int = 0, rows: int = RECENT) -> View:
+    """Read everything for ``player`` (the most active one when None), with ``rows``
+    sessions from the ``offset``-th newest; runs on the storage's writer thread."""
     players = stats.human_players(history)
     if not players:
         return View(players=[])
     if player not in players:
         player = players[0]
     report = stats.player_report(history, player, last=CHART_HANDS)
-    recent = stats.recent_sessions(history, limit=RECENT, player=player)
+    offset = max(0, offset)
+    found = stats.recent_sessions(history, limit=offset + rows + 1, player=player)
+    recent = found[offset:offset + rows]
     hands_of: dict[int, list[int]] = {}
     for s in recent:
-        rows = history.query("SELECT id FROM hands WHERE session_id = ? ORDER BY hand_number, id", (s.session_id,))
-        hands_of[s.session_id] = [int(r[0]) for r in rows]
-    return View(players, player, report, recent, hands_of)
+        ids = history.query("SELECT id FROM hands WHERE session_id = ? ORDER BY hand_number, id", (s.session_id,))
+        hands_of[s.session_id] = [int(r[0]) for r in ids]
+    return View(players, player, report, recent, hands_of, offset, len(found) > offset + rows)
 
 
 def pct(x: float) -> str:
@@ -92,12 +98,13 @@ class StatisticsScene(Scene):
 
     # Data --------------------------------------------------------------------------------------
 
-    def request(self, player: str | None = None) -> None:
+    def request(self, player: str | None = None, offset: int = 0) -> None:
         st = storage.of(self.app)
         if st is None:
             self.view = View(players=[])
             return
-        self.future = st.call(lambda h: load_view(h, player))
+        rows = self.recent_rows()
+        self.future = st.call(lambda h: load_view(h, player, offset=offset, rows=rows))
         self.future.add_done_callback(lambda _f: self.app.post_wake())
 
     def loading(self) -> bool:
@@ -135,9 +142,16 @@ class StatisticsScene(Scene):
     def build_ui(self) -> None:
         w, h = self.app.size
         r = self.rect = pygame.Rect(24, 16, w - 48, h - 32)
-        self.b_back = self.button((r.right - 150, r.y + 14, 130, 42), "Back", object_id="#primary")
-        self.b_reset = self.button((r.right - 290, r.y + 14, 130, 42), "Reset…", object_id="#danger", tooltip="Delete the whole score history")
-        self.b_export = self.button((r.right - 460, r.y + 14, 160, 42), "Export CSV", tooltip="Write every hand to a spreadsheet file in the data folder")
+        wide = r.w >= 1000
+        bw_back, bw_reset, bw_export = (130, 130, 160) if wide else (96, 110, 136)
+        x = r.right - 20 - bw_back
+        self.b_back = self.button((x, r.y + 14, bw_back, 42), "Back", object_id="#primary")
+        x -= 10 + bw_reset
+        self.b_reset = self.button((x, r.y + 14, bw_reset, 42), "Reset…", object_id="#danger", tooltip="Delete the whole score history")
+        x -= 10 + bw_export
+        self.b_export = self.button((x, r.y + 14, bw_export, 42), "Export CSV", tooltip="Write every hand to a spreadsheet file in the data folder")
+        self.name_x = r.x + 44 + text.render("Statistics", 30, GOLD, bold=True).get_width()
+        self.name_w = max(60, x - 16 - self.name_x)
         self.dd_player = None
         v = self.view
         has = v is not None and v.report is not None
@@ -145,10 +159,16 @@ class StatisticsScene(Scene):
             self.b_reset.disable()
             self.b_export.disable()
         if v is not None and len(v.players) > 1 and v.player is not None:
-            self.dd_player = UIDropDownMenu(v.players, v.player, pygame.Rect(r.x + 250, r.y + 16, 220, 38), self.app.manager, container=self.ui)
+            self.dd_player = UIDropDownMenu(v.players, v.player, pygame.Rect(self.name_x, r.y + 16, min(220, self.name_w), 38), self.app.manager, container=self.ui)
         self.replay_buttons = []
+        self.b_newer = self.b_older = None
         if has:
             top = self.recent_top()
+            if v.offset > 0 or v.more:
+                self.b_newer = self.button((r.right - 260, top - 4, 120, 28), "◀ Newer", tooltip="Later sessions")
+                self.b_older = self.button((r.right - 130, top - 4, 110, 28), "Older ▶", tooltip="Earlier sessions")
+                (self.b_newer.enable if v.offset > 0 else self.b_newer.disable)()
+                (self.b_older.enable if v.more else self.b_older.disable)()
             for i, s in enumerate(v.recent[: self.recent_rows()]):
                 ids = v.hands_of.get(s.session_id, [])
                 b = self.button((r.right - 130, top + 30 + i * 30, 110, 26), "Replay", tooltip="Watch this session's hands again, all cards face up")
@@ -166,7 +186,7 @@ class StatisticsScene(Scene):
         return self.rect.bottom - 40 - 30 - 30 * self.recent_rows()
 
     def recent_rows(self) -> int:
-        h = self.rect.h
+        h = self.app.size[1] - 32
         return 3 if h < 640 else 4 if h < 760 else RECENT
 
     # Input ---------------------------------------------------------------------------------------
@@ -178,6 +198,11 @@ class StatisticsScene(Scene):
         if event.type == pygame_gui.UI_DROP_DOWN_MENU_CHANGED and event.ui_element is self.dd_player:
             self.request(event.text)
             return True
+        v = self.view
+        for b, delta in ((self.b_newer, -1), (self.b_older, 1)):
+            if b is not None and v is not None and self.pressed(event, b):
+                self.request(v.player, max(0, v.offset + delta * self.recent_rows()))
+                return True
         if self.pressed(event, self.b_export):
             self.export()
             return True
@@ -238,7 +263,8 @@ class StatisticsScene(Scene):
         text.draw(surf, "Statistics", 30, (r.x + 24, r.y + 18), GOLD, bold=True)
         v = self.view
         if v is not None and v.player is not None and self.dd_player is None:
-            text.draw(surf, v.player, 22, (r.x + 250, r.y + 24), WHITE, bold=True, max_width=220)
+            name = text.render(v.player, 22, WHITE, bold=True)
+            text.draw(surf, v.player, 22, (self.name_x, r.y + 24), WHITE, bold=True, max_width=min(name.get_width(), self.name_w))
         if v is None:
             text.draw(surf, "Loading…", 22, r.center, DIM, anchor="center")
         elif v.report is None:
@@ -247,8 +273,9 @@ class StatisticsScene(Scene):
         else:
             left, right = self.columns()
             y = self.draw_summary(surf, v.report.overall, left)
-            y = self.draw_split(surf, "By rule preset", v.report.by_preset, left, y + 10)
-            self.draw_split(surf, "By opponent level", v.report.by_opponent_level, left, y + 6)
+            bottom = self.recent_top() - 8
+            y = self.draw_split(surf, "By rule preset", v.report.by_preset, left, y + 10, (y + 10 + bottom) // 2)
+            self.draw_split(surf, "By opponent level", v.report.by_opponent_level, left, y + 6, bottom)
             chart_h = max(90, (self.recent_top() - right.y - 60) // 2)
             self.draw_running(surf, v.report.running_score, pygame.Rect(right.x, right.y + 22, right.w, chart_h))
             self.draw_losing(surf, v.report.cards_left_when_losing, pygame.Rect(right.x, right.y + chart_h + 64, right.w, chart_h))
@@ -276,21 +303,27 @@ class StatisticsScene(Scene):
             y += step
         return y
 
-    def draw_split(self, surf: pygame.Surface, title: str, groups: dict[str, stats.PlayerStats], box: pygame.Rect, y: int) -> int:
+    def draw_split(self, surf: pygame.Surface, title: str, groups: dict[str, stats.PlayerStats], box: pygame.Rect, y: int, bottom: int) -> int:
+        """A small table of ``groups`` from ``y``; as many rows as fit above ``bottom``."""
         size = 15 if self.rect.h >= 680 else 14
         text.draw(surf, title, size + 1, (box.x, y), GOLD, bold=True)
-        cols = (box.x + int(box.w * 0.5), box.x + int(box.w * 0.7), box.right)
+        cols = (box.x + int(box.w * 0.6), box.x + int(box.w * 0.8), box.right)
+        title_end = box.x + text.render(title, size + 1, GOLD, bold=True).get_width() + 8
         for label, x in zip(("hands", "won", "avg pts"), cols):
-            text.draw(surf, label, size - 1, (x, y + 2), DIM, anchor="topright")
+            if x - text.render(label, size - 1, DIM).get_width() > title_end:
+                text.draw(surf, label, size - 1, (x, y + 2), DIM, anchor="topright")
         y += size + 10
-        limit = 3 if self.rect.h < 700 else 4
+        limit = max(1, min(4, (bottom - y) // (size + 7)))
+        if len(groups) > limit:
+            limit = max(1, limit - 1)  # room for the "and more" line
         for name, g in list(groups.items())[:limit]:
-            text.draw(surf, name, size, (box.x + 10, y), WHITE, max_width=int(box.w * 0.36))
+            label = text.render(name, size, WHITE)
+            text.draw(surf, name, size, (box.x + 10, y), WHITE, max_width=min(label.get_width(), int(box.w * 0.45)))
             for value, x in zip((str(g.hands), pct(g.win_rate), signed(g.average_points)), cols):
                 text.draw(surf, value, size, (x, y), WHITE, anchor="topright")
             y += size + 7
         if len(groups) > limit:
-            text.draw(surf, f"and {len(groups) - limit} more in the CSV export", size - 2, (box.x + 10, y), DIM)
+            text.draw(surf, f"and {len(groups) - limit} more (see the CSV export)", size - 2, (box.x + 10, y), DIM)
             y += size + 4
         return y
 
@@ -356,7 +389,11 @@ class StatisticsScene(Scene):
             state = "" if s.ended_at else "  (not finished)"
             others = ", ".join(f"{n} ({lvl})" if lvl != "human" else n for n, lvl in zip(s.players, s.levels) if n != v.player)
             text.draw(surf, when, 15, (r.x + 20, y + 4), DIM)
-            text.draw(surf, f"{s.rules_preset} · {s.hands} hand{'s' if s.hands != 1 else ''}{state}", 15, (r.x + 190, y + 4), WHITE, max_width=240)
-            text.draw(surf, f"vs {others}", 15, (r.x + 440, y + 4), DIM, max_width=max(80, r.w - 440 - 260))
+            what = text.render(f"{s.rules_preset} · {s.hands} hand{'s' if s.hands != 1 else ''}{state}", 15, WHITE)
+            text.draw(surf, f"{s.rules_preset} · {s.hands} hand{'s' if s.hands != 1 else ''}{state}", 15, (r.x + 190, y + 4), WHITE, max_width=min(what.get_width(), 240))
+            room = r.w - 440 - 170
+            if room >= 180:  # who sat at the table, when there is room for it
+                vs = text.render(f"vs {others}", 15, DIM)
+                text.draw(surf, f"vs {others}", 15, (r.x + 440, y + 4), DIM, max_width=min(vs.get_width(), room))
             text.draw(surf, score, 16, (r.right - 150, y + 3), GREEN if mine and mine[0] >= 0 else RED, anchor="topright", bold=True)
             y += 30
