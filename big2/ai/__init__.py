@@ -2,10 +2,14 @@
 
 Start with :func:`make_opponent` (levels in :data:`LEVELS`) and call
 ``opponent.choose(view, rng)`` with ``PlayerView.from_game(game, seat)``; ask
-:func:`hint` for a suggested move with a sentence saying why.
+:func:`hint` for a suggested move with a sentence saying why. See docs/opponents.md.
 """
 
 from .base import LEVELS, Opponent, legal_moves, make_opponent
+from .hint import Hint, hint
 from .view import PlayerView, view_game
 
-__all__ = ["LEVELS", "Opponent", "PlayerView", "legal_moves", "make_opponent", "view_game"]
+__all__ = [
+    "LEVELS", "Hint", "Opponent", "PlayerView", "hint", "legal_moves", "make_opponent",
+    "view_game",
+]
