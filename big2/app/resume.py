@@ -107,14 +107,14 @@ def trick_layers(game: Any, start: dict[str, Any] | None) -> list[tuple[int, lis
                 if g.leading:
                     layers = []
                 if move != PASS:
-                    layers.append((seat, reading_order(move_cards(move), game.rules)))
+                    layers.append((seat, reading_order(list(move_cards(move)), game.rules)))
                 g.apply(move)
             return [] if g.leading else layers
         except (ValueError, KeyError, IndexError, TypeError) as exc:
             log.warning("could not rebuild the trick: %s", exc)
     if game.leading or game.trick_owner is None:
         return []
-    return [(game.trick_owner, reading_order(move_cards(game.trick_move), game.rules))]
+    return [(game.trick_owner, reading_order(list(move_cards(game.trick_move)), game.rules))]
 
 
 class ResumedTableScene(TableScene):

@@ -164,10 +164,13 @@ class ReplayScene(Scene):
             self.request()
             self.refresh_buttons()
 
+    def close(self) -> None:
+        self.app.pop()
+
     def handle(self, event: pygame.event.Event) -> bool:
         b = self.buttons
         if self.pressed(event, self.b_close):
-            self.app.pop()
+            self.close()
             return True
         actions = {
             "start": lambda: self.go(0), "back": lambda: self.go(self.step - 1),
@@ -188,7 +191,7 @@ class ReplayScene(Scene):
                 pygame.K_RIGHT: lambda: self.go(self.step + 1), pygame.K_LEFT: lambda: self.go(self.step - 1),
                 pygame.K_HOME: lambda: self.go(0), pygame.K_END: lambda: self.go(self.last),
                 pygame.K_PAGEUP: lambda: self.change_hand(-1), pygame.K_PAGEDOWN: lambda: self.change_hand(1),
-                pygame.K_ESCAPE: self.app.pop,
+                pygame.K_ESCAPE: self.close,
             }
             act = keys.get(event.key)
             if act is not None:
@@ -263,8 +266,8 @@ class ReplayScene(Scene):
             text.draw(surf, line, fp, (box.x + 8, y), colour, bold=bold, max_width=box.w - 14)
             y += int(fp * 1.45)
         self.draw_points(surf, lay, st, fp)
-        msg = pygame.Rect(lay.message.as_tuple())
-        text.draw(surf, self.caption(), max(14, lay.font_px), msg.center, WHITE, anchor="center", suits="light", four_colour=four, max_width=msg.w)
+        row = pygame.Rect(lay.message.as_tuple())
+        text.draw(surf, self.caption(), max(14, lay.font_px), row.center, WHITE, anchor="center", suits="light", four_colour=four, max_width=row.w)
 
     def draw_points(self, surf: pygame.Surface, lay: TableLayout, st: StoredHand, fp: int) -> None:
         """The hand's result in the table's score box: points per seat."""

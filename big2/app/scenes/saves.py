@@ -123,7 +123,7 @@ class SavesScene(Scene):
                 self.load(info)
                 return True
             if self.pressed(event, b_del):
-                self.app.push(ConfirmScene(self.app, f"Delete the save “{info.name}”?", lambda info=info: self.delete(info), yes="Delete", detail="It cannot be brought back."))
+                self.ask_delete(info)
                 return True
         if self.pressed(event, self.b_prev):
             self.page -= 1
@@ -137,6 +137,12 @@ class SavesScene(Scene):
             self.app.pop()
             return True
         return False
+
+    def ask_delete(self, info: SlotInfo) -> None:
+        def yes() -> None:
+            self.delete(info)
+
+        self.app.push(ConfirmScene(self.app, f"Delete the save “{info.name}”?", yes, yes="Delete", detail="It cannot be brought back."))
 
     def say(self, msg: str, colour: tuple[int, int, int] = WHITE) -> None:
         self.status = (msg, colour)

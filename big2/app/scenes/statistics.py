@@ -309,16 +309,15 @@ class StatisticsScene(Scene):
         text.draw(surf, title, size + 1, (box.x, y), GOLD, bold=True)
         cols = (box.x + int(box.w * 0.6), box.x + int(box.w * 0.8), box.right)
         title_end = box.x + text.render(title, size + 1, GOLD, bold=True).get_width() + 8
-        for label, x in zip(("hands", "won", "avg pts"), cols):
-            if x - text.render(label, size - 1, DIM).get_width() > title_end:
-                text.draw(surf, label, size - 1, (x, y + 2), DIM, anchor="topright")
+        for heading, x in zip(("hands", "won", "avg pts"), cols):
+            if x - text.render(heading, size - 1, DIM).get_width() > title_end:
+                text.draw(surf, heading, size - 1, (x, y + 2), DIM, anchor="topright")
         y += size + 10
         limit = max(1, min(4, (bottom - y) // (size + 7)))
         if len(groups) > limit:
             limit = max(1, limit - 1)  # room for the "and more" line
         for name, g in list(groups.items())[:limit]:
-            label = text.render(name, size, WHITE)
-            text.draw(surf, name, size, (box.x + 10, y), WHITE, max_width=min(label.get_width(), int(box.w * 0.45)))
+            text.draw(surf, name, size, (box.x + 10, y), WHITE, max_width=int(box.w * 0.45))
             for value, x in zip((str(g.hands), pct(g.win_rate), signed(g.average_points)), cols):
                 text.draw(surf, value, size, (x, y), WHITE, anchor="topright")
             y += size + 7
