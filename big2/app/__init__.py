@@ -2,6 +2,20 @@
 
 Importing this package does nothing heavy; :func:`run` and :func:`self_test` import
 pygame when called.
+
+Where things are:
+
+- ``app.App``: the window, the loop (waits while idle, fixed steps, redraws only on
+  change, dirty rectangles while only sprites move) and the scene stack.
+- ``layout`` (pure geometry), ``tween`` (clock, easing, tweens), ``hand`` (the bottom
+  hand's order and selection), ``match`` (seats over the engine's Session),
+  ``settings``, ``rulesform``: no pygame, unit-tested without a display.
+- ``cardart`` (cards drawn by the program), ``text``, ``sprites``, ``sound`` and
+  ``synth`` (the WAVs in assets/sounds), ``opponents`` (big2.ai in a worker process).
+- ``scenes/``: title, new game, table (``table``, ``tableshow``, ``tableinput``,
+  ``tabledraw``), privacy, pause, results, session end, rules, settings; ``storage``,
+  ``resume`` and the saves/statistics/replay scenes connect big2.persistence.
+- ``bench_ui``: frame times, idle CPU and start-up (``python -m big2.app.bench_ui``).
 """
 
 from __future__ import annotations
