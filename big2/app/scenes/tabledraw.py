@@ -154,7 +154,10 @@ def _hand(surf: pygame.Surface, t: TableScene) -> None:
         t.sprites[dragging].draw(surf, four_colour=s.four_colour, back_style=s.card_back, shadow=True)
     if not t.hand_visible and t.hand.cards and not t.hand_over:
         fan = lay.seats[0].fan
-        text.draw(surf, f"{possessive(t.match.names[t.viewer])} hand is hidden", lay.font_px, (fan.center[0], fan.bottom - lay.card_h // 2), WHITE, anchor="center", bold=True)
+        label = text.render(f"{possessive(t.match.names[t.viewer])} hand is hidden", lay.font_px, WHITE, bold=True)
+        box = label.get_rect(center=(fan.center[0], fan.bottom - lay.card_h // 2)).inflate(28, 14)
+        text.panel(surf, box, alpha=200, radius=box.h // 2, border=(200, 200, 200))
+        surf.blit(label, label.get_rect(center=box.center))
 
 
 def _plates(surf: pygame.Surface, t: TableScene) -> None:
