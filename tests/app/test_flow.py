@@ -63,16 +63,15 @@ def test_title_quick_game_starts_a_standard_table(make_app):
     assert app.run_until(lambda: sum(table.counts) == 52 or table.awaiting_human or len(table.match.game.history) > 0, timeout=10)
 
 
-def test_whole_hand_by_clicks_and_keys_to_results_and_standings(make_app):
-    app = make_app()
-    table = TableScene(app, _solo(seed=3))
-    app.push(table)
+def _play_out_by_clicks_and_keys(app, table):
+    """Play the bottom seat's turns until the hand ends, by clicks, Enter, double-clicks,
+    the Pass button and P, always choosing the lowest legal play."""
     ways = ["button", "enter", "double"]
     moves = 0
     while True:
         _wait_turn_or_end(app, table)
         if not isinstance(app.top, TableScene):
-            break
+            return moves
         game = table.match.game
         legal = [m for m in game.legal_moves() if m != PASS]
         if not legal:
@@ -98,6 +97,13 @@ def test_whole_hand_by_clicks_and_keys_to_results_and_standings(make_app):
                 click_button(app, table.buttons["play"])
         assert len(game.history) > before and game.history[before][0] == 0, f"the {way} play did not go through"
         moves += 1
+
+
+def test_whole_hand_by_clicks_and_keys_to_results_and_standings(make_app):
+    app = make_app()
+    table = TableScene(app, _solo(seed=3))
+    app.push(table)
+    assert _play_out_by_clicks_and_keys(app, table) > 3
     assert isinstance(app.top, ResultsScene)
     results = app.top
     assert table.match.results and table.match.results[0].cards_left[table.match.results[0].winner] == 0
@@ -106,6 +112,33 @@ def test_whole_hand_by_clicks_and_keys_to_results_and_standings(make_app):
     assert isinstance(app.top, SessionEndScene)
     standings = app.top.match.standings()
     assert len(standings) == 4 and standings[0][0] == 1
+
+
+def test_from_the_title_through_new_game_to_the_standings(make_app):
+    """Start → New game (one hand) → play it by clicks and keys → results → standings."""
+    import pygame_gui
+
+    from big2.app.scenes.newgame import NewGameScene
+    from helpers import post
+
+    app = make_app()
+    title = TitleScene(app)
+    app.push(title)
+    pump(app)
+    click_button(app, title.b_new)
+    ng = app.top
+    assert isinstance(ng, NewGameScene)
+    post(pygame_gui.UI_DROP_DOWN_MENU_CHANGED, text="1 hand", ui_element=ng.dd_length, ui_object_id="")
+    pump(app)
+    click_button(app, ng.b_start)
+    table = app.top
+    assert isinstance(table, TableScene) and table.match.config.hands == 1
+    _play_out_by_clicks_and_keys(app, table)
+    assert isinstance(app.top, ResultsScene)
+    key(app, pygame.K_RETURN)
+    assert isinstance(app.top, SessionEndScene)
+    key(app, pygame.K_ESCAPE)
+    assert isinstance(app.top, TitleScene)
 
 
 def test_illegal_selection_refused_with_the_engines_reason(make_app):
