@@ -87,6 +87,10 @@ class App:
         # only the subsystems we use: with the joystick one SDL polls while waiting
         pygame.display.init()
         pygame.font.init()
+        try:  # the window's icon, from the packaging's icon set
+            pygame.display.set_icon(pygame.image.load(str(assets.asset("icon", "big2-64.png"))))
+        except (pygame.error, FileNotFoundError, OSError):
+            pass
         self.screen = pygame.display.set_mode(self.size, pygame.RESIZABLE)
         pygame.display.set_caption("Big Two")
         self._set_minimum_size()
