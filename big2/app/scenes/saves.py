@@ -225,7 +225,8 @@ class SavesScene(Scene):
             text_w = r.w - 320
             text.draw(surf, info.name, 19, (r.x + 34, y + 10), WHITE, bold=True, max_width=text_w)
             if info.problem is not None:
-                text.draw(surf, info.problem, 15, (r.x + 34, y + 40), RED, max_width=text_w)
+                for k, line in enumerate(text.wrap(info.problem, 14, text_w)[:2]):
+                    text.draw(surf, line, 14, (r.x + 34, y + 34 + 18 * k), RED, max_width=text_w)
                 continue
             p = info.preview
             saved = when(info.saved_at) + (" (previous copy)" if info.from_backup else "")
