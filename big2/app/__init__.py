@@ -51,7 +51,6 @@ def run(argv: Sequence[str] | None = None) -> int:
 
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
     from .app import App
-    from .settings import AppSettings
 
     w, h = 1280, 720
     if args.size:

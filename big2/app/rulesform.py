@@ -14,7 +14,6 @@ import enum
 from dataclasses import dataclass
 from typing import Any
 
-from big2.engine import rules as rules_mod
 from big2.engine.rules import STANDARD, Rules
 
 _KNOWN: dict[str, tuple[str, str, list[tuple[str, Any]]]] = {

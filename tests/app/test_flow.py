@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import pygame
-import pytest
 
 from big2.engine.combos import PASS, move_cards
 
