@@ -455,3 +455,64 @@ def title_event(title: Any, event: Any) -> bool:
         app.push(StatisticsScene(app))
         return True
     return False
+
+
+# The New game form's defaults -----------------------------------------------------------------
+
+
+def new_game_defaults(scene: Any) -> None:
+    """Start the New game form from the stored defaults: the player's name, rule preset
+    with house rules and scoring, and the opponents' levels (the last game's choices)."""
+    st = of(scene.app)
+    if st is None:
+        return
+    s = st.settings
+    try:
+        from big2.persistence.tablerules import table_rules
+
+        from .rulesform import presets, scoring_names
+
+        info = next((p for p in presets().values() if p.name == s.rules_preset), None)
+        if info is not None:
+            scene.preset_name = info.title
+            scene.rules = table_rules(s).rules if s.house_rules else info.rules
+            scene.scoring = s.scoring if s.scoring in scoring_names() else info.scoring
+        kinds = getattr(scene, "seat_kinds", None)
+        if isinstance(kinds, list) and 1 <= len(s.opponents) <= len(kinds) - 1:
+            from .scenes.newgame import KINDS
+
+            scene.n = 1 + len(s.opponents)
+            for i, level in enumerate(s.opponents, start=1):
+                kind = "Human" if level == "human" else f"Computer ({level})"
+                kinds[i] = kind if kind in KINDS else "Computer (normal)"
+        if s.player_name != Settings().player_name:
+            scene.seat_names[0] = s.player_name[:14]
+    except Exception:  # the form works with its own defaults
+        log.exception("new game defaults not applied")
+
+
+def remember_new_game(scene: Any) -> None:
+    """Keep the New game choices as the defaults for next time."""
+    st = of(scene.app)
+    if st is None:
+        return
+    try:
+        from big2.persistence.gamecodec import rules_to_dict
+
+        from .rulesform import presets
+
+        cfg = scene.config()
+        info = presets()[scene.preset_name]
+        base, mine = rules_to_dict(info.rules), rules_to_dict(cfg.rules)
+        house = {k: v for k, v in mine.items() if k != "name" and base.get(k) != v}
+        first = cfg.seats[0]
+        st.save_settings(dataclasses.replace(
+            st.settings,
+            player_name=first.name if first.human else st.settings.player_name,
+            rules_preset=info.name,
+            house_rules=house,
+            scoring="" if cfg.scoring == info.scoring else cfg.scoring,
+            opponents=tuple("human" if seat.human else seat.level for seat in cfg.seats[1:]),
+        ))
+    except Exception:  # a choice the settings refuse: the game starts anyway
+        log.exception("new game choices not kept")

@@ -9,7 +9,7 @@ import pygame
 import pygame_gui
 from pygame_gui.elements import UIDropDownMenu, UILabel, UIScrollingContainer, UITextEntryLine
 
-from .. import text
+from .. import storage, text
 from ..match import MatchConfig, SeatConfig
 from ..opponents import levels
 from ..rulesform import describe_scoring, presets, rule_choices, scoring_names, with_choice
@@ -53,6 +53,7 @@ class NewGameScene(Scene):
         self.scoring = presets()[self.preset_name].scoring
         self.length = "4 hands"
         self.error = ""
+        storage.new_game_defaults(self)  # the last game's choices, as stored
 
     # UI --------------------------------------------------------------------------------------
 
@@ -186,6 +187,7 @@ class NewGameScene(Scene):
             self.error = f"{cfg.n_players} players cannot each have {cfg.rules.cards_per_player} cards from one deck."
             self.app.dirty = True
             return
+        storage.remember_new_game(self)
         self.app.replace(TableScene(self.app, cfg))
 
     def draw(self, surf: pygame.Surface) -> None:

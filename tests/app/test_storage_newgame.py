@@ -1,0 +1,80 @@
+"""The New game form remembers the last game's choices through the stored settings."""
+
+from __future__ import annotations
+
+import pygame_gui
+
+from helpers import click_button, post, pump
+
+from big2.app import storage
+from big2.app.scenes.newgame import NewGameScene
+from big2.app.scenes.table import TableScene
+from big2.app.scenes.title import TitleScene
+from big2.persistence import SettingsStore
+
+
+def _choose(app, dropdown, option):
+    post(pygame_gui.UI_DROP_DOWN_MENU_CHANGED, text=option, ui_element=dropdown, ui_object_id="")
+    pump(app, 2)
+
+
+def test_new_game_choices_become_the_defaults(make_app):
+    app = make_app()
+    st = storage.Storage.open()
+    storage.attach(app, st)
+    app.push(TitleScene(app))
+    pump(app)
+    click_button(app, app.top.b_new)
+    form = app.top
+    assert isinstance(form, NewGameScene) and form.preset_name == "Standard"
+    _choose(app, form.dd_preset, "Taiwan")
+    _choose(app, form.dd_players, "3")
+    _choose(app, form.kind_menus[1], "Computer (expert)")
+    _choose(app, form.kind_menus[2], "Human")
+    form.name_entries[0].set_text("Mei")
+    click_button(app, form.b_start)
+    assert app.find(TableScene) is not None  # (two people: the privacy screen is on top)
+    assert st.flush()
+    saved = SettingsStore(st.paths).load().value
+    assert (saved.player_name, saved.rules_preset, saved.opponents) == ("Mei", "taiwan", ("expert", "human"))
+    assert saved.house_rules == {}
+
+    # next time the form starts from them
+    again = NewGameScene(app)
+    assert again.preset_name == "Taiwan" and again.n == 3
+    assert again.seat_kinds[:3] == ["Human", "Computer (expert)", "Human"]
+    assert again.seat_names[0] == "Mei"
+    assert again.rules == form.rules and again.scoring == form.scoring
+    st.close()
+
+
+def test_a_house_rule_is_remembered_on_top_of_its_preset(make_app):
+    app = make_app()
+    st = storage.Storage.open()
+    storage.attach(app, st)
+    form = NewGameScene(app)
+    app.push(form)
+    pump(app)
+    for name, dd in form.rule_menus.items():  # the first option that can change
+        choice = form.choices[name]
+        current = getattr(form.rules, name)
+        other = next((label for label, v in choice.options if v != current), None)
+        if other is None:
+            continue
+        _choose(app, dd, other)
+        if getattr(form.rules, name) != current:
+            break
+    changed = form.rules
+    click_button(app, form.b_start)
+    assert st.flush()
+    saved = SettingsStore(st.paths).load().value
+    assert saved.house_rules and saved.rules_preset == "standard"
+    again = NewGameScene(app)
+    assert {k: v for k, v in vars_of(again.rules).items() if k != "name"} == {k: v for k, v in vars_of(changed).items() if k != "name"}
+    st.close()
+
+
+def vars_of(rules):
+    from big2.persistence.gamecodec import rules_to_dict
+
+    return rules_to_dict(rules)
