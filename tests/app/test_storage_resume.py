@@ -147,14 +147,24 @@ def test_session_end_records_the_history_and_clears_the_autosave(make_app):
 
 @pytest.mark.parametrize("moves", [0, 5])
 def test_autosave_runs_off_the_render_thread(make_app, moves):
+    import threading
+
     app, st = _open(make_app)
+    writers = []
+    real = st.saves.autosave
+
+    def autosave(*args, **kwargs):
+        writers.append(threading.current_thread().name)
+        return real(*args, **kwargs)
+
+    st.saves.autosave = autosave
     table = TableScene(app, _config())
     app.push(table)
     _auto_human(table)
     _play_until(app, table, moves)
     assert st.flush()
     assert st.has_autosave()
-    assert st.autosave_times, "the writer thread wrote the autosave"
+    assert writers and set(writers) == {"big2-storage"}, "only the writer thread touches the disk"
     st.close()
 
 
