@@ -75,34 +75,31 @@ def _deck(surf: pygame.Surface, t: TableScene) -> None:
 
 
 def _direction_arrow(surf: pygame.Surface, r: pygame.Rect, font_px: int, *, clockwise: bool = False) -> None:
-    """A curved arrow by the trick showing which way the turn passes.
+    """Arrowheads on the trick's ring showing which way the turn passes.
 
     Seats are numbered anticlockwise (bottom, right, top, left on screen); a clockwise
-    table passes the other way and the arrow is mirrored.
+    table passes the other way and the arrows turn round.
     """
-    rad = max(12, int(font_px * 0.9))
-    cx, cy = r.right - rad, r.top + rad
-    col = (255, 255, 255, 110)
-    layer = pygame.Surface((rad * 2 + 8, rad * 2 + 8), pygame.SRCALPHA)
-    c = (rad + 4, rad + 4)
-    box = pygame.Rect(4, 4, rad * 2, rad * 2)
-    # anticlockwise on screen: an arc whose head points up on the right side
-    pygame.draw.arc(layer, col, box, math.radians(-120), math.radians(150), 3)
-    ang = math.radians(150)
-    hx, hy = c[0] + rad * math.cos(ang), c[1] - rad * math.sin(ang)
-    # tangent for increasing angle (anticlockwise on screen) at the head
-    tx, ty = -math.sin(ang), -math.cos(ang)
-    nx, ny = -ty, tx
-    size = rad * 0.55
-    pts = [
-        (hx + tx * size, hy + ty * size),
-        (hx + nx * size * 0.6, hy + ny * size * 0.6),
-        (hx - nx * size * 0.6, hy - ny * size * 0.6),
-    ]
-    pygame.draw.polygon(layer, col, pts)
-    if clockwise:
-        layer = pygame.transform.flip(layer, True, False)
-    surf.blit(layer, (cx - rad - 4, cy - rad - 4))
+    layer = pygame.Surface(r.size, pygame.SRCALPHA)
+    a, b = r.w / 2, r.h / 2
+    cx, cy = a, b
+    size = max(8.0, font_px * 0.7)
+    sign = -1 if clockwise else 1
+    for deg in (45, 135, 225, 315):
+        t = math.radians(deg)
+        px, py = cx + a * math.cos(t), cy - b * math.sin(t)
+        # the direction of travel along the ring (anticlockwise on screen as t grows)
+        tx, ty = -a * math.sin(t) * sign, -b * math.cos(t) * sign
+        n = math.hypot(tx, ty)
+        tx, ty = tx / n, ty / n
+        nx, ny = -ty, tx
+        pts = [
+            (px + tx * size, py + ty * size),
+            (px - tx * size * 0.6 + nx * size * 0.75, py - ty * size * 0.6 + ny * size * 0.75),
+            (px - tx * size * 0.6 - nx * size * 0.75, py - ty * size * 0.6 - ny * size * 0.75),
+        ]
+        pygame.draw.polygon(layer, (255, 255, 255, 150), pts)
+    surf.blit(layer, r)
 
 
 def _opponents(surf: pygame.Surface, t: TableScene) -> None:
