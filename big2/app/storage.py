@@ -49,6 +49,8 @@ log = logging.getLogger(__name__)
 #: AppSettings field -> persistence Settings field, where the names differ.
 _TO_STORED = {"animation": "animation_speed", "pace": "computer_pace", "four_colour": "four_colour_deck"}
 _STOP = object()
+#: Seconds during which the same notice is not shown twice.
+REPEAT_SECONDS = 120.0
 
 
 @dataclasses.dataclass
@@ -77,6 +79,7 @@ class Storage:
         self._autosave_seq = 0
         self._lock = threading.Lock()
         self._recorders: WeakKeyDictionary[Match, Recorder] = WeakKeyDictionary()
+        self._told: dict[str, float] = {}
         self.history: History | None = None  # touched by the writer thread only
         self.history_ready = threading.Event()
         self.on_notice: Callable[[], None] | None = None
@@ -138,7 +141,15 @@ class Storage:
             self.tell(Notice(f"Something could not be saved ({exc}).", Severity.ERROR))
 
     def tell(self, notice: Notice) -> None:
-        """Queue a sentence for the window (any thread)."""
+        """Queue a sentence for the window (any thread). The same sentence again within
+        :data:`REPEAT_SECONDS` is only logged (a full disk fails every autosave)."""
+        now = time.monotonic()
+        with self._lock:
+            last = self._told.get(notice.text)
+            self._told[notice.text] = now
+        if last is not None and now - last < REPEAT_SECONDS:
+            log.info("again: %s", notice.text)
+            return
         self.notices.append(notice)
         cb = self.on_notice
         if cb is not None:
@@ -340,8 +351,9 @@ def payload_of(table: TableScene, rec: Recorder | None) -> dict[str, Any]:
 def _autosave(st: Storage, table: TableScene, rec: Recorder) -> None:
     try:
         payload = payload_of(table, rec)
-    except ValueError as exc:
+    except ValueError as exc:  # state this version cannot store: say so once
         log.warning("autosave skipped: %s", exc)
+        st.tell(Notice(f"This game cannot be saved ({exc}); it will not be there to continue.", Severity.ERROR))
         return
     st.autosave(payload, preview_of(table.match.session), rec)
 

@@ -86,6 +86,10 @@ def test_a_write_failure_reaches_the_window(make_app):
     assert st.flush()
     pump(app, 3)
     assert "The disk is full." in app.notice_host.visible_text()
+    st.submit(lambda: (_ for _ in ()).throw(storage.StorageError("The disk is full.")))
+    assert st.flush()
+    pump(app, 3)
+    assert app.notice_host.visible_text().count("The disk is full.") == 1  # not once per move
     st.close()
 
 
