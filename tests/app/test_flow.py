@@ -355,3 +355,16 @@ def test_two_players_dealt_out_evenly_fit_the_table(make_app):
     assert table.buttons["play"].rect.bottom <= lay.seats[0].fan.y
     table.hand_seat_to_computer()
     assert app.run_until(lambda: not isinstance(app.top, TableScene), timeout=30)
+
+
+def test_f1_shows_the_tables_rules_and_esc_returns(make_app):
+    from big2.app.scenes.rules import RulesScene
+
+    app = make_app()
+    table = TableScene(app, _solo(seed=5))
+    app.push(table)
+    _wait_turn_or_end(app, table)
+    key(app, pygame.K_F1)
+    assert isinstance(app.top, RulesScene) and app.top.rules is table.match.config.rules
+    key(app, pygame.K_ESCAPE)
+    assert app.top is table and table.buttons["sort"].visible

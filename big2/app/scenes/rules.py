@@ -26,7 +26,7 @@ CONTROLS = (
     "Click cards to select them, or drag across several. Lift a card up and slide it sideways to "
     "move it in your hand. Double-click or Enter plays the selection; P passes; H asks for a hint; "
     "S sorts by rank or suit; the arrow keys and Space pick cards from the keyboard; Esc pauses; "
-    "F11 switches to full screen."
+    "F1 shows these rules during a game; F11 switches to full screen."
 )
 
 

@@ -65,6 +65,10 @@ class TableInput:
             self.show_hint()
         elif k == pygame.K_s:
             self.sort_hand()
+        elif k == pygame.K_F1:
+            from .rules import RulesScene
+
+            self.app.push(RulesScene(self.app, rules=self.match.config.rules))
         elif k in (pygame.K_LEFT, pygame.K_RIGHT):
             self.hand.move_focus(-1 if k == pygame.K_LEFT else 1)
         elif k in (pygame.K_SPACE, pygame.K_UP, pygame.K_DOWN):
