@@ -136,6 +136,7 @@ class Expert:
             gap = max(gap, now - last)
             last = now
             return now + gap >= deadline
+
         fixed = self.iterations
         me = view.seat
         policy = PlanPolicy(self.normal.planner(view.rules))
