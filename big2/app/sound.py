@@ -7,6 +7,7 @@ audio device can be opened every play call is a no-op and the game runs silent.
 from __future__ import annotations
 
 import logging
+from collections import Counter
 
 import pygame
 
@@ -31,7 +32,8 @@ class Sounds:
         self.muted = muted
         self.available = False
         self._sounds: dict[str, pygame.mixer.Sound] = {}
-        self.played: list[str] = []  # names played, newest last (for tests and debugging)
+        self.played: list[str] = []  # the last names played, newest last (for debugging)
+        self.counts: Counter[str] = Counter()  # how often each sound was asked for
         try:
             if not pygame.mixer.get_init():
                 pygame.mixer.init()
@@ -51,6 +53,7 @@ class Sounds:
 
     def play(self, name: str) -> None:
         self.played.append(name)
+        self.counts[name] += 1
         del self.played[:-20]
         if self.muted or self.volume <= 0 or not self.available:
             return

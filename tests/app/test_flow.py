@@ -368,3 +368,18 @@ def test_f1_shows_the_tables_rules_and_esc_returns(make_app):
     assert isinstance(app.top, RulesScene) and app.top.rules is table.match.config.rules
     key(app, pygame.K_ESCAPE)
     assert app.top is table and table.buttons["sort"].visible
+
+
+def test_sounds_follow_the_game(make_app):
+    app = make_app(animation="fast", pace="instant")
+    app.time_scale = 8.0
+    seats = tuple(SeatConfig(n, False) for n in ("A", "B", "C", "D"))
+    table = TableScene(app, MatchConfig(seats=seats, hands=1, seed=6))
+    app.push(table)
+    assert app.run_until(lambda: isinstance(app.top, ResultsScene), timeout=30)
+    heard = app.sounds.counts
+    history = table.match.game.history
+    assert heard["deal"] >= 13  # a flick for every few cards dealt
+    assert heard["play"] == sum(1 for _, m in history if m != PASS)
+    assert heard["pass"] == sum(1 for _, m in history if m == PASS)
+    assert heard["win"] == 1
