@@ -83,6 +83,8 @@ class Storage:
         self.history: History | None = None  # touched by the writer thread only
         self.history_ready = threading.Event()
         self.on_notice: Callable[[], None] | None = None
+        #: The autosave the title's Continue offers (read when the title is built).
+        self.continue_from: Any = None
         #: In-app settings given for this run only (``--animation off``): not saved
         #: unless the player changes them.
         self.overrides: dict[str, Any] = {}
@@ -439,12 +441,33 @@ def _end(st: Storage, rec: Recorder) -> None:
 
 
 def can_continue(app: App) -> bool:
-    """Whether the title should offer Continue (an autosave is there)."""
+    """Whether the title should offer Continue: an autosave that loads (a damaged one is
+    set aside here, and the player told, rather than after pressing Continue)."""
     st = of(app)
     if st is None:
         return False
     st.flush(timeout=2.0)  # a session that just ended may still be clearing its autosave
-    return st.has_autosave()
+    st.continue_from = None
+    if not st.has_autosave():
+        return False
+    loaded = st.saves.load_autosave()
+    for n in loaded.notices:
+        st.tell(n)
+    st.continue_from = loaded.value
+    return loaded.value is not None
+
+
+def continue_hint(app: App) -> str:
+    """The Continue button's tooltip: which game it goes back to."""
+    st = of(app)
+    saved = getattr(st, "continue_from", None)
+    if saved is None:
+        return "Carry on with the game you left"
+    p = saved.preview
+    scores = ", ".join(f"{n} {s:+d}" if s else f"{n} 0" for n, s in zip(p.players, p.scores))
+    when = saved.saved_at.astimezone().strftime("%a %d %b, %H:%M")
+    hand = f"hand {p.hand_number}" if p.hand_number else "between hands"
+    return f"Carry on: {p.preset} rules, {hand} ({scores}); saved {when}"
 
 
 def title_event(title: Any, event: Any) -> bool:

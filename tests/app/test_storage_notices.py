@@ -46,14 +46,9 @@ def test_damaged_settings_history_and_autosave_are_told_and_the_title_works(make
     shown = app.notice_host.visible_text()
     assert "settings" in shown.lower()
     assert "score history was damaged" in shown.lower()
+    assert "saved game was damaged" in shown.lower()
     assert app.notice_host.banner.visible
-
-    # the damaged autosave still offers Continue; pressing it explains and stays here
-    assert title.b_continue is not None
-    click_button(app, title.b_continue)
-    assert isinstance(app.top, TitleScene)
-    pump(app, 3)
-    assert "saved game" in app.notice_host.visible_text().lower()
+    assert title.b_continue is None  # nothing to continue: the title says so at once
 
     # the banner goes away when dismissed, and the title still works
     click_button(app, app.notice_host.banner.b_dismiss)

@@ -101,6 +101,7 @@ def test_continue_resumes_the_same_hand_and_the_computers_play_on_the_same(make_
     app.push(title)
     pump(app)
     assert title.b_continue is not None
+    assert "hand 1 (You 0, East 0, North 0, West 0)" in title.b_continue.tool_tip_text
     click_button(app, title.b_continue)
     table = app.top
     assert isinstance(table, ResumedTableScene)
@@ -219,4 +220,26 @@ def test_hot_seat_resume_hides_the_hands_until_the_next_person_is_ready(make_app
     click_button(app, privacy.b_ready)
     assert table.viewer == seat and table.hand_visible and table.awaiting_human
     assert sorted(table.hand.cards) == sorted(table.match.game.hand(seat))
+    st.close()
+
+
+def test_continue_falls_back_to_the_previous_autosave_when_the_last_is_damaged(make_app):
+    app, st = _open(make_app)
+    table = TableScene(app, _config())
+    app.push(table)
+    _auto_human(table)
+    _play_until(app, table, 6)
+    app.running = False
+    st.close()
+    app.close()
+    st.saves.autosave_path.write_bytes(b'{"format": 1, "pay')  # torn by a crash
+
+    app, st = _open(make_app)
+    title = TitleScene(app)
+    app.push(title)
+    pump(app, 3)
+    assert title.b_continue is not None  # the previous copy is good
+    assert "damaged" in app.notice_host.visible_text()
+    click_button(app, title.b_continue)
+    assert isinstance(app.top, ResumedTableScene)
     st.close()

@@ -25,7 +25,7 @@ class TitleScene(Scene):
             bh = 46 if h < 700 else bh
             gap = bh + 10
             y = min(y, h - 5 * gap - 8)
-            self.b_continue = self.button((x, y, bw, bh), "Continue", object_id="#primary", tooltip="Carry on with the game you left")
+            self.b_continue = self.button((x, y, bw, bh), "Continue", object_id="#primary", tooltip=storage.continue_hint(self.app))
             y += gap
         self.b_quick = self.button((x, y, bw, bh), "Play against the computer", object_id=None if self.b_continue else "#primary", tooltip="A standard game: you and three computers, four hands")
         half = (bw - 12) // 2
