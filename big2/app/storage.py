@@ -13,8 +13,13 @@ in :attr:`Storage.notices`; the banner in :mod:`big2.app.toast` shows them. The 
 banner host watches the in-app settings and the window size and saves them when they
 change, so no screen has to remember to.
 
-The table calls the module functions :func:`hand_started`, :func:`after_move` and
-:func:`hand_recorded`; each is a no-op when the app has no storage (tests, self-test).
+The other screens call in through one-line hooks, each a no-op when the app has no
+storage (most tests, the self-test): the table through :func:`hand_started`,
+:func:`after_move` (autosave) and :func:`hand_recorded` (score history; at the session's
+end the autosave goes); the title through :func:`can_continue`, :func:`continue_hint`
+and :func:`title_event` (Continue, Saved games, Statistics); New game through
+:func:`new_game_defaults` and :func:`remember_new_game`. Putting a save back on the
+table is :mod:`big2.app.resume`.
 """
 
 from __future__ import annotations
