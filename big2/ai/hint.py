@@ -10,7 +10,7 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
-from big2.engine import PASS, SEAT_NAMES, Move, combo_of_move
+from big2.engine import PASS, SEAT_NAMES, Move, combo_of_move, format_play
 from big2.engine.cards import FULL_MASK
 
 from .normal import Decision, Normal, Why
@@ -65,8 +65,6 @@ def _twos(view: PlayerView, decision: Decision) -> str:
     keep = view.hand.mask & ~(decision.move & FULL_MASK)
     twos = keep >> 48
     if twos:
-        from big2.engine import format_play
-
         return format_play(twos << 48, view.rules)
     for c in decision.kept:
         if c != decision.move:

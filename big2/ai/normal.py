@@ -19,7 +19,7 @@ from big2.engine.cards import FULL_MASK
 
 from .base import legal_moves
 from .counting import is_unbeatable
-from .plan import Planner, combo_cost, move_key
+from .plan import Planner, move_key
 from .view import PlayerView
 
 #: Breaking the plan must gain at least this much plan cost to be worth a card.
@@ -220,5 +220,3 @@ def _cards(move: Move) -> list[int]:
         mask ^= low
     return out
 
-
-__all__ = ["Decision", "Normal", "Why", "combo_cost"]
