@@ -117,6 +117,24 @@ def trick_layers(game: Any, start: dict[str, Any] | None) -> list[tuple[int, lis
     return [(game.trick_owner, reading_order(list(move_cards(game.trick_move)), game.rules))]
 
 
+def recent_lines(game: Any, names: tuple[str, ...], count: int) -> list[tuple[str, tuple[int, int, int]]]:
+    """The table log's lines for the last ``count`` moves of ``game`` (as it words them)."""
+    from big2.engine import classify
+
+    from .match import says
+
+    lines: list[tuple[str, tuple[int, int, int]]] = []
+    for seat, move in game.history[-count:]:
+        if move == PASS:
+            lines.append((says(names[seat], "passes"), (200, 200, 200)))
+            continue
+        combo = classify(list(move_cards(move)), game.rules)
+        if combo is None:
+            continue
+        lines.append((f"{names[seat]}: {combo.kind.label} {combo.text(game.rules)}", (255, 255, 255)))
+    return lines
+
+
 class ResumedTableScene(TableScene):
     """The table, opened on a session in progress instead of a fresh deal."""
 
@@ -166,6 +184,7 @@ class ResumedTableScene(TableScene):
         self.place_hand(animate=False)
         n = self.match.hand_number or len(self.match.results) + 1
         self.log.append((f"Hand {n} resumed where it stopped", (235, 225, 180)))
+        self.log.extend(recent_lines(game, self.match.names, 3))
         if game.is_over:
             self.queue.append(HandEnded(game.winner, tuple(game.card_counts), tuple(game.points()), tuple(game.finish_order)))
         else:

@@ -93,7 +93,7 @@ def test_continue_resumes_the_same_hand_and_the_computers_play_on_the_same(make_
                     turn=(g.to_act, g.trick_move, g.passed), totals=list(self.match.totals),
                     deal_rng=self.match.session.rng.getstate(), counts=list(self.counts),
                     card_counts=list(g.card_counts), bottom=sorted(self.hand.cards),
-                    trick=[list(c) for _, c in self.trick])
+                    trick=[list(c) for _, c in self.trick], log=[line for line, _ in self.log])
 
     monkeypatch.setattr(ResumedTableScene, "enter", snapshot_enter)
     app, st = _open(make_app)
@@ -114,6 +114,7 @@ def test_continue_resumes_the_same_hand_and_the_computers_play_on_the_same(make_
     assert seen["bottom"] == before["hands"][0]
     if before["trick"]:
         assert seen["trick"], "the trick in progress is on the table"
+    assert "resumed" in seen["log"][0] and len(seen["log"]) == 4  # and the last three moves
 
     # the rest of the hand: exactly as the uninterrupted run played it
     _auto_human(table)
