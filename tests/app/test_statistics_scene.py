@@ -7,7 +7,7 @@ import os
 
 import pygame
 
-from helpers import click_button, key, pump
+from helpers import click_button, key, post, pump
 from storage_helpers import seed_history
 
 from big2.app import storage
@@ -154,7 +154,14 @@ def test_save_from_the_pause_menu_then_load_and_delete(make_app):
     click_button(app, pause.b_save)
     saves = app.top
     assert isinstance(saves, SavesScene)
-    saves.entry.set_text("Before lunch")
+    saves.entry.focus()
+    saves.entry.set_text("")
+    for ch in "Before lunch":  # typed, as a person would
+        post(pygame.TEXTINPUT, text=ch)
+        pump(app, 1)
+    assert saves.entry.get_text() == "Before lunch"
+    app.resize((1100, 700))  # the window changes size mid-typing: the name stays
+    assert saves.entry.get_text() == "Before lunch"
     click_button(app, saves.b_save)
     assert [s.name for s in saves.slots] == ["Before lunch"]
     info = saves.slots[0]

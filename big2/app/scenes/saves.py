@@ -53,6 +53,7 @@ class SavesScene(Scene):
         self.status: tuple[str, tuple[int, int, int]] | None = None
         self.slots: list[SlotInfo] = []
         self.rows: list[tuple[SlotInfo, pygame_gui.elements.UIButton, pygame_gui.elements.UIButton]] = []
+        self.typed: str | None = None  # the name being typed, kept when the window resizes
         self.refresh_list()
 
     # Data ------------------------------------------------------------------------------------
@@ -80,12 +81,15 @@ class SavesScene(Scene):
         m = self.app.manager
         r = self.rect = dialog_rect(self.app.size, 900, 640)
         y = r.y + 70
+        old = getattr(self, "entry", None)
+        if old is not None:  # rebuilt (a resize): keep what was typed
+            self.typed = old.get_text()
         self.entry = None
         self.b_save = None
         if self.table is not None:
             self.entry = UITextEntryLine(pygame.Rect(r.x + 30, y, r.w - 230, 40), m, container=self.ui)
             self.entry.set_text_length_limit(40)
-            self.entry.set_text(self.default_name())
+            self.entry.set_text(self.typed if self.typed is not None else self.default_name())
             self.b_save = self.button((r.right - 190, y, 160, 40), "Save here", object_id="#primary", tooltip="Save this game under the name on the left")
             y += 56
         self.list_top = y + 8
@@ -112,6 +116,9 @@ class SavesScene(Scene):
     # Input -------------------------------------------------------------------------------------
 
     def handle(self, event: pygame.event.Event) -> bool:
+        if event.type == pygame_gui.UI_TEXT_ENTRY_CHANGED and event.ui_element is self.entry:
+            self.typed = self.entry.get_text()
+            return True
         if self.b_save is not None and (
             self.pressed(event, self.b_save)
             or (event.type == pygame_gui.UI_TEXT_ENTRY_FINISHED and event.ui_element is self.entry)
