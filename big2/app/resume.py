@@ -202,8 +202,11 @@ def _tell(app: Any, text: str) -> None:
         st.tell(Notice(text))
 
 
-def open_payload(app: Any, payload: Any) -> bool:
-    """Put the session a save payload holds on the table; False (and a notice) if not."""
+def open_payload(app: Any, payload: Any, *, from_slot: bool = False) -> bool:
+    """Put the session a save payload holds on the table; False (and a notice) if not.
+
+    ``from_slot``: a game loaded from Saved games, whose autosaves will replace the
+    autosave's game, which is therefore kept in a slot first."""
     from big2.persistence.sessioncodec import load_payload
 
     from . import storage
@@ -223,6 +226,8 @@ def open_payload(app: Any, payload: Any) -> bool:
     start = resumed.app.get("hand_start")
     start = start if isinstance(start, dict) else None
     if st is not None:
+        if from_slot:
+            st.keep_unfinished(unless=payload)
         st.adopt(match, session_id=sid if isinstance(sid, int) and not isinstance(sid, bool) else None, hand_start=start)
     app.push(ResumedTableScene(app, match, hand_start=start))
     return True

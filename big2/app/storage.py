@@ -259,6 +259,23 @@ class Storage:
 
         self.submit(job)
 
+    def keep_unfinished(self, *, unless: dict[str, Any] | None = None) -> None:
+        """Another game is about to replace the autosave's: keep that one in a save slot
+        first (on the writer thread) — unless it is the game of payload ``unless``."""
+        self.submit(lambda: self._keep_unfinished(unless))
+
+    def _keep_unfinished(self, unless: dict[str, Any] | None = None) -> None:
+        if not self.saves.has_autosave():
+            return
+        loaded = self.saves.load_autosave()
+        saved = loaded.value
+        if saved is None or (unless is not None and saved.payload.get("session") == unless.get("session")):
+            return
+        stamp = saved.saved_at.astimezone()
+        name = f"Unfinished game, {stamp.strftime('%d %b %Y %H:%M')}"
+        self.saves.save_slot(name, saved.payload, saved.preview)
+        self.tell(Notice(f"Your unfinished game was kept in Saved games as “{name}”.", Severity.INFO))
+
     def clear_autosave(self) -> None:
         with self._lock:
             self._autosave_seq += 1
@@ -266,8 +283,9 @@ class Storage:
 
     # Matches and the score history ---------------------------------------------------------
 
-    def recorder(self, match: Match) -> Recorder:
-        """The history session of ``match``, started on first use."""
+    def recorder(self, match: Match, *, keep_unfinished: bool = True) -> Recorder:
+        """The history session of ``match``, started on first use (when the match is new,
+        an unfinished game in the autosave is kept in a save slot first)."""
         rec = self._recorders.get(match)
         if rec is None:
             seats = [
@@ -278,6 +296,8 @@ class Storage:
             from big2.persistence.gamecodec import rules_to_dict
 
             rule_data = rules_to_dict(rules)
+            if keep_unfinished:  # before this game's first autosave replaces it
+                self.submit(self._keep_unfinished)
             rec = Recorder(self.call(lambda h: h.start_session(seats, rules_preset=rules.name, rules=rule_data)))
             self._recorders[match] = rec
         return rec
@@ -286,7 +306,7 @@ class Storage:
         """Link a resumed ``match`` to its history session (from the save); without
         one (the history was not available then) a new history session is started."""
         if session_id is None:
-            rec = self.recorder(match)
+            rec = self.recorder(match, keep_unfinished=False)
         else:
             fut: Future[int | None] = Future()
             fut.set_result(session_id)

@@ -244,3 +244,30 @@ def test_continue_falls_back_to_the_previous_autosave_when_the_last_is_damaged(m
     click_button(app, title.b_continue)
     assert isinstance(app.top, ResumedTableScene)
     st.close()
+
+
+def test_a_new_game_keeps_the_unfinished_one_in_saved_games(make_app):
+    app, st = _open(make_app)
+    table = TableScene(app, _config())
+    app.push(table)
+    _auto_human(table)
+    _play_until(app, table, 5)
+    unfinished = list(table.match.game.history)
+    app.reset_to(TitleScene(app))  # left mid-hand: Continue would bring it back
+    pump(app)
+    click_button(app, app.top.b_quick)  # ... but a new game is started instead
+    assert st.flush()
+    slots = st.saves.list_slots()
+    assert len(slots) == 1 and slots[0].name.startswith("Unfinished game")
+    pump(app, 2)
+    assert "kept in Saved games" in app.notice_host.visible_text()
+    from big2.persistence.sessioncodec import load_payload
+
+    kept = load_payload(st.saves.load_listed(slots[0]).value.payload)
+    assert list(kept.session.current.history)[: len(unfinished)] == unfinished
+    # Continue now means the new game; nothing more is kept for it
+    app.reset_to(TitleScene(app))
+    pump(app)
+    click_button(app, app.top.b_continue)
+    assert st.flush() and len(st.saves.list_slots()) == 1
+    st.close()

@@ -200,7 +200,7 @@ class SavesScene(Scene):
 
         title = TitleScene(self.app)
         self.app.reset_to(title)
-        if not open_payload(self.app, loaded.value.payload):
+        if not open_payload(self.app, loaded.value.payload, from_slot=True):
             self.app.push(SavesScene(self.app))
 
     def delete(self, info: SlotInfo) -> None:
