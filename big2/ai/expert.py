@@ -13,8 +13,9 @@ paired difference (every move is scored on the same worlds).
 Candidates are Normal's choice (tried first; it wins ties), passing, and the plan's
 other combinations and the cheapest and strongest plays of each size, at most
 ``max_candidates``. It is anytime: it stops at ``time_budget`` seconds (checked after
-every playout, stopping early by the longest gap seen between checks, so a playout or
-a stall of a busy machine does not push it past the budget), or after
+every playout, stopping early by the longest gap seen between checks in this and,
+fading, earlier decisions, so a playout or a stall of a busy machine does not push it
+past the budget), or after
 exactly ``iterations`` worlds when that is given, which with a seeded rng makes it
 deterministic.
 """
@@ -75,6 +76,7 @@ class Expert:
         self.normal = Normal()
         #: Worlds sampled for the last decision (for tests and the arena).
         self.last_iterations = 0
+        self._stall = 0.0
 
     def choose(self, view: PlayerView, rng: random.Random) -> Move:
         """A legal move for the seat to act, within the time budget."""
@@ -128,7 +130,7 @@ class Expert:
         # process waited for a busy CPU. Stopping that long before the deadline keeps a
         # late stall from pushing the answer past the budget.
         last = clock()
-        gap = 0.0
+        gap = self._stall  # stalls seen in earlier decisions: the machine may still be busy
 
         def out_of_time() -> bool:
             nonlocal last, gap
@@ -167,6 +169,7 @@ class Expert:
                 sq[i] += d * d
             worlds += 1
         self.last_iterations = worlds
+        self._stall = 0.8 * gap  # remembered, fading, for the next decision
         if worlds < 2:
             return cands[0]
         best, best_score = 0, 0.0
