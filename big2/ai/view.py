@@ -15,9 +15,8 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
-from typing import Any
 
-from big2.engine import PASS, STANDARD, CardSet, Game, Move, Rules
+from big2.engine import PASS, STANDARD, CardSet, Direction, Game, Move, Rules
 from big2.engine.cards import FULL_MASK, CardsLike, to_cardset
 
 
@@ -108,14 +107,15 @@ class PlayerView:
         rules: Rules = STANDARD,
         scores: Sequence[int] | None = None,
         history: Sequence[tuple[int, Move]] = (),
-        clockwise: bool = False,
+        clockwise: bool | None = None,
         out: Sequence[int] = (),
         stock_size: int = 0,
     ) -> PlayerView:
         """A view from plain values, for seating our opponents at another program's table.
 
         ``hand``/``played`` take card text (``"3d 4c"``), card ints or CardSets; ``trick``
-        takes a move int or the cards of the play to beat. ``to_act`` defaults to ``seat``.
+        takes a move int or the cards of the play to beat. ``to_act`` defaults to ``seat``;
+        ``clockwise`` to the rules' direction (give it for tables that alternate).
         Raises ``ValueError`` when the values contradict each other.
         """
         from big2.engine import classify
@@ -143,7 +143,7 @@ class PlayerView:
             rules=rules,
             scores=tuple(scores) if scores is not None else (0,) * n,
             history=tuple(history),
-            clockwise=clockwise,
+            clockwise=(rules.direction is Direction.CLOCKWISE) if clockwise is None else clockwise,
             out=tuple(out),
             stock_size=stock_size,
         )
@@ -221,14 +221,6 @@ def view_game(
             filled.append(mask)
         hands = filled
         stock = pool[: view.stock_size]
-    extra: dict[str, Any] = {}
-    # Only pass the newer options when they matter (older engines lack them).
-    if view.clockwise:
-        extra["clockwise"] = True
-    if view.out:
-        extra["out"] = list(view.out)
-    if stock:
-        extra["stock"] = list(stock)
     return Game.from_position(
         [CardSet.from_mask(h) for h in hands],
         to_act=view.to_act,
@@ -238,5 +230,7 @@ def view_game(
         passed=sorted(view.passed),
         played=list(view.played),
         must_include=view.must_include,
-        **extra,
+        clockwise=view.clockwise,
+        out=list(view.out),
+        stock=list(stock or ()),
     )
