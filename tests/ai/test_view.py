@@ -88,3 +88,16 @@ def test_a_view_pickles_for_a_worker_process() -> None:
     game = _random_position(3, 4, 5)
     view = PlayerView.from_game(game, game.to_act)
     assert pickle.loads(pickle.dumps(view)) == view
+
+
+def test_from_values_gives_the_same_view_as_from_game() -> None:
+    game = _random_position(9, 3, 17)
+    seat = game.to_act
+    made = PlayerView.from_values(
+        seat=seat, hand=game.hand(seat), counts=game.card_counts,
+        played=[game.played_by(s) for s in range(3)], to_act=seat,
+        trick=game.trick_move, trick_owner=game.trick_owner, passed=game.passed,
+        must_include=game.must_include, rules=game.rules, history=game.history,
+        clockwise=game.clockwise, stock_size=game.stock_size,
+    )
+    assert made == PlayerView.from_game(game, seat)
