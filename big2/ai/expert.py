@@ -6,7 +6,8 @@ cards played and the card counts), with worlds that make earlier passes unlikely
 less often (:mod:`big2.ai.sampling`). Every candidate move is then played in that same world
 and the hand finished by every seat playing its hand plan (:class:`PlanPolicy`). The
 move with the best average outcome wins: 1 for going out first, plus the hand's points
-/ 60 (points are the standard penalty, so fewer cards left scores better). Normal's
+times ``points_weight`` (1/60 by default; points are the standard penalty, so fewer
+cards left scores better). Normal's
 choice is kept unless another move beats it by ``confidence`` standard errors of the
 paired difference (every move is scored on the same worlds).
 
@@ -48,7 +49,8 @@ class Expert:
     ``max_candidates`` moves searched, ``confidence`` (standard errors by which a move
     must beat Normal's choice to replace it), ``pass_weight`` (how much less likely a
     world is per pass it makes suspicious; 1.0 ignores passes, see
-    :mod:`big2.ai.sampling`), and ``clock`` (a ``perf_counter``-like function).
+    :mod:`big2.ai.sampling`), ``points_weight`` (value of one point of the hand's score
+    against 1 for going out first), and ``clock`` (a ``perf_counter``-like function).
     """
 
     name = "expert"
@@ -61,6 +63,7 @@ class Expert:
         max_candidates: int = 8,
         confidence: float = 1.5,
         pass_weight: float = 0.35,
+        points_weight: float = 1 / 60,
         clock: Callable[[], float] = time.perf_counter,
     ) -> None:
         if time_budget <= 0:
@@ -72,6 +75,7 @@ class Expert:
         self.max_candidates = max_candidates
         self.confidence = confidence
         self.pass_weight = pass_weight
+        self.points_weight = points_weight
         self.clock = clock
         self.normal = Normal()
         #: Worlds sampled for the last decision (for tests and the arena).
@@ -140,6 +144,7 @@ class Expert:
             return now + gap >= deadline
 
         fixed = self.iterations
+        pw = self.points_weight
         me = view.seat
         policy = PlanPolicy(self.normal.planner(view.rules))
         sampler = Sampler(view, pass_weight=self.pass_weight)
@@ -158,7 +163,7 @@ class Expert:
                 g = world.copy()
                 g.apply(c)
                 policy.play_out(g)
-                values.append((1.0 if g.winner == me else 0.0) + g.points()[me] / 60)
+                values.append((1.0 if g.winner == me else 0.0) + g.points()[me] * pw)
                 if fixed is None and out_of_time():
                     break
             if len(values) < len(cands):
