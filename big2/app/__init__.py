@@ -13,7 +13,7 @@ Where things are:
 - ``cardart`` (cards drawn by the program), ``text``, ``sprites``, ``sound`` and
   ``synth`` (the WAVs in assets/sounds), ``opponents`` (big2.ai in a worker process).
 - ``scenes/``: title, new game, table (``table``, ``tableshow``, ``tableinput``,
-  ``tabledraw``), privacy, pause, results, session end, rules, settings; ``storage``,
+  ``tabledraw``, ``tableexchange``), privacy, pause, results, session end, rules, settings; ``storage``,
   ``resume`` and the saves/statistics/replay scenes connect big2.persistence.
 - ``bench_ui``: frame times, idle CPU and start-up (``python -m big2.app.bench_ui``).
 """

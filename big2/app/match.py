@@ -8,16 +8,16 @@ a display.
 
 from __future__ import annotations
 
+import dataclasses
 import random
 from dataclasses import dataclass, field
 
-from big2.engine.events import Event, HandEnded
+from big2.engine.cards import CardSet
+from big2.engine.events import Dealt, Event, HandEnded
 from big2.engine.game import Game
 from big2.engine.rules import STANDARD, Rules
 from big2.engine.scoring import score_breakdown, scoring_preset
 from big2.engine.session import Session
-
-
 
 @dataclass(frozen=True, slots=True)
 class SeatConfig:
@@ -43,6 +43,49 @@ def says(name: str, verb: str) -> str:
 
 def possessive(name: str) -> str:
     return "Your" if name.strip().lower() == "you" else f"{name}'s"
+
+
+@dataclass(frozen=True, slots=True)
+class ExchangeStarted:
+    """The app's own opening event of a hand with the three-player exchange: ``loser``
+    hands their highest card, ``card``, to ``winner``, who must then give one back.
+
+    The engine has made this move already when it deals (see :func:`opening_events`);
+    the table plays it after the deal so people see it happen.
+    """
+
+    loser: int
+    winner: int
+    card: int
+
+
+def exchange_card(game: Game) -> int | None:
+    """The card the exchange's loser handed over, while the winner has to give one back."""
+    if game.exchange is None:
+        return None
+    card = getattr(game, "exchange_card", None)
+    if card is None:  # the engine keeps it privately until the give-back
+        card = getattr(game, "_exchange_card", -1)
+    return card if isinstance(card, int) and 0 <= card < 52 else None
+
+
+def opening_events(game: Game) -> tuple[Event | ExchangeStarted, ...]:
+    """The events that show a hand's start at the table.
+
+    Normally the engine's :meth:`~big2.engine.game.Game.start_events`. When the
+    three-player exchange waits for the winner, the deal is shown as it was dealt (the
+    loser still holding their highest card), then :class:`ExchangeStarted`; the first
+    turn comes with the give-back's events.
+    """
+    events = game.start_events()
+    card = exchange_card(game)
+    if card is None or not events or not isinstance(events[0], Dealt):
+        return events
+    loser, winner = game.exchange  # type: ignore[misc]
+    hands = list(events[0].hands)
+    hands[loser] = CardSet([*hands[loser], card])
+    hands[winner] = CardSet([c for c in hands[winner] if c != card])
+    return (dataclasses.replace(events[0], hands=tuple(hands)), ExchangeStarted(loser, winner, card))
 
 
 @dataclass(frozen=True, slots=True)
@@ -155,13 +198,13 @@ class Match:
     def level(self, seat: int) -> str:
         return self.config.seats[seat].level
 
-    def new_hand(self) -> tuple[Event, ...]:
-        """Deal the next hand; returns its opening events."""
+    def new_hand(self) -> tuple[Event | ExchangeStarted, ...]:
+        """Deal the next hand; returns its opening events (see :func:`opening_events`)."""
         if self.session_over:
             raise RuntimeError("the session is over")
         self._computer_for_hand.clear()
         self.game = self.session.new_hand()
-        return self.game.start_events()
+        return opening_events(self.game)
 
     def record(self, event: HandEnded) -> HandResult:
         """Score the finished hand with the session's scheme and add it to the totals."""

@@ -18,7 +18,7 @@ from big2.engine.events import HandEnded, TurnStarted
 from big2.persistence.gamecodec import game_from_dict
 from big2.persistence.sessioncodec import Resumed
 
-from .match import HandResult, Match, MatchConfig, SeatConfig
+from .match import HandResult, Match, MatchConfig, SeatConfig, opening_events
 from .scenes.base import Scene
 from .scenes.table import TableScene
 from .sprites import CardSprite
@@ -156,7 +156,7 @@ class ResumedTableScene(TableScene):
         self._resuming = False
         # the table's own start of a hand, with the hand in play instead of a new deal
         away = set(getattr(self.match, "_computer_for_hand", ()))
-        self.match.new_hand = lambda: game.start_events()  # type: ignore[method-assign]
+        self.match.new_hand = lambda: opening_events(game)  # type: ignore[method-assign]
         try:
             super().start_hand()
         finally:

@@ -146,6 +146,9 @@ class Tweener:
         """
         fn = EASINGS[ease] if isinstance(ease, str) else ease
         items = list(attrs.items())
+        # where it starts counts as touched: a sprite that has just appeared there (a
+        # card leaving a seat) must be painted over once it has moved on
+        self._touched[id(target)] = target
         for i, (name, value) in enumerate(items):
             cb = on_done if i == len(items) - 1 else None
             if duration <= 0 and delay <= 0:

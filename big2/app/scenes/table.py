@@ -30,6 +30,7 @@ from ..sprites import CardSprite
 from ..tween import GameClock, Tweener
 from . import tabledraw
 from .base import Scene
+from .tableexchange import ExchangeTurn
 from .tableinput import TableInput
 from .tableshow import EventPlayback
 
@@ -37,7 +38,7 @@ log = logging.getLogger(__name__)
 
 
 
-class TableScene(EventPlayback, TableInput, Scene):
+class TableScene(ExchangeTurn, EventPlayback, TableInput, Scene):
     name = "table"
 
     def __init__(self, app, config: MatchConfig | None = None, *, match: Match | None = None) -> None:
@@ -75,6 +76,12 @@ class TableScene(EventPlayback, TableInput, Scene):
         self.awaiting_human = False
         self.hand_over = False
         self.auto_pass_at: float | None = None
+        #: the three-player exchange: the human choosing a card to give back, when a
+        #: computer gives its card back, sentences kept for a hot-seat human's next turn
+        self.giving_back: int | None = None
+        self.give_back_at: float | None = None
+        self.exchange_notes: dict[int, str] = {}
+        self.announce_leader = False
         self.press: dict | None = None
         self.last_click: tuple[int, float] | None = None
         self.buttons: dict[str, pygame_gui.elements.UIButton] = {}
@@ -152,6 +159,9 @@ class TableScene(EventPlayback, TableInput, Scene):
         self.banner = None
         self.message = None
         self.hand_over = False
+        self.giving_back = self.give_back_at = None
+        self.exchange_notes.clear()
+        self.announce_leader = False
         self.turn = self.owner = None
         self.counts = [0] * self.match.n_players
         self.orders.clear()
@@ -159,6 +169,9 @@ class TableScene(EventPlayback, TableInput, Scene):
         humans = self.match.config.humans
         events = self.match.new_hand()
         first = events[0].first if isinstance(events[0], Dealt) else 0
+        exchange = self.match.game.exchange if self.match.game is not None else None
+        if exchange is not None and exchange[1] in humans:
+            first = exchange[1]  # the exchange's winner acts first: they give a card back
         if self.match.hot_seat:
             # the first human in playing order from the leader sits at the bottom
             n = self.match.n_players
@@ -191,6 +204,8 @@ class TableScene(EventPlayback, TableInput, Scene):
             times.append(self.message[1] - self.clock.time)
         if self.auto_pass_at is not None:
             times.append(self.auto_pass_at - self.clock.time)
+        if self.give_back_at is not None:
+            times.append(self.give_back_at - self.clock.time)
         due = self.clock.next_due()
         if due is not None:
             times.append(due)
@@ -230,6 +245,9 @@ class TableScene(EventPlayback, TableInput, Scene):
     def next_action(self) -> None:
         game = self.game
         if game is None or game.is_over:
+            return
+        if game.exchange is not None:
+            self.exchange_step()
             return
         seat = game.to_act
         if self.match.is_human(seat):
@@ -303,9 +321,15 @@ class TableScene(EventPlayback, TableInput, Scene):
     # Human turns ---------------------------------------------------------------------------------
 
     def begin_human_turn(self) -> None:
+        game = self.game
+        if game.exchange is not None:
+            self.begin_give_back()
+            return
         self.awaiting_human = True
         self.hand_visible = True
-        game = self.game
+        note = self.exchange_notes.pop(self.viewer, None)
+        if note:
+            self.say(note, 4.0, (235, 225, 180))
         if not game.leading and not any(m != PASS for m in game.legal_moves()):
             if self.app.settings.auto_pass:
                 self.say("Nothing you hold beats this: passing.", 1.2)
@@ -342,6 +366,8 @@ class TableScene(EventPlayback, TableInput, Scene):
         """None when the selection is a legal play now; else the engine's reason."""
         if not self.awaiting_human or self.game is None:
             return "Wait for your turn."
+        if self.giving_back is not None:
+            return self.give_back_reason()
         try:
             self.game.check_play(self.selection(), seat=self.viewer)
         except IllegalMove as exc:
@@ -355,8 +381,11 @@ class TableScene(EventPlayback, TableInput, Scene):
         reason = self.check_selection() if mine else "Wait for your turn."
         self.play_reason = reason or ""
         b = self.buttons
+        label = "Give back" if mine and self.giving_back is not None else "Play ⏎"
+        if b["play"].text != label:
+            b["play"].set_text(label)
         (b["play"].enable if mine and reason is None else b["play"].disable)()
-        can_pass = mine and self.game is not None and not self.game.leading
+        can_pass = mine and self.giving_back is None and self.game is not None and not self.game.leading
         (b["pass"].enable if can_pass else b["pass"].disable)()
         (b["hint"].enable if mine else b["hint"].disable)()
         (b["sort"].enable if self.hand_visible and self.hand.cards else b["sort"].disable)()
@@ -365,6 +394,8 @@ class TableScene(EventPlayback, TableInput, Scene):
         """Play the selection; on an illegal one show the engine's reason."""
         if not self.awaiting_human:
             return False
+        if self.giving_back is not None:
+            return self.human_give_back()
         try:
             events = self.game.play(self.selection(), seat=self.viewer)
         except IllegalMove as exc:
@@ -376,6 +407,9 @@ class TableScene(EventPlayback, TableInput, Scene):
     def human_pass(self) -> bool:
         if not self.awaiting_human:
             return False
+        if self.giving_back is not None:
+            self.say("First give a card back: choose one and press Give back (Enter).", 4.0, (255, 150, 140))
+            return False
         try:
             events = self.game.pass_turn(seat=self.viewer)
         except IllegalMove as exc:
@@ -386,11 +420,12 @@ class TableScene(EventPlayback, TableInput, Scene):
         self.end_human_turn(events)
         return True
 
-    def end_human_turn(self, events: tuple[Event, ...]) -> None:
+    def end_human_turn(self, events: tuple[Event, ...], *, keep_visible: bool = False) -> None:
+        """The bottom human has moved; ``keep_visible`` when they are also the next to act."""
         self.awaiting_human = False
         self.auto_pass_at = None
         self.message = None
-        if self.match.hot_seat:
+        if self.match.hot_seat and not keep_visible:
             # the next person may already be looking: the hand turns face down at once
             # (the cards just played turn up again as they fly to the centre)
             self.hand_visible = False
@@ -400,6 +435,9 @@ class TableScene(EventPlayback, TableInput, Scene):
 
     def show_hint(self) -> None:
         if not self.awaiting_human:
+            return
+        if self.giving_back is not None:
+            self.hint_give_back()
             return
         move, why = opponents.hint(self.game, self.viewer, self.hint_rng)
         if move != PASS:
@@ -414,6 +452,7 @@ class TableScene(EventPlayback, TableInput, Scene):
         self.match.hand_to_computer(seat)
         self.awaiting_human = False
         self.auto_pass_at = None
+        self.giving_back = None
         self.hand.clear_selection()
         self.place_hand(animate=True)
         self.say(f"The computer plays for {self.match.names[seat]} until the hand ends.", 3.0)

@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from .. import cardart, text
-from ..match import possessive, says
+from ..match import exchange_card, possessive, says
 from .common import felt
 
 if TYPE_CHECKING:
@@ -53,7 +53,12 @@ def _trick_area(surf: pygame.Surface, t: TableScene) -> None:
     pygame.draw.ellipse(ring, (255, 255, 255, 45), ring.get_rect(), 2)
     surf.blit(ring, r)
     _direction_arrow(surf, r, lay.font_px, clockwise=bool(getattr(t.game, "clockwise", False)))
-    if t.owner is not None and t.trick:
+    exchange = t.game.exchange if t.game is not None and not t.hand_over else None
+    if exchange is not None and not t.trick and not t.queue:
+        loser, winner = exchange
+        line = f"{says(t.match.names[winner], 'gives')} a card back to {t.match.names[loser]}"
+        text.draw(surf, line, max(12, int(lay.font_px * 0.8)), (r.centerx, r.centery), DIM, anchor="center")
+    elif t.owner is not None and t.trick:
         who = t.match.names[t.owner]
         text.draw(surf, f"★ {possessive(who)} play to beat", max(12, int(lay.font_px * 0.8)), (r.centerx, r.bottom - 6), GOLD, anchor="midbottom")
     elif t.game is not None and not t.hand_over and t.turn is not None and not t.trick:
@@ -134,6 +139,7 @@ def _hand(surf: pygame.Surface, t: TableScene) -> None:
     if t.hand.cards and t.awaiting_human and 0 <= t.hand.focus < len(t.hand.cards):
         focus_card = t.hand.cards[t.hand.focus]
     dragging = t.press["card"] if t.press and t.press.get("mode") == "reorder" else None
+    received = exchange_card(t.game) if t.giving_back is not None else None
     for c in t.hand.cards:
         if c == dragging:
             continue
@@ -144,6 +150,8 @@ def _hand(surf: pygame.Surface, t: TableScene) -> None:
             glow = cardart.outline(round(spr.w), round(spr.h), (255, 220, 90))
             surf.blit(glow, (round(spr.x) - 4, round(spr.y) - 4))
         spr.draw(surf, four_colour=s.four_colour, back_style=s.card_back)
+        if c == received and t.hand_visible:
+            _received_tag(surf, spr.rect(), min(spr.w, lay.hand_step(len(t.hand.cards))), lay.font_px)
         if c == focus_card and t.hand_visible:
             r = spr.rect()
             pygame.draw.line(surf, (120, 200, 255), (r.x + 6, r.bottom - 5), (r.x + min(r.w, lay.hand_step(len(t.hand.cards))) - 4, r.bottom - 5), 4)
@@ -155,6 +163,15 @@ def _hand(surf: pygame.Surface, t: TableScene) -> None:
         box = label.get_rect(center=(fan.center[0], fan.bottom - lay.card_h // 2)).inflate(28, 14)
         text.panel(surf, box, alpha=200, radius=box.h // 2, border=(200, 200, 200))
         surf.blit(label, label.get_rect(center=box.center))
+
+
+def _received_tag(surf: pygame.Surface, r: pygame.Rect, visible: float, font_px: int) -> None:
+    """A small "new" tag on the card the exchange just brought, while a card is given back."""
+    label = text.render("new", max(11, int(font_px * 0.7)), (40, 30, 0), bold=True)
+    box = label.get_rect().inflate(10, 4)
+    box.midbottom = (r.x + int(visible) // 2, r.bottom - 12)
+    pygame.draw.rect(surf, GOLD, box, border_radius=box.h // 2)
+    surf.blit(label, label.get_rect(center=box.center))
 
 
 def _plates(surf: pygame.Surface, t: TableScene) -> None:
@@ -177,7 +194,10 @@ def _plates(surf: pygame.Surface, t: TableScene) -> None:
         score = t.match.totals[seat]
         text.draw(surf, f"{score:+d}" if score else "0", int(fp * 0.85), (box.right - 10, box.y + 8 + fp * 1.2), WHITE, anchor="topright")
         if turn:
-            status = "your turn" if seat == t.viewer and t.awaiting_human else "thinking…" if not t.match.is_human(seat) else "to play"
+            if t.giving_back is not None or (t.game is not None and t.game.exchange is not None):
+                status = "give a card back" if seat == t.viewer and t.awaiting_human else "giving a card back…" if not t.match.is_human(seat) else "to give a card back"
+            else:
+                status = "your turn" if seat == t.viewer and t.awaiting_human else "thinking…" if not t.match.is_human(seat) else "to play"
             text.draw(surf, status, int(fp * 0.75), (box.x + 10, box.y + 10 + fp * 2.2), (150, 220, 255))
         badge = t.badges.get(seat)
         if badge:

@@ -75,7 +75,7 @@ class TableInput:
             if self.hand.cards and self.hand_visible:
                 c = self.hand.cards[self.hand.focus]
                 if k == pygame.K_SPACE or (k == pygame.K_UP) != (c in self.hand.selected):
-                    self.hand.toggle(c)
+                    self.pick(c)
                 self.place_hand(animate=True)
         elif k == pygame.K_BACKSPACE:
             self.hand.clear_selection()
@@ -84,6 +84,13 @@ class TableInput:
             return False
         self.refresh_buttons()
         return True
+
+    def pick(self, card: int) -> None:
+        """Select or unselect ``card``; while giving a card back, only one is chosen."""
+        if self.giving_back is not None and card not in self.hand.selected:
+            self.hand.select_only([card])
+        else:
+            self.hand.toggle(card)
 
     def sort_hand(self) -> None:
         mode = self.hand.toggle_sort()
@@ -165,13 +172,15 @@ class TableInput:
         double = self.last_click is not None and self.last_click[0] == card and now - self.last_click[1] < DOUBLE_CLICK
         self.last_click = (card, now)
         if double:
+            if self.giving_back is not None:
+                self.hand.select_only([card])
             self.hand.selected.add(card)
             self.place_hand(animate=True)
             self.refresh_buttons()
             self.human_play()
             self.last_click = None
             return True
-        self.hand.toggle(card)
+        self.pick(card)
         self.hand.focus = self.hand.cards.index(card)
         self.place_hand(animate=True)
         self.refresh_buttons()

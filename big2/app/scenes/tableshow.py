@@ -11,7 +11,7 @@ from big2.engine.cards import format_cards
 from big2.engine.events import Dealt, Event, HandEnded, LastCard, Passed, Played, TrickWon, TurnStarted
 
 from .. import storage
-from ..match import says
+from ..match import ExchangeStarted, says
 from ..sprites import CardSprite
 
 
@@ -26,6 +26,9 @@ class EventPlayback:
         if isinstance(event, TurnStarted):
             self.turn = event.seat
             self.refresh_buttons()
+            if self.announce_leader:  # after the exchange: the first turn of the hand
+                self.announce_leader = False
+                self.log.append((says(self.match.names[event.seat], "leads"), (235, 225, 180)))
             if event.leading:
                 self.badges.clear()
                 self.owner = None
@@ -48,6 +51,8 @@ class EventPlayback:
             return 0.7 * a
         if isinstance(event, HandEnded):
             return self.show_end(event)
+        if isinstance(event, ExchangeStarted):
+            return self.show_handover(event)
         name = type(event).__name__
         if name == "PlayerOut":
             place = event.place
@@ -73,29 +78,17 @@ class EventPlayback:
         self.app.sounds.play("deal")
         return 0.3 * self.anim
 
-    def show_exchange(self, event) -> float:
-        """The three-player exchange: the loser gives their highest card to the winner."""
-        loser, winner = event.loser, event.winner
-        moves = {loser: (event.given, event.returned), winner: (event.returned, event.given)}
-        if self.viewer in moves:
-            out, into = moves[self.viewer]
-            self.hand.remove([out])
-            self.sprites.pop(out, None)
-            self.hand.cards.append(into)
-            self.hand.sort()
-            self.place_hand(animate=True)
-        names = self.match.names
-        self.log.append((f"{names[loser]} gives a card to {names[winner]}", (235, 225, 180)))
-        return 0.5 * self.anim
-
     def show_deal(self, event: Dealt) -> float:
         a = self.anim
         lay = self.layout
         n = self.match.n_players
         hands = [list(h) for h in event.hands]
-        if max(len(h) for h in hands) > self.layout_hand_size():
+        exchange = bool(self.queue) and isinstance(self.queue[0], ExchangeStarted)
+        # the exchange's winner holds one card more until they give one back
+        most = max(len(h) for h in hands) + (1 if exchange else 0)
+        if most > self.layout_hand_size():
             # an even deal to two or three players: lay out for the bigger hands
-            self.max_hand = max(len(h) for h in hands) + 1
+            self.max_hand = most + 1
             self.build()  # buttons and card sizes follow the new layout
             lay = self.layout
         self.hand.set_cards(hands[self.viewer])
@@ -147,7 +140,10 @@ class EventPlayback:
             k += 1
         if a <= 0:
             self.counts = [len(h) for h in hands]
-        self.log.append((f"Hand {self.match.hand_number}: {says(self.match.names[event.first], 'leads')}", (235, 225, 180)))
+        if exchange:  # who leads is known once the exchange is done
+            self.log.append((f"Hand {self.match.hand_number} dealt", (235, 225, 180)))
+        else:
+            self.log.append((f"Hand {self.match.hand_number}: {says(self.match.names[event.first], 'leads')}", (235, 225, 180)))
         self.deal = (self.clock.time, stagger, total)
         self._warm = list(range(52))  # draw every face now, a few a step, not mid-play
         return total * stagger + flight
