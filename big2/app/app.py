@@ -296,6 +296,21 @@ class App:
         self.fullscreen = not self.fullscreen
         self.resize(pygame.display.get_surface().get_size())
 
+    def set_window_size(self, size: tuple[int, int]) -> None:
+        """Resize the window (the Settings screen); in fullscreen, the size to go back to."""
+        w, h = max(size[0], MIN_SIZE[0]), max(size[1], MIN_SIZE[1])
+        if self.fullscreen:
+            self._windowed_size = (w, h)
+            return
+        try:  # the same window, made larger or smaller (set_mode would open a new one)
+            with warnings.catch_warnings():
+                warnings.simplefilter("ignore", DeprecationWarning)
+                pygame.Window.from_display_module().size = (w, h)
+        except (AttributeError, pygame.error):  # pragma: no cover - older pygame-ce
+            pygame.display.set_mode((w, h), pygame.RESIZABLE)
+            self._set_minimum_size()
+        self.resize(pygame.display.get_surface().get_size())
+
     @staticmethod
     def _set_minimum_size() -> None:
         try:

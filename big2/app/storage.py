@@ -18,7 +18,8 @@ storage (most tests, the self-test): the table through :func:`hand_started`,
 :func:`after_move` (autosave) and :func:`hand_recorded` (score history; at the session's
 end the autosave goes); the title through :func:`can_continue`, :func:`continue_hint`
 and :func:`title_event` (Continue, Saved games, Statistics); New game through
-:func:`new_game_defaults` and :func:`remember_new_game`. Putting a save back on the
+:func:`new_game_defaults` and :func:`remember_new_game`; Settings through
+:func:`game_defaults` and :func:`set_game_defaults`. Putting a save back on the
 table is :mod:`big2.app.resume`.
 """
 
@@ -549,6 +550,25 @@ def new_game_defaults(scene: Any) -> None:
             scene.seat_names[0] = s.player_name[:14]
     except Exception:  # the form works with its own defaults
         log.exception("new game defaults not applied")
+
+
+def game_defaults(app: App) -> Settings | None:
+    """The stored settings New game starts from (None without storage)."""
+    st = of(app)
+    return st.settings if st is not None else None
+
+
+def set_game_defaults(app: App, settings: Settings) -> str | None:
+    """Keep ``settings`` (the Settings screen's name, preset and opponents); returns a
+    sentence when they cannot be kept, else None."""
+    st = of(app)
+    if st is None:
+        return None
+    try:
+        st.save_settings(settings)
+    except ValueError as exc:
+        return str(exc)
+    return None
 
 
 def remember_new_game(scene: Any) -> None:

@@ -1,62 +1,212 @@
-"""Settings: animation speed, computer pace, felt, card back, four-colour deck, sound."""
+"""Settings: your name and the games New game starts with; the table, sound and window.
+
+Everything applies at once: the table's look and pace are read live from
+``app.settings`` (saved by the storage's watcher), the window changes size or goes
+fullscreen straight away, and the name, rule preset and opponents are written to the
+stored settings New game starts from (:func:`big2.app.storage.set_game_defaults`).
+House rules are edited in New game, where they are explained one by one; the choices
+made there are kept, and this screen says so and can drop them.
+"""
 
 from __future__ import annotations
 
+import dataclasses
+
 import pygame
 import pygame_gui
-from pygame_gui.elements import UIDropDownMenu, UIHorizontalSlider, UILabel
+from pygame_gui.elements import UIDropDownMenu, UIHorizontalSlider, UILabel, UITextEntryLine
 
-from .. import cardart, text
+from big2.persistence import Settings
+
+from .. import cardart, storage, text
+from ..rulesform import presets
 from ..settings import ANIMATION_SPEEDS, CARD_BACKS, COMPUTER_PACES, FELTS
 from .base import Scene
 from .common import dialog_rect, felt, frame
+
+GOLD = (245, 210, 122)
+SOFT = (200, 210, 215)
+#: Window sizes offered (those larger than the screen are left out).
+WINDOW_SIZES = ((1024, 640), (1280, 720), (1366, 768), (1440, 900), (1600, 900), (1920, 1080), (2560, 1440))
+NAME_CHARS = 14  # as New game allows
+
+
+def opponent_kinds() -> list[str]:
+    from .newgame import KINDS
+
+    return list(KINDS)
+
+
+def kind_of(level: str) -> str:
+    return "Human" if level == "human" else f"Computer ({level})"
+
+
+def level_of(kind: str) -> str:
+    return "human" if kind == "Human" else kind[kind.index("(") + 1 : -1]
+
+
+def size_label(size: tuple[int, int]) -> str:
+    return f"{size[0]} × {size[1]}"
 
 
 class SettingsScene(Scene):
     name = "settings"
 
+    def __init__(self, app) -> None:
+        super().__init__(app)
+        #: The stored settings New game starts from (a copy when there is no storage).
+        self.defaults: Settings = storage.game_defaults(app) or Settings()
+        self.name_text = self.defaults.player_name[:NAME_CHARS]
+        self.problem = ""
+
+    # UI --------------------------------------------------------------------------------------
+
     def build_ui(self) -> None:
         m = self.app.manager
         s = self.app.settings
-        r = self.rect = dialog_rect(self.app.size, 620, 600)
-        x, w = r.x + 30, r.w - 60
-        lw = 220
-        y = r.y + 80
-        row = 50
+        d = self.defaults
+        r = self.rect = dialog_rect(self.app.size, 1040, 700)
+        pad = 28
+        col = (r.w - 3 * pad) // 2
+        lx, rx = r.x + pad, r.x + 2 * pad + col
+        row, h = (42, 34) if r.h >= 640 else (38, 30)
+        lw = min(180, col * 2 // 5)
+        self.narrow = col < 420
+        top = r.y + 92
 
-        def label(text_: str) -> None:
-            UILabel(pygame.Rect(x, y, lw, 34), text_, m, container=self.ui)
+        def label(x: int, y: int, words: str, width: int = lw) -> None:
+            UILabel(pygame.Rect(x, y, width, h), words, m, container=self.ui)
 
-        label("Animation speed")
-        self.dd_anim = UIDropDownMenu(list(ANIMATION_SPEEDS), s.animation, pygame.Rect(x + lw, y, w - lw, 34), m, container=self.ui)
+        # Left: you, and the game New game starts from (short labels, wide choices)
+        y = top
+        lw = min(150, col * 3 // 10)
+        label(lx, y, "Your name")
+        self.name_entry = UITextEntryLine(pygame.Rect(lx + lw, y, col - lw, h), m, container=self.ui)
+        self.name_entry.set_text_length_limit(NAME_CHARS)
+        self.name_entry.set_text(self.name_text)
         y += row
-        label("Computer pace")
-        self.dd_pace = UIDropDownMenu(list(COMPUTER_PACES), s.pace, pygame.Rect(x + lw, y, w - lw, 34), m, container=self.ui)
+        label(lx, y, "Rules")
+        titles = list(presets())
+        self.dd_preset = UIDropDownMenu(titles, self.preset_title(), pygame.Rect(lx + lw, y, col - lw, h), m, container=self.ui, expansion_height_limit=260)
         y += row
-        label("Table felt")
-        self.dd_felt = UIDropDownMenu(list(FELTS), s.felt, pygame.Rect(x + lw, y, w - lw, 34), m, container=self.ui)
+        self.house_y = y
+        self.b_plain = self.button((lx + col - 130, y + 2, 130, h - 2), "Drop them", tooltip="Start New game from the plain preset")
+        if not self.has_house_rules():
+            self.b_plain.hide()
+        y += row + 8
+        label(lx, y, "Opponents")
+        n = len(d.opponents)
+        self.dd_count = UIDropDownMenu(["1", "2", "3"], str(n), pygame.Rect(lx + lw, y, 80, h), m, container=self.ui)
         y += row
-        label("Card back")
-        self.dd_back = UIDropDownMenu(list(CARD_BACKS), s.card_back, pygame.Rect(x + lw, y, w - lw, 34), m, container=self.ui)
+        self.dd_levels: list[UIDropDownMenu] = []
+        for i, level in enumerate(d.opponents):
+            label(lx + 16, y, f"Seat {i + 2}", lw - 16)
+            self.dd_levels.append(UIDropDownMenu(opponent_kinds(), kind_of(level), pygame.Rect(lx + lw, y, col - lw, h), m, container=self.ui))
+            y += row
+        self.left_note_y = y + 4
+
+        # Right: the table, sound and window
+        y = top
+        lw = min(180, col * 2 // 5)
+        rw = col - lw
+        label(rx, y, "Animation speed")
+        self.dd_anim = UIDropDownMenu(list(ANIMATION_SPEEDS), s.animation, pygame.Rect(rx + lw, y, rw, h), m, container=self.ui)
         y += row
-        self.b_four = self.button((x, y, w, 38), self._four_text())
+        label(rx, y, "Computer pace")
+        self.dd_pace = UIDropDownMenu(list(COMPUTER_PACES), s.pace, pygame.Rect(rx + lw, y, rw, h), m, container=self.ui)
         y += row
-        self.b_auto = self.button((x, y, w, 38), self._auto_text(), tooltip="Pass for you when nothing you hold can beat the table")
+        label(rx, y, "Table felt")
+        self.dd_felt = UIDropDownMenu(list(FELTS), s.felt, pygame.Rect(rx + lw, y, rw, h), m, container=self.ui)
         y += row
-        label("Volume")
-        self.sl_volume = UIHorizontalSlider(pygame.Rect(x + lw, y, w - lw - 110, 34), s.volume * 100, (0, 100), m, container=self.ui)
-        self.b_mute = self.button((x + w - 100, y, 100, 34), "Unmute" if s.muted else "Mute")
-        self.b_back = self.button((r.centerx - 110, r.bottom - 66, 220, 46), "Done", object_id="#primary")
-        self.preview_y = y + row
+        label(rx, y, "Card back")
+        self.dd_back = UIDropDownMenu(list(CARD_BACKS), s.card_back, pygame.Rect(rx + lw, y, rw, h), m, container=self.ui)
+        y += row
+        self.b_four = self.button((rx, y, col, h + 2), self._four_text(), tooltip="Diamonds blue and clubs green, so every suit has its own colour")
+        y += row
+        self.b_auto = self.button((rx, y, col, h + 2), self._auto_text(), tooltip="Pass for you when nothing you hold can beat the table")
+        y += row
+        label(rx, y, "Volume")
+        self.sl_volume = UIHorizontalSlider(pygame.Rect(rx + lw, y, rw - 100, h), s.volume * 100, (0, 100), m, container=self.ui)
+        self.b_mute = self.button((rx + col - 92, y, 92, h), "Unmute" if s.muted else "Mute")
+        y += row
+        label(rx, y, "Window size")
+        sizes = self.window_sizes()
+        current = size_label(self.windowed_size())
+        self.dd_size = UIDropDownMenu([size_label(z) for z in sizes], current, pygame.Rect(rx + lw, y, rw, h), m, container=self.ui, expansion_height_limit=220)
+        y += row
+        self.b_full = self.button((rx, y, col, h + 2), self._full_text(), tooltip="F11 switches too, anywhere in the game")
+        y += row
+        self.preview_y = y
+        self.b_back = self.button((r.centerx - 110, r.bottom - 62, 220, 44), "Done", object_id="#primary")
 
     def _four_text(self) -> str:
         return "Four-colour deck: " + ("on" if self.app.settings.four_colour else "off")
 
     def _auto_text(self) -> str:
-        return "Pass automatically when I cannot play: " + ("on" if self.app.settings.auto_pass else "off")
+        words = "Auto-pass when I cannot play: " if self.narrow else "Pass automatically when I cannot play: "
+        return words + ("on" if self.app.settings.auto_pass else "off")
+
+    def _full_text(self) -> str:
+        return "Fullscreen: " + ("on" if self.app.fullscreen else "off")
+
+    # The stored game defaults -----------------------------------------------------------------
+
+    def preset_title(self) -> str:
+        for info in presets().values():
+            if info.name == self.defaults.rules_preset:
+                return info.title
+        return next(iter(presets()))
+
+    def has_house_rules(self) -> bool:
+        return bool(self.defaults.house_rules) or bool(self.defaults.scoring)
+
+    def keep(self, **values) -> bool:
+        """Store new game defaults; a value the settings refuse is said, not kept."""
+        try:
+            changed = dataclasses.replace(self.defaults, **values)
+        except ValueError as exc:
+            self.problem = str(exc)
+            return False
+        self.problem = storage.set_game_defaults(self.app, changed) or ""
+        if not self.problem:
+            self.defaults = changed
+        return not self.problem
+
+    def keep_name(self) -> None:
+        self.name_text = self.name_entry.get_text()
+        name = self.name_text.strip()
+        if not name:
+            self.problem = "Your name needs at least one letter."
+            return
+        if name != self.defaults.player_name:
+            self.keep(player_name=name)
+        else:
+            self.problem = ""
+
+    # The window --------------------------------------------------------------------------------
+
+    def windowed_size(self) -> tuple[int, int]:
+        return tuple(self.app._windowed_size) if self.app.fullscreen else tuple(self.app.size)  # type: ignore[return-value]
+
+    def window_sizes(self) -> list[tuple[int, int]]:
+        try:
+            desk = pygame.display.get_desktop_sizes()[0]
+        except (pygame.error, IndexError):
+            desk = (1920, 1080)
+        sizes = [z for z in WINDOW_SIZES if z[0] <= desk[0] and z[1] <= desk[1]]
+        now = self.windowed_size()
+        if now not in sizes:
+            sizes.append(now)
+        return sorted(sizes)
+
+    # Input ----------------------------------------------------------------------------------------
 
     def handle(self, event: pygame.event.Event) -> bool:
         s = self.app.settings
+        if event.type in (pygame_gui.UI_TEXT_ENTRY_CHANGED, pygame_gui.UI_TEXT_ENTRY_FINISHED) and event.ui_element is self.name_entry:
+            self.keep_name()
+            self.app.dirty = True
+            return True
         if event.type == pygame_gui.UI_DROP_DOWN_MENU_CHANGED:
             el = event.ui_element
             if el is self.dd_anim:
@@ -67,6 +217,23 @@ class SettingsScene(Scene):
                 s.felt = event.text
             elif el is self.dd_back:
                 s.card_back = event.text
+            elif el is self.dd_preset:
+                # house rules belong to the preset they were made on: a new preset starts plain
+                self.keep(rules_preset=presets()[event.text].name, house_rules={}, scoring="")
+                self.rebuild()
+            elif el is self.dd_count:
+                levels = list(self.defaults.opponents)
+                n = int(event.text)
+                levels = (levels + [levels[-1] if levels else "normal"] * 3)[:n]
+                self.keep(opponents=tuple(levels))
+                self.rebuild()
+            elif el in self.dd_levels:
+                levels = list(self.defaults.opponents)
+                levels[self.dd_levels.index(el)] = level_of(event.text)
+                self.keep(opponents=tuple(levels))
+            elif el is self.dd_size:
+                w, h = (int(v) for v in event.text.split(" × "))
+                self.app.set_window_size((w, h))
             return True
         if event.type == pygame_gui.UI_HORIZONTAL_SLIDER_MOVED and event.ui_element is self.sl_volume:
             s.volume = self.sl_volume.get_current_value() / 100
@@ -86,21 +253,63 @@ class SettingsScene(Scene):
             s.auto_pass = not s.auto_pass
             self.b_auto.set_text(self._auto_text())
             return True
+        if self.pressed(event, self.b_plain):
+            self.keep(house_rules={}, scoring="")
+            self.rebuild()
+            return True
+        if self.pressed(event, self.b_full):
+            self.app.toggle_fullscreen()
+            self.rebuild()
+            return True
         if self.pressed(event, self.b_back) or (event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE):
+            self.keep_name()
             self.app.pop()
             return True
         return False
+
+    def rebuild(self) -> None:
+        self.name_text = self.name_entry.get_text()
+        self.build()
+
+    def resize(self, size: tuple[int, int]) -> None:
+        self.name_text = self.name_entry.get_text()
+        super().resize(size)
+
+    # Drawing --------------------------------------------------------------------------------------
+
+    def house_rules_line(self) -> str:
+        title = self.preset_title()
+        if self.has_house_rules():
+            n = len(self.defaults.house_rules) + (1 if self.defaults.scoring else 0)
+            return f"{n} house rule{'s' if n != 1 else ''} on top of {title}, from your last New game."
+        return "House rules are chosen in New game and kept for the next game."
 
     def draw(self, surf: pygame.Surface) -> None:
         surf.blit(felt(surf.get_size(), self.app.settings.felt_colours), (0, 0))
         r = self.rect
         frame(surf, r)
-        text.draw(surf, "Settings", 30, (r.centerx, r.y + 36), (245, 210, 122), anchor="center", bold=True)
-        # preview of the deck colours and back
-        ch = min(90, r.bottom - 80 - self.preview_y - 6)
+        text.draw(surf, "Settings", 30, (r.centerx, r.y + 34), GOLD, anchor="center", bold=True)
+        pad = 28
+        col = (r.w - 3 * pad) // 2
+        lx, rx = r.x + pad, r.x + 2 * pad + col
+        text.draw(surf, "You and your games", 18, (lx, r.y + 62), GOLD, bold=True)
+        text.draw(surf, "Table, sound and window", 18, (rx, r.y + 62), GOLD, bold=True)
+        width = col - (140 if self.has_house_rules() else 0)
+        lines = text.wrap(self.house_rules_line(), 14, width)[:2]
+        for i, line in enumerate(lines):
+            text.draw(surf, line, 14, (lx, self.house_y + 2 + i * 18), SOFT)
+        note = self.problem or "New game starts from these; your name is how statistics know you."
+        colour = (255, 150, 140) if self.problem else SOFT
+        y = self.left_note_y
+        for line in text.wrap(note, 14, col)[:2]:
+            if y + 18 < r.bottom - 70:
+                text.draw(surf, line, 14, (lx, y), colour)
+            y += 18
+        # a preview of the deck's colours and the card back
+        ch = min(90, r.bottom - 74 - self.preview_y - 6)
         if ch > 40:
             cw = int(ch * 0.7)
-            x = r.centerx - (cw * 5 + 4 * 8) // 2
+            x = rx + (col - (cw * 5 + 4 * 8)) // 2
             for i, c in enumerate((46, 41, 38, 35)):
                 surf.blit(cardart.face(c, cw, ch, four_colour=self.app.settings.four_colour), (x + i * (cw + 8), self.preview_y))
             surf.blit(cardart.back(cw, ch, style=self.app.settings.card_back), (x + 4 * (cw + 8), self.preview_y))

@@ -1,0 +1,149 @@
+"""The Settings screen: every field the player can set, applied at once and kept."""
+
+from __future__ import annotations
+
+import dataclasses
+import time
+
+import pygame
+import pygame_gui
+
+from helpers import click, click_button, key, post, pump
+
+from big2.app import storage
+from big2.app.scenes.newgame import NewGameScene
+from big2.app.scenes.settings_scene import SettingsScene
+from big2.app.scenes.title import TitleScene
+from big2.persistence import SettingsStore
+
+
+def _choose(app, dropdown, option):
+    """Pick an option the way pygame_gui reports it."""
+    post(pygame_gui.UI_DROP_DOWN_MENU_CHANGED, text=option, ui_element=dropdown, ui_object_id="")
+    pump(app, 2)
+
+
+def _open(make_app, size=(1280, 720)):
+    app = make_app(size=size)
+    st = storage.Storage.open()
+    storage.attach(app, st)
+    app.push(TitleScene(app))
+    pump(app)
+    click_button(app, app.top.b_settings)
+    assert isinstance(app.top, SettingsScene)
+    return app, st, app.top
+
+
+def _stored(st):
+    assert st.flush()
+    return SettingsStore(st.paths).load().value
+
+
+def test_name_preset_and_opponents_are_kept_and_new_game_starts_from_them(make_app):
+    app, st, s = _open(make_app)
+    click(app, s.name_entry.rect.center)
+    s.name_entry.set_text("")
+    for ch in "Mei Ling":  # typed, as a person would
+        post(pygame.TEXTINPUT, text=ch)
+        pump(app, 1)
+    assert s.name_entry.get_text() == "Mei Ling"
+    _choose(app, s.dd_preset, "Taiwan")
+    _choose(app, s.dd_count, "2")
+    s = app.top
+    assert len(s.dd_levels) == 2
+    _choose(app, s.dd_levels[0], "Computer (expert)")
+    _choose(app, s.dd_levels[1], "Human")
+    saved = _stored(st)
+    assert (saved.player_name, saved.rules_preset, saved.opponents) == ("Mei Ling", "taiwan", ("expert", "human"))
+    key(app, pygame.K_ESCAPE)
+    assert isinstance(app.top, TitleScene)
+
+    form = NewGameScene(app)
+    assert form.seat_names[0] == "Mei Ling" and form.preset_name == "Taiwan" and form.n == 3
+    assert form.seat_kinds[:3] == ["Human", "Computer (expert)", "Human"]
+    st.close()
+
+
+def test_an_empty_name_is_refused_and_the_old_one_kept(make_app):
+    app, st, s = _open(make_app)
+    s.name_entry.set_text("Ann")
+    post(pygame_gui.UI_TEXT_ENTRY_FINISHED, text="Ann", ui_element=s.name_entry, ui_object_id="")
+    pump(app, 2)
+    s.name_entry.set_text("   ")
+    post(pygame_gui.UI_TEXT_ENTRY_CHANGED, text="   ", ui_element=s.name_entry, ui_object_id="")
+    pump(app, 2)
+    assert "name" in s.problem
+    click_button(app, s.b_back)
+    assert _stored(st).player_name == "Ann"
+    st.close()
+
+
+def test_house_rules_from_new_game_are_shown_and_can_be_dropped(make_app):
+    app = make_app()
+    st = storage.Storage.open()
+    storage.attach(app, st)
+    st.save_settings(dataclasses.replace(st.settings, house_rules={"direction": "clockwise"}, scoring="chips"))
+    s = SettingsScene(app)
+    app.push(s)
+    pump(app)
+    assert s.has_house_rules() and s.b_plain.visible
+    assert s.house_rules_line().startswith("2 house rules on top of Standard")
+    click_button(app, s.b_plain)
+    s = app.top
+    assert not s.has_house_rules() and not s.b_plain.visible
+    assert "New game" in s.house_rules_line()
+    saved = _stored(st)
+    assert saved.house_rules == {} and saved.scoring == "" and saved.rules_preset == "standard"
+    # a new preset starts plain as well: house rules belong to the preset they were made on
+    st.save_settings(dataclasses.replace(st.settings, house_rules={"direction": "clockwise"}))
+    s = SettingsScene(app)
+    app.push(s)
+    pump(app)
+    _choose(app, s.dd_preset, "Taiwan")
+    assert _stored(st).house_rules == {}
+    st.close()
+
+
+def test_table_sound_and_window_apply_at_once_and_are_kept(make_app):
+    app, st, s = _open(make_app)
+    _choose(app, s.dd_anim, "fast")
+    _choose(app, s.dd_pace, "slow")
+    _choose(app, s.dd_felt, "charcoal")
+    _choose(app, s.dd_back, "red")
+    click_button(app, s.b_four)
+    click_button(app, s.b_mute)
+    s.sl_volume.set_current_value(30)
+    post(pygame_gui.UI_HORIZONTAL_SLIDER_MOVED, value=30, ui_element=s.sl_volume, ui_object_id="")
+    pump(app, 2)
+    a = app.settings
+    assert (a.animation, a.pace, a.felt, a.card_back, a.four_colour, a.muted) == ("fast", "slow", "charcoal", "red", True, True)
+    assert app.sounds.muted and abs(app.sounds.volume - 0.3) < 0.02
+    assert app.settings.anim_scale < 1 and app.settings.pace_delay > 1  # what the table reads
+
+    # the window: a size from the list, at once, laid out again
+    _choose(app, s.dd_size, "1024 × 640")
+    assert app.size == (1024, 640) and pygame.display.get_surface().get_size() == (1024, 640)
+    s = app.top
+    assert s.rect.right <= 1024 and s.b_full.rect.right <= 1024
+    click_button(app, s.b_full)
+    assert app.fullscreen
+    s = app.top
+    assert s.b_full.text.endswith("on")
+    _choose(app, s.dd_size, "1280 × 720")  # in fullscreen: the size to come back to
+    click_button(app, app.top.b_full)
+    assert not app.fullscreen and app.size == (1280, 720)
+    t0 = time.perf_counter()  # the storage's watcher saves twice a second
+    app.run_until(lambda: time.perf_counter() - t0 > 0.7, timeout=2)
+    saved = _stored(st)
+    assert (saved.animation_speed, saved.computer_pace, saved.felt, saved.card_back) == ("fast", "slow", "charcoal", "red")
+    assert saved.four_colour_deck and saved.muted and abs(saved.volume - 0.3) < 0.02
+    assert (saved.window_width, saved.window_height, saved.fullscreen) == (1280, 720, False)
+    st.close()
+
+
+def test_fits_the_smallest_window(make_app):
+    app, st, s = _open(make_app, size=(800, 600))
+    for el in (s.name_entry, s.dd_preset, s.dd_count, *s.dd_levels, s.dd_anim, s.dd_size, s.b_full, s.b_auto, s.b_back):
+        assert el.rect.right <= 800 and el.rect.bottom <= 600, el
+    assert s.b_full.rect.bottom < s.b_back.rect.top
+    st.close()
