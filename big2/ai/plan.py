@@ -78,7 +78,9 @@ class Planner:
         self._groups: dict[tuple[int, int], Move | None] = {}
         self._small, self._small_split = self._small_tables()
         self._costs: dict[int, float] = {}
-        self._plans: dict[int, Plan] = {}
+        # Plain tuples of numbers: the garbage collector stops scanning them, so a big
+        # cache does not slow every collection (and every decision) down.
+        self._plans: dict[int, tuple[float, tuple[Move, ...]]] = {}
 
     # -- the rank-by-rank split of cards outside five-card hands -----------------------
 
@@ -215,9 +217,9 @@ class Planner:
 
     def plan(self, hand: int) -> Plan:
         """The cheapest plan of the card mask ``hand``, combinations weakest first."""
-        got = self._plans.get(hand)
-        if got is not None:
-            return got
+        cached = self._plans.get(hand)
+        if cached is not None:
+            return Plan(*cached)
         cost, fives = self._search(hand) if hand.bit_count() >= 5 else (self.small_cost(hand), ())
         rest = hand
         for m in fives:
@@ -230,6 +232,5 @@ class Planner:
         combos.sort(key=lambda m: (strength(m), -(m & FULL_MASK).bit_count()))
         if len(self._plans) > _CACHE_LIMIT // 10:
             self._plans.clear()
-        got = Plan(cost, tuple(combos))
-        self._plans[hand] = got
-        return got
+        self._plans[hand] = (cost, tuple(combos))
+        return Plan(cost, tuple(combos))
