@@ -82,7 +82,7 @@ def run(argv: Sequence[str] | None = None) -> int:
 
 
 def _first_scene(app, name: str, seed: int | None):
-    from .match import MatchConfig, SeatConfig
+    from .match import MatchConfig, SeatConfig, quick_config
     from .scenes.newgame import NewGameScene
     from .scenes.rules import RulesScene
     from .scenes.settings_scene import SettingsScene
@@ -99,7 +99,9 @@ def _first_scene(app, name: str, seed: int | None):
     if name == "hotseat":
         seats = (SeatConfig("Ann", True), SeatConfig("East", False), SeatConfig("Ben", True), SeatConfig("West", False))
         return TableScene(app, MatchConfig(seats=seats, seed=seed))
-    return TableScene(app, MatchConfig(seed=seed))
+    from . import storage
+
+    return TableScene(app, quick_config(storage.player_name(app), seed=seed))
 
 
 def self_test() -> int:

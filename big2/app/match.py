@@ -45,6 +45,11 @@ def possessive(name: str) -> str:
     return "Your" if name.strip().lower() == "you" else f"{name}'s"
 
 
+def object_form(name: str) -> str:
+    """``name`` after a verb or preposition: "plays for you", "plays for Ann"."""
+    return "you" if name.strip().lower() == "you" else name
+
+
 @dataclass(frozen=True, slots=True)
 class ExchangeStarted:
     """The app's own opening event of a hand with the three-player exchange: ``loser``
@@ -86,6 +91,14 @@ def opening_events(game: Game) -> tuple[Event | ExchangeStarted, ...]:
     hands[loser] = CardSet([*hands[loser], card])
     hands[winner] = CardSet([c for c in hands[winner] if c != card])
     return (dataclasses.replace(events[0], hands=tuple(hands)), ExchangeStarted(loser, winner, card))
+
+
+def quick_config(player: str | None = None, *, seed: int | None = None) -> MatchConfig:
+    """The title's quick game: the player (by their stored name) and three computers."""
+    seats = default_seats(4)
+    if player and player.strip():
+        seats = (SeatConfig(player.strip(), human=True), *seats[1:])
+    return MatchConfig(seats=seats, seed=seed)
 
 
 @dataclass(frozen=True, slots=True)
@@ -173,6 +186,16 @@ class Match:
     @property
     def n_players(self) -> int:
         return self.config.n_players
+
+    def called(self, seat: int) -> str:
+        """How the table's sentences name ``seat``: "You" for a person playing alone
+        against computers ("You win the trick"), else the seat's name. Name plates and
+        scores always show the name."""
+        return "You" if self.config.humans == (seat,) else self.names[seat]
+
+    @property
+    def called_names(self) -> tuple[str, ...]:
+        return tuple(self.called(s) for s in range(self.n_players))
 
     @property
     def hand_number(self) -> int:

@@ -184,7 +184,7 @@ class ResumedTableScene(TableScene):
         self.place_hand(animate=False)
         n = self.match.hand_number or len(self.match.results) + 1
         self.log.append((f"Hand {n} resumed where it stopped", (235, 225, 180)))
-        self.log.extend(recent_lines(game, self.match.names, 3))
+        self.log.extend(recent_lines(game, self.match.called_names, 3))
         if game.is_over:
             self.queue.append(HandEnded(game.winner, tuple(game.card_counts), tuple(game.points()), tuple(game.finish_order)))
         else:

@@ -552,6 +552,15 @@ def new_game_defaults(scene: Any) -> None:
         log.exception("new game defaults not applied")
 
 
+def player_name(app: App) -> str | None:
+    """The name the player gave (None without storage, or while it is still the stored
+    default: the table then says "You", as New game does)."""
+    st = of(app)
+    if st is None or st.settings.player_name == Settings().player_name:
+        return None
+    return st.settings.player_name
+
+
 def game_defaults(app: App) -> Settings | None:
     """The stored settings New game starts from (None without storage)."""
     st = of(app)

@@ -86,7 +86,7 @@ class ResultsScene(Scene):
         frame(surf, r)
         m = self.table.match
         res = self.result
-        text.draw(surf, f"Hand {res.number}: {m.names[res.winner]} went out", 28, (r.centerx, r.y + 34), GOLD, anchor="center", bold=True)
+        text.draw(surf, f"Hand {res.number}: {m.called(res.winner)} went out", 28, (r.centerx, r.y + 34), GOLD, anchor="center", bold=True)
         cols = [r.x + 24, r.x + 190, r.right - 290, r.right - 120]
         y = r.y + 74
         fp = 16

@@ -56,7 +56,8 @@ class SettingsScene(Scene):
         super().__init__(app)
         #: The stored settings New game starts from (a copy when there is no storage).
         self.defaults: Settings = storage.game_defaults(app) or Settings()
-        self.name_text = self.defaults.player_name[:NAME_CHARS]
+        unnamed = self.defaults.player_name == Settings().player_name
+        self.name_text = "" if unnamed else self.defaults.player_name[:NAME_CHARS]
         self.problem = ""
 
     # UI --------------------------------------------------------------------------------------
@@ -81,7 +82,7 @@ class SettingsScene(Scene):
         y = top
         lw = min(150, col * 3 // 10)
         label(lx, y, "Your name")
-        self.name_entry = UITextEntryLine(pygame.Rect(lx + lw, y, col - lw, h), m, container=self.ui)
+        self.name_entry = UITextEntryLine(pygame.Rect(lx + lw, y, col - lw, h), m, container=self.ui, placeholder_text="Type your name")
         self.name_entry.set_text_length_limit(NAME_CHARS)
         self.name_entry.set_text(self.name_text)
         y += row
@@ -176,7 +177,8 @@ class SettingsScene(Scene):
         self.name_text = self.name_entry.get_text()
         name = self.name_text.strip()
         if not name:
-            self.problem = "Your name needs at least one letter."
+            unnamed = self.defaults.player_name == Settings().player_name
+            self.problem = "" if unnamed else "Your name needs at least one letter."
             return
         if name != self.defaults.player_name:
             self.keep(player_name=name)

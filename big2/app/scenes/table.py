@@ -25,7 +25,7 @@ from big2.engine.game import IllegalMove
 from .. import cardart, opponents, storage
 from ..hand import HandModel
 from ..layout import TableLayout, compute_layout
-from ..match import Match, MatchConfig
+from ..match import Match, MatchConfig, object_form
 from ..sprites import CardSprite
 from ..tween import GameClock, Tweener
 from . import tabledraw
@@ -455,7 +455,7 @@ class TableScene(ExchangeTurn, EventPlayback, TableInput, Scene):
         self.giving_back = None
         self.hand.clear_selection()
         self.place_hand(animate=True)
-        self.say(f"The computer plays for {self.match.names[seat]} until the hand ends.", 3.0)
+        self.say(f"The computer plays for {object_form(self.match.called(seat))} until the hand ends.", 3.0)
         self.refresh_buttons()
 
     # Drawing ---------------------------------------------------------------------------------------

@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from .. import cardart, text
-from ..match import exchange_card, possessive, says
+from ..match import exchange_card, object_form, possessive, says
 from .common import felt
 
 if TYPE_CHECKING:
@@ -56,13 +56,13 @@ def _trick_area(surf: pygame.Surface, t: TableScene) -> None:
     exchange = t.game.exchange if t.game is not None and not t.hand_over else None
     if exchange is not None and not t.trick and not t.queue:
         loser, winner = exchange
-        line = f"{says(t.match.names[winner], 'gives')} a card back to {t.match.names[loser]}"
+        line = f"{says(t.match.called(winner), 'gives')} a card back to {object_form(t.match.called(loser))}"
         text.draw(surf, line, max(12, int(lay.font_px * 0.8)), (r.centerx, r.centery), DIM, anchor="center")
     elif t.owner is not None and t.trick:
-        who = t.match.names[t.owner]
+        who = t.match.called(t.owner)
         text.draw(surf, f"★ {possessive(who)} play to beat", max(12, int(lay.font_px * 0.8)), (r.centerx, r.bottom - 6), GOLD, anchor="midbottom")
     elif t.game is not None and not t.hand_over and t.turn is not None and not t.trick:
-        who = t.match.names[t.turn]
+        who = t.match.called(t.turn)
         text.draw(surf, says(who, "leads"), max(12, int(lay.font_px * 0.8)), (r.centerx, r.centery), DIM, anchor="center")
 
 

@@ -28,7 +28,7 @@ class EventPlayback:
             self.refresh_buttons()
             if self.announce_leader:  # after the exchange: the first turn of the hand
                 self.announce_leader = False
-                self.log.append((says(self.match.names[event.seat], "leads"), (235, 225, 180)))
+                self.log.append((says(self.match.called(event.seat), "leads"), (235, 225, 180)))
             if event.leading:
                 self.badges.clear()
                 self.owner = None
@@ -38,13 +38,13 @@ class EventPlayback:
         if isinstance(event, Passed):
             self.badges[event.seat] = "Pass"
             auto = " (no play)" if getattr(event, "auto", False) else ""
-            self.log.append((says(self.match.names[event.seat], "passes") + auto, (200, 200, 200)))
+            self.log.append((says(self.match.called(event.seat), "passes") + auto, (200, 200, 200)))
             self.app.sounds.play("pass")
             return 0.25 * a
         if isinstance(event, TrickWon):
             return self.show_sweep(event.seat)
         if isinstance(event, LastCard):
-            self.banner = (f"Last card! — {self.match.names[event.seat]}", self.clock.time + max(1.6, 1.6 * a), (255, 214, 90))
+            self.banner = (f"Last card! — {self.match.called(event.seat)}", self.clock.time + max(1.6, 1.6 * a), (255, 214, 90))
             self.banner_scale = 0.3
             self.tweens.to(self, 0.5 * a, ease="out_back", banner_scale=1.0)
             self.app.sounds.play("last_card")
@@ -58,7 +58,7 @@ class EventPlayback:
             place = event.place
             nth = {1: "1st", 2: "2nd", 3: "3rd"}.get(place, f"{place}th")
             self.badges[event.seat] = f"Out {nth}"
-            self.log.append((f"{says(self.match.names[event.seat], 'goes')} out {nth}", (255, 232, 140)))
+            self.log.append((f"{says(self.match.called(event.seat), 'goes')} out {nth}", (255, 232, 140)))
             return 0.5 * a
         if name == "Drew":
             return self.show_draw(event.seat, list(event.cards))
@@ -74,7 +74,7 @@ class EventPlayback:
             self.hand.sort()
             self.place_hand(animate=True)
         n = len(cards)
-        self.log.append((f"{says(self.match.names[seat], 'draws')} {n} card{'s' if n != 1 else ''}", (200, 200, 200)))
+        self.log.append((f"{says(self.match.called(seat), 'draws')} {n} card{'s' if n != 1 else ''}", (200, 200, 200)))
         self.app.sounds.play("deal")
         return 0.3 * self.anim
 
@@ -143,7 +143,7 @@ class EventPlayback:
         if exchange:  # who leads is known once the exchange is done
             self.log.append((f"Hand {self.match.hand_number} dealt", (235, 225, 180)))
         else:
-            self.log.append((f"Hand {self.match.hand_number}: {says(self.match.names[event.first], 'leads')}", (235, 225, 180)))
+            self.log.append((f"Hand {self.match.hand_number}: {says(self.match.called(event.first), 'leads')}", (235, 225, 180)))
         self.deal = (self.clock.time, stagger, total)
         self._warm = list(range(52))  # draw every face now, a few a step, not mid-play
         return total * stagger + flight
@@ -185,7 +185,7 @@ class EventPlayback:
         if p == 0:
             self.place_hand(animate=True)
         text = event.combo.text(self.match.config.rules) if hasattr(event.combo, "text") else format_cards(cards, symbols=True)
-        self.log.append((f"{self.match.names[seat]}: {event.combo.kind.label} {text}", (255, 255, 255)))
+        self.log.append((f"{self.match.called(seat)}: {event.combo.kind.label} {text}", (255, 255, 255)))
         self.app.sounds.play("play")
         return 0.4 * a
 
@@ -194,7 +194,7 @@ class EventPlayback:
         lay = self.layout
         spot = lay.seats[self.pos_of(seat)]
         ox, oy = spot.origin
-        self.log.append((f"{says(self.match.names[seat], 'wins')} the trick", (170, 220, 170)))
+        self.log.append((f"{says(self.match.called(seat), 'wins')} the trick", (170, 220, 170)))
         for _, cards in self.trick:
             for c in cards:
                 spr = self.sprites.pop(c, None)
@@ -230,7 +230,7 @@ class EventPlayback:
             self.place_hand(animate=False)
         for spr in self.sprites.values():
             spr.face_up = True
-        name = self.match.names[event.winner]
+        name = self.match.called(event.winner)
         self.banner = (f"{says(name, 'wins')} the hand!", self.clock.time + 2.4 * max(a, 0.5), (255, 232, 140))
         self.banner_scale = 0.4
         self.tweens.to(self, 0.6 * a, ease="out_elastic", banner_scale=1.0)

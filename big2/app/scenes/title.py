@@ -46,9 +46,7 @@ class TitleScene(Scene):
         from .table import TableScene
 
         if self.pressed(event, self.b_quick):
-            from ..match import MatchConfig
-
-            self.app.push(TableScene(self.app, MatchConfig()))
+            self.app.push(TableScene(self.app, self.quick_game()))
             return True
         if self.pressed(event, self.b_new):
             self.app.push(NewGameScene(self.app))
@@ -63,11 +61,15 @@ class TitleScene(Scene):
             self.app.quit(0)
             return True
         if event.type == pygame.KEYDOWN and event.key == pygame.K_RETURN:
-            from ..match import MatchConfig
-
-            self.app.push(TableScene(self.app, MatchConfig()))
+            self.app.push(TableScene(self.app, self.quick_game()))
             return True
         return False
+
+    def quick_game(self):
+        """Play against the computer: the player, by their stored name, and three computers."""
+        from ..match import quick_config
+
+        return quick_config(storage.player_name(self.app))
 
     def draw(self, surf: pygame.Surface) -> None:
         w, h = surf.get_size()
