@@ -35,6 +35,19 @@ def _variants() -> list[tuple[str, Rules]]:
         "clockwise": {"direction": "Direction.CLOCKWISE"},
         "da-lao-er": {"deck": "Deck.DA_LAO_ER"},
         "pusoy-suits": {"suit_order": "cshd"},
+        "top-card-straights": {"straight_order": "StraightOrder.TOP_CARD"},
+        "indonesian-straights": {"straight_order": "StraightOrder.INDONESIA"},
+        "no-wrap-straights": {"straight_order": "StraightOrder.NO_WRAP"},
+        "poker-flushes": {"flush_order": "FlushOrder.POKER"},
+        "suit-first-flushes": {"flush_order": "FlushOrder.SUIT_FIRST"},
+        "royal-over-fours": {"bombs": "Bombs.ROYAL_OVER_FOURS"},
+        "draw-one": {"stock_draw": "StockDraw.ONE"},
+        "draw-as-needed": {"stock_draw": "StockDraw.AS_MANY_AS_NEEDED"},
+        "leftovers-to-lowest": {"leftovers": "Leftovers.TO_LOWEST"},
+        "no-lone-top-two": {"lone_two": "LoneTwo.NO_LONE_TOP_TWO"},
+        "everything": {"assistant": "AssistantRule.ENFORCED", "pass_locks_out": True,
+                       "bombs": "Bombs.HONOUR_HANDS", "hand_end": "HandEnd.PLAY_ON",
+                       "four_alone": True, "direction": "Direction.CLOCKWISE"},
     }
     out = []
     for name, options in wanted.items():
