@@ -60,7 +60,13 @@ class Decision:
 
 
 class Normal:
-    """The Normal level. Options: ``play_threshold`` (lower plays more eagerly)."""
+    """The Normal level. Deterministic; ``rng`` is not used.
+
+    Options: ``play_threshold`` (how much plan cost a follow must save; lower plays
+    more eagerly), ``lead_big`` (lead the biggest weak combination, five-card hands
+    first, rather than the one holding the lowest card) and ``urgent_at`` (an opponent
+    with this many cards or fewer is a threat: beat plays instead of holding back).
+    """
 
     name = "normal"
 
@@ -134,7 +140,8 @@ class Normal:
         pool = losers or list(plan)
         safe = [c for c in pool if (c & FULL_MASK).bit_count() not in danger]
         if safe:
-            # The weakest combination: the one holding our lowest card.
+            # The weakest combination: the biggest, lowest first (or the one holding
+            # our lowest card).
             if self.lead_big:
                 low = min(safe, key=lambda m: (-(m & FULL_MASK).bit_count(), move_key(m)))
             else:
