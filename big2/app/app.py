@@ -28,6 +28,9 @@ FPS = 60
 STEP = 1 / 120
 IDLE_WAIT_MS = 1000
 IDLE_POLL = 1 / 60
+TITLE = "Big Two"
+#: The window icon's size: the 256 px icon is too big for X11 (one request, 256 KB).
+ICON_PX = 128
 _WAKE: int | None = None
 
 
@@ -87,12 +90,10 @@ class App:
         # only the subsystems we use: with the joystick one SDL polls while waiting
         pygame.display.init()
         pygame.font.init()
-        try:  # the window's icon, from the packaging's icon set
-            pygame.display.set_icon(pygame.image.load(str(assets.asset("icon", "big2-64.png"))))
-        except (pygame.error, FileNotFoundError, OSError):
-            pass
+        # the title and icon before the window opens, so it never shows "pygame window"
+        pygame.display.set_caption(TITLE)
+        self._set_icon()
         self.screen = pygame.display.set_mode(self.size, pygame.RESIZABLE)
-        pygame.display.set_caption("Big Two")
         self._set_minimum_size()
         self.manager = pygame_gui.UIManager(self.size, load_theme(), enable_live_theme_updates=False)
         fonts = assets.asset("fonts")
@@ -103,6 +104,17 @@ class App:
         wake_event_type()
         self._clock = pygame.time.Clock()
         self._last = time.perf_counter()
+
+    @staticmethod
+    def _set_icon() -> None:
+        """The window's icon: assets/icon/big2.png (the one icon every build ships)."""
+        try:
+            img = pygame.image.load(str(assets.asset("icon", "big2.png")))
+            if img.get_width() > ICON_PX:  # X11 refuses an icon bigger than one request
+                img = pygame.transform.smoothscale(img, (ICON_PX, ICON_PX))
+            pygame.display.set_icon(img)
+        except (pygame.error, FileNotFoundError, OSError, ValueError) as exc:
+            log.warning("no window icon: %s", exc)
 
     def close(self) -> None:
         while self.stack:
@@ -275,6 +287,7 @@ class App:
         w, h = max(size[0], MIN_SIZE[0]), max(size[1], MIN_SIZE[1])
         if (w, h) != tuple(size):
             self.screen = pygame.display.set_mode((w, h), pygame.RESIZABLE)
+            pygame.display.set_caption(TITLE)
         self.screen = pygame.display.get_surface()
         if (w, h) == self.size:
             self.dirty = True
@@ -293,6 +306,7 @@ class App:
         else:
             pygame.display.set_mode(self._windowed_size, pygame.RESIZABLE)
             self._set_minimum_size()
+        pygame.display.set_caption(TITLE)
         self.fullscreen = not self.fullscreen
         self.resize(pygame.display.get_surface().get_size())
 
@@ -309,6 +323,7 @@ class App:
         except (AttributeError, pygame.error):  # pragma: no cover - older pygame-ce
             pygame.display.set_mode((w, h), pygame.RESIZABLE)
             self._set_minimum_size()
+            pygame.display.set_caption(TITLE)
         self.resize(pygame.display.get_surface().get_size())
 
     @staticmethod
