@@ -130,3 +130,21 @@ def test_normal_keeps_the_assistant_rule_when_the_next_player_has_one_card() -> 
     )
     move = Normal().choose(view, random.Random(0))
     assert move & ((1 << 52) - 1) == parse_cards("Ks").mask
+
+
+def test_expert_stops_inside_its_budget_on_a_fake_clock() -> None:
+    """Each clock reading advances 2 ms (a playout, say); the answer comes in budget."""
+    ticks = [0.0]
+
+    def clock() -> float:
+        ticks[0] += 0.002
+        return ticks[0]
+
+    expert = Expert(time_budget=0.1, clock=clock)
+    game = Game.deal(random.Random(8))
+    game.apply(game.legal_moves()[0])
+    view = PlayerView.from_game(game, game.to_act)
+    start = ticks[0]
+    assert expert.choose(view, random.Random(1)) in game.legal_moves()
+    assert ticks[0] - start <= 0.1
+    assert expert.last_iterations >= 1
