@@ -32,7 +32,7 @@ from big2.engine.cards import FULL_MASK
 
 from .base import legal_moves
 from .normal import Decision, Normal, Why
-from .plan import move_key
+from big2.engine import move_key
 from .playout import PlanPolicy
 from .sampling import Sampler
 from .view import PlayerView, view_game

@@ -19,7 +19,9 @@ from big2.engine.cards import FULL_MASK
 
 from .base import legal_moves
 from .counting import is_unbeatable
-from .plan import Planner, move_key
+from big2.engine import move_key
+
+from .plan import Planner
 from .view import PlayerView
 
 #: Breaking the plan must gain at least this much plan cost to be worth a card.

@@ -13,7 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Final
 
-from big2.engine import CardSet, Kind, Move, Rules, classify, generate_moves, move_kind
+from big2.engine import CardSet, Kind, Move, Rules, classify, generate_moves, move_key, move_kind
 from big2.engine.cards import FULL_MASK
 from big2.engine.rules import tables_for
 
@@ -28,16 +28,8 @@ _FIVE_BASE: Final = {
     Kind.STRAIGHT: 0.25, Kind.FLUSH: 0.45, Kind.FULL_HOUSE: 0.6,
     Kind.FOUR_OF_A_KIND: 0.85, Kind.STRAIGHT_FLUSH: 0.95,
 }
-#: Moves are ``… | key << 52 | card mask`` (see big2.engine.combos); keys fit 30 bits.
-_KEY_SHIFT: Final = 52
-_KEY_MASK: Final = (1 << 30) - 1
 #: One bit per rank (the lowest suit's bit): folds a card mask to the ranks it holds.
 _RANK_BITS: Final = sum(1 << (4 * r) for r in range(13))
-
-
-def move_key(move: Move) -> int:
-    """The strength key of a move (compare only between moves of one size)."""
-    return (move >> _KEY_SHIFT) & _KEY_MASK
 
 
 def strength(move: Move) -> float:

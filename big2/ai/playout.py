@@ -15,7 +15,9 @@ from collections.abc import Sequence
 from big2.engine import PASS, Game, Move
 from big2.engine.cards import FULL_MASK
 
-from .plan import Planner, move_key
+from big2.engine import move_key
+
+from .plan import Planner
 
 _TWOS = 0xF << 48
 

@@ -17,7 +17,7 @@ from big2.engine import PASS, Move
 from big2.engine.cards import FULL_MASK
 from big2.engine.rules import tables_for
 
-from .plan import move_key
+from big2.engine import move_key
 from .view import PlayerView
 
 _TWOS = 0xF << 48
