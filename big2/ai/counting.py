@@ -7,11 +7,10 @@ can beat it" is a safe, never optimistic, judgement.
 
 from __future__ import annotations
 
-from big2.engine import Move, Rules
+from big2.engine import Move, Rules, move_key
 from big2.engine.cards import FULL_MASK
 from big2.engine.rules import tables_for
 
-from big2.engine import move_key
 
 
 def top_single_key(unseen: int, rules: Rules) -> int:

@@ -27,12 +27,11 @@ import random
 import time
 from collections.abc import Callable
 
-from big2.engine import PASS, Move
+from big2.engine import PASS, Move, move_key
 from big2.engine.cards import FULL_MASK
 
 from .base import legal_moves
 from .normal import Decision, Normal, Why
-from big2.engine import move_key
 from .playout import PlanPolicy
 from .sampling import Sampler
 from .view import PlayerView, view_game

@@ -14,13 +14,11 @@ import enum
 import random
 from dataclasses import dataclass
 
-from big2.engine import PASS, Move, Rules
+from big2.engine import PASS, Move, Rules, move_key
 from big2.engine.cards import FULL_MASK
 
 from .base import legal_moves
 from .counting import is_unbeatable
-from big2.engine import move_key
-
 from .plan import Planner
 from .view import PlayerView
 

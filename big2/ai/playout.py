@@ -12,10 +12,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from big2.engine import PASS, Game, Move
+from big2.engine import PASS, Game, Move, move_key
 from big2.engine.cards import FULL_MASK
-
-from big2.engine import move_key
 
 from .plan import Planner
 

@@ -13,11 +13,10 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
-from big2.engine import PASS, Move
+from big2.engine import PASS, Move, move_key
 from big2.engine.cards import FULL_MASK
 from big2.engine.rules import tables_for
 
-from big2.engine import move_key
 from .view import PlayerView
 
 _TWOS = 0xF << 48
