@@ -75,7 +75,7 @@ def test_human_winner_gives_a_card_back_by_clicks_and_play_goes_on(make_app):
     prompt = table.message[0]
     assert prompt.startswith("You received") and match.names[loser] in prompt
     assert table.hand.selected == {game.suggest_give_back()}
-    assert table.buttons["play"].text.startswith("Give back") and table.buttons["play"].is_enabled
+    assert table.buttons["play"].text.startswith("Give") and table.buttons["play"].is_enabled
     assert not table.buttons["pass"].is_enabled
     # Pass is refused while the card is owed
     key(app, pygame.K_p)

@@ -381,7 +381,9 @@ class TableScene(ExchangeTurn, EventPlayback, TableInput, Scene):
         reason = self.check_selection() if mine else "Wait for your turn."
         self.play_reason = reason or ""
         b = self.buttons
-        label = "Give back" if mine and self.giving_back is not None else "Play ⏎"
+        label = "Play ⏎"
+        if mine and self.giving_back is not None:  # the button is narrow in a small window
+            label = "Give back" if b["play"].rect.width >= 100 else "Give"
         if b["play"].text != label:
             b["play"].set_text(label)
         (b["play"].enable if mine and reason is None else b["play"].disable)()

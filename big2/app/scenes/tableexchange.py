@@ -100,11 +100,11 @@ class ExchangeTurn:
         self.announce_leader = True
         dur = self.fly_card(card, loser, winner, face_up=self.sees_own(loser) or self.sees_own(winner))
         if self._you(loser):
-            line = f"You give {names[winner]} your highest card, {_card(card)}"
+            line = f"You give {_card(card)} to {names[winner]}"
         elif self._you(winner):
-            line = f"{names[loser]} gives you their highest card, {_card(card)}"
+            line = f"{names[loser]} gives you {_card(card)}"
         else:
-            line = f"{names[loser]} gives {names[winner]} their highest card"
+            line = f"{names[loser]} gives {names[winner]} their top card"
         self.log.append((line, NOTE))
         if self.sees_own(loser):
             self.say(f"Your highest card, {_card(card)}, goes to {names[winner]}, who gives you a card back.", 3.0, NOTE)
