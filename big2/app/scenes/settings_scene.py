@@ -82,7 +82,7 @@ class SettingsScene(Scene):
         y = top
         lw = min(150, col * 3 // 10)
         label(lx, y, "Your name")
-        self.name_entry = UITextEntryLine(pygame.Rect(lx + lw, y, col - lw, h), m, container=self.ui, placeholder_text="Type your name")
+        self.name_entry = UITextEntryLine(pygame.Rect(lx + lw, y, col - lw, h), m, container=self.ui, placeholder_text="(type your name)")
         self.name_entry.set_text_length_limit(NAME_CHARS)
         self.name_entry.set_text(self.name_text)
         y += row
@@ -312,6 +312,6 @@ class SettingsScene(Scene):
         if ch > 40:
             cw = int(ch * 0.7)
             x = rx + (col - (cw * 5 + 4 * 8)) // 2
-            for i, c in enumerate((46, 41, 38, 35)):
+            for i, c in enumerate((47, 42, 37, 32)):  # A♠ K♥ Q♣ J♦: every suit's colour
                 surf.blit(cardart.face(c, cw, ch, four_colour=self.app.settings.four_colour), (x + i * (cw + 8), self.preview_y))
             surf.blit(cardart.back(cw, ch, style=self.app.settings.card_back), (x + 4 * (cw + 8), self.preview_y))
