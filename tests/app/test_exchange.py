@@ -210,3 +210,22 @@ def test_a_game_saved_while_the_card_is_owed_resumes_at_the_exchange(make_app, t
     saved = st.saves.load_autosave().value
     assert saved is not None and saved.payload["app"]["hand_start"] is not None  # the start after the exchange
     st.close()
+
+
+def test_handing_the_seat_to_the_computer_while_a_card_is_owed(make_app):
+    from big2.app.scenes.pause import PauseScene
+
+    app = make_app()
+    table = TableScene(app, match=_first_hand_won_by(0))
+    app.push(table)
+    assert app.run_until(lambda: table.giving_back is not None, timeout=10)
+    game = table.match.game
+    suggestion = game.suggest_give_back()
+    loser = game.exchange[0]
+    key(app, pygame.K_ESCAPE)
+    pause = app.top
+    assert isinstance(pause, PauseScene) and pause.b_hand.is_enabled
+    click_button(app, pause.b_hand)
+    assert app.run_until(lambda: game.exchange is None and not table.queue, timeout=10)
+    assert suggestion in game.hand(loser) and table.giving_back is None
+    assert table.buttons["play"].text.startswith("Play")
