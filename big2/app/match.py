@@ -66,12 +66,7 @@ class ExchangeStarted:
 
 def exchange_card(game: Game) -> int | None:
     """The card the exchange's loser handed over, while the winner has to give one back."""
-    if game.exchange is None:
-        return None
-    card = getattr(game, "exchange_card", None)
-    if card is None:  # the engine keeps it privately until the give-back
-        card = getattr(game, "_exchange_card", -1)
-    return card if isinstance(card, int) and 0 <= card < 52 else None
+    return game.exchange_card
 
 
 def opening_events(game: Game) -> tuple[Event | ExchangeStarted, ...]:

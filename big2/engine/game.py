@@ -521,6 +521,11 @@ class Game(HouseRules):
         self.exchange = (loser, winner)
         self._exchange_card = top
 
+    @property
+    def exchange_card(self) -> Card | None:
+        """The card the exchange loser handed over, while the winner owes one back."""
+        return self._exchange_card if self.exchange is not None else None
+
     def give_back(self, card: Card) -> tuple[Event, ...]:
         """The exchange winner returns an unwanted card to the loser; play then starts.
 

@@ -438,6 +438,7 @@ def test_the_three_player_exchange() -> None:
     before = Game.deal(random.Random(s.current_deal), rules=rules, players=3)
     given = max(before.hand(loser), key=rules.card_strength)
     assert given in g.hand(winner) and given not in g.hand(loser)
+    assert g.exchange_card == given
     assert len(g.hand(winner)) == len(before.hand(winner)) + 1
     with pytest.raises(IllegalMove, match="must first give a card back"):
         g.pass_turn()
@@ -446,6 +447,7 @@ def test_the_three_player_exchange() -> None:
     before = len(g.hand(loser))
     g.give_back(card)
     assert len(g.hand(loser)) == before + 1 and card in g.hand(loser)
+    assert g.exchange is None and g.exchange_card is None
     assert len(g.legal_moves()) > 0
 
 
