@@ -17,10 +17,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         return simulate_main(args[1:])
     if args and args[0] in ("-h", "--help"):
         print(
-            "usage: big2 [--self-test] | big2 simulate [--seed N] [--players 2|3|4]\n\n"
-            "With no arguments, opens the card table.",
+            "big2 simulate [--seed N] [--players 2|3|4] [--rules NAME]   a text hand, move by move\n"
+            "big2 --self-test   start headless, play a computer hand, exit 0 if it worked\n",
         )
-        return 0
+        args = ["--help"]  # the window's own options follow
     try:
         from . import app
     except ImportError as exc:  # pragma: no cover - only without the app's dependencies
