@@ -11,7 +11,6 @@ from .cards import (
     CardParseError,
     CardSet,
     card,
-    card_name,
     format_card,
     format_cards,
     parse_card,
@@ -81,7 +80,7 @@ from .scoring import penalty_per_card, settle_pairwise, standard_penalties
 from .session import HandRecord, Session
 
 __all__ = [
-    "Card", "CardParseError", "CardSet", "card", "card_name", "format_card", "format_cards",
+    "Card", "CardParseError", "CardSet", "card", "format_card", "format_cards",
     "parse_card", "parse_cards", "rank_of", "suit_of",
     "PASS", "Combo", "Kind", "Move", "beats", "classify", "combo_of_move", "format_play",
     "generate_moves", "move_cards", "move_key", "move_kind", "move_mask", "move_size", "why_not",

@@ -22,13 +22,8 @@ Card = int
 
 RANK_CHARS: Final = "3456789TJQKA2"
 RANK_NAMES: Final = ("3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A", "2")
-RANK_WORDS: Final = (
-    "three", "four", "five", "six", "seven", "eight", "nine", "ten",
-    "jack", "queen", "king", "ace", "two",
-)
 SUIT_CHARS: Final = "dchs"
 SUIT_SYMBOLS: Final = "♦♣♥♠"
-SUIT_WORDS: Final = ("diamonds", "clubs", "hearts", "spades")
 
 DIAMONDS, CLUBS, HEARTS, SPADES = 0, 1, 2, 3
 FULL_MASK: Final = (1 << 52) - 1
@@ -95,11 +90,6 @@ def format_card(c: Card, *, symbols: bool = False) -> str:
     if symbols:
         return RANK_NAMES[c >> 2] + SUIT_SYMBOLS[c & 3]
     return RANK_CHARS[c >> 2] + SUIT_CHARS[c & 3]
-
-
-def card_name(c: Card) -> str:
-    """A card in words: ``ten of hearts``."""
-    return f"{RANK_WORDS[c >> 2]} of {SUIT_WORDS[c & 3]}"
 
 
 CardsLike = Union["CardSet", str, Iterable[Card]]

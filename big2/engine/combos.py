@@ -20,7 +20,6 @@ from .cards import FULL_MASK, CardSet, CardsLike, format_card, mask_cards, to_ca
 from .rules import (
     KEY_SHIFT,
     KIND_ID_SHIFT,
-    ORDER_SHIFT,
     SIZE_SHIFT,
     STANDARD,
     Deck,
@@ -33,8 +32,6 @@ from .rules import (
 Move = int
 PASS: Final = 0
 _KEY_MASK: Final = (1 << 30) - 1
-#: A five-card key shifted right by this gives the kind's rank among five-card kinds.
-KIND_SHIFT: Final = ORDER_SHIFT
 _S1: Final = 1 << SIZE_SHIFT
 _S2: Final = 2 << SIZE_SHIFT
 _S3: Final = 3 << SIZE_SHIFT
@@ -336,24 +333,15 @@ def generate_moves(hand: int, rules: Rules = STANDARD) -> dict[int, list[Move]]:
     Sizes are 1, 2, 3 and 5. Because a move sorts by its key first, the moves that beat a
     table play of the same size are a suffix of the list (find it with ``bisect``).
     """
-    singles, pairs, triples = generate_small(hand, rules)
-    return {1: singles, 2: pairs, 3: triples, 5: generate_fives(hand, rules)}
+    t = tables_for(rules)
+    singles, pairs, triples = small_moves(hand, t)
+    return {1: singles, 2: pairs, 3: triples, 5: five_moves(hand, t)}
 
 
 def all_moves(hand: int, t: RuleTables) -> list[Move]:
     """Every combination of the card mask ``hand`` in one list sorted by size, then key."""
     singles, pairs, triples = small_moves(hand, t)
     return singles + pairs + triples + five_moves(hand, t)
-
-
-def generate_small(hand: int, rules: Rules = STANDARD) -> tuple[list[Move], list[Move], list[Move]]:
-    """Sorted singles, pairs and triples formable from the card mask ``hand``."""
-    return small_moves(hand, tables_for(rules))
-
-
-def generate_fives(hand: int, rules: Rules = STANDARD) -> list[Move]:
-    """Sorted five-card combinations formable from the card mask ``hand``."""
-    return five_moves(hand, tables_for(rules))
 
 
 def small_moves(hand: int, t: RuleTables) -> tuple[list[Move], list[Move], list[Move]]:
@@ -383,7 +371,7 @@ def small_moves(hand: int, t: RuleTables) -> tuple[list[Move], list[Move], list[
 
 
 def five_moves(hand: int, t: RuleTables) -> list[Move]:
-    """:func:`generate_fives` for callers that hold the rule tables already."""
+    """Sorted five-card combinations formable from the card mask ``hand``."""
     ss = t.suit_strength
     fives: list[Move] = []
     nibs = [(hand >> (4 * r)) & 15 for r in range(13)]

@@ -71,6 +71,16 @@ SEAT_NAMES: Final = {
 __all__ = ["Game", "GameOver", "IllegalMove", "LegalMoves", "NotYourTurn", "SEAT_NAMES"]
 
 
+def seat_names_for(players: int, names: Sequence[str] | None) -> tuple[str, ...]:
+    """The given names (one per seat, checked) or the default compass names."""
+    if players not in SEAT_NAMES:
+        raise ValueError(f"Big Two is played by 2, 3 or 4 players, not {players}")
+    seat_names = tuple(names) if names is not None else SEAT_NAMES[players]
+    if len(seat_names) != players:
+        raise ValueError(f"{players} players need {players} names, got {len(seat_names)}")
+    return seat_names
+
+
 class IllegalMove(ValueError):
     """A move the rules refuse. ``str(error)`` is a sentence for the player."""
 
@@ -135,9 +145,7 @@ class Game(HouseRules):
         for c in stock:
             if seen >> c & 1:
                 raise ValueError(f"{format_card(c)} is both dealt and in the stock")
-        seat_names = tuple(names) if names is not None else SEAT_NAMES[n]
-        if len(seat_names) != n:
-            raise ValueError(f"{n} players need {n} names, got {len(seat_names)}")
+        seat_names = seat_names_for(n, names)
         if first is not None and not 0 <= first < n:
             raise ValueError(f"no seat {first} at a table of {n}")
         self._setup([s.mask for s in sets], rules, seat_names, first, clockwise, list(stock))
@@ -234,9 +242,7 @@ class Game(HouseRules):
         """
         if players not in SEAT_NAMES:
             raise ValueError(f"Big Two is played by 2, 3 or 4 players, not {players}")
-        seat_names = tuple(names) if names is not None else SEAT_NAMES[players]
-        if len(seat_names) != players:
-            raise ValueError(f"{players} players need {players} names, got {len(seat_names)}")
+        seat_names = seat_names_for(players, names)
         if leader is not None and not 0 <= leader < players:
             raise ValueError(f"no seat {leader} at a table of {players}")
         dealt = deal_cards(rng, rules, players)
@@ -282,7 +288,7 @@ class Game(HouseRules):
             if m & seen:
                 raise ValueError("a card is in two hands")
             seen |= m
-        seat_names = tuple(names) if names is not None else SEAT_NAMES[n]
+        seat_names = seat_names_for(n, names)
         g = cls.__new__(cls)
         g._setup(masks, rules, seat_names, to_act, clockwise, list(stock))
         for s in out:

@@ -79,10 +79,7 @@ class HouseRules:
 
     def _assistant_target(self, seat: int) -> bool:
         """Whether the assistant rule binds ``seat``: the next player holds one card."""
-        n = self.n_players
-        nxt = (seat + self._step) % n
-        while self._out >> nxt & 1:
-            nxt = (nxt + self._step) % n
+        nxt = self._next_seat_in(seat)
         return nxt != seat and self._hands[nxt].bit_count() == 1
 
     def _highest_single(self, seat: int, lst: list[Move]) -> Move:

@@ -231,10 +231,6 @@ class Rules:
             and self.stock_draw is StockDraw.NONE
         )
 
-    def suit_rank(self, suit: int) -> int:
-        """0 for the lowest suit under this rule set up to 3 for the highest."""
-        return tables_for(self).suit_strength[suit]
-
     def card_strength(self, c: int) -> int:
         """Strength of a single card, 0 (lowest) to 51 (highest), under this rule set."""
         return tables_for(self).card_strength[c]

@@ -13,9 +13,18 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from .combos import generate_moves
-from .game import SEAT_NAMES, Game
+from .game import Game, seat_names_for
 from .rules import STANDARD, Direction, LaterLeader, Rules
 from .scoring import Scoring, score_hand
+
+
+@dataclass(frozen=True, slots=True)
+class HandSetup:
+    """How a session's next hand starts (see :meth:`Game.deal`)."""
+
+    leader: int | None
+    clockwise: bool
+    exchange: tuple[int, int] | None
 
 
 @dataclass(frozen=True, slots=True)
@@ -70,8 +79,7 @@ class Session:
         target: int | None = None,
         scoring: Scoring | None = None,
     ) -> None:
-        if players not in SEAT_NAMES:
-            raise ValueError(f"Big Two is played by 2, 3 or 4 players, not {players}")
+        self.names = seat_names_for(players, names)
         if max_hands is not None and max_hands < 1:
             raise ValueError("a session needs at least one hand")
         if target is not None and target < 1:
@@ -79,9 +87,6 @@ class Session:
         self.rng = rng
         self.rules = rules
         self.n_players = players
-        self.names: tuple[str, ...] = tuple(names) if names is not None else SEAT_NAMES[players]
-        if len(self.names) != players:
-            raise ValueError(f"{players} players need {players} names")
         self.max_hands = max_hands
         self.target = target
         self.scoring = scoring if scoring is not None else Scoring()
@@ -99,8 +104,8 @@ class Session:
             return True
         return False
 
-    def next_hand_setup(self) -> dict[str, object]:
-        """How the next hand starts: ``leader``, ``clockwise`` and ``exchange``."""
+    def next_hand_setup(self) -> HandSetup:
+        """How the next hand starts: who leads, the direction, and any exchange."""
         rules = self.rules
         number = len(self.records)  # 0 for the first hand
         last = self.last_game
@@ -119,7 +124,7 @@ class Session:
         if (rules.three_player_exchange and self.n_players == 3 and last is not None
                 and last.winner is not None):
             exchange = (loser_of(last), last.winner)
-        return {"leader": leader, "clockwise": clockwise, "exchange": exchange}
+        return HandSetup(leader, clockwise, exchange)
 
     def new_hand(self) -> Game:
         """Deal the next hand (the previous one must be finished and recorded)."""
@@ -134,7 +139,8 @@ class Session:
         self.current_deal = deal_number
         self.current = Game.deal(
             random.Random(deal_number), rules=self.rules, players=self.n_players,
-            names=self.names, **setup,  # type: ignore[arg-type]
+            names=self.names, leader=setup.leader, clockwise=setup.clockwise,
+            exchange=setup.exchange,
         )
         return self.current
 

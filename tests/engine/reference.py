@@ -9,13 +9,13 @@ from __future__ import annotations
 from collections import Counter
 from itertools import combinations
 
-from big2.engine import PASS, CardSet, Game, Kind, Move, Rules, beats, classify, combo_of_move
+from big2.engine import PASS, CardSet, Game, Kind, Move, Rules, beats, classify, combo_of_move, move_size
 
 
 def reference_moves(hand: CardSet, rules: Rules, table: Move = PASS, must: int | None = None) -> set[Move]:
     moves: set[Move] = set()
     cards = list(hand)
-    sizes = (1, 2, 3, 5) if table == PASS else (len(move_cards_of(table)),)
+    sizes = (1, 2, 3, 5) if table == PASS else (move_size(table),)
     table_combo = combo_of_move(table) if table != PASS else None
     for k in sizes:
         for sub in combinations(cards, k):
@@ -30,10 +30,6 @@ def reference_moves(hand: CardSet, rules: Rules, table: Move = PASS, must: int |
     if table != PASS:
         moves.add(PASS)
     return moves
-
-
-def move_cards_of(move: Move) -> CardSet:
-    return CardSet.from_mask(move & ((1 << 52) - 1))
 
 
 def reference_legal(game: Game) -> set[Move]:
