@@ -225,16 +225,21 @@ class EventPlayback:
         for s in range(self.match.n_players):
             if s != self.viewer and game.hand(s):
                 self.revealed[s] = sorted(game.hand(s), key=self.match.config.rules.card_strength)
+        if event.dragon and event.winner != self.viewer:  # the dragon is laid down: show it
+            self.revealed[event.winner] = sorted(game.played_by(event.winner),
+                                                 key=self.match.config.rules.card_strength)
         if not self.hand_visible:
             self.hand_visible = True
             self.place_hand(animate=False)
         for spr in self.sprites.values():
             spr.face_up = True
         name = self.match.called(event.winner)
-        self.banner = (f"{says(name, 'wins')} the hand!", self.clock.time + 2.4 * max(a, 0.5), (255, 232, 140))
+        won = "the hand with a dragon" if event.dragon else "the hand"
+        self.banner = (f"{says(name, 'wins')} {won}!", self.clock.time + 2.4 * max(a, 0.5), (255, 232, 140))
         self.banner_scale = 0.4
         self.tweens.to(self, 0.6 * a, ease="out_elastic", banner_scale=1.0)
-        self.log.append((f"{says(name, 'goes')} out", (255, 232, 140)))
+        self.log.append((f"{says(name, 'lays')} down a dragon" if event.dragon else f"{says(name, 'goes')} out",
+                         (255, 232, 140)))
         self.app.sounds.play("win")
         self.refresh_buttons()
         delay = 1.8 * max(a, 0.35)
