@@ -37,13 +37,15 @@ def how_installed() -> str:
 
 
 def library_versions() -> str:
-    """``Python 3.11.7 · pygame-ce 2.5.8 · pygame_gui 0.6.14`` (what a bug report needs)."""
+    """``Python 3.11.7 · pygame-ce 2.5.8 · pygame_gui 0.6.14`` (what a bug report needs);
+    pygame_gui's number comes from its package metadata, which a frozen app may lack."""
     parts = [f"Python {platform.python_version()}", f"pygame-ce {pygame.version.ver}"]
     try:
-        import pygame_gui
+        from importlib.metadata import PackageNotFoundError
+        from importlib.metadata import version as dist_version
 
-        parts.append(f"pygame_gui {getattr(pygame_gui, '__version__', '?')}")
-    except ImportError:  # pragma: no cover - the window needs it
+        parts.append(f"pygame_gui {dist_version('pygame_gui')}")
+    except PackageNotFoundError:
         pass
     return " · ".join(parts)
 

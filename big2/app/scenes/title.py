@@ -1,4 +1,4 @@
-"""The title screen: quick game, new game, rules, settings, quit."""
+"""The title screen: quick game, new game, rules, settings, quit; About in the corner."""
 
 from __future__ import annotations
 
@@ -36,6 +36,7 @@ class TitleScene(Scene):
         self.b_settings = self.button((x + third + 12, y + 2 * gap, third, bh), "Settings")
         self.b_stats = self.button((x + 2 * (third + 12), y + 2 * gap, bw - 2 * (third + 12), bh), "Statistics", tooltip="Your scores, streaks and past hands")
         self.b_quit = self.button((x, y + 3 * gap, bw, bh), "Quit", object_id="#danger")
+        self.b_about = self.button((w - 130, h - 52, 114, 36), "About", tooltip="Version, and where your files are kept")
 
     def handle(self, event: pygame.event.Event) -> bool:
         if storage.title_event(self, event):  # Continue, Saved games, Statistics
@@ -51,6 +52,9 @@ class TitleScene(Scene):
             return True
         if self.pressed(event, self.b_settings):
             self.app.push("settings")
+            return True
+        if self.pressed(event, self.b_about):
+            self.app.push("about")
             return True
         if self.pressed(event, self.b_quit) or (event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE):
             self.app.quit(0)
