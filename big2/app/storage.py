@@ -359,8 +359,11 @@ def match_data(table: TableScene) -> dict[str, Any]:
         "scoring": c.scoring,
         "viewer": table.viewer,
         "computer_for_hand": sorted(getattr(m, "_computer_for_hand", ())),
+        "undo_hot_seat": bool(c.undo_hot_seat),
+        "assisted": bool(m.assisted),
         "results": [
-            {"hands_left": [list(h) for h in r.hands_left], "multipliers": list(r.multipliers), "notes": list(r.notes)}
+            {"hands_left": [list(h) for h in r.hands_left], "multipliers": list(r.multipliers), "notes": list(r.notes),
+             "assisted": bool(r.assisted)}
             for r in m.results
         ],
     }
@@ -439,7 +442,7 @@ def hand_recorded(table: TableScene) -> None:
         result = hand_result(
             game, session.records[-1], start=start, started_at=rec.hand_started_at,
             duration_s=max(0.0, time.monotonic() - rec.hand_clock) if rec.hand_clock else 0.0,
-            ended_how="finished",
+            ended_how="finished", assisted=bool(m.results and m.results[-1].assisted),
         )
         st.submit(lambda: _record(st, rec, result))
     rec.hand_start = None
