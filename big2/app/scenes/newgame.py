@@ -13,12 +13,12 @@ from big2.engine.dealnumber import parse_deal_number
 
 from .. import storage, text
 from ..match import MatchConfig, SeatConfig
-from ..opponents import levels
+from ..opponents import seat_kinds
 from ..rulesform import describe_scoring, presets, rule_choices, scoring_names, with_choice
 from .base import Scene
 from .common import dialog_rect, felt, frame
 
-KINDS = ("Human",) + tuple(f"Computer ({lvl})" for lvl in levels())
+KINDS = seat_kinds()
 LENGTHS = {
     "1 hand": (1, None),
     "4 hands": (4, None),
@@ -204,8 +204,6 @@ class NewGameScene(Scene):
         return False
 
     def start(self) -> None:
-        from .table import TableScene
-
         try:
             cfg = self.config()
         except ValueError as exc:  # a deal number that is not one: say so, start nothing
@@ -217,7 +215,7 @@ class NewGameScene(Scene):
             self.app.dirty = True
             return
         storage.remember_new_game(self)
-        self.app.replace(TableScene(self.app, cfg))
+        self.app.replace("table", cfg)
 
     def draw(self, surf: pygame.Surface) -> None:
         surf.blit(felt(surf.get_size(), self.app.settings.felt_colours), (0, 0))
