@@ -57,6 +57,11 @@ class Tracker:
         return len(self.unseen) - self.in_other_hands
 
     @property
+    def flushes(self) -> bool:
+        """Whether this deck plays flushes (five unseen cards of a suit could be one)."""
+        return self.rules.deck is Deck.FULL
+
+    @property
     def suits(self) -> tuple[int, ...]:
         """Suit indexes in the rules' order, weakest first (the grid's columns)."""
         return tuple(SUIT_CHARS.index(s) for s in self.rules.suit_order)

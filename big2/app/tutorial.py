@@ -130,6 +130,12 @@ class Tutorial:
             return PASS
         return next(m for m in self.game.legal_moves() if m & FULL_MASK == cards.mask)
 
+    def progress(self) -> tuple[int, int]:
+        """``(lesson, lessons)``: which of the person's turns this is, and how many."""
+        mine = [i for i, step in enumerate(STEPS) if step.seat == 0]
+        done = sum(1 for i in mine if i < self.index)
+        return min(done + 1, len(mine)), len(mine)
+
     def lesson(self) -> str:
         """The text to show now: the current lesson, or the closing words."""
         if self.finished:

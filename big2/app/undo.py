@@ -33,6 +33,8 @@ class Snapshot:
     seat: int
     game: Game
     rng_states: tuple[Any, ...]
+    #: What the table showed then (trick, log, hand order), for the screen to put back.
+    board: Any = None
 
 
 class UndoStack:
@@ -47,12 +49,15 @@ class UndoStack:
     def clear(self) -> None:
         self._steps.clear()
 
-    def record(self, match: Match, seat: int) -> None:
+    def record(self, match: Match, seat: int, board: Any = None) -> None:
         """Keep the position before ``seat`` (a person, to act now) makes a move."""
-        game = match.game
-        if game is None or game.is_over or game.to_act != seat:
-            return
-        self._steps.append(Snapshot(seat, game.copy(), tuple(r.getstate() for r in match.ai_rngs)))
+        snap = snapshot(match, seat, board)
+        if snap is not None:
+            self.push(snap)
+
+    def push(self, snap: Snapshot) -> None:
+        """Keep a snapshot taken with :func:`snapshot` (once the person has moved)."""
+        self._steps.append(snap)
         del self._steps[:-MAX_STEPS]
 
     def can_undo(self, match: Match) -> bool:
@@ -75,6 +80,14 @@ class UndoStack:
             rng.setstate(state)
         match.assisted = True
         return snap
+
+
+def snapshot(match: Match, seat: int, board: Any = None) -> Snapshot | None:
+    """The position as ``seat`` (to act now) is about to decide; None if it is not their turn."""
+    game = match.game
+    if game is None or game.is_over or game.to_act != seat:
+        return None
+    return Snapshot(seat, game.copy(), tuple(r.getstate() for r in match.ai_rngs), board)
 
 
 def allowed(match: Match) -> bool:
