@@ -15,12 +15,12 @@ import pygame_gui
 
 from big2.engine.events import HandEnded
 
-from .. import text
-from ..match import HandResult, Match, MatchConfig, SeatConfig, opening_events
-from ..tutorial import NAMES, Tutorial, new_game
-from .table import TableScene
-from .tablepart import TablePart
-from .tabletracker import panel_rect
+from . import text
+from .match import HandResult, Match, MatchConfig, SeatConfig, opening_events
+from .tutorial import NAMES, Tutorial, new_game
+from .scenes.table import TableScene
+from .scenes.tablepart import TablePart
+from .scenes.tabletracker import panel_rect
 
 GOLD = (245, 210, 122)
 WHITE = (245, 245, 240)
