@@ -152,13 +152,18 @@ class LessonPart(TablePart):
         t = self.table
         area = panel_rect(t)
         lay = t.layout
-        fp = max(12, min(17, round(lay.font_px * 0.85)))
-        width = min(area.w, max(lay.log.w, round(fp * 30)))
-        lines = text.wrap(t.tutorial.lesson(), fp, width - 20)
-        step = round(fp * 1.32)
-        h = min(area.h, 14 + round(fp * 1.6) + step * len(lines) + round(fp * 1.5) + 8)
+        width = area.w
+        # the largest type (up to the table's) with which the whole lesson fits the corner
+        for fp in range(max(12, min(17, round(lay.font_px * 0.85))), 9, -1):
+            lines = text.wrap(t.tutorial.lesson(), fp, width - 20)
+            step = round(fp * 1.3)
+            need = 14 + round(fp * 1.6) + step * len(lines) + round(fp * 1.5) + 6
+            if need <= area.h:
+                break
+        h = min(area.h, need)
         rect = pygame.Rect(area.x, area.y, width, h)
-        text.panel(surf, rect, alpha=225, border=(150, 130, 70))
+        pygame.draw.rect(surf, (14, 34, 26), rect, border_radius=10)  # opaque: it covers the recent plays
+        pygame.draw.rect(surf, (150, 130, 70), rect, 2, border_radius=10)
         y = rect.y + 8
         text.draw(surf, "How to play", fp, (rect.x + 10, y), GOLD, bold=True)
         lesson, total = t.tutorial.progress()

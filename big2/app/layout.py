@@ -118,7 +118,7 @@ class TableLayout:
     @property
     def group_gap(self) -> int:
         """The extra space before a card that starts a group (hand arranged by combinations)."""
-        return max(6, round(self.card_w * 0.16))
+        return max(8, round(self.card_w * 0.28))
 
     def hand_step(self, n: int, gaps: int = 0) -> float:
         """Horizontal distance between neighbouring cards in a hand of ``n`` with ``gaps``
@@ -269,7 +269,7 @@ def compute_layout(width: int, height: int, n_seats: int = 4, *, max_hand: int =
     log_w = round(max(170, 240 * unit))
     log = Box(margin, margin, log_w, round(font_px * 1.4 * 5.5))
     # the totals: a heading, a line per seat, and the hand's deal number
-    scores = Box(w - margin - log_w, menu_button.bottom + margin // 2, log_w, round(font_px * 1.4 * (n_seats + 2.3)))
+    scores = Box(w - margin - log_w, menu_button.bottom + margin // 2, log_w, round(font_px * 1.4 * (n_seats + 2.1)))
     corner_bottom = max(log.bottom, scores.bottom) + margin
     bottom_info_y = h - margin - plate_h
 

@@ -101,7 +101,8 @@ class TrackerPart(TablePart):
             need = 8 + head + 4 * (row_h + gap) + foot + foot + 6
         rect = pygame.Rect(area.x, area.y, cols * cell + 14, min(need, area.h))
         self.rect = rect
-        text.panel(surf, rect, alpha=215, border=(90, 110, 100))
+        pygame.draw.rect(surf, (14, 34, 26), rect, border_radius=10)  # opaque: it covers the recent plays
+        pygame.draw.rect(surf, (90, 110, 100), rect, 2, border_radius=10)
         x0, y = rect.x + 7, rect.y + 6
         text.draw(surf, "Not seen yet", fp, (x0, y), GOLD, bold=True)
         if tracker is None:
@@ -113,9 +114,9 @@ class TrackerPart(TablePart):
         suits = list(reversed(tracker.suits))  # strongest suit on top
         flushes = tracker.flushes
         top = y
-        # the 2s and Aces: framed columns
-        frame = pygame.Rect(x0 + cell, top - 2, 2 * cell, 4 * (row_h + gap) + 2)
-        pygame.draw.rect(surf, (120, 100, 50), frame, 1, border_radius=4)
+        # the 2s and Aces: a gold band behind their columns
+        band = pygame.Rect(x0 + cell - 2, top - 3, 2 * cell + 1, 4 * (row_h + gap) + 3 + foot)
+        pygame.draw.rect(surf, (92, 76, 30), band, border_radius=4)
         for r_i, suit in enumerate(suits):
             yy = top + r_i * (row_h + gap)
             colour = cardart.suit_colour(suit, four_colour=four)
@@ -127,7 +128,8 @@ class TrackerPart(TablePart):
                 box = pygame.Rect(x0 + (c_i + 1) * cell + 1, yy, cell - 3, row_h)
                 if cell_of.unseen:
                     pygame.draw.rect(surf, TILE, box, border_radius=3)
-                    text.draw(surf, row.name, fp, box.center, colour, anchor="center", bold=True)
+                    size = fp if len(row.name) == 1 or cell >= 20 else max(8, fp - 3)
+                    text.draw(surf, row.name, size, box.center, colour, anchor="center", bold=True)
                 else:
                     pygame.draw.rect(surf, SLOT, box, 1, border_radius=3)
             n = tracker.unseen_in_suit(suit)
@@ -139,4 +141,6 @@ class TrackerPart(TablePart):
                 text.draw(surf, str(row.unseen), max(10, fp - 1), (x0 + (c_i + 1) * cell + cell // 2, y),
                           GOLD if row.could_form else DIM, anchor="midtop", bold=bool(row.could_form))
         y += foot
-        text.draw(surf, tracker.summary(), max(10, fp - 2), (x0, y), DIM, max_width=rect.w - 14)
+        legend = "Gold: could still make a pair or more" + (" (ranks), a flush (suits)." if flushes else ".")
+        note = tracker.summary() if tracker.out_of_play else legend
+        text.draw(surf, note, max(10, fp - 2), (x0, y), DIM, max_width=rect.w - 14)

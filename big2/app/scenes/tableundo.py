@@ -55,7 +55,7 @@ class UndoPart(TablePart):
         if not allowed(t.match):
             return
         box = (sort.x - gap - sort.w, sort.y, sort.w, sort.h)
-        self.button = t.button(box, "Undo (U)", tooltip="Take your last move back, and the computers' replies (Ctrl+Z)")
+        self.button = t.button(box, "Undo (U)" if sort.w >= 100 else "Undo", tooltip="Take your last move back, and the computers' replies (Ctrl+Z)")
 
     def refresh(self) -> None:
         t = self.table
