@@ -33,6 +33,7 @@ SCENES: dict[str, str] = {
     "confirm": "big2.app.scenes.confirm:ConfirmScene",
     "about": "big2.app.scenes.about:AboutScene",
     "resumed_table": "big2.app.resume:ResumedTableScene",
+    "how_to_play": "big2.app.howtoplay:HowToPlayScene",
 }
 _classes: dict[str, type] = {}
 
