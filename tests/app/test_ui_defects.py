@@ -1,0 +1,42 @@
+"""Issue 13's defects, each driven with real posted events through the window."""
+
+from __future__ import annotations
+
+import pygame
+from pygame_gui.core import UIContainer
+from helpers import click, click_button, key, pump
+
+from big2.app.scenes.newgame import NewGameScene
+
+
+def _under(app, pos):
+    """The top-most pygame_gui element at ``pos`` (what a click there would hit)."""
+    hits = [
+        s for s in app.manager.get_sprite_group().sprites()  # in drawing order, lowest first
+        if s.visible and s.rect.collidepoint(pos) and not isinstance(s, UIContainer)
+    ]
+    return hits[-1] if hits else None
+
+
+def test_new_game_rules_list_opens_above_the_house_rules(make_app):
+    app = make_app()
+    app.push("title")
+    pump(app)
+    click_button(app, app.top.b_new)
+    form = app.top
+    assert isinstance(form, NewGameScene)
+    click_button(app, form.dd_preset)
+    listed = form.dd_preset.current_state.options_selection_list
+    items = [i for i in listed.item_list if i.get("button_element") is not None]
+    assert len(items) >= 5, "the preset list did not open"
+    for item in items:  # every preset shows on top, none hidden by a house-rule menu
+        button = item["button_element"]
+        assert _under(app, button.rect.center) is button, item["text"]
+    last = items[-1]
+    click(app, last["button_element"].rect.center, frames=10)
+    assert form.preset_name == last["text"] != "Standard"
+    # the house-rule menus under the closed list still take clicks
+    first_rule = next(iter(form.rule_menus.values()))
+    assert _under(app, first_rule.rect.center) is not None
+    click_button(app, first_rule)
+    assert first_rule.current_state is first_rule.menu_states["expanded"]
