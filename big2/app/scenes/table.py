@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import random
 from collections import deque
+from collections.abc import Callable
 from typing import TypeVar
 
 import pygame
@@ -50,6 +51,23 @@ from .tablepart import TablePart
 from .tableshow import EventPlayback
 
 P = TypeVar("P", bound=TablePart)
+
+
+class ReasonButton(pygame_gui.elements.UIButton):
+    """A button that, clicked while greyed out, calls ``why`` (to say why it is off)."""
+
+    def __init__(self, *args, why: Callable[[], None], **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        self.why = why
+
+    def process_event(self, event: pygame.event.Event) -> bool:
+        if (
+            event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and not self.is_enabled and self.visible
+            and self.hover_point(*self.ui_manager.calculate_scaled_mouse_position(event.pos))
+        ):
+            self.why()
+            return True
+        return super().process_event(event)
 
 
 class TableScene(Scene):
@@ -131,8 +149,15 @@ class TableScene(Scene):
         }
         self.buttons = {
             name: self.button(box.as_tuple(), labels[name], object_id="#primary" if name == "play" else None, tooltip=tips[name])
-            for name, box in lay.buttons.items()
+            for name, box in lay.buttons.items() if name not in ("play", "pass")
         }
+        # Play and Pass say why when clicked greyed out (pygame_gui swallows such clicks)
+        for name, why in (("play", self.explain_play), ("pass", self.explain_pass)):
+            self.buttons[name] = ReasonButton(
+                pygame.Rect(lay.buttons[name].as_tuple()), labels[name], self.app.manager, container=self.ui,
+                object_id="#primary" if name == "play" else None, tool_tip_text=tips[name], why=why,
+            )
+        self.buttons = {name: self.buttons[name] for name in lay.buttons}
         self.b_menu = self.button(lay.menu_button.as_tuple(), "Menu", tooltip="Pause (Esc)")
         for part in self.parts:
             part.build_ui()
@@ -379,6 +404,27 @@ class TableScene(Scene):
         (b["sort"].enable if self.hand_visible and self.hand.cards else b["sort"].disable)()
         for part in self.parts:
             part.refresh()
+
+    def pass_reason(self) -> str | None:
+        """None when Pass may be pressed now; else why not, in a sentence."""
+        if not self.awaiting_human or self.hand_over or self.game is None:
+            return "Wait for your turn."
+        if self.exchange.giving_back is not None:
+            return "First give a card back: choose one and press Give back (Enter)."
+        if self.game.leading:
+            return "You lead this trick, so you cannot pass: play any combination."
+        return None
+
+    def explain_play(self) -> None:
+        """The greyed Play button was clicked: say why the selection cannot be played."""
+        reason = self.check_selection() if self.awaiting_human and not self.hand_over else "Wait for your turn."
+        if reason:
+            self.say(reason, 4.0, (255, 150, 140))
+
+    def explain_pass(self) -> None:
+        reason = self.pass_reason()
+        if reason:
+            self.say(reason, 4.0, (255, 150, 140))
 
     def human_play(self) -> bool:
         """Play the selection; on an illegal one show the engine's reason."""
