@@ -79,3 +79,82 @@ def test_clicking_the_greyed_pass_button_says_why(make_app):
     assert table.game.leading
     click_button(app, table.buttons["pass"])
     assert table.message is not None and "cannot pass" in table.message[0]
+
+
+def test_no_stale_thinking_label_on_a_seat_that_has_acted(make_app):
+    """Watching four computers: from a seat's play or pass until the next turn starts,
+    that seat shows no "thinking…" (nor does one that went out or lost the trick)."""
+    from big2.engine.events import Passed, Played, TrickWon, TurnStarted
+
+    from big2.app.match import MatchConfig, SeatConfig
+    from big2.app.scenes.tabledraw import seat_status
+    from big2.app.scenes.tablepart import TablePart
+
+    app = make_app(animation="normal", pace="fast")
+    seats = tuple(SeatConfig(n, human=False) for n in ("South", "East", "North", "West"))
+    table = app.scene("table", MatchConfig(seats=seats, hands=1, seed=7))
+    stale = []
+    checked = []
+
+    class Watch(TablePart):
+        acted: set = set()
+
+        def event_shown(self, event):
+            if isinstance(event, TurnStarted):
+                self.acted = set()
+            elif isinstance(event, (Played, Passed)):
+                self.acted.add(event.seat)
+            elif isinstance(event, TrickWon):
+                self.acted = set(range(4)) - {event.seat}
+
+        def update(self, now):
+            for seat in self.acted:
+                checked.append(seat)
+                if seat_status(table, seat) is not None:
+                    stale.append((seat, seat_status(table, seat)))
+
+    table.add_part(Watch(table))
+    app.push(table)
+    assert app.run_until(lambda: app.top is not table or len(checked) > 400, timeout=60)
+    assert len(checked) > 50 and not stale, stale[:5]
+
+
+def test_hot_seat_last_human_left_gets_no_hand_over_screen_after_each_computer_move(make_app):
+    """Ann and Ben share the screen; Ben hands his seat to the computer (pause menu).
+    From then on Ann keeps her cards in view: one hand-over to her, no more."""
+    from big2.app.match import MatchConfig, SeatConfig
+
+    app = make_app()
+    seats = (SeatConfig("Ann", True), SeatConfig("East", False), SeatConfig("Ben", True), SeatConfig("West", False))
+    table = app.push("table", MatchConfig(seats=seats, hands=1, seed=3))
+    handed = False
+    screens_after = 0
+    ann_turns_after = 0
+    for _ in range(200):
+        assert app.run_until(
+            lambda: app.top is not table or (table.awaiting_human and not app.animating()) or table.hand_over, timeout=30
+        )
+        if table.hand_over or app.top.name == "results":
+            break
+        if app.top.name == "privacy":
+            screens_after += handed
+            key(app, pygame.K_RETURN)
+            continue
+        if table.viewer == 2 and not handed:
+            assert table.hand_visible and not table.exchange.giving_back
+            key(app, pygame.K_ESCAPE)
+            click_button(app, app.top.b_hand)
+            handed = True
+            continue
+        if handed:
+            ann_turns_after += 1
+            assert table.viewer == 0 and table.hand_visible
+        key(app, pygame.K_h)
+        before = len(table.game.history)
+        key(app, pygame.K_RETURN)
+        if len(table.game.history) == before:
+            key(app, pygame.K_p)
+        if ann_turns_after >= 4:
+            break
+    assert handed and ann_turns_after >= 2
+    assert screens_after <= 1  # the hand-over from Ben to Ann, then none

@@ -274,10 +274,20 @@ class TableScene(Scene):
         """``seat``'s human acts next: hot-seat hides the hand until they are ready."""
         if self.awaiting_human:
             return
-        if self.match.hot_seat and (seat != self.viewer or not self.hand_visible):
+        if self.match.hot_seat and (seat != self.viewer or (not self.hand_visible and self.others_may_look(seat))):
             self.app.push("privacy", self, seat)
             return
         self.begin_human_turn()
+
+    def others_may_look(self, seat: int) -> bool:
+        """Whether another human still plays this hand (so ``seat``'s cards are hidden
+        between turns). The last human left (the others out, or handed to the computer)
+        keeps their hand in view: no hand-over screen after every computer move."""
+        game = self.game
+        return any(
+            s != seat and self.match.is_human(s) and (game is None or bool(game.hand(s)))
+            for s in range(self.match.n_players)
+        )
 
     def apply_events(self, events: tuple[Event, ...]) -> None:
         """The engine took a move: show its events, autosave, tell the parts."""
@@ -461,7 +471,7 @@ class TableScene(Scene):
         self.awaiting_human = False
         self.auto_pass_at = None
         self.message = None
-        if self.match.hot_seat and not keep_visible:
+        if self.match.hot_seat and not keep_visible and self.others_may_look(self.viewer):
             # the next person may already be looking: the hand turns face down at once
             # (the cards just played turn up again as they fly to the centre)
             self.hand_visible = False
