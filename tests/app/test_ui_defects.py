@@ -158,3 +158,22 @@ def test_hot_seat_last_human_left_gets_no_hand_over_screen_after_each_computer_m
             break
     assert handed and ann_turns_after >= 2
     assert screens_after <= 1  # the hand-over from Ben to Ann, then none
+
+
+def test_results_panel_hides_the_table_beneath(make_app):
+    """Nothing of the table (the "wins the hand!" banner) ghosts through the panel."""
+    from big2.app.match import MatchConfig, SeatConfig
+
+    app = make_app()
+    seats = tuple(SeatConfig(n, human=False) for n in ("South", "East", "North", "West"))
+    table = app.push("table", MatchConfig(seats=seats, hands=2, seed=3))
+    assert app.run_until(lambda: app.top.name == "results", timeout=60)
+    results = app.top
+    table.banner = ("East wins the hand!", table.clock.time + 99, (255, 232, 140))
+    inside = results.rect.inflate(-8, -8)
+    app.draw()
+    with_banner = pygame.image.tobytes(app.screen.subsurface(inside), "RGB")
+    table.banner = None
+    table.trick.clear()
+    app.draw()
+    assert pygame.image.tobytes(app.screen.subsurface(inside), "RGB") == with_banner

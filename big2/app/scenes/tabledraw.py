@@ -123,8 +123,9 @@ class TableView(TablePart):
             lay = t.layout
             rects.append(pygame.Rect(0, 0, lay.card_w + 20, lay.card_h + 30).move(lay.deck[0] - lay.card_w // 2 - 10, lay.deck[1] - lay.card_h // 2 - 20))
         self._deck_drawn = deck
-        if t.counts != self._drawn_counts:
-            self._drawn_counts = list(t.counts)
+        drawn = [*t.counts, len(t.revealed)]
+        if drawn != self._drawn_counts:  # card counts, or hands turned face up at the end
+            self._drawn_counts = drawn
             rects.extend(pygame.Rect(s.info.as_tuple()) for s in t.layout.seats)
             rects.extend(pygame.Rect(s.fan.as_tuple()).inflate(8, 8) for s in t.layout.seats)
         if len(rects) > 24:
