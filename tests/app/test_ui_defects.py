@@ -177,3 +177,42 @@ def test_results_panel_hides_the_table_beneath(make_app):
     table.trick.clear()
     app.draw()
     assert pygame.image.tobytes(app.screen.subsurface(inside), "RGB") == with_banner
+
+
+def test_quick_game_plays_the_rules_and_opponents_chosen_in_settings(make_app):
+    """Settings → Rules = Pusoy Dos, two opponents (expert, human); then "Play against
+    the computer" deals Pusoy Dos against two computers, and its tooltip says so."""
+    import pygame_gui
+
+    from big2.app import storage
+    from big2.app.rulesform import presets
+    from helpers import post
+
+    app = make_app()
+    st = storage.Storage.open()
+    storage.attach(app, st)
+    title = app.push("title")
+    pump(app)
+    click_button(app, title.b_settings)
+    s = app.top
+    pusoy = next(name for name in presets() if "Pusoy" in name)
+
+    def choose(dropdown, option):
+        post(pygame_gui.UI_DROP_DOWN_MENU_CHANGED, text=option, ui_element=dropdown, ui_object_id="")
+        pump(app, 2)
+
+    choose(s.dd_preset, pusoy)
+    choose(s.dd_count, "2")
+    s = app.top
+    choose(s.dd_levels[0], "Computer (expert)")
+    choose(s.dd_levels[1], "Human")
+    key(app, pygame.K_ESCAPE)
+    title = app.top
+    assert title.name == "title" and "Pusoy" in title.b_quick.tool_tip_text
+    click_button(app, title.b_quick)
+    table = app.top
+    assert table.name == "table"
+    cfg = table.match.config
+    assert cfg.rules == presets()[pusoy].rules and cfg.scoring == presets()[pusoy].scoring
+    assert [(seat.human, seat.level) for seat in cfg.seats[1:]] == [(False, "expert"), (False, "normal")]
+    st.close()
