@@ -1,4 +1,5 @@
-"""The title screen: quick game, new game, rules, settings, how to play, quit."""
+"""The title screen: quick game, new game, rules, settings, how to play, quit; About in
+the corner."""
 
 from __future__ import annotations
 
@@ -41,6 +42,7 @@ class TitleScene(Scene):
                                    tooltip="A guided first game: one lesson a turn (H lifts the cards, Enter plays)")
         self.b_quit = self.button((x + half + 12, y + 3 * gap, half, bh), "Quit", object_id="#danger")
         self.offer_y = y + 3 * gap + bh + 12
+        self.b_about = self.button((w - 130, h - 52, 114, 36), "About", tooltip="Version, and where your files are kept")
 
     def uncover(self) -> None:
         super().uncover()
@@ -63,6 +65,9 @@ class TitleScene(Scene):
             return True
         if self.pressed(event, self.b_settings):
             self.app.push("settings")
+            return True
+        if self.pressed(event, self.b_about):
+            self.app.push("about")
             return True
         if self.pressed(event, self.b_quit) or (event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE):
             self.app.quit(0)
