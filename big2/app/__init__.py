@@ -84,7 +84,7 @@ def run(argv: Sequence[str] | None = None) -> int:
 
 
 def _first_scene(app, name: str, seed: int | None):
-    from .match import MatchConfig, SeatConfig, quick_config
+    from .match import MatchConfig, SeatConfig
 
     if name in ("title", "new", "rules", "settings"):
         app.push("title")
@@ -98,7 +98,7 @@ def _first_scene(app, name: str, seed: int | None):
         return app.scene("table", MatchConfig(seats=seats, seed=seed))
     from . import storage
 
-    return app.scene("table", quick_config(storage.player_name(app), seed=seed))
+    return app.scene("table", storage.quick_game(app, seed=seed))
 
 
 def self_test() -> int:
