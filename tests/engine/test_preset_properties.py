@@ -116,8 +116,8 @@ def test_random_subsets_refused_with_a_sentence(name: str, seed: int) -> None:
 
 @settings(max_examples=60, deadline=None)
 @given(presets, players, seeds)
-@example("hong-kong", 4, 2439)  # a dragon in the first hand: scoring refused its winner
-@example("hong-kong", 4, 471)  # a dragon in the second hand
+@example("hong-kong", 4, 1217)  # a dragon in the first hand: scoring refused its winner
+@example("hong-kong", 4, 72)  # a dragon in the second hand
 def test_sessions_score_every_preset_and_zero_sum_schemes_sum_to_zero(name: str, n: int, seed: int) -> None:
     from big2.engine import Session, get_preset
     from big2.engine.scoring import scoring_preset
@@ -194,9 +194,9 @@ _PLAY_ON_LIABILITY_LOCK = Rules(hand_end=HandEnd.PLAY_ON, assistant=AssistantRul
                                              "indonesia-honours", "chudadi-standard"]))
 # play-on + liability + pass-lock: the offender went out first, then the next player, and
 # the winner was made liable (issue 10, item 2)
-@example((_PLAY_ON_LIABILITY_LOCK, 3), 602, "penalty-table")
-@example((replace(_PLAY_ON_LIABILITY_LOCK, direction=Direction.CLOCKWISE), 4), 2456, "pairwise")
-@example((Rules(dragon_wins=True), 4), 2439, "penalty-table")
+@example((_PLAY_ON_LIABILITY_LOCK, 4), 5, "pairwise")
+@example((replace(_PLAY_ON_LIABILITY_LOCK, direction=Direction.ANTICLOCKWISE), 3), 69, "penalty-table")
+@example((Rules(dragon_wins=True), 4), 1217, "penalty-table")
 def test_any_combination_of_house_rules_plays_and_scores(rules_and_n: tuple[object, int], seed: int, scheme: str) -> None:
     from big2.engine import Rules, Session
     from big2.engine.scoring import scoring_preset
