@@ -92,13 +92,15 @@ class NewGameScene(Scene):
         self.dd_scoring = UIDropDownMenu(scoring_names(), self.scoring, pygame.Rect(lx + 110, y, col_w - 110, 34), m, container=self.ui, expansion_height_limit=260)
         self.scoring_y = y + 40
         # "Play a deal" (a shared deal number) and undo with several people at the table
-        y = self.deal_y = r.bottom - 66 - 96
+        # (a short window drops the scoring's description to keep them clear of the buttons)
+        y = self.deal_y = max(r.bottom - 66 - 90, self.scoring_y)
         UILabel(pygame.Rect(lx, y, 130, 34), "Play a deal", m, container=self.ui)
-        self.deal_entry = UITextEntryLine(pygame.Rect(lx + 130, y, col_w - 130, 34), m, container=self.ui,
-                                          placeholder_text="a new deal, or type its number")
+        entry_w = min(170, col_w - 130)
+        self.deal_entry = UITextEntryLine(pygame.Rect(lx + 130, y, entry_w, 34), m, container=self.ui)
+        self.deal_hint = (lx + 140 + entry_w, y + 17, col_w - 140 - entry_w)
         self.deal_entry.set_text_length_limit(16)
         self.deal_entry.set_text(self.deal_text)
-        y += 44
+        y += 40
         UILabel(pygame.Rect(lx, y, col_w - 130, 34), "Undo with several people", m, container=self.ui)
         self.dd_undo = UIDropDownMenu(["Off", "On"], "On" if self.undo_hot_seat else "Off",
                                       pygame.Rect(lx + col_w - 120, y, 120, 34), m, container=self.ui)
@@ -226,9 +228,12 @@ class NewGameScene(Scene):
         summary = presets()[self.preset_name].summary if self.rules == presets()[self.preset_name].rules else "House rules: your changes below."
         text.draw(surf, summary, 14, (r.x + 48 + col_w, self.summary_y), (200, 210, 215), max_width=col_w, suits="light")
         y = self.scoring_y
-        room = max(1, (self.deal_y - 6 - y) // 19)
+        room = max(0, (self.deal_y - 6 - y) // 19)
         for line in text.wrap(describe_scoring(self.scoring), 14, col_w)[:min(6, room)]:
             text.draw(surf, line, 14, (r.x + 24, y), (200, 210, 215), suits="light")
             y += 19
+        hx, hy, hw = self.deal_hint
+        if hw > 60:
+            text.draw(surf, "blank: a new deal", 15, (hx, hy), (200, 210, 215), anchor="midleft", max_width=hw)
         if self.error:
             text.draw(surf, self.error, 16, (self.rect.centerx, self.rect.bottom - 42), (255, 150, 140), anchor="center")
