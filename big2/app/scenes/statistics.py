@@ -154,10 +154,10 @@ class StatisticsScene(Scene):
         self.b_reset = self.button((x, r.y + 14, bw_reset, 42), "Reset…", object_id="#danger", tooltip="Delete the whole score history")
         x -= 10 + bw_export
         self.b_export = self.button((x, r.y + 14, bw_export, 42), "Export CSV", tooltip="Write every hand to a spreadsheet file in the data folder")
-        bw_undo = 190 if wide else 150
+        bw_undo = 190 if wide else 160
         x -= 10 + bw_undo
         self.b_assisted = self.button(
-            (x, r.y + 14, bw_undo, 42), ("With undo: counted" if wide else "Undo: counted") if self.with_assisted else ("With undo: left out" if wide else "Undo: left out"),
+            (x, r.y + 14, bw_undo, 42), "Incl. undo hands" if self.with_assisted else "Excl. undo hands",
             tooltip="Hands where you took a move back: count them, or leave them out of every figure")
         self.name_x = r.x + 44 + text.render("Statistics", 30, GOLD, bold=True).get_width()
         self.name_w = max(60, x - 16 - self.name_x)
