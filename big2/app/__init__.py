@@ -14,7 +14,9 @@ Where things are:
   ``synth`` (the WAVs in big2/assets/sounds), ``opponents`` (big2.ai in a worker process).
 - ``scenes/``: title, new game, table (``table``, ``tableshow``, ``tableinput``,
   ``tabledraw``, ``tableexchange``), privacy, pause, results, session end, rules, settings; ``storage``,
-  ``resume`` and the saves/statistics/replay scenes connect big2.persistence.
+  ``resume`` and the saves/statistics/replay scenes connect big2.persistence; ``about``
+  (version, the player's folders; ``folders`` opens one in the file manager).
+- ``assets``: the game's data (``big2/assets``, package data) and cached fonts.
 - ``bench_ui``: frame times, idle CPU and start-up (``python -m big2.app.bench_ui``).
 """
 
@@ -97,7 +99,7 @@ def run(argv: Sequence[str] | None = None) -> int:
 def _first_scene(app, name: str, seed: int | None, deal: int | None = None):
     import dataclasses
 
-    from .match import MatchConfig, SeatConfig, quick_config
+    from .match import MatchConfig, SeatConfig
 
     if deal is not None and name == "title":
         name = "table"  # --deal alone: play that deal against the computer
@@ -113,7 +115,7 @@ def _first_scene(app, name: str, seed: int | None, deal: int | None = None):
         return app.scene("table", MatchConfig(seats=seats, seed=seed, deal=deal))
     from . import storage
 
-    return app.scene("table", dataclasses.replace(quick_config(storage.player_name(app), seed=seed), deal=deal))
+    return app.scene("table", dataclasses.replace(storage.quick_game(app, seed=seed), deal=deal))
 
 
 def self_test() -> int:
