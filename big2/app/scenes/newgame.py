@@ -9,6 +9,8 @@ import pygame
 import pygame_gui
 from pygame_gui.elements import UIDropDownMenu, UILabel, UIScrollingContainer, UITextEntryLine
 
+from big2.engine.dealnumber import parse_deal_number
+
 from .. import storage, text
 from ..match import MatchConfig, SeatConfig
 from ..opponents import seat_kinds
@@ -52,6 +54,9 @@ class NewGameScene(Scene):
         self.rules = presets()[self.preset_name].rules
         self.scoring = presets()[self.preset_name].scoring
         self.length = "4 hands"
+        #: "Play a deal": the number typed (blank for a new deal), and undo in hot-seat.
+        self.deal_text = ""
+        self.undo_hot_seat = False
         self.error = ""
         storage.new_game_defaults(self)  # the last game's choices, as stored
 
@@ -86,6 +91,17 @@ class NewGameScene(Scene):
         UILabel(pygame.Rect(lx, y, 110, 34), "Scoring", m, container=self.ui)
         self.dd_scoring = UIDropDownMenu(scoring_names(), self.scoring, pygame.Rect(lx + 110, y, col_w - 110, 34), m, container=self.ui, expansion_height_limit=260)
         self.scoring_y = y + 40
+        # "Play a deal" (a shared deal number) and undo with several people at the table
+        y = self.deal_y = r.bottom - 66 - 96
+        UILabel(pygame.Rect(lx, y, 130, 34), "Play a deal", m, container=self.ui)
+        self.deal_entry = UITextEntryLine(pygame.Rect(lx + 130, y, col_w - 130, 34), m, container=self.ui,
+                                          placeholder_text="a new deal, or type its number")
+        self.deal_entry.set_text_length_limit(16)
+        self.deal_entry.set_text(self.deal_text)
+        y += 44
+        UILabel(pygame.Rect(lx, y, col_w - 130, 34), "Undo with several people", m, container=self.ui)
+        self.dd_undo = UIDropDownMenu(["Off", "On"], "On" if self.undo_hot_seat else "Off",
+                                      pygame.Rect(lx + col_w - 120, y, 120, 34), m, container=self.ui)
 
         # Right column: the rule set and every house rule, each explained in a line.
         y = r.y + 70
@@ -123,6 +139,9 @@ class NewGameScene(Scene):
         """Read the entries back (they are rebuilt on resize and on the player count)."""
         for i, e in enumerate(self.name_entries):
             self.seat_names[i] = e.get_text().strip() or DEFAULT_NAMES[i]
+        entry = getattr(self, "deal_entry", None)
+        if entry is not None:
+            self.deal_text = entry.get_text()
 
     def resize(self, size: tuple[int, int]) -> None:
         self._collect()
@@ -137,7 +156,9 @@ class NewGameScene(Scene):
             level = "normal" if human else kind[kind.index("(") + 1 : -1]
             seats.append(SeatConfig(self.seat_names[i], human=human, level=level))
         hands, target = LENGTHS[self.length]
-        return MatchConfig(seats=tuple(seats), rules=self.rules, hands=hands, target=target, scoring=self.scoring)
+        deal = parse_deal_number(self.deal_text) if self.deal_text.strip() else None
+        return MatchConfig(seats=tuple(seats), rules=self.rules, hands=hands, target=target, scoring=self.scoring,
+                           deal=deal, undo_hot_seat=self.undo_hot_seat)
 
     def handle(self, event: pygame.event.Event) -> bool:
         if event.type == pygame_gui.UI_DROP_DOWN_MENU_CHANGED:
@@ -159,6 +180,8 @@ class NewGameScene(Scene):
                 self.build()
             elif el is self.dd_scoring:
                 self.scoring = event.text
+            elif el is self.dd_undo:
+                self.undo_hot_seat = event.text == "On"
             else:
                 for name, dd in self.rule_menus.items():
                     if el is dd:
@@ -172,6 +195,7 @@ class NewGameScene(Scene):
             self.error = ""
             return True
         if self.pressed(event, self.b_start) or (event.type == pygame.KEYDOWN and event.key == pygame.K_RETURN and not any(e.is_focused for e in self.name_entries)):
+            # Enter in the deal field starts too: the number is the point of it
             self.start()
             return True
         if self.pressed(event, self.b_back) or (event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE):
@@ -180,7 +204,12 @@ class NewGameScene(Scene):
         return False
 
     def start(self) -> None:
-        cfg = self.config()
+        try:
+            cfg = self.config()
+        except ValueError as exc:  # a deal number that is not one: say so, start nothing
+            self.error = str(exc)
+            self.app.dirty = True
+            return
         if cfg.rules.cards_per_player * cfg.n_players > 52:
             self.error = f"{cfg.n_players} players cannot each have {cfg.rules.cards_per_player} cards from one deck."
             self.app.dirty = True
@@ -197,7 +226,8 @@ class NewGameScene(Scene):
         summary = presets()[self.preset_name].summary if self.rules == presets()[self.preset_name].rules else "House rules: your changes below."
         text.draw(surf, summary, 14, (r.x + 48 + col_w, self.summary_y), (200, 210, 215), max_width=col_w, suits="light")
         y = self.scoring_y
-        for line in text.wrap(describe_scoring(self.scoring), 14, col_w)[:6]:
+        room = max(1, (self.deal_y - 6 - y) // 19)
+        for line in text.wrap(describe_scoring(self.scoring), 14, col_w)[:min(6, room)]:
             text.draw(surf, line, 14, (r.x + 24, y), (200, 210, 215), suits="light")
             y += 19
         if self.error:
