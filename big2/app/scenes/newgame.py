@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import pygame
 import pygame_gui
+from pygame_gui.core import UIContainer
 from pygame_gui.elements import UIDropDownMenu, UILabel, UIScrollingContainer, UITextEntryLine
 
 from big2.engine.dealnumber import parse_deal_number
@@ -40,6 +41,15 @@ def _fit(line: str, size: int, width: int) -> str:
     while line and fnt.size(line + "…")[0] > width:
         line = line[:-1]
     return line.rstrip() + "…"
+
+
+class _Layer(UIContainer):
+    """A container that only lifts its elements above others: it never takes the hover,
+    so the widgets under its empty area stay usable."""
+
+    def check_hover(self, time_delta: float, hovered_higher_element: bool) -> bool:
+        self.hovered = False
+        return hovered_higher_element
 
 
 class NewGameScene(Scene):
@@ -106,8 +116,7 @@ class NewGameScene(Scene):
         # Right column: the rule set and every house rule, each explained in a line.
         y = r.y + 70
         UILabel(pygame.Rect(rx, y, 100, 34), "Rules", m, container=self.ui, object_id="#heading")
-        names = list(presets())
-        self.dd_preset = UIDropDownMenu(names, self.preset_name, pygame.Rect(rx + 110, y, col_w - 110, 34), m, container=self.ui, expansion_height_limit=300)
+        preset_rect = pygame.Rect(rx + 110, y, col_w - 110, 34)
         y += row
         self.summary_y = y
         y += 30
@@ -132,6 +141,12 @@ class NewGameScene(Scene):
             UILabel(pygame.Rect(8, ry + 30, inner_w, 24), _fit(c.explanation, 14, inner_w - 8), m, container=self.rules_box, object_id="#hint")
             ry += 62
         self.rules_box.set_scrollable_area_dimensions((col_w, ry + 4))
+        # The preset list opens over the house rules: its dropdown lives in a layer above
+        # everything built so far (a container that takes no hover of its own).
+        above = _Layer(r, m, container=self.ui, starting_height=self.ui.get_top_layer() - self.ui.layer + 1)
+        self.dd_preset = UIDropDownMenu(
+            list(presets()), self.preset_name, preset_rect.move(-r.x, -r.y), m, container=above, expansion_height_limit=300,
+        )
         self.b_start = self.button((r.right - 244, r.bottom - 66, 220, 48), "Start", object_id="#primary")
         self.b_back = self.button((r.x + 24, r.bottom - 66, 140, 48), "Back")
 
