@@ -28,7 +28,7 @@ class ConfirmScene(Scene):
 
     def build_ui(self) -> None:
         r = self.rect = dialog_rect(self.app.size, 560, 230)
-        self.b_no = self.button((r.x + 30, r.bottom - 70, 180, 46), "Cancel")
+        self.b_no = self.button((r.x + 30, r.bottom - 70, 180, 46), "Cancel", object_id="#primary")  # Enter: the safe answer
         self.b_yes = self.button((r.right - 230, r.bottom - 70, 200, 46), self.yes_text, object_id="#danger")
 
     def handle(self, event: pygame.event.Event) -> bool:

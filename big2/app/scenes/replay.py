@@ -62,6 +62,7 @@ def trick_at(loaded: Loaded, step: int) -> tuple[list[tuple[int, list[int]]], in
 
 class ReplayScene(Scene):
     name = "replay"
+    arrow_focus = False  # ← → step through the hand
 
     def __init__(self, app, hand_ids: list[int], *, index: int = 0) -> None:
         super().__init__(app)

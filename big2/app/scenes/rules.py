@@ -32,6 +32,7 @@ CONTROLS = (
 
 class RulesScene(Scene):
     name = "rules"
+    arrow_focus = False  # ↑ ↓ scroll the text
 
     def __init__(self, app, *, rules: Rules = STANDARD) -> None:
         super().__init__(app)

@@ -40,6 +40,7 @@ log = logging.getLogger(__name__)
 
 class TableScene(ExchangeTurn, EventPlayback, TableInput, Scene):
     name = "table"
+    keyboard_focus = False  # the table has its own keys (cards, play, pass)
 
     def __init__(self, app, config: MatchConfig | None = None, *, match: Match | None = None) -> None:
         super().__init__(app)

@@ -58,12 +58,17 @@ class TitleScene(Scene):
             self.app.push(SettingsScene(self.app))
             return True
         if self.pressed(event, self.b_quit) or (event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE):
-            self.app.quit(0)
+            self.ask_quit()
             return True
-        if event.type == pygame.KEYDOWN and event.key == pygame.K_RETURN:
-            self.app.push(TableScene(self.app, self.quick_game()))
-            return True
+        # Enter presses the focused button, or the gold one (Continue when a game waits)
         return False
+
+    def ask_quit(self) -> None:
+        """Quit, after asking (Esc or Cancel keeps the app open)."""
+        from .confirm import ConfirmScene
+
+        detail = "Your game in progress is saved; Continue picks it up next time." if self.b_continue else ""
+        self.app.push(ConfirmScene(self.app, "Quit Big Two?", lambda: self.app.quit(0), yes="Quit", detail=detail))
 
     def quick_game(self):
         """Play against the computer: the player, by their stored name, and three computers."""
