@@ -16,25 +16,34 @@ class TitleScene(Scene):
 
     def build_ui(self) -> None:
         w, h = self.app.size
-        bw, bh = min(360, w - 80), 52
+        px = self.px
+        g = px(12)
+
+        def need(words: tuple[str, ...], per_row: int) -> int:
+            """The row width that gives each of ``words`` its own button with air around it."""
+            return per_row * (max(self.text_width(t, 17, bold=True) for t in words) + px(32)) + (per_row - 1) * g
+
+        wanted = max(px(360), need(("Play against the computer", "Continue", "Quit"), 1),
+                     need(("New game…", "Saved games…"), 2), need(("Rules", "Settings", "Statistics"), 3))
+        bw, bh = min(wanted, w - px(80)), px(52)
         x = (w - bw) // 2
         y = int(h * 0.5)
-        gap = bh + 12
+        gap = bh + g
         self.b_continue = None
         if storage.can_continue(self.app):  # a saved session: Continue comes first
-            bh = 46 if h < 700 else bh
-            gap = bh + 10
-            y = min(y, h - 5 * gap - 8)
+            bh = px(46) if h < px(700) else bh
+            gap = bh + px(10)
+            y = min(y, h - 5 * gap - px(8))
             self.b_continue = self.button((x, y, bw, bh), "Continue", object_id="#primary", tooltip=storage.continue_hint(self.app))
             y += gap
         self.b_quick = self.button((x, y, bw, bh), "Play against the computer", object_id=None if self.b_continue else "#primary", tooltip="A standard game: you and three computers, four hands")
-        half = (bw - 12) // 2
+        half = (bw - g) // 2
         self.b_new = self.button((x, y + gap, half, bh), "New game…", tooltip="Choose players, rules and session length")
-        self.b_saves = self.button((x + half + 12, y + gap, half, bh), "Saved games…", tooltip="Load, save or delete a named game")
-        third = (bw - 24) // 3
+        self.b_saves = self.button((x + half + g, y + gap, bw - half - g, bh), "Saved games…", tooltip="Load, save or delete a named game")
+        third = (bw - 2 * g) // 3
         self.b_rules = self.button((x, y + 2 * gap, third, bh), "Rules")
-        self.b_settings = self.button((x + third + 12, y + 2 * gap, third, bh), "Settings")
-        self.b_stats = self.button((x + 2 * (third + 12), y + 2 * gap, bw - 2 * (third + 12), bh), "Statistics", tooltip="Your scores, streaks and past hands")
+        self.b_settings = self.button((x + third + g, y + 2 * gap, third, bh), "Settings")
+        self.b_stats = self.button((x + 2 * (third + g), y + 2 * gap, bw - 2 * (third + g), bh), "Statistics", tooltip="Your scores, streaks and past hands")
         self.b_quit = self.button((x, y + 3 * gap, bw, bh), "Quit", object_id="#danger")
 
     def handle(self, event: pygame.event.Event) -> bool:
