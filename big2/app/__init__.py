@@ -11,7 +11,7 @@ Where things are:
   hand's order and selection), ``match`` (seats over the engine's Session),
   ``settings``, ``rulesform``: no pygame, unit-tested without a display.
 - ``cardart`` (cards drawn by the program), ``text``, ``sprites``, ``sound`` and
-  ``synth`` (the WAVs in assets/sounds), ``opponents`` (big2.ai in a worker process).
+  ``synth`` (the WAVs in big2/assets/sounds), ``opponents`` (big2.ai in a worker process).
 - ``scenes/``: title, new game, table (``table``, ``tableshow``, ``tableinput``,
   ``tabledraw``, ``tableexchange``), privacy, pause, results, session end, rules, settings; ``storage``,
   ``resume`` and the saves/statistics/replay scenes connect big2.persistence.
