@@ -115,6 +115,10 @@ class Scene:
 
         return assets.font(self.fpx(size), bold=bold).size(words)[0]
 
+    def button_width(self, labels: list[str] | tuple[str, ...]) -> int:
+        """A button wide enough for the longest of ``labels`` (the theme's button font)."""
+        return max(self.text_width(t, 17, bold=True) for t in labels) + self.px(28)
+
     def dropdown_width(self, options: list[str] | tuple[str, ...], size: float = 15) -> int:
         """A drop-down wide enough for its longest option (text, margins, arrow)."""
         return max(self.text_width(o, size) for o in options) + self.px(44) if options else self.px(80)

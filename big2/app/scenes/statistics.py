@@ -397,12 +397,20 @@ class StatisticsScene(Scene):
             when = s.started_at.astimezone().strftime("%d %b %Y %H:%M")
             state = "" if s.ended_at else "  (not finished)"
             others = ", ".join(f"{n} ({lvl})" if lvl != "human" else n for n, lvl in zip(s.players, s.levels) if n != v.player)
-            text.draw(surf, when, self.fpx(15), (r.x + px(20), y + 4), DIM)
-            what = text.render(f"{s.rules_preset} · {s.hands} hand{'s' if s.hands != 1 else ''}{state}", self.fpx(15), WHITE)
-            text.draw(surf, f"{s.rules_preset} · {s.hands} hand{'s' if s.hands != 1 else ''}{state}", self.fpx(15), (r.x + px(190), y + 4), WHITE, max_width=min(what.get_width(), px(240)))
-            room = r.w - px(440) - px(170)
-            if room >= px(180):  # who sat at the table, when there is room for it
-                vs = text.render(f"vs {others}", self.fpx(15), DIM)
-                text.draw(surf, f"vs {others}", self.fpx(15), (r.x + px(440), y + 4), DIM, max_width=min(vs.get_width(), room))
-            text.draw(surf, score, self.fpx(16), (r.right - px(150), y + 3), GREEN if mine and mine[0] >= 0 else RED, anchor="topright", bold=True)
+            fp = self.fpx(15)
+            x = r.x + px(20)
+            score_left = r.right - px(150) - text.render(score, self.fpx(16), WHITE, bold=True).get_width()
+            text.draw(surf, when, fp, (x, y + px(4)), DIM)
+            x += text.render(when, fp, DIM).get_width() + px(24)
+            what = f"{s.rules_preset} · {s.hands} hand{'s' if s.hands != 1 else ''}{state}"
+            if x + text.render(what, fp, WHITE).get_width() <= score_left - px(16):
+                text.draw(surf, what, fp, (x, y + px(4)), WHITE)
+                x += text.render(what, fp, WHITE).get_width() + px(24)
+                # who sat at the table: with their levels, or just their names, as room allows
+                names = ", ".join(n for n in s.players if n != v.player)
+                for vs in (f"vs {others}", f"vs {names}"):
+                    if x + text.render(vs, fp, DIM).get_width() <= score_left - px(16):
+                        text.draw(surf, vs, fp, (x, y + px(4)), DIM)
+                        break
+            text.draw(surf, score, self.fpx(16), (r.right - px(150), y + px(3)), GREEN if mine and mine[0] >= 0 else RED, anchor="topright", bold=True)
             y += px(30)

@@ -110,7 +110,8 @@ class TableScene(ExchangeTurn, EventPlayback, TableInput, Scene):
     def _compute_layout(self) -> TableLayout:
         w, h = self.app.size
         most = max(self.match.config.rules.cards_per_player, getattr(self, "max_hand", 0))
-        return compute_layout(w, h, self.match.n_players, max_hand=most)
+        words = ("Sort (S)", "Hint (H)", "Pass (P)", "Play ⏎")
+        return compute_layout(w, h, self.match.n_players, max_hand=most, min_button_w=self.button_width(words))
 
     def build_ui(self) -> None:
         lay = self.layout = self._compute_layout()
