@@ -50,13 +50,13 @@ def open_each_dropdown(app: Any, label: str) -> Iterator[str]:
         if not dd.alive():
             continue
         scene.focus.focus(dd)
-        pump(app, 2)
+        pump(app, 1)
         scene.focus.activate(dd)
-        pump(app, 3)
+        pump(app, 2)
         if dd.current_state is dd.menu_states.get("expanded"):
             yield f"{label}-dropdown-{i + 1}"
         dd.unfocus()
-        pump(app, 2)
+        pump(app, 1)
     scene.focus.visible = False
     scene.focus.current = None
     pump(app, 2)
@@ -174,7 +174,7 @@ def tour(app: Any, *, dropdowns_open: bool = True, presets: bool = True) -> Iter
     # The table, phase by phase: animations on so the deal and the sweep can be caught.
     saved = (settings.animation, settings.pace, app.time_scale)
     settings.animation, settings.pace = "normal", "normal"
-    app.time_scale = 6.0  # game time runs fast: the phases come quickly, and still come
+    app.time_scale = 10.0  # game time runs fast: the phases come quickly, and still come
     table = TableScene(app, _solo())
     app.push(table)
     if wait(app, lambda: table.deal is not None, 5):
@@ -200,7 +200,7 @@ def tour(app: Any, *, dropdowns_open: bool = True, presets: bool = True) -> Iter
     if wait(app, lambda: bool(table.sweeping), 60):
         pump(app, 1)
         yield "table-trick-won"
-    settings.pace = "fast"
+    settings.pace = "instant"
     if wait(app, lambda: any(c == 1 for c in table.counts) and table.banner is not None, 120):
         pump(app, 1)
         yield "table-last-card"

@@ -120,8 +120,12 @@ class Scene:
         return max(self.text_width(t, 17, bold=True) for t in labels) + self.px(28)
 
     def dropdown_width(self, options: list[str] | tuple[str, ...], size: float = 15) -> int:
-        """A drop-down wide enough for its longest option (text, margins, arrow)."""
-        return max(self.text_width(o, size) for o in options) + self.px(44) if options else self.px(80)
+        """A drop-down wide enough for its longest option (text, margins, arrow), and for
+        the scroll bar its open list shows when it has more than a few options."""
+        if not options:
+            return self.px(80)
+        bar = self.px(22) if len(options) > 6 else 0
+        return max(self.text_width(o, size) for o in options) + self.px(44) + bar
 
     def fpx(self, value: float) -> int:
         """A font size of ``value`` design pixels at the UI scale (never unreadably small)."""
