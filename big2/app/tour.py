@@ -177,7 +177,7 @@ def tour(app: Any, *, dropdowns_open: bool = True, presets: bool = True) -> Iter
     app.time_scale = 10.0  # game time runs fast: the phases come quickly, and still come
     table = TableScene(app, _solo())
     app.push(table)
-    if wait(app, lambda: table.deal is not None, 5):
+    if wait(app, lambda: getattr(table.playback, "deal", None) is not None, 5):
         wait(app, lambda: sum(table.counts) >= 20, 5)
         yield "table-dealing"
     wait(app, lambda: table.awaiting_human, 30)
@@ -194,7 +194,7 @@ def tour(app: Any, *, dropdowns_open: bool = True, presets: bool = True) -> Iter
     app.pop()
     pump(app, 2)
     table.hand_seat_to_computer()
-    if wait(app, lambda: table.future is not None and table.turn != table.viewer, 30):
+    if wait(app, lambda: table.turn is not None and table.turn != table.viewer and table.computers.thinking(table.turn), 30):
         pump(app, 1)
         yield "table-computer-thinking"
     if wait(app, lambda: bool(table.sweeping), 60):
