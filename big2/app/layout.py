@@ -252,7 +252,8 @@ def compute_layout(width: int, height: int, n_seats: int = 4, *, max_hand: int =
     menu_button = Box(w - margin - round(max(84, 100 * unit)), margin, round(max(84, 100 * unit)), button_h)
     log_w = round(max(215, 240 * unit))
     log = Box(margin, margin, log_w, round(font_px * 1.4 * 5.5))
-    scores = Box(w - margin - log_w, menu_button.bottom + margin // 2, log_w, round(font_px * 1.4 * (n_seats + 1.5)))
+    score_w = round(max(170, 240 * unit))
+    scores = Box(w - margin - score_w, menu_button.bottom + margin // 2, score_w, round(font_px * 1.4 * (n_seats + 1.5)))
     corner_bottom = max(log.bottom, scores.bottom) + margin
     bottom_info_y = h - margin - plate_h
 
