@@ -69,10 +69,8 @@ class TitleScene(Scene):
 
     def ask_quit(self) -> None:
         """Quit, after asking (Esc or Cancel keeps the app open)."""
-        from .confirm import ConfirmScene
-
         detail = "Your game in progress is saved; Continue picks it up next time." if self.b_continue else ""
-        self.app.push(ConfirmScene(self.app, "Quit Big Two?", lambda: self.app.quit(0), yes="Quit", detail=detail))
+        self.app.push("confirm", "Quit Big Two?", lambda: self.app.quit(0), yes="Quit", detail=detail)
 
     def quick_game(self):
         """Play against the computer: the player, by their stored name, and three computers."""
