@@ -117,30 +117,51 @@ class TableLayout:
 
     # The bottom hand ---------------------------------------------------------------
 
-    def hand_step(self, n: int) -> float:
-        """Horizontal distance between neighbouring cards in a hand of ``n``."""
+    @property
+    def group_gap(self) -> int:
+        """The extra space before a card that starts a group (hand arranged by combinations)."""
+        return max(8, round(self.card_w * 0.28))
+
+    def hand_step(self, n: int, gaps: int = 0) -> float:
+        """Horizontal distance between neighbouring cards in a hand of ``n`` with ``gaps``
+        group gaps."""
         fan = self.seats[0].fan
         if n <= 1:
             return float(self.card_w)
-        return min(self.card_w * 0.62, (fan.w - self.card_w) / (n - 1))
+        return min(self.card_w * 0.62, (fan.w - self.card_w - gaps * self.group_gap) / (n - 1))
 
-    def hand_positions(self, n: int) -> list[tuple[int, int]]:
-        """Top-left corners of ``n`` face-up cards, left to right, centred in the fan."""
+    def hand_positions(self, n: int, gaps: frozenset[int] = frozenset()) -> list[tuple[int, int]]:
+        """Top-left corners of ``n`` face-up cards, left to right, centred in the fan.
+
+        ``gaps`` holds the indices of cards that start a group: a small gap goes before
+        each (the hand arranged by combinations).
+        """
         if n <= 0:
             return []
         fan = self.seats[0].fan
-        step = self.hand_step(n)
-        total = self.card_w + step * (n - 1)
+        gaps = frozenset(i for i in gaps if 0 < i < n)
+        step = self.hand_step(n, len(gaps))
+        gap = self.group_gap
+        total = self.card_w + step * (n - 1) + gap * len(gaps)
         x0 = fan.x + (fan.w - total) / 2
         y = fan.bottom - self.card_h
-        return [(round(x0 + i * step), y) for i in range(n)]
+        out = []
+        x = x0
+        for i in range(n):
+            if i in gaps:
+                x += gap
+            out.append((round(x), y))
+            x += step
+        return out
 
-    def hand_index_at(self, px: float, py: float, n: int, lifted: frozenset[int] = frozenset()) -> int | None:
+    def hand_index_at(self, px: float, py: float, n: int, lifted: frozenset[int] = frozenset(),
+                      gaps: frozenset[int] = frozenset()) -> int | None:
         """Index of the topmost card of an ``n``-card hand under the point, or None.
 
-        ``lifted`` holds indices drawn ``lift`` pixels higher (selected cards).
+        ``lifted`` holds indices drawn ``lift`` pixels higher (selected cards); ``gaps``
+        as for :meth:`hand_positions`.
         """
-        positions = self.hand_positions(n)
+        positions = self.hand_positions(n, gaps)
         for i in range(n - 1, -1, -1):
             x, y = positions[i]
             if i in lifted:
@@ -149,14 +170,13 @@ class TableLayout:
                 return i
         return None
 
-    def hand_slot_at(self, px: float, n: int) -> int:
+    def hand_slot_at(self, px: float, n: int, gaps: frozenset[int] = frozenset()) -> int:
         """Where a card dropped at x would go in an ``n``-card hand (0..n-1)."""
-        positions = self.hand_positions(n)
+        positions = self.hand_positions(n, gaps)
         if not positions:
             return 0
-        step = self.hand_step(n)
-        rel = (px - positions[0][0] - self.card_w / 2) / max(step, 1.0)
-        return max(0, min(n - 1, round(rel)))
+        centre = px - self.card_w / 2
+        return min(range(n), key=lambda i: abs(positions[i][0] - centre))
 
     # Opponents ----------------------------------------------------------------------
 
@@ -252,8 +272,9 @@ def compute_layout(width: int, height: int, n_seats: int = 4, *, max_hand: int =
     menu_button = Box(w - margin - round(max(84, 100 * unit)), margin, round(max(84, 100 * unit)), button_h)
     log_w = round(max(215, 240 * unit))
     log = Box(margin, margin, log_w, round(font_px * 1.4 * 5.5))
+    # the totals: a heading, a line per seat, and the hand's deal number
     score_w = round(max(170, 240 * unit))
-    scores = Box(w - margin - score_w, menu_button.bottom + margin // 2, score_w, round(font_px * 1.4 * (n_seats + 1.5)))
+    scores = Box(w - margin - score_w, menu_button.bottom + margin // 2, score_w, round(font_px * 1.4 * (n_seats + 2.1)))
     corner_bottom = max(log.bottom, scores.bottom) + margin
     bottom_info_y = h - margin - plate_h
 

@@ -32,6 +32,7 @@ SCENES: dict[str, str] = {
     "replay": "big2.app.scenes.replay:ReplayScene",
     "confirm": "big2.app.scenes.confirm:ConfirmScene",
     "resumed_table": "big2.app.resume:ResumedTableScene",
+    "how_to_play": "big2.app.howtoplay:HowToPlayScene",
 }
 _classes: dict[str, type] = {}
 

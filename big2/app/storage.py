@@ -359,8 +359,11 @@ def match_data(table: TableScene) -> dict[str, Any]:
         "scoring": c.scoring,
         "viewer": table.viewer,
         "computer_for_hand": sorted(getattr(m, "_computer_for_hand", ())),
+        "undo_hot_seat": bool(c.undo_hot_seat),
+        "assisted": bool(m.assisted),
         "results": [
-            {"hands_left": [list(h) for h in r.hands_left], "multipliers": list(r.multipliers), "notes": list(r.notes)}
+            {"hands_left": [list(h) for h in r.hands_left], "multipliers": list(r.multipliers), "notes": list(r.notes),
+             "assisted": bool(r.assisted)}
             for r in m.results
         ],
     }
@@ -397,7 +400,7 @@ def _note_start(rec: Recorder, game: Any) -> None:
 def hand_started(table: TableScene) -> None:
     """The table dealt a hand: note its start position and autosave."""
     st = of(table.app)
-    if st is None:
+    if st is None or getattr(table, "practice", False):  # How to play keeps nothing
         return
     rec = st.recorder(table.match)
     game = table.match.game
@@ -414,7 +417,7 @@ def after_move(table: TableScene) -> None:
     The finished hand is not saved here: the save after :func:`hand_recorded` holds it.
     """
     st = of(table.app)
-    if st is None:
+    if st is None or getattr(table, "practice", False):  # How to play keeps nothing
         return
     game = table.match.game
     rec = st.recorder(table.match)
@@ -428,7 +431,7 @@ def hand_recorded(table: TableScene) -> None:
     """The match scored a finished hand: store it in the history and autosave; at the
     end of the session close it in the history and forget the autosave."""
     st = of(table.app)
-    if st is None:
+    if st is None or getattr(table, "practice", False):  # How to play keeps nothing
         return
     m = table.match
     session = m.session
@@ -439,7 +442,7 @@ def hand_recorded(table: TableScene) -> None:
         result = hand_result(
             game, session.records[-1], start=start, started_at=rec.hand_started_at,
             duration_s=max(0.0, time.monotonic() - rec.hand_clock) if rec.hand_clock else 0.0,
-            ended_how="finished",
+            ended_how="finished", assisted=bool(m.results and m.results[-1].assisted),
         )
         st.submit(lambda: _record(st, rec, result))
     rec.hand_start = None
@@ -515,6 +518,23 @@ def title_event(title: Any, event: Any) -> bool:
 
 
 # The New game form's defaults -----------------------------------------------------------------
+
+
+def first_start(app: App) -> bool:
+    """True on the first start of the game (the title then offers How to play).
+
+    Asked once per run: the first answer is kept on the app, and the settings remember
+    that the offer was made so later runs do not make it again.
+    """
+    known = getattr(app, "_first_start", None)
+    if known is not None:
+        return bool(known)
+    st = of(app)
+    first = st is not None and not st.settings.extra.get("tutorial_offered")
+    if st is not None and first:
+        st.save_settings(dataclasses.replace(st.settings, extra={**st.settings.extra, "tutorial_offered": True}))
+    app._first_start = first  # type: ignore[attr-defined]
+    return first
 
 
 def new_game_defaults(scene: Any) -> None:

@@ -1,6 +1,7 @@
 """The Big Two rules engine: pure, typed, standard library only.
 
-No I/O, no clock, no globals: randomness comes from a ``random.Random`` passed in.
+No I/O, no clock, no globals: randomness comes from a ``random.Random`` passed in, or a
+deal number (:mod:`big2.engine.dealnumber`).
 Start with :meth:`Game.deal`, ask :meth:`Game.legal_moves`, and move with
 :meth:`Game.play` / :meth:`Game.pass_turn` (checked, for people; they return events) or
 :meth:`Game.apply` (unchecked, fast, for search).
@@ -34,6 +35,12 @@ from .combos import (
     move_mask,
     move_size,
     why_not,
+)
+from .dealnumber import (
+    DEAL_NUMBER_LIMIT,
+    DealNumberError,
+    format_deal_number,
+    parse_deal_number,
 )
 from .events import (
     CardsExchanged,
@@ -84,6 +91,7 @@ __all__ = [
     "parse_card", "parse_cards", "rank_of", "suit_of",
     "PASS", "Combo", "Kind", "Move", "beats", "classify", "combo_of_move", "format_play",
     "generate_moves", "move_cards", "move_key", "move_kind", "move_mask", "move_size", "why_not",
+    "DEAL_NUMBER_LIMIT", "DealNumberError", "format_deal_number", "parse_deal_number",
     "CardsExchanged", "Dealt", "Drew", "Event", "HandEnded", "LastCard", "Passed", "Played",
     "PlayerOut", "TrickWon", "TurnStarted",
     "Game", "GameOver", "IllegalMove", "LegalMoves", "NotYourTurn", "SEAT_NAMES",

@@ -32,7 +32,7 @@ from .combos import (
     format_play,
     why_not,
 )
-from .dealing import deal_cards, is_dragon
+from .dealing import deal_by_number, deal_cards, is_dragon
 from .events import (
     CardsExchanged,
     Dealt,
@@ -222,7 +222,7 @@ class Game(HouseRules):
     @classmethod
     def deal(
         cls,
-        rng: random.Random,
+        rng: random.Random | int,
         *,
         rules: Rules = STANDARD,
         players: int = 4,
@@ -233,7 +233,10 @@ class Game(HouseRules):
     ) -> Game:
         """Shuffle with ``rng`` and deal under ``rules`` (see :func:`deal_cards`).
 
-        The same ``rng`` state always gives the same deal. ``leader`` makes that seat
+        ``rng`` is a generator, or a deal number (an ``int``, see
+        :mod:`big2.engine.dealnumber`): the same number, seat count and rules always give
+        the same cards, in every version. The same ``rng`` state always gives the same
+        deal. ``leader`` makes that seat
         lead the first trick with anything (later hands of a session); by default the
         holder of the lowest dealt card leads. ``clockwise`` overrides the rules'
         direction for this hand (the session alternates it). ``exchange=(loser, winner)``
@@ -245,7 +248,10 @@ class Game(HouseRules):
         seat_names = seat_names_for(players, names)
         if leader is not None and not 0 <= leader < players:
             raise ValueError(f"no seat {leader} at a table of {players}")
-        dealt = deal_cards(rng, rules, players)
+        if isinstance(rng, int):
+            dealt = deal_by_number(rng, rules, players)
+        else:
+            dealt = deal_cards(rng, rules, players)
         game = cls.__new__(cls)
         game._setup(list(dealt.hands), rules, seat_names, leader, clockwise, list(dealt.stock))
         if exchange is not None and not game.is_over:

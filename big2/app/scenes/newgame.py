@@ -9,6 +9,8 @@ import pygame
 import pygame_gui
 from pygame_gui.elements import UIDropDownMenu, UILabel, UIScrollingContainer, UITextEntryLine
 
+from big2.engine.dealnumber import parse_deal_number
+
 from .. import storage, text
 from ..match import MatchConfig, SeatConfig
 from ..opponents import seat_kinds
@@ -40,6 +42,9 @@ class NewGameScene(Scene):
         self.rules = presets()[self.preset_name].rules
         self.scoring = presets()[self.preset_name].scoring
         self.length = "4 hands"
+        #: "Play a deal": the number typed (blank for a new deal), and undo in hot-seat.
+        self.deal_text = ""
+        self.undo_hot_seat = False
         self.error = ""
         storage.new_game_defaults(self)  # the last game's choices, as stored
 
@@ -81,6 +86,19 @@ class NewGameScene(Scene):
         UILabel(pygame.Rect(lx, y, lab_w, h), "Scoring", m, container=self.ui)
         self.dd_scoring = UIDropDownMenu(scoring_names(), self.scoring, pygame.Rect(lx + lab_w, y, col_w - lab_w, h), m, container=self.ui, expansion_height_limit=px(260))
         self.scoring_y = y + h + px(8)
+        # "Play a deal" (a shared deal number) and undo with several people at the table
+        y = self.deal_y = r.bottom - px(66) - 2 * row - px(16)
+        lab_w = self.text_width("Play a deal", 16) + px(12)
+        UILabel(pygame.Rect(lx, y, lab_w, h), "Play a deal", m, container=self.ui)
+        self.deal_entry = UITextEntryLine(pygame.Rect(lx + lab_w, y, col_w - lab_w, h), m, container=self.ui,
+                                          placeholder_text="a new deal, or type its number")
+        self.deal_entry.set_text_length_limit(16)
+        self.deal_entry.set_text(self.deal_text)
+        y += row + px(4)
+        undo_w = self.dropdown_width(["Off", "On"])
+        UILabel(pygame.Rect(lx, y, col_w - undo_w - gap, h), "Undo with several people", m, container=self.ui)
+        self.dd_undo = UIDropDownMenu(["Off", "On"], "On" if self.undo_hot_seat else "Off",
+                                      pygame.Rect(lx + col_w - undo_w, y, undo_w, h), m, container=self.ui)
 
         # Right column: the rule set and every house rule, each explained in a line.
         y = top
@@ -128,6 +146,9 @@ class NewGameScene(Scene):
         """Read the entries back (they are rebuilt on resize and on the player count)."""
         for i, e in enumerate(self.name_entries):
             self.seat_names[i] = e.get_text().strip() or DEFAULT_NAMES[i]
+        entry = getattr(self, "deal_entry", None)
+        if entry is not None:
+            self.deal_text = entry.get_text()
 
     def resize(self, size: tuple[int, int]) -> None:
         self._collect()
@@ -142,7 +163,9 @@ class NewGameScene(Scene):
             level = "normal" if human else kind[kind.index("(") + 1 : -1]
             seats.append(SeatConfig(self.seat_names[i], human=human, level=level))
         hands, target = LENGTHS[self.length]
-        return MatchConfig(seats=tuple(seats), rules=self.rules, hands=hands, target=target, scoring=self.scoring)
+        deal = parse_deal_number(self.deal_text) if self.deal_text.strip() else None
+        return MatchConfig(seats=tuple(seats), rules=self.rules, hands=hands, target=target, scoring=self.scoring,
+                           deal=deal, undo_hot_seat=self.undo_hot_seat)
 
     def handle(self, event: pygame.event.Event) -> bool:
         if event.type == pygame_gui.UI_DROP_DOWN_MENU_CHANGED:
@@ -164,6 +187,8 @@ class NewGameScene(Scene):
                 self.build()
             elif el is self.dd_scoring:
                 self.scoring = event.text
+            elif el is self.dd_undo:
+                self.undo_hot_seat = event.text == "On"
             else:
                 for name, dd in self.rule_menus.items():
                     if el is dd:
@@ -177,6 +202,7 @@ class NewGameScene(Scene):
             self.error = ""
             return True
         if self.pressed(event, self.b_start) or (event.type == pygame.KEYDOWN and event.key == pygame.K_RETURN and not any(e.is_focused for e in self.name_entries)):
+            # Enter in the deal field starts too: the number is the point of it
             self.start()
             return True
         if self.pressed(event, self.b_back) or (event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE):
@@ -185,7 +211,12 @@ class NewGameScene(Scene):
         return False
 
     def start(self) -> None:
-        cfg = self.config()
+        try:
+            cfg = self.config()
+        except ValueError as exc:  # a deal number that is not one: say so, start nothing
+            self.error = str(exc)
+            self.app.dirty = True
+            return
         if cfg.rules.cards_per_player * cfg.n_players > 52:
             self.error = f"{cfg.n_players} players cannot each have {cfg.rules.cards_per_player} cards from one deck."
             self.app.dirty = True
@@ -208,7 +239,7 @@ class NewGameScene(Scene):
         # how the scoring works, in as many lines as fit above the buttons
         y = self.scoring_y
         for line in text.wrap(describe_scoring(self.scoring), fp, self.col_w):
-            if y + line_h > self.buttons_y - self.px(8):
+            if y + line_h > self.deal_y - self.px(6):
                 break
             text.draw(surf, line, fp, (self.lx, y), (200, 210, 215), suits="light")
             y += line_h

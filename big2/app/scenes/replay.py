@@ -15,6 +15,7 @@ from typing import Any
 import pygame
 
 from big2.engine.cards import format_cards
+from big2.engine.dealnumber import format_deal_number
 from big2.persistence import StorageError, StoredHand
 from big2.persistence.handlog import replay
 
@@ -271,6 +272,10 @@ class ReplayScene(Scene):
             (st.started_at.astimezone().strftime("%d %b %Y, %H:%M"), DIM, False),
             (f"Move {self.step} of {self.last}", WHITE, False),
         ]
+        if st.result.deal_number is not None:
+            lines.insert(1, (f"Deal {format_deal_number(st.result.deal_number)}", WHITE, False))
+        if st.result.assisted:
+            lines.append(("Played with undo", DIM, False))
         if game.is_over and game.winner is not None:
             lines.append((f"{seats[game.winner].name if game.winner < len(seats) else '?'} went out", GOLD, False))
         y = box.y + 6

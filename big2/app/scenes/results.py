@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import pygame
 
+from big2.engine.dealnumber import format_deal_number
+
 from .. import cardart, text
 from ..match import HandResult
 
@@ -118,4 +120,8 @@ class ResultsScene(Scene):
             y += ch + px(16)
         left = m.config.hands - len(m.results)
         note = "Session over." if m.session_over else (f"{left} hand{'s' if left != 1 else ''} to go." if m.config.target is None else f"Play ends when a total reaches ±{m.config.target}.")
-        text.draw(surf, note, self.fpx(16), (r.centerx, r.bottom - px(88)), (200, 210, 215), anchor="center")
+        if res.deal_number is not None:
+            note = f"Deal {format_deal_number(res.deal_number)}. " + note
+        if res.assisted:
+            note += " Undo was used: this hand counts as assisted."
+        text.draw(surf, note, self.fpx(16), (r.centerx, r.bottom - px(88)), (200, 210, 215), anchor="center", max_width=r.w - px(40))

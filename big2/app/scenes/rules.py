@@ -25,8 +25,25 @@ EXAMPLES = [
 CONTROLS = (
     "Click cards to select them, or drag across several. Lift a card up and slide it sideways to "
     "move it in your hand. Double-click or Enter plays the selection; P passes; H asks for a hint; "
-    "S sorts by rank or suit; the arrow keys and Space pick cards from the keyboard; Esc pauses; "
+    "S sorts by rank, by suit, or into combinations; the arrow keys and Space pick cards from the "
+    "keyboard; Ctrl+Z or U takes your move back; T shows the card tracker; Esc pauses; "
     "F1 shows these rules during a game; F11 switches to full screen."
+)
+AIDS = (
+    "Undo (Ctrl+Z or U, the Undo button, or the pause menu): against the computer, takes the table "
+    "back to your previous decision, the computers' replies too, as many steps as you like within "
+    "the hand. A hand played with undo is marked as assisted, and Statistics can leave those out. "
+    "With several people at the table undo is off unless New game turns it on.\n"
+    "Card tracker (T, off until you turn it on): the cards you have not seen yet, by rank and suit, "
+    "2s and Aces first, with the ranks that could still make a pair, triple or four marked. It "
+    "knows only what you know: your own cards and the cards played.\n"
+    "Deal numbers: every hand has a number, on the score panel, the results and the replay. "
+    "\"Play a deal\" in New game deals that number's cards again (same players and rules), so "
+    "friends can play the same deal and compare.\n"
+    "Arrange by combinations: press S until the hand falls into the groups the Normal computer "
+    "would plan (five-card hands, triples, pairs, singles), with a gap between groups.\n"
+    "How to play (on the title screen): a guided first game at the real table, one lesson a turn; "
+    "Esc leaves it, and it is never counted in your statistics."
 )
 
 
@@ -101,6 +118,7 @@ class RulesScene(Scene):
         fan = int(cw * 0.62 * 4 + cw)
         lines = text.wrap(self.intro(), fp, inner)
         ctrl = text.wrap(CONTROLS, fp, inner)
+        aids = text.wrap(AIDS, fp, inner)
         unused = self.unused()
         title = text.wrap(f"How to play Big Two — {self.rules.name} rules", fpx(28), inner)
 
@@ -123,6 +141,7 @@ class RulesScene(Scene):
 
         height = px(16) + len(title) * (fpx(28) + px(8)) + px(14) + len(lines) * (fp + px(8)) + px(20)
         height += head + px(16) + rows_height(examples, 4) + px(10)
+        height += head + px(14) + len(aids) * (fp + px(8)) + px(16)
         if options:
             height += head + px(16) + rows_height(options, 2) + px(16)
         height += head + px(14) + len(ctrl) * (fp + px(8)) + px(40)
@@ -174,6 +193,12 @@ class RulesScene(Scene):
         text.draw(surf, "Controls", head, (margin, y), GOLD, bold=True)
         y += head + px(14)
         for line in ctrl:
+            text.draw(surf, line, fp, (margin, y), (235, 235, 230))
+            y += fp + px(8)
+        y += px(16)
+        text.draw(surf, "Aids", head, (margin, y), GOLD, bold=True)
+        y += head + px(14)
+        for line in aids:
             text.draw(surf, line, fp, (margin, y), (235, 235, 230))
             y += fp + px(8)
         return surf

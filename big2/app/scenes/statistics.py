@@ -46,15 +46,17 @@ class View:
     more: bool = False
 
 
-def load_view(history: History, player: str | None = None, *, offset: int = 0, rows: int = RECENT) -> View:
+def load_view(history: History, player: str | None = None, *, offset: int = 0, rows: int = RECENT,
+              assisted: bool = True) -> View:
     """Read everything for ``player`` (the most active one when None), with ``rows``
-    sessions from the ``offset``-th newest; runs on the storage's writer thread."""
+    sessions from the ``offset``-th newest; runs on the storage's writer thread.
+    ``assisted=False`` leaves the hands played with undo out of the figures."""
     players = stats.human_players(history)
     if not players:
         return View(players=[])
     if player not in players:
         player = players[0]
-    report = stats.player_report(history, player, last=CHART_HANDS)
+    report = stats.player_report(history, player, last=CHART_HANDS, assisted=assisted)
     offset = max(0, offset)
     found = stats.recent_sessions(history, limit=offset + rows + 1, player=player)
     recent = found[offset:offset + rows]
@@ -93,6 +95,8 @@ class StatisticsScene(Scene):
         self.status: tuple[str, tuple[int, int, int]] | None = None
         self.pending: Future | None = None
         self.replay_buttons: list[tuple[pygame_gui.elements.UIButton, int]] = []
+        #: Count the hands where undo was used (the "With undo" button leaves them out).
+        self.with_assisted = True
         self.request()
 
     # Data --------------------------------------------------------------------------------------
@@ -103,7 +107,8 @@ class StatisticsScene(Scene):
             self.view = View(players=[])
             return
         rows = self.recent_rows()
-        self.future = st.call(lambda h: load_view(h, player, offset=offset, rows=rows))
+        assisted = self.with_assisted
+        self.future = st.call(lambda h: load_view(h, player, offset=offset, rows=rows, assisted=assisted))
         self.future.add_done_callback(lambda _f: self.app.post_wake())
 
     def loading(self) -> bool:
@@ -150,6 +155,11 @@ class StatisticsScene(Scene):
         self.b_reset = self.button((x, r.y + px(14), bw_reset, px(42)), "Reset…", object_id="#danger", tooltip="Delete the whole score history")
         x -= 10 + bw_export
         self.b_export = self.button((x, r.y + px(14), bw_export, px(42)), "Export CSV", tooltip="Write every hand to a spreadsheet file in the data folder")
+        bw_undo = px(190) if wide else px(150)
+        x -= px(10) + bw_undo
+        self.b_assisted = self.button(
+            (x, r.y + px(14), bw_undo, px(42)), ("With undo: counted" if wide else "Undo: counted") if self.with_assisted else ("With undo: left out" if wide else "Undo: left out"),
+            tooltip="Hands where you took a move back: count them, or leave them out of every figure")
         self.name_x = r.x + px(44) + text.render("Statistics", self.fpx(30), GOLD, bold=True).get_width()
         self.name_w = max(px(60), x - px(16) - self.name_x)
         self.dd_player = None
@@ -206,6 +216,11 @@ class StatisticsScene(Scene):
             if b is not None and v is not None and self.pressed(event, b):
                 self.request(v.player, max(0, v.offset + delta * self.recent_rows()))
                 return True
+        if self.pressed(event, self.b_assisted):
+            self.with_assisted = not self.with_assisted
+            self.request(v.player if v is not None else None)
+            self.build()
+            return True
         if self.pressed(event, self.b_export):
             self.export()
             return True

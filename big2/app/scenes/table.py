@@ -15,7 +15,9 @@ human's turn (Play, Pass, Hint, Sort), and owns parts with their own state, each
 * ``exchange`` (:mod:`.tableexchange`): the three-player exchange and the give-back;
 * ``computers`` (:mod:`.tablecomputer`): the worker searching the computers' moves;
 * ``input`` (:mod:`.tableinput`): clicks, drags and keys on the bottom hand;
-* ``view`` (:mod:`.tabledraw`): drawing and the record of what changed on screen.
+* ``view`` (:mod:`.tabledraw`): drawing and the record of what changed on screen;
+* ``undo`` (:mod:`.tableundo`): taking the person's moves back (Ctrl+Z, U, a button);
+* ``tracker`` (:mod:`.tabletracker`): the cards not seen yet (T).
 
 More parts (undo, a card tracker, ...) join with :meth:`TableScene.add_part`. Other
 screens are opened by name through the app (``app.push("pause", table)``).
@@ -48,8 +50,21 @@ from .tableexchange import ExchangeTurn
 from .tableinput import TableInput
 from .tablepart import TablePart
 from .tableshow import EventPlayback
+from .tabletracker import TrackerPart
+from .tableundo import UndoPart
 
 P = TypeVar("P", bound=TablePart)
+
+
+def plan_groups(rules):
+    """The hand's "combinations" sort: the Normal computer's plan (big2.ai, loaded on first use)."""
+
+    def groups(cards: list[int]) -> list[list[int]]:
+        from big2.ai.arrange import arrange_by_plan
+
+        return arrange_by_plan(cards, rules)
+
+    return groups
 
 
 class TableScene(Scene):
@@ -68,7 +83,7 @@ class TableScene(Scene):
         self.hand_visible = not self.match.hot_seat
         rules = self.match.config.rules
         # the board: what the screen shows of the hand in play
-        self.hand = HandModel(strength=rules.card_strength)
+        self.hand = HandModel(strength=rules.card_strength, grouper=plan_groups(rules))
         self.counts = [0] * n
         self.sprites: dict[int, CardSprite] = {}
         self.trick: list[tuple[int, list[int]]] = []
@@ -98,6 +113,8 @@ class TableScene(Scene):
         self.computers = self.add_part(ComputerTurns(self))
         self.input = self.add_part(TableInput(self))
         self.view = self.add_part(TableView(self))
+        self.undo = self.add_part(UndoPart(self))
+        self.tracker = self.add_part(TrackerPart(self))
         self.layout = self._compute_layout()
 
     def add_part(self, part: P) -> P:
@@ -268,7 +285,7 @@ class TableScene(Scene):
 
     def place_hand(self, *, animate: bool) -> None:
         lay = self.layout
-        positions = lay.hand_positions(len(self.hand.cards))
+        positions = lay.hand_positions(len(self.hand.cards), self.hand_gaps())
         d = 0.16 * self.anim if animate else 0
         dragging = self.input.dragging()
         for i, c in enumerate(self.hand.cards):
@@ -288,6 +305,10 @@ class TableScene(Scene):
             else:
                 self.tweens.cancel(spr)
                 spr.x, spr.y, spr.w, spr.h = x, y, lay.card_w, lay.card_h
+
+    def hand_gaps(self) -> frozenset[int]:
+        """Indices of the bottom hand's cards that start a group (arranged by combinations)."""
+        return frozenset(i for i in range(len(self.hand.cards)) if self.hand.starts_group(i))
 
     def place_all(self) -> None:
         """After a resize: every sprite straight to its new place and size."""

@@ -12,6 +12,8 @@ from typing import TYPE_CHECKING
 
 import pygame
 
+from big2.engine.dealnumber import format_deal_number
+
 from .. import cardart, text
 from ..uiscale import MIN_FONT_PX
 from ..match import exchange_card, object_form, possessive, says
@@ -239,10 +241,10 @@ def _hand(surf: pygame.Surface, t: TableScene) -> None:
             surf.blit(glow, (round(spr.x) - 4, round(spr.y) - 4))
         spr.draw(surf, four_colour=s.four_colour, back_style=s.card_back)
         if c == received and t.hand_visible:
-            _received_tag(surf, spr.rect(), min(spr.w, lay.hand_step(len(t.hand.cards))), lay.font_px)
+            _received_tag(surf, spr.rect(), min(spr.w, lay.hand_step(len(t.hand.cards), len(t.hand_gaps()))), lay.font_px)
         if c == focus_card and t.hand_visible:
             r = spr.rect()
-            pygame.draw.line(surf, (120, 200, 255), (r.x + 6, r.bottom - 5), (r.x + min(r.w, lay.hand_step(len(t.hand.cards))) - 4, r.bottom - 5), 4)
+            pygame.draw.line(surf, (120, 200, 255), (r.x + 6, r.bottom - 5), (r.x + min(r.w, lay.hand_step(len(t.hand.cards), len(t.hand_gaps()))) - 4, r.bottom - 5), 4)
     if dragging is not None and dragging in t.sprites:
         t.sprites[dragging].draw(surf, four_colour=s.four_colour, back_style=s.card_back, shadow=True)
     if not t.hand_visible and t.hand.cards and not t.hand_over:
@@ -321,6 +323,11 @@ def _scores(surf: pygame.Surface, t: TableScene) -> None:
         text.draw(surf, m.names[seat], fp, (box.x + 8, y), WHITE, max_width=box.w - 70)
         text.draw(surf, f"{m.totals[seat]:+d}" if m.totals[seat] else "0", fp, (box.right - 8, y), WHITE, anchor="topright")
         y += fp * 1.3
+    number = m.deal_number
+    if number is not None:
+        y += fp * 0.2
+        text.draw(surf, "Deal", fp, (box.x + 8, y), DIM)
+        text.draw(surf, format_deal_number(number), fp, (box.right - 8, y), DIM, anchor="topright")
 
 
 def _message(surf: pygame.Surface, t: TableScene) -> None:

@@ -162,7 +162,7 @@ class EventPlayback(TablePart):
                 if r < len(hands[s]):
                     order.append(s)
         targets_bottom = {c: i for i, c in enumerate(t.hand.cards)}
-        bottom_pos = lay.hand_positions(len(t.hand.cards))
+        bottom_pos = lay.hand_positions(len(t.hand.cards), t.hand_gaps())
         for s in order:
             per_seat[s] += 1
             p = t.pos_of(s)

@@ -1,4 +1,4 @@
-"""The title screen: quick game, new game, rules, settings, quit."""
+"""The title screen: quick game, new game, rules, settings, how to play, quit."""
 
 from __future__ import annotations
 
@@ -24,7 +24,7 @@ class TitleScene(Scene):
             return per_row * (max(self.text_width(t, 17, bold=True) for t in words) + px(32)) + (per_row - 1) * g
 
         wanted = max(px(360), need(("Play against the computer", "Continue", "Quit"), 1),
-                     need(("New game…", "Saved games…"), 2), need(("Rules", "Settings", "Statistics"), 3))
+                     need(("New game…", "Saved games…", "How to play", "Quit"), 2), need(("Rules", "Settings", "Statistics"), 3))
         bw, bh = min(wanted, w - px(80)), px(52)
         x = (w - bw) // 2
         y = int(h * 0.5)
@@ -44,7 +44,12 @@ class TitleScene(Scene):
         self.b_rules = self.button((x, y + 2 * gap, third, bh), "Rules")
         self.b_settings = self.button((x + third + g, y + 2 * gap, third, bh), "Settings")
         self.b_stats = self.button((x + 2 * (third + g), y + 2 * gap, bw - 2 * (third + g), bh), "Statistics", tooltip="Your scores, streaks and past hands")
-        self.b_quit = self.button((x, y + 3 * gap, bw, bh), "Quit", object_id="#danger")
+        # How to play: a guided first game, offered (highlighted) on the first start
+        self.first_start = storage.first_start(self.app)
+        self.b_learn = self.button((x, y + 3 * gap, half, bh), "How to play", object_id="#primary" if self.first_start else None,
+                                   tooltip="A guided first game: one lesson a turn (H lifts the cards, Enter plays)")
+        self.b_quit = self.button((x + half + g, y + 3 * gap, bw - half - g, bh), "Quit", object_id="#danger")
+        self.offer_y = y + 3 * gap + bh + g
 
     def handle(self, event: pygame.event.Event) -> bool:
         if storage.title_event(self, event):  # Continue, Saved games, Statistics
@@ -57,6 +62,9 @@ class TitleScene(Scene):
             return True
         if self.pressed(event, self.b_rules):
             self.app.push("rules")
+            return True
+        if self.pressed(event, self.b_learn) or (event.type == pygame.KEYDOWN and event.key == pygame.K_F1):
+            self.app.push("how_to_play")
             return True
         if self.pressed(event, self.b_settings):
             self.app.push("settings")
@@ -98,3 +106,6 @@ class TitleScene(Scene):
         text.draw(surf, "Big Two", size, (w // 2 + 3, int(h * 0.41) + 3), (0, 0, 0), anchor="center", bold=True)
         text.draw(surf, "Big Two", size, (w // 2, int(h * 0.41)), (245, 210, 122), anchor="center", bold=True)
         text.draw(surf, "Cho Dai Di · Pusoy Dos · Big 2", max(14, size // 3), (w // 2, int(h * 0.41) + size * 0.75), (220, 230, 225), anchor="center")
+        if self.first_start:
+            text.draw(surf, "New to Big Two? \u201cHow to play\u201d deals you a guided first game.", 17,
+                      (w // 2, self.offer_y), (245, 210, 122), anchor="midtop", max_width=w - 40)
