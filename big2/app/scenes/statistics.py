@@ -148,17 +148,18 @@ class StatisticsScene(Scene):
         w, h = self.app.size
         r = self.rect = pygame.Rect(px(24), px(16), w - px(48), h - px(32))
         wide = r.w >= px(1000)
-        bw_back, bw_reset, bw_export = (px(130), px(130), px(160)) if wide else (px(96), px(110), px(136))
+        bw_back, bw_reset, bw_export = (self.button_width([t]) + (px(20) if wide else 0) for t in ("Back", "Reset…", "Export CSV"))
         x = r.right - px(20) - bw_back
         self.b_back = self.button((x, r.y + px(14), bw_back, px(42)), "Back", object_id="#primary")
         x -= 10 + bw_reset
         self.b_reset = self.button((x, r.y + px(14), bw_reset, px(42)), "Reset…", object_id="#danger", tooltip="Delete the whole score history")
         x -= 10 + bw_export
         self.b_export = self.button((x, r.y + px(14), bw_export, px(42)), "Export CSV", tooltip="Write every hand to a spreadsheet file in the data folder")
-        bw_undo = px(190) if wide else px(150)
+        undo_label = ("With undo: counted" if wide else "Undo: counted") if self.with_assisted else ("With undo: left out" if wide else "Undo: left out")
+        bw_undo = self.button_width(["With undo: counted", "With undo: left out"] if wide else ["Undo: counted", "Undo: left out"])
         x -= px(10) + bw_undo
         self.b_assisted = self.button(
-            (x, r.y + px(14), bw_undo, px(42)), ("With undo: counted" if wide else "Undo: counted") if self.with_assisted else ("With undo: left out" if wide else "Undo: left out"),
+            (x, r.y + px(14), bw_undo, px(42)), undo_label,
             tooltip="Hands where you took a move back: count them, or leave them out of every figure")
         self.name_x = r.x + px(44) + text.render("Statistics", self.fpx(30), GOLD, bold=True).get_width()
         self.name_w = max(px(60), x - px(16) - self.name_x)
