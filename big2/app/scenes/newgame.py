@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import pygame
 import pygame_gui
+from pygame_gui.core import UIContainer
 from pygame_gui.elements import UIDropDownMenu, UILabel, UIScrollingContainer, UITextEntryLine
 
 from big2.engine.dealnumber import parse_deal_number
@@ -28,6 +29,15 @@ LENGTHS = {
     "Until a total reaches ±100": (999, 100),
 }
 DEFAULT_NAMES = ("You", "East", "North", "West")
+
+
+class _Layer(UIContainer):
+    """A container that only lifts its elements above others: it never takes the hover,
+    so the widgets under its empty area stay usable."""
+
+    def check_hover(self, time_delta: float, hovered_higher_element: bool) -> bool:
+        self.hovered = False
+        return hovered_higher_element
 
 
 class NewGameScene(Scene):
@@ -104,8 +114,7 @@ class NewGameScene(Scene):
         y = top
         head_w = self.text_width("Rules", 22, bold=True) + gap
         UILabel(pygame.Rect(rx, y, head_w, h), "Rules", m, container=self.ui, object_id="#heading")
-        names = list(presets())
-        self.dd_preset = UIDropDownMenu(names, self.preset_name, pygame.Rect(rx + head_w + gap, y, col_w - head_w - gap, h), m, container=self.ui, expansion_height_limit=px(320))
+        preset_rect = pygame.Rect(rx + head_w + gap, y, col_w - head_w - gap, h)
         y += h + px(6)
         self.summary_y = y
         y += 2 * self.fpx(14) + px(14)
@@ -139,6 +148,12 @@ class NewGameScene(Scene):
                 ry += line_h
             ry += px(12)
         self.rules_box.set_scrollable_area_dimensions((col_w, ry + px(4)))
+        # The preset list opens over the house rules: its dropdown lives in a layer above
+        # everything built so far (a container that takes no hover of its own).
+        above = _Layer(r, m, container=self.ui, starting_height=self.ui.get_top_layer() - self.ui.layer + 1)
+        self.dd_preset = UIDropDownMenu(
+            list(presets()), self.preset_name, preset_rect.move(-r.x, -r.y), m, container=above, expansion_height_limit=px(320),
+        )
         self.b_start = self.button((r.right - px(244), self.buttons_y, px(220), px(48)), "Start", object_id="#primary")
         self.b_back = self.button((r.x + pad, self.buttons_y, px(140), px(48)), "Back")
 

@@ -1,4 +1,5 @@
-"""The title screen: quick game, new game, rules, settings, how to play, quit."""
+"""The title screen: quick game, new game, rules, settings, how to play, quit; About in
+the corner."""
 
 from __future__ import annotations
 
@@ -36,7 +37,7 @@ class TitleScene(Scene):
             y = min(y, h - 5 * gap - px(8))
             self.b_continue = self.button((x, y, bw, bh), "Continue", object_id="#primary", tooltip=storage.continue_hint(self.app))
             y += gap
-        self.b_quick = self.button((x, y, bw, bh), "Play against the computer", object_id=None if self.b_continue else "#primary", tooltip="A standard game: you and three computers, four hands")
+        self.b_quick = self.button((x, y, bw, bh), "Play against the computer", object_id=None if self.b_continue else "#primary", tooltip=storage.quick_game_hint(self.app))
         half = (bw - g) // 2
         self.b_new = self.button((x, y + gap, half, bh), "New game…", tooltip="Choose players, rules and session length")
         self.b_saves = self.button((x + half + g, y + gap, bw - half - g, bh), "Saved games…", tooltip="Load, save or delete a named game")
@@ -50,6 +51,12 @@ class TitleScene(Scene):
                                    tooltip="A guided first game: one lesson a turn (H lifts the cards, Enter plays)")
         self.b_quit = self.button((x + half + g, y + 3 * gap, bw - half - g, bh), "Quit", object_id="#danger")
         self.offer_y = y + 3 * gap + bh + g
+        about_w = self.button_width(["About"])
+        self.b_about = self.button((w - about_w - px(16), h - px(52), about_w, px(36)), "About", tooltip="Version, and where your files are kept")
+
+    def uncover(self) -> None:
+        super().uncover()
+        self.build()  # Settings may have changed what the quick game deals (its tooltip)
 
     def handle(self, event: pygame.event.Event) -> bool:
         if storage.title_event(self, event):  # Continue, Saved games, Statistics
@@ -69,6 +76,9 @@ class TitleScene(Scene):
         if self.pressed(event, self.b_settings):
             self.app.push("settings")
             return True
+        if self.pressed(event, self.b_about):
+            self.app.push("about")
+            return True
         if self.pressed(event, self.b_quit) or (event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE):
             self.ask_quit()
             return True
@@ -81,10 +91,8 @@ class TitleScene(Scene):
         self.app.push("confirm", "Quit Big Two?", lambda: self.app.quit(0), yes="Quit", detail=detail)
 
     def quick_game(self):
-        """Play against the computer: the player, by their stored name, and three computers."""
-        from ..match import quick_config
-
-        return quick_config(storage.player_name(self.app))
+        """Play against the computer: the player's rules and opponents from Settings."""
+        return storage.quick_game(self.app)
 
     def draw(self, surf: pygame.Surface) -> None:
         w, h = surf.get_size()
