@@ -47,7 +47,7 @@ def wake_event_type() -> int:
 
 
 def load_theme() -> dict:
-    """The pygame_gui theme from assets/theme.json, with the shipped font paths filled in."""
+    """The pygame_gui theme from big2/assets/theme.json, with the shipped font paths filled in."""
     with open(assets.asset("theme.json"), encoding="utf-8") as fh:
         theme = json.load(fh)
     fonts = assets.asset("fonts")
@@ -120,7 +120,7 @@ class App:
 
     @staticmethod
     def _set_icon() -> None:
-        """The window's icon: assets/icon/big2.png (the one icon every build ships)."""
+        """The window's icon: big2/assets/icon/big2.png (the one icon every build ships)."""
         try:
             img = pygame.image.load(str(assets.asset("icon", "big2.png")))
             if img.get_width() > ICON_PX:  # X11 refuses an icon bigger than one request
