@@ -578,6 +578,63 @@ def player_name(app: App) -> str | None:
     return st.settings.player_name
 
 
+def quick_game(app: App, *, seed: int | None = None) -> Any:
+    """The title's "Play against the computer": the player's own choices from Settings —
+    their name, rule preset (with house rules and scoring) and computer opponents at
+    their levels (a seat set to Human there is a normal computer here) — four hands.
+    Without storage, or if the settings cannot be used, the standard game."""
+    from .match import MatchConfig, SeatConfig, default_seats, quick_config
+
+    cfg = quick_config(player_name(app), seed=seed)
+    st = of(app)
+    if st is None:
+        return cfg
+    s = st.settings
+    try:
+        from big2.persistence.tablerules import table_rules
+
+        from .opponents import levels
+        from .rulesform import presets, scoring_names
+
+        info = next((p for p in presets().values() if p.name == s.rules_preset), None)
+        if info is None:
+            return cfg
+        rules = table_rules(s).rules if s.house_rules else info.rules
+        scoring = s.scoring if s.scoring in scoring_names() else info.scoring
+        seats = cfg.seats
+        if 1 <= len(s.opponents) <= 3:
+            names = default_seats(1 + len(s.opponents))
+            known = levels()
+            seats = (cfg.seats[0], *(
+                SeatConfig(seat.name, human=False, level=level if level in known else "normal")
+                for seat, level in zip(names[1:], s.opponents)
+            ))
+        if rules.cards_per_player * len(seats) > 52:
+            seats = cfg.seats
+        return MatchConfig(seats=seats, rules=rules, hands=cfg.hands, seed=seed, scoring=scoring)
+    except Exception:  # the standard game rather than none
+        log.exception("quick game settings not applied")
+        return cfg
+
+
+def quick_game_hint(app: App) -> str:
+    """The quick game button's tooltip: what it deals, in a sentence."""
+    cfg = quick_game(app)
+    st = of(app)
+    preset = "standard"
+    if st is not None:
+        from .rulesform import presets
+
+        info = next((p for p in presets().values() if p.name == st.settings.rules_preset), None)
+        preset = info.title if info is not None else preset
+        if st.settings.house_rules or st.settings.scoring:
+            preset += " with your house rules"
+    n = len(cfg.seats) - 1
+    levels = sorted({seat.level for seat in cfg.seats[1:]})
+    who = f"{'one computer' if n == 1 else f'{n} computers'} ({', '.join(levels)})"
+    return f"You and {who}, {preset} rules, {cfg.hands} hands (change them in Settings)"
+
+
 def game_defaults(app: App) -> Settings | None:
     """The stored settings New game starts from (None without storage)."""
     st = of(app)

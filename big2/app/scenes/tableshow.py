@@ -79,6 +79,8 @@ class EventPlayback(TablePart):
         a = t.anim
         if isinstance(event, Dealt):
             return self.show_deal(event)
+        if getattr(event, "seat", None) == t.turn and not isinstance(event, (TurnStarted, LastCard)):
+            t.turn = None  # the seat has acted (played, passed, went out): no "thinking…" left
         if isinstance(event, TurnStarted):
             t.turn = event.seat
             t.refresh_buttons()
