@@ -40,8 +40,8 @@ def _grain(img: pygame.Surface) -> None:
     if tile is None:
         rng = random.Random(2)  # the same cloth every time
         n = 96
-        up = bytes(v for _ in range(n * n) for v in [rng.choice((0, 0, 0, 3, 5, 7))] * 3)
-        down = bytes(v for _ in range(n * n) for v in [rng.choice((0, 0, 0, 3, 5, 7))] * 3)
+        up = bytes(v for _ in range(n * n) for v in [rng.choice((0, 0, 0, 2, 3, 5))] * 3)
+        down = bytes(v for _ in range(n * n) for v in [rng.choice((0, 0, 0, 2, 3, 5))] * 3)
         tile = pygame.Surface((n * 2, n))
         tile.blit(pygame.image.frombytes(up, (n, n), "RGB"), (0, 0))
         tile.blit(pygame.image.frombytes(down, (n, n), "RGB"), (n, 0))
