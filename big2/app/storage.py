@@ -202,7 +202,10 @@ class Storage:
         fut: Future[Any] = Future()
 
         def job() -> Any:
-            history = self.writable_history() if write else self.history
+            if write or (not self._history_on_disk and self.paths.history_db.exists()):
+                history = self.writable_history()  # (made meanwhile by another copy of the app)
+            else:
+                history = self.history
             if history is None:
                 raise StorageError("The score history is not available.")
             return fn(history)
