@@ -127,6 +127,11 @@ def tour(app: Any, *, dropdowns_open: bool = True, presets: bool = True) -> Iter
     yield "title-quit"
     app.pop()
     pump(app, 2)
+    click(app, title.b_about)
+    if app.top.name == "about":
+        yield "about"
+        app.pop()
+        pump(app, 2)
 
     click(app, title.b_new)
     yield "new-game"
