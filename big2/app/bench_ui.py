@@ -87,6 +87,7 @@ def bench_frames(size: tuple[int, int], seconds: float) -> dict:
         "p95_ms": _pct(ms, 95),
         "p99_ms": _pct(ms, 99),
         "max_ms": max(ms) if ms else float("nan"),
+        "over_50ms": sum(1 for v in ms if v > 50),
         "mean_ms": statistics.fmean(ms) if ms else float("nan"),
         "hands_finished": hands,
         "moves": len(table.match.game.history) if table.match.game else 0,
@@ -158,7 +159,8 @@ def bench_thinking(size: tuple[int, int], seconds: float = 3.0) -> dict:
     ms = [t * 1000 for t in times]
     return {
         "frames": len(ms), "fps": len(ms) / wall, "p50_ms": _pct(ms, 50), "p95_ms": _pct(ms, 95),
-        "p99_ms": _pct(ms, 99), "expert_moves": thinks, "worker": "process" if table.computers.thinker.processes else "thread",
+        "p99_ms": _pct(ms, 99), "max_ms": max(ms) if ms else float("nan"),
+        "over_50ms": sum(1 for v in ms if v > 50), "expert_moves": thinks, "worker": "process" if table.computers.thinker.processes else "thread",
     }
 
 
@@ -223,7 +225,7 @@ def main(argv: list[str] | None = None) -> int:
     print(
         f"  animated computer game: {f['frames']} frames drawn ({f['fps']:.0f} a second, pauses between moves included), work per frame "
         f"p50 {f['p50_ms']:.2f} ms  p95 {f['p95_ms']:.2f} ms  p99 {f['p99_ms']:.2f} ms  max {f['max_ms']:.1f} ms"
-        f"  ({f['moves']} moves, {f['hands_finished']} hands)"
+        f" ({f['over_50ms']} over 50 ms)  ({f['moves']} moves, {f['hands_finished']} hands)"
     )
     print(
         f"    of which our update+draw p50 {f['own_p50_ms']:.2f} ms  p95 {f['own_p95_ms']:.2f} ms  p99 {f['own_p99_ms']:.2f} ms;"
@@ -238,8 +240,13 @@ def main(argv: list[str] | None = None) -> int:
     print(f"  start to first frame: {s['launch_to_first_frame_s']:.2f} s from launch ({s['open_to_first_frame_s']:.2f} s from window open)")
     print(
         f"  while the Expert thinks ({t['worker']} worker, {t['expert_moves']} searches): {t['fps']:.0f} fps, "
-        f"p50 {t['p50_ms']:.2f} ms  p95 {t['p95_ms']:.2f} ms  p99 {t['p99_ms']:.2f} ms"
+        f"p50 {t['p50_ms']:.2f} ms  p95 {t['p95_ms']:.2f} ms  p99 {t['p99_ms']:.2f} ms  max {t['max_ms']:.1f} ms"
+        f"  ({t['over_50ms']} frames over 50 ms)"
     )
+    try:
+        print(f"  machine load average at the end: {os.getloadavg()[0]:.2f}")
+    except OSError:  # pragma: no cover
+        pass
     return 0
 
 

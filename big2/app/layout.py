@@ -16,6 +16,8 @@ from dataclasses import dataclass
 from typing import Final
 
 MIN_SIZE: Final = (800, 600)
+#: The size of the cards left in each hand on the results panel (width, height).
+RESULTS_CARD = (43, 62)
 CARD_RATIO: Final = 0.7  # width / height of a card (poker size is 2.5 / 3.5)
 
 _SIDES: Final = {
