@@ -15,9 +15,18 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Final
 
+from .uiscale import font_px as scaled_font, ui_scale
+
 MIN_SIZE: Final = (800, 600)
-#: The size of the cards left in each hand on the results panel (width, height).
-RESULTS_CARD = (43, 62)
+
+
+def results_card(scale: float) -> tuple[int, int]:
+    """The size (width, height) of the cards left in each hand on the results panel, at
+    UI scale ``scale`` (the table draws them ahead while the hand's banner shows)."""
+    h = int(round(62 * scale))
+    return int(h * 0.7), h
+
+
 CARD_RATIO: Final = 0.7  # width / height of a card (poker size is 2.5 / 3.5)
 
 _SIDES: Final = {
@@ -231,19 +240,21 @@ def sides_for(n_seats: int) -> tuple[str, ...]:
     return _SIDES[n_seats]
 
 
-def compute_layout(width: int, height: int, n_seats: int = 4, *, max_hand: int = 13) -> TableLayout:
+def compute_layout(width: int, height: int, n_seats: int = 4, *, max_hand: int = 13, min_button_w: int = 0) -> TableLayout:
     """Lay out a table for a window of ``width`` x ``height`` pixels.
 
     Sizes below :data:`MIN_SIZE` are laid out as if they were the minimum (the window
     enforces the minimum; this keeps the arithmetic safe if a resize races it).
     ``max_hand`` is the largest hand the bottom seat may hold (13, 17 or 21).
+    ``min_button_w`` is the width the action buttons' words need (they never get less,
+    as long as the row fits beside the hand).
     """
     sides = sides_for(n_seats)
     w = max(width, MIN_SIZE[0])
     h = max(height, MIN_SIZE[1])
     unit = min(w / 1280, h / 720)
     margin = max(8, round(12 * unit))
-    font_px = max(14, round(18 * unit))
+    font_px = scaled_font(18, ui_scale((w, h)))  # the menus' scale: one size of type everywhere
 
     # Card sizes: the hand gets about a fifth of the height, but must fit max_hand cards
     # across the fan with at least a readable corner showing.
@@ -268,10 +279,11 @@ def compute_layout(width: int, height: int, n_seats: int = 4, *, max_hand: int =
 
     # Corners: recent plays at top left, totals at top right under the menu button.
     menu_button = Box(w - margin - round(max(84, 100 * unit)), margin, round(max(84, 100 * unit)), button_h)
-    log_w = round(max(170, 240 * unit))
+    log_w = round(max(215, 240 * unit))
     log = Box(margin, margin, log_w, round(font_px * 1.4 * 5.5))
     # the totals: a heading, a line per seat, and the hand's deal number
-    scores = Box(w - margin - log_w, menu_button.bottom + margin // 2, log_w, round(font_px * 1.4 * (n_seats + 2.1)))
+    score_w = round(max(170, 240 * unit))
+    scores = Box(w - margin - score_w, menu_button.bottom + margin // 2, score_w, round(font_px * 1.4 * (n_seats + 2.1)))
     corner_bottom = max(log.bottom, scores.bottom) + margin
     bottom_info_y = h - margin - plate_h
 
@@ -316,7 +328,7 @@ def compute_layout(width: int, height: int, n_seats: int = 4, *, max_hand: int =
 
     # Buttons: a row above the hand, right-aligned with the fan.
     names = ("sort", "hint", "pass", "play")
-    bw = round(max(84, 110 * unit))
+    bw = round(max(84, 110 * unit, min_button_w))
     gap = margin // 2 + 2
     row_w = bw * len(names) + gap * (len(names) - 1)
     bx = hand_fan.right - row_w

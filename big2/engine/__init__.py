@@ -57,6 +57,7 @@ from .events import (
 )
 from .game import SEAT_NAMES, Game, GameOver, IllegalMove, NotYourTurn
 from .legal import LegalMoves
+from .messages import Message, msg, msg_n, msg_p
 from .rules import (
     STANDARD,
     AssistantRule,
@@ -99,6 +100,7 @@ __all__ = [
     "LaterLeader", "Leftovers", "LoneTwo", "Rules", "StockDraw", "StraightOrder",
     "penalty_per_card", "settle_pairwise", "standard_penalties",
     "HandRecord", "Session",
+    "Message", "msg", "msg_n", "msg_p",
     "PRESETS", "Preset", "describe", "get_preset", "get_rules", "preset_names",
     "rules_from_dict", "rules_to_dict", "summary",
 ]

@@ -87,6 +87,7 @@ def plan_groups(rules):
 
 class TableScene(Scene):
     name = "table"
+    keyboard_focus = False  # the table has its own keys (cards, play, pass)
 
     def __init__(self, app, config: MatchConfig | None = None, *, match: Match | None = None) -> None:
         super().__init__(app)
@@ -153,7 +154,8 @@ class TableScene(Scene):
     def _compute_layout(self) -> TableLayout:
         w, h = self.app.size
         most = max(self.match.config.rules.cards_per_player, self.max_hand)
-        return compute_layout(w, h, self.match.n_players, max_hand=most)
+        words = ("Sort (S)", "Hint (H)", "Pass (P)", "Play ⏎")
+        return compute_layout(w, h, self.match.n_players, max_hand=most, min_button_w=self.button_width(words))
 
     def build_ui(self) -> None:
         lay = self.layout = self._compute_layout()

@@ -15,6 +15,7 @@ import pygame
 from big2.engine.dealnumber import format_deal_number
 
 from .. import cardart, text
+from ..uiscale import MIN_FONT_PX
 from ..match import exchange_card, object_form, possessive, says
 from ..sprites import CardSprite
 from .common import felt
@@ -293,12 +294,12 @@ def _plates(surf: pygame.Surface, t: TableScene) -> None:
         n = t.counts[seat]
         cards_txt = "1 card" if n == 1 else f"{n} cards"
         col = (255, 120, 110) if n == 1 else DIM
-        text.draw(surf, cards_txt, int(fp * 0.85), (box.x + 10, box.y + 8 + fp * 1.2), col)
+        text.draw(surf, cards_txt, max(MIN_FONT_PX, int(fp * 0.85)), (box.x + 10, box.y + 8 + fp * 1.2), col)
         score = t.match.totals[seat]
-        text.draw(surf, f"{score:+d}" if score else "0", int(fp * 0.85), (box.right - 10, box.y + 8 + fp * 1.2), WHITE, anchor="topright")
+        text.draw(surf, f"{score:+d}" if score else "0", max(MIN_FONT_PX, int(fp * 0.85)), (box.right - 10, box.y + 8 + fp * 1.2), WHITE, anchor="topright")
         status = seat_status(t, seat)
         if status:
-            text.draw(surf, status, int(fp * 0.75), (box.x + 10, box.y + 10 + fp * 2.2), (150, 220, 255))
+            text.draw(surf, status, max(MIN_FONT_PX, int(fp * 0.75)), (box.x + 10, box.y + 10 + fp * 2.2), (150, 220, 255))
         badge = t.badges.get(seat)
         if badge:
             b = pygame.Rect(spot.badge.as_tuple())

@@ -15,7 +15,7 @@ from big2.engine.events import Dealt, Event, HandEnded, LastCard, Passed, Played
 from collections import deque
 
 from .. import storage
-from ..layout import RESULTS_CARD
+from ..layout import results_card
 from ..match import ExchangeStarted, says
 from ..sprites import CardSprite
 from .tablepart import TablePart
@@ -291,7 +291,7 @@ class EventPlayback(TablePart):
             if s != t.viewer and game.hand(s):
                 t.revealed[s] = sorted(game.hand(s), key=t.match.config.rules.card_strength)
         # the results panel shows every hand's cards left: drawn while the banner shows
-        t.view.warm([c for s in range(t.match.n_players) for c in game.hand(s)], RESULTS_CARD, first=True)
+        t.view.warm([c for s in range(t.match.n_players) for c in game.hand(s)], results_card(t.app.ui_scale), first=True)
         if not t.hand_visible:
             t.hand_visible = True
             t.place_hand(animate=False)
