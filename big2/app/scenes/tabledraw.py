@@ -45,18 +45,20 @@ class TableView(TablePart):
         ``first``: before those already waiting (they are needed sooner)."""
         lay = self.table.layout
         w, h = size or (lay.card_w, lay.card_h)
-        self.app.warmer.add([(c, w, h) for c in cards], first=first)
+        # only the table's own card size sets the art cache's bound (smaller ones would
+        # shrink it below what a hand at this size needs)
+        self.app.warmer.add([(c, w, h, size is None) for c in cards], first=first)
 
     def warm_table(self) -> None:
         """Everything a hand at this layout shows: the bottom hand first, then every
-        card at the trick's size, then at the opponents' size (their hands are shown
-        face up when the hand ends)."""
+        card at the opponents' size (their hands are shown face up when the hand ends),
+        then at the trick's size."""
         t = self.table
         lay = t.layout
         self.app.warmer.clear()
         self.warm(t.hand.cards)
-        self.warm(range(52))
         self.warm(range(52), (lay.small_w, lay.small_h))
+        self.warm(range(52))
 
     def animating(self) -> bool:
         return bool(self._damage)
