@@ -43,10 +43,17 @@ _WAKE: int | None = None
 
 
 def wake_event_type() -> int:
-    """A custom event type that only wakes the loop (posted from worker threads)."""
+    """A custom event type that only wakes the loop (posted from worker threads).
+
+    Never one of pygame_gui's: after a ``pygame.quit()`` pygame numbers custom types
+    from the start again, and the wake-up could get UI_BUTTON_PRESSED's number (every
+    button press would then be taken for a wake-up and lost)."""
     global _WAKE
     if _WAKE is None:
+        taken = {v for k, v in vars(pygame_gui).items() if k.startswith("UI_") and isinstance(v, int)}
         _WAKE = pygame.event.custom_type()
+        while _WAKE in taken:
+            _WAKE = pygame.event.custom_type()
     return _WAKE
 
 

@@ -24,7 +24,7 @@ def test_new_game_rules_list_opens_above_the_house_rules(make_app):
     pump(app)
     click_button(app, app.top.b_new)
     form = app.top
-    assert isinstance(form, NewGameScene)
+    assert isinstance(form, NewGameScene), [s.name for s in app.stack]
     click_button(app, form.dd_preset)
     listed = form.dd_preset.current_state.options_selection_list
     items = [i for i in listed.item_list if i.get("button_element") is not None]
