@@ -31,3 +31,23 @@ def test_scaled_theme_changes_sizes_and_leaves_the_original_alone():
     assert big["button"]["font"]["size"] == "34" and big["button"]["misc"]["shape_corner_radius"] == "16"
     assert big["label"] == theme["label"]
     assert theme["button"]["font"]["size"] == "17"
+
+
+def test_a_resized_window_rethemes_and_rebuilds_its_menus_at_the_new_scale(make_app):
+    import pygame
+
+    from helpers import post, pump
+
+    from big2.app.scenes.title import TitleScene
+
+    app = make_app(size=(1280, 720))
+    title = TitleScene(app)
+    app.push(title)
+    pump(app, 2)
+    small = title.b_quick.font.size("Play")[1], title.b_quick.rect.h
+    pygame.display.set_mode((1920, 1080), pygame.RESIZABLE)
+    post(pygame.VIDEORESIZE, size=(1920, 1080), w=1920, h=1080)
+    pump(app, 2)
+    assert app.ui_scale == 1.5
+    big = title.b_quick.font.size("Play")[1], title.b_quick.rect.h
+    assert big[0] > small[0] * 1.3 and big[1] > small[1] * 1.3  # type and buttons grew together
