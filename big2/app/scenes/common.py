@@ -19,11 +19,11 @@ def felt(size: tuple[int, int], colours: tuple[tuple[int, int, int], tuple[int, 
         small = _cache.get(("felt-small", colours))
         if small is None:  # the gradient is made once per colour, then scaled
             inner, outer = colours
-            small = pygame.Surface((64, 36))
-            for y in range(36):
-                for x in range(64):
-                    dx = (x - 31.5) / 32
-                    dy = (y - 17.5) / 18
+            small = pygame.Surface((32, 18))  # smooth-scaled up: 576 pixels are plenty
+            for y in range(18):
+                for x in range(32):
+                    dx = (x - 15.5) / 16
+                    dy = (y - 8.5) / 9
                     t = min(1.0, (dx * dx + dy * dy) ** 0.5 / 1.2)
                     t = t * t
                     small.set_at((x, y), [round(a + (b - a) * t) for a, b in zip(inner, outer)])

@@ -37,20 +37,28 @@ class TableView(TablePart):
         self._last_rects: dict[int, pygame.Rect] = {}
         self._damage: list[pygame.Rect] = []
         self._deck_drawn = 0
-        self._warm: list[int] = []
         self._drawn_counts: list[int] = []
 
-    def warm(self, cards) -> None:
-        """Draw these cards' faces at the table's size a few a step, ahead of play."""
-        self._warm = list(cards)
+    def warm(self, cards, size: tuple[int, int] | None = None, *, first: bool = False) -> None:
+        """Have these cards' faces (at the table's card size, or ``size``) drawn ahead of
+        need by the app's :class:`~big2.app.cardart.Warmer`, a little each frame.
+        ``first``: before those already waiting (they are needed sooner)."""
+        lay = self.table.layout
+        w, h = size or (lay.card_w, lay.card_h)
+        # only the table's own card size sets the art cache's bound (smaller ones would
+        # shrink it below what a hand at this size needs)
+        self.app.warmer.add([(c, w, h, size is None) for c in cards], first=first)
 
-    def update(self, now: float) -> None:
-        if self._warm:
-            t = self.table
-            lay = t.layout
-            for c in self._warm[-2:]:
-                cardart.face(c, lay.card_w, lay.card_h, four_colour=t.app.settings.four_colour)
-            del self._warm[-2:]
+    def warm_table(self) -> None:
+        """Everything a hand at this layout shows: the bottom hand first, then every
+        card at the opponents' size (their hands are shown face up when the hand ends),
+        then at the trick's size."""
+        t = self.table
+        lay = t.layout
+        self.app.warmer.clear()
+        self.warm(t.hand.cards)
+        self.warm(range(52), (lay.small_w, lay.small_h))
+        self.warm(range(52))
 
     def animating(self) -> bool:
         return bool(self._damage)
@@ -68,12 +76,12 @@ class TableView(TablePart):
             for c in cards:
                 spr = t.sprites.get(c)
                 if spr is not None:
-                    spr.draw(surf, four_colour=s.four_colour, back_style=s.card_back, shadow=True)
+                    self.put(spr.draw(surf, four_colour=s.four_colour, back_style=s.card_back, shadow=True), spr)
         for spr in t.sweeping:
-            spr.draw(surf, four_colour=s.four_colour, back_style=s.card_back)
+            self.put(spr.draw(surf, four_colour=s.four_colour, back_style=s.card_back), spr)
         _hand(surf, t)
         for spr in t.flying:
-            spr.draw(surf, four_colour=s.four_colour, back_style=s.card_back)
+            self.put(spr.draw(surf, four_colour=s.four_colour, back_style=s.card_back), spr)
         _plates(surf, t)
         _log(surf, t)
         _scores(surf, t)
@@ -81,6 +89,12 @@ class TableView(TablePart):
             part.draw(surf)
         _message(surf, t)
         _banner(surf, t)
+
+    def put(self, real: bool, spr: CardSprite) -> None:
+        """After drawing ``spr``: a stand-in for a face not drawn yet puts that face at
+        the head of the warmer's queue; the window is drawn again once it is ready."""
+        if not real:
+            self.app.warmer.stand_in((spr.card, *spr.base))
 
     def damage(self, rect: pygame.Rect) -> None:
         """Mark ``rect`` for redrawing on the next frame (parts that draw call this)."""
@@ -306,14 +320,15 @@ def _hand(surf: pygame.Surface, t: TableScene) -> None:
         if c in t.hand.selected and t.hand_visible:
             glow = cardart.outline(round(spr.w), round(spr.h), (255, 220, 90))
             surf.blit(glow, (round(spr.x) - 4, round(spr.y) - 4))
-        spr.draw(surf, four_colour=s.four_colour, back_style=s.card_back, shadow=True)
+        t.view.put(spr.draw(surf, four_colour=s.four_colour, back_style=s.card_back, shadow=True), spr)
         if c == received and t.hand_visible:
             _received_tag(surf, spr.rect(), min(spr.w, lay.hand_step(len(t.hand.cards), len(t.hand_gaps()))), lay.font_px)
         if c == focus_card and t.hand_visible:
             r = spr.rect()
             pygame.draw.line(surf, (120, 200, 255), (r.x + 6, r.bottom - 5), (r.x + min(r.w, lay.hand_step(len(t.hand.cards), len(t.hand_gaps()))) - 4, r.bottom - 5), 4)
     if dragging is not None and dragging in t.sprites:
-        t.sprites[dragging].draw(surf, four_colour=s.four_colour, back_style=s.card_back, shadow=True)
+        spr = t.sprites[dragging]
+        t.view.put(spr.draw(surf, four_colour=s.four_colour, back_style=s.card_back, shadow=True), spr)
     if not t.hand_visible and t.hand.cards and not t.hand_over:
         fan = lay.seats[0].fan
         label = text.render(f"{possessive(t.match.names[t.viewer])} hand is hidden", lay.font_px, WHITE, bold=True)
