@@ -248,6 +248,10 @@ def tour(app: Any, *, dropdowns_open: bool = True, presets: bool = True) -> Iter
         if isinstance(app.top, SessionEndScene):
             pump(app, 2)
             yield "session-end"
+            end = app.top
+            end.duration, end.t = 2.6, 0.9  # the confetti, caught mid-fall
+            yield "session-end-celebration"
+            end.t = end.duration
     settings.animation, settings.pace, app.time_scale = saved
 
     # Hot seat: the privacy screen between two people.
