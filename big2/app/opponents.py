@@ -61,6 +61,17 @@ def decide(view: Any, level: str, seed: int) -> Move:
     return opp.choose(view, random.Random(seed))
 
 
+def give_back_card(game: Game) -> int:
+    """The card a computer exchange winner gives back: the AI's choice (its hand plan
+    suffers least), or the engine's suggestion if big2.ai is missing. A few ms."""
+    try:
+        from big2.ai.exchange import give_back_for
+
+        return give_back_for(game)
+    except ImportError:  # pragma: no cover
+        return game.suggest_give_back()
+
+
 def _warm_up() -> bool:
     import big2.ai  # noqa: F401  (import the opponents before the first real move)
 

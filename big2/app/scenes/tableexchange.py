@@ -15,6 +15,7 @@ from big2.engine.cards import format_card
 from big2.engine.game import IllegalMove
 
 from ..match import ExchangeStarted, exchange_card
+from ..opponents import give_back_card
 from ..sprites import CardSprite
 
 PROMPT_SECONDS = 1e9  # the prompt stays until the card is given back
@@ -157,7 +158,7 @@ class ExchangeTurn:
         if self.clock.time < self.give_back_at:
             return
         self.give_back_at = None
-        self.apply_events(game.give_back(game.suggest_give_back()))
+        self.apply_events(game.give_back(give_back_card(game)))
 
     def begin_give_back(self) -> None:
         """The bottom human chooses a card to give back; the engine's suggestion is lifted."""
