@@ -84,11 +84,13 @@ class FastPlayout:
         owner: int,
         passes: int,
         step: int,
+        trace: list[tuple[int, Move]] | None = None,
     ) -> int:
         """Play to the end from the given state (``hands`` is changed); the winner.
 
         ``trick`` is PASS when ``to_act`` leads; ``passes`` counts passes since it was
-        made; ``step`` is 1 anticlockwise or ``n - 1`` clockwise.
+        made; ``step`` is 1 anticlockwise or ``n - 1`` clockwise. ``trace``, if given,
+        receives every ``(seat, move)`` (for tests).
         """
         n = len(hands)
         plans: list[tuple[Move, ...] | None] = [None] * n
@@ -122,6 +124,8 @@ class FastPlayout:
                     else:
                         if min_opp <= 2 or counts[owner] <= 3:
                             m = beater(hand, trick, False)
+            if trace is not None:
+                trace.append((p, m))
             if m == PASS:
                 passes += 1
                 if passes >= n - 1:

@@ -10,12 +10,13 @@ sampled cards plus what it played later):
   a spare card or pair that beat it (not a 2, not breaking a group) probably did not
   hold it;
 * beats (:func:`beat_notes`): a player who beat a single or a pair with a play well
-  above it probably held no spare play between the two (it would have been cheaper);
-* leads: a player who led a single or a pair probably held no spare lower one (the
-  weakest lead comes first).
+  above it probably held no spare play between the two (it would have been cheaper).
+
+Leads are not read: players lead high singles for many reasons (to block, to keep a
+pair), and a fact that nearly every world breaks only makes sampling slower.
 
 :class:`Sampler` rejects a world with probability ``1 - weight`` per fact it makes
-suspicious (``pass_weight`` for passes, ``play_weight`` for beats and leads), so the
+suspicious (``pass_weight`` for passes, ``play_weight`` for beats), so the
 search meets likely hands more often; after :data:`MAX_TRIES` draws it takes the last.
 """
 
@@ -47,7 +48,8 @@ class PassNote:
 @dataclass(frozen=True, slots=True)
 class PlayNote:
     """Seat ``seat`` played ``size`` cards when any spare group of that size among the
-    cards ``between`` would have done; afterwards it played the cards ``later``."""
+    cards ``between`` would have done; ``later`` are that play's cards and those it
+    played afterwards."""
 
     seat: int
     size: int
@@ -64,8 +66,8 @@ def _later(view: PlayerView, seat: int, index: int) -> int:
 
 
 def beat_notes(view: PlayerView) -> list[PlayNote]:
-    """Singles and pairs the other seats played: on a trick, the spare plays between
-    the trick and theirs; leading, the spare plays below theirs (no 2s either way)."""
+    """Singles and pairs the other seats played on a trick: the spare plays between
+    the trick and theirs (no 2s) would have been cheaper."""
     strength = tables_for(view.rules).card_strength
     n = view.n_players
     out: list[PlayNote] = []
@@ -79,17 +81,19 @@ def beat_notes(view: PlayerView) -> list[PlayNote]:
             continue
         mask = move & FULL_MASK
         size = mask.bit_count()
-        if seat != view.seat and size <= 2 and not mask & _TWOS:
+        if seat != view.seat and trick != PASS and size <= 2 and not mask & _TWOS:
             top = move_key(move)
-            lo = move_key(trick) if trick != PASS else -1
-            if trick != PASS and (trick & FULL_MASK).bit_count() != size:
-                lo = 99  # cannot happen on a plain table; ignore the play
+            lo = move_key(trick)
+            if (trick & FULL_MASK).bit_count() != size:
+                lo = 99  # a bomb on a smaller play: no cheaper play of its size to read
             if size == 1:
                 between = sum(1 << c for c in range(48) if lo < strength[c] < top)
             else:
                 between = sum(15 << (4 * r) for r in range(12) if lo >> 2 < r < top >> 2)
             if between:
-                out.append(PlayNote(seat, size, between & ~_TWOS, _later(view, seat, i)))
+                # The hand then held the play itself too (a lone K♦ beside the K♠
+                # played was a pair, not a spare card).
+                out.append(PlayNote(seat, size, between & ~_TWOS, _later(view, seat, i) | mask))
         trick, passes = move, 0
     return out
 
