@@ -27,6 +27,7 @@ longer budget (:data:`MASTER_BUDGET`) and more candidates.
 
 from __future__ import annotations
 
+import math
 import random
 import time
 from collections.abc import Callable, Sequence
@@ -311,7 +312,7 @@ def _lower_bound(diffs: list[float], z: float) -> float:
         return 0.0
     mean = sum(diffs) / w
     var = max(sum(d * d for d in diffs) / w - mean * mean, 0.0)
-    return mean - z * (var / w) ** 0.5
+    return mean - z * math.sqrt(var / w)
 
 
 def master(**options: object) -> Expert:

@@ -167,7 +167,7 @@ class FastPlayout:
                 nib = (hand >> (4 * r)) & 15
                 if nib.bit_count() < size:
                     continue
-                opts = groups[r][nib][slot]
+                opts: tuple[int, ...] = groups[r][nib][slot]  # type: ignore[assignment]
                 if not opts:
                     continue
                 if strongest:
