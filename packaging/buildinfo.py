@@ -29,10 +29,10 @@ COPYRIGHT = "Copyright (c) the Big2 authors. MIT License."
 # Georgian fonts (about 40 MB) are left out.
 PYGAME_GUI_FONTS = ("NotoSans-Regular.ttf", "NotoSans-Bold.ttf", "FiraCode-Regular.ttf")
 
-# assets/ goes into the bundle whole (new asset folders are picked up), except that of
-# icon/ only the 256 px PNG is needed at run time (for a window icon).
-ASSET_SKIP = ("icon",)
-ASSET_EXTRA = ("icon/big2.png",)
+# The game's data is package data (big2/assets/, found through importlib.resources);
+# the icons only the build and the installers use live in packaging/icons/.
+ASSETS = ROOT / "big2" / "assets"
+ICONS = PACKAGING / "icons"
 
 
 def version() -> str:
@@ -77,17 +77,10 @@ def platform_tag() -> str:
 
 
 def asset_datas() -> list[tuple[str, str]]:
-    """``(source, destination folder)`` pairs for the spec's ``datas``; destinations are
-    inside the bundle, where ``big2.app.assets`` looks (``<bundle>/assets``)."""
-    assets = ROOT / "assets"
-    pairs = []
-    for entry in sorted(assets.iterdir()):
-        if entry.name.startswith(".") or entry.name == "__pycache__" or entry.name in ASSET_SKIP:
-            continue
-        pairs.append((str(entry), f"assets/{entry.name}" if entry.is_dir() else "assets"))
-    for f in ASSET_EXTRA:
-        pairs.append((str(assets / f), Path("assets", f).parent.as_posix()))
-    return pairs
+    """``(source, destination folder)`` pairs for the spec's ``datas``: ``big2/assets``
+    whole (new data folders are picked up), at ``big2/assets`` inside the bundle, where
+    ``importlib.resources.files("big2")`` and so ``big2.app.assets`` look."""
+    return [(str(ASSETS), "big2/assets")]
 
 
 def windows_version_text(text: str | None = None) -> str:

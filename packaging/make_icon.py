@@ -1,9 +1,11 @@
 """Draw the Big2 app icon: two fanned 2♠ cards on green felt.
 
-Run ``python packaging/make_icon.py [OUTDIR]`` (default ``assets/icon``) to (re)write
+Run ``python packaging/make_icon.py [OUTDIR]`` to (re)write, into ``packaging/icons/``
+(or OUTDIR):
 
 - ``big2-<N>.png`` for N in 16, 24, 32, 48, 64, 128, 256, 512, 1024,
-- ``big2.png`` (256 px, the one the ``.desktop`` file and the window use),
+- ``big2.png`` (256 px, the window's icon: into ``big2/assets/icon/``, the game's
+  package data, unless OUTDIR is given),
 - ``big2.ico`` (Windows: 16-256 px, PNG-compressed entries),
 - ``big2.icns`` (macOS: 16-1024 px, PNG entries).
 
@@ -27,7 +29,8 @@ os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 import pygame  # noqa: E402
 
 ROOT = Path(__file__).resolve().parents[1]
-FONT = ROOT / "assets" / "fonts" / "DejaVuSans-Bold.ttf"
+FONT = ROOT / "big2" / "assets" / "fonts" / "DejaVuSans-Bold.ttf"
+RUNTIME_ICON = ROOT / "big2" / "assets" / "icon" / "big2.png"
 
 MASTER = 2048
 PNG_SIZES = (16, 24, 32, 48, 64, 128, 256, 512, 1024)
@@ -125,14 +128,14 @@ def icns_bytes(pngs: dict[int, bytes]) -> bytes:
 
 def main(argv: list[str] | None = None) -> int:
     args = sys.argv[1:] if argv is None else argv
-    out = Path(args[0]) if args else ROOT / "assets" / "icon"
+    out = Path(args[0]) if args else ROOT / "packaging" / "icons"
     out.mkdir(parents=True, exist_ok=True)
     pygame.font.init()
     master = draw(MASTER)
     pngs = {n: png_bytes(pygame.transform.smoothscale(master, (n, n))) for n in PNG_SIZES}
     for n, data in pngs.items():
         (out / f"big2-{n}.png").write_bytes(data)
-    (out / "big2.png").write_bytes(pngs[256])
+    (out / "big2.png" if args else RUNTIME_ICON).write_bytes(pngs[256])
     (out / "big2.ico").write_bytes(ico_bytes({n: pngs[n] for n in ICO_SIZES}))
     (out / "big2.icns").write_bytes(icns_bytes(pngs))
     pygame.quit()

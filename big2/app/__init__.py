@@ -11,7 +11,7 @@ Where things are:
   hand's order and selection), ``match`` (seats over the engine's Session),
   ``settings``, ``rulesform``: no pygame, unit-tested without a display.
 - ``cardart`` (cards drawn by the program), ``text``, ``sprites``, ``sound`` and
-  ``synth`` (the WAVs in assets/sounds), ``opponents`` (big2.ai in a worker process).
+  ``synth`` (the WAVs in big2/assets/sounds), ``opponents`` (big2.ai in a worker process).
 - ``scenes/``: title, new game, table (``table``, ``tableshow``, ``tableinput``,
   ``tabledraw``, ``tableexchange``), privacy, pause, results, session end, rules, settings; ``storage``,
   ``resume`` and the saves/statistics/replay scenes connect big2.persistence.
@@ -83,25 +83,20 @@ def run(argv: Sequence[str] | None = None) -> int:
 
 def _first_scene(app, name: str, seed: int | None):
     from .match import MatchConfig, SeatConfig, quick_config
-    from .scenes.newgame import NewGameScene
-    from .scenes.rules import RulesScene
-    from .scenes.settings_scene import SettingsScene
-    from .scenes.table import TableScene
-    from .scenes.title import TitleScene
 
     if name in ("title", "new", "rules", "settings"):
-        app.push(TitleScene(app))
-        extra = {"new": NewGameScene, "rules": RulesScene, "settings": SettingsScene}.get(name)
-        return extra(app) if extra else None
+        app.push("title")
+        extra = {"new": "new_game", "rules": "rules", "settings": "settings"}.get(name)
+        return app.scene(extra) if extra else None
     if name == "watch":
         seats = tuple(SeatConfig(n, human=False) for n in ("South", "East", "North", "West"))
-        return TableScene(app, MatchConfig(seats=seats, seed=seed))
+        return app.scene("table", MatchConfig(seats=seats, seed=seed))
     if name == "hotseat":
         seats = (SeatConfig("Ann", True), SeatConfig("East", False), SeatConfig("Ben", True), SeatConfig("West", False))
-        return TableScene(app, MatchConfig(seats=seats, seed=seed))
+        return app.scene("table", MatchConfig(seats=seats, seed=seed))
     from . import storage
 
-    return TableScene(app, quick_config(storage.player_name(app), seed=seed))
+    return app.scene("table", quick_config(storage.player_name(app), seed=seed))
 
 
 def self_test() -> int:

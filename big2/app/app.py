@@ -15,11 +15,12 @@ import sys
 import time
 import warnings
 from collections.abc import Callable
+from typing import Any
 
 import pygame
 import pygame_gui
 
-from . import assets, sound
+from . import assets, router, sound
 from .layout import MIN_SIZE
 from .scenes.base import Scene
 from .settings import AppSettings
@@ -138,12 +139,21 @@ class App:
     def top(self) -> Scene | None:
         return self.stack[-1] if self.stack else None
 
-    def push(self, scene: Scene) -> None:
+    def scene(self, scene: Scene | str, *args: Any, **kwargs: Any) -> Scene:
+        """``scene`` itself, or a new scene made from its name (see :mod:`.router`)."""
+        if isinstance(scene, str):
+            return router.make(self, scene, *args, **kwargs)
+        return scene
+
+    def push(self, scene: Scene | str, *args: Any, **kwargs: Any) -> Scene:
+        """Show ``scene`` (or the scene called that, made with ``args``) over the top one."""
+        scene = self.scene(scene, *args, **kwargs)
         if self.stack:
             self.stack[-1].cover()
         self.stack.append(scene)
         scene.enter()
         self.dirty = True
+        return scene
 
     def pop(self) -> Scene:
         scene = self.stack.pop()
@@ -153,23 +163,30 @@ class App:
         self.dirty = True
         return scene
 
-    def replace(self, scene: Scene) -> None:
-        """Swap the top scene for ``scene``."""
+    def replace(self, scene: Scene | str, *args: Any, **kwargs: Any) -> Scene:
+        """Swap the top scene for ``scene`` (or the scene called that)."""
+        scene = self.scene(scene, *args, **kwargs)
         if self.stack:
             self.stack.pop().leave()
         self.stack.append(scene)
         scene.enter()
         self.dirty = True
+        return scene
 
-    def reset_to(self, scene: Scene) -> None:
-        """Clear the stack and show ``scene``."""
+    def reset_to(self, scene: Scene | str, *args: Any, **kwargs: Any) -> Scene:
+        """Clear the stack and show ``scene`` (or the scene called that)."""
         while self.stack:
             self.stack.pop().leave()
-        self.push(scene)
+        return self.push(scene, *args, **kwargs)
 
-    def find(self, kind: type) -> Scene | None:
+    def goto(self, name: str, *args: Any, **kwargs: Any) -> Scene:
+        """Leave every screen and open the one called ``name`` (``app.goto("title")``)."""
+        return self.reset_to(name, *args, **kwargs)
+
+    def find(self, kind: type | str) -> Scene | None:
+        """The highest scene of class ``kind``, or whose ``name`` is ``kind``."""
         for s in reversed(self.stack):
-            if isinstance(s, kind):
+            if (s.name == kind) if isinstance(kind, str) else isinstance(s, kind):
                 return s
         return None
 

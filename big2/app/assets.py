@@ -1,9 +1,13 @@
 """Where the shipped assets live, and cached fonts.
 
-The ``assets/`` folder sits beside the ``big2`` package in a source checkout and inside
-the bundle in a PyInstaller build; ``BIG2_ASSETS`` overrides both. Nothing is opened at
-import; fonts are made on first use and must be dropped with :func:`clear_caches` when
-pygame quits (a pygame Font does not survive ``pygame.quit()``).
+The game's data (``theme.json``, ``fonts/``, ``sounds/``, ``icon/``, and any folder added
+later, e.g. translations) is package data in ``big2/assets/``: it is installed with the
+code by every kind of install (source checkout, editable, wheel, sdist, pipx) and the
+PyInstaller spec puts it at ``big2/assets`` inside the bundle, so
+``importlib.resources.files("big2")`` finds it everywhere. ``BIG2_ASSETS`` overrides it
+(a folder laid out the same way). Nothing is opened at import; fonts are made on first
+use and must be dropped with :func:`clear_caches` when pygame quits (a pygame Font does
+not survive ``pygame.quit()``).
 """
 
 from __future__ import annotations
@@ -11,6 +15,7 @@ from __future__ import annotations
 import os
 import sys
 from functools import lru_cache
+from importlib import resources
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -21,19 +26,35 @@ REGULAR = "DejaVuSans.ttf"
 BOLD = "DejaVuSans-Bold.ttf"
 SERIF_BOLD = "DejaVuSerif-Bold.ttf"
 
+PACKAGE = "big2"
+FOLDER = "assets"
+
 
 def assets_dir() -> Path:
-    """The assets folder: ``$BIG2_ASSETS``, the PyInstaller bundle, or the checkout."""
+    """The assets folder: ``$BIG2_ASSETS``, else ``big2/assets`` found through
+    ``importlib.resources`` (the installed package, or the frozen app's bundle).
+
+    Raises FileNotFoundError with a sentence saying what is wrong if the folder is not
+    on disk (e.g. the package was imported from a zip file, which pygame cannot read
+    fonts from).
+    """
     env = os.environ.get("BIG2_ASSETS")
     if env:
         return Path(env)
-    bundle = getattr(sys, "_MEIPASS", None)
-    if bundle:
-        return Path(bundle) / "assets"
-    return Path(__file__).resolve().parents[2] / "assets"
+    found = resources.files(PACKAGE).joinpath(FOLDER)
+    if isinstance(found, Path) and found.is_dir():
+        return found
+    bundle = getattr(sys, "_MEIPASS", None)  # a frozen app whose reader is not path-based
+    if bundle and (Path(bundle) / PACKAGE / FOLDER).is_dir():
+        return Path(bundle) / PACKAGE / FOLDER
+    raise FileNotFoundError(
+        f"Big2's game data (fonts, sounds, theme) is missing: {found} is not a folder on disk. "
+        "Reinstall the game, or set BIG2_ASSETS to a copy of the big2/assets folder."
+    )
 
 
 def asset(*parts: str) -> Path:
+    """A file (or folder) inside :func:`assets_dir`, e.g. ``asset("fonts", REGULAR)``."""
     return assets_dir().joinpath(*parts)
 
 

@@ -145,7 +145,7 @@ def bench_thinking(size: tuple[int, int], seconds: float = 3.0) -> dict:
         fut = None
         while time.perf_counter() - start < seconds:
             if fut is None or fut.done():
-                fut = table.thinker.submit(game, game.to_act, rng, "expert")
+                fut = table.computers.thinker.submit(game, game.to_act, rng, "expert")
                 thinks += 1
             if not tw.active:
                 tw.to(d, 0.5, v=1.0 - d.v)  # keep the table animating
@@ -158,7 +158,7 @@ def bench_thinking(size: tuple[int, int], seconds: float = 3.0) -> dict:
     ms = [t * 1000 for t in times]
     return {
         "frames": len(ms), "fps": len(ms) / wall, "p50_ms": _pct(ms, 50), "p95_ms": _pct(ms, 95),
-        "p99_ms": _pct(ms, 99), "expert_moves": thinks, "worker": "process" if table.thinker.processes else "thread",
+        "p99_ms": _pct(ms, 99), "expert_moves": thinks, "worker": "process" if table.computers.thinker.processes else "thread",
     }
 
 

@@ -42,6 +42,11 @@ def levels() -> tuple[str, ...]:
     return _ai_levels()
 
 
+def seat_kinds() -> tuple[str, ...]:
+    """What a seat in New game and Settings may be: "Human" or "Computer (level)"."""
+    return ("Human",) + tuple(f"Computer ({lvl})" for lvl in levels())
+
+
 def standin_move(game: Game) -> Move:
     """The lowest legal play, or pass when there is none (used if big2.ai is missing)."""
     for m in game.legal_moves():

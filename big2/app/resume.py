@@ -167,7 +167,7 @@ class ResumedTableScene(TableScene):
 
     def show_position(self, game: Any) -> None:
         """Show the position as it stands (no deal animation) and carry on from it."""
-        self.queue.clear()
+        self.playback.queue.clear()
         self.tweens.finish_all()
         lay = self.layout
         self.counts = list(game.card_counts)
@@ -186,9 +186,9 @@ class ResumedTableScene(TableScene):
         self.log.append((f"Hand {n} resumed where it stopped", (235, 225, 180)))
         self.log.extend(recent_lines(game, self.match.called_names, 3))
         if game.is_over:
-            self.queue.append(HandEnded(game.winner, tuple(game.card_counts), tuple(game.points()), tuple(game.finish_order)))
+            self.playback.queue.append(HandEnded(game.winner, tuple(game.card_counts), tuple(game.points()), tuple(game.finish_order)))
         else:
-            self.queue.append(TurnStarted(game.to_act, game.leading))
+            self.playback.queue.append(TurnStarted(game.to_act, game.leading))
         self.app.dirty = True
 
 

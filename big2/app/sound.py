@@ -1,4 +1,4 @@
-"""Sound effects: loaded from assets/sounds, with volume and mute; silent without a device.
+"""Sound effects: loaded from big2/assets/sounds, with volume and mute; silent without a device.
 
 :func:`init_mixer` must run before ``pygame.init()`` (it calls ``pre_init``); when no
 audio device can be opened every play call is a no-op and the game runs silent.

@@ -506,14 +506,10 @@ def title_event(title: Any, event: Any) -> bool:
             title.build()  # the save is gone or damaged: no Continue any more
         return True
     if getattr(title, "b_saves", None) is not None and title.pressed(event, title.b_saves):
-        from .scenes.saves import SavesScene
-
-        app.push(SavesScene(app))
+        app.push("saves")
         return True
     if getattr(title, "b_stats", None) is not None and title.pressed(event, title.b_stats):
-        from .scenes.statistics import StatisticsScene
-
-        app.push(StatisticsScene(app))
+        app.push("statistics")
         return True
     return False
 
@@ -540,12 +536,13 @@ def new_game_defaults(scene: Any) -> None:
             scene.scoring = s.scoring if s.scoring in scoring_names() else info.scoring
         kinds = getattr(scene, "seat_kinds", None)
         if isinstance(kinds, list) and 1 <= len(s.opponents) <= len(kinds) - 1:
-            from .scenes.newgame import KINDS
+            from .opponents import seat_kinds
 
+            known = seat_kinds()
             scene.n = 1 + len(s.opponents)
             for i, level in enumerate(s.opponents, start=1):
                 kind = "Human" if level == "human" else f"Computer ({level})"
-                kinds[i] = kind if kind in KINDS else "Computer (normal)"
+                kinds[i] = kind if kind in known else "Computer (normal)"
         if s.player_name != Settings().player_name:
             scene.seat_names[0] = s.player_name[:14]
     except Exception:  # the form works with its own defaults

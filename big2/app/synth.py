@@ -1,6 +1,6 @@
 """Synthesise the game's short sounds as 16-bit mono WAV files (stdlib only).
 
-Run ``python -m big2.app.synth [OUTDIR]`` to (re)write ``assets/sounds``. The sounds are
+Run ``python -m big2.app.synth [OUTDIR]`` to (re)write ``big2/assets/sounds``. The sounds are
 made from seeded noise and sine partials, so the output is the same on every run.
 """
 

@@ -61,7 +61,7 @@ def make(app_dir: Path, out_dir: Path, *, version: str | None = None) -> Path:
     arch = buildinfo.platform_tag().split("-", 1)[1]
     out_dir.mkdir(parents=True, exist_ok=True)
     target = out_dir / f"{top}-linux-{arch}.tar.gz"
-    icons = buildinfo.ROOT / "assets" / "icon"
+    icons = buildinfo.ICONS
     with tarfile.open(target, "w:gz") as tar:
         tar.add(app_dir, arcname=f"{top}/big2", filter=_owned_by_root)
         for name, mode in (("big2.desktop", 0o644), ("install.sh", 0o755), ("uninstall.sh", 0o755)):

@@ -18,6 +18,7 @@ from big2.app.scenes.privacy import PrivacyScene
 from big2.app.scenes.results import ResultsScene
 from big2.app.scenes.session_end import SessionEndScene
 from big2.app.scenes.table import TableScene
+from big2.app.scenes.tablepart import TablePart
 
 RULES = dataclasses.replace(STANDARD, three_player_exchange=True)
 
@@ -66,7 +67,7 @@ def test_human_winner_gives_a_card_back_by_clicks_and_play_goes_on(make_app):
     match = _first_hand_won_by(0)
     table = TableScene(app, match=match)
     app.push(table)
-    assert app.run_until(lambda: table.giving_back is not None, timeout=10), "no give-back prompt"
+    assert app.run_until(lambda: table.exchange.giving_back is not None, timeout=10), "no give-back prompt"
     game = table.match.game
     loser = game.exchange[0]
     received = game._exchange_card
@@ -94,7 +95,7 @@ def test_human_winner_gives_a_card_back_by_clicks_and_play_goes_on(make_app):
     click(app, card_point(table, choice))
     click_button(app, table.buttons["play"])
     assert game.exchange is None and choice in game.hand(loser) and choice not in game.hand(0)
-    assert table.giving_back is None and table.buttons["play"].text.startswith("Play")
+    assert table.exchange.giving_back is None and table.buttons["play"].text.startswith("Play")
     # the animation plays the card back and the hand goes on to a real move
     assert app.run_until(lambda: game.history or table.awaiting_human, timeout=10)
     assert choice not in table.hand.cards and len(table.hand.cards) == len(game.hand(0))
@@ -106,7 +107,7 @@ def test_enter_gives_back_the_suggestion(make_app):
     app = make_app()
     table = TableScene(app, match=_first_hand_won_by(0))
     app.push(table)
-    assert app.run_until(lambda: table.giving_back is not None, timeout=10)
+    assert app.run_until(lambda: table.exchange.giving_back is not None, timeout=10)
     game = table.match.game
     suggestion = game.suggest_give_back()
     loser = game.exchange[0]
@@ -119,8 +120,8 @@ def test_computer_winner_gives_back_and_a_human_loser_is_told(make_app):
     match = _first_hand_won_by(1)
     table = TableScene(app, match=match)
     app.push(table)
-    assert app.run_until(lambda: table.match.game.exchange is None and not table.queue, timeout=10)
-    assert table.giving_back is None
+    assert app.run_until(lambda: table.match.game.exchange is None and not table.playback.queue, timeout=10)
+    assert table.exchange.giving_back is None
     lines = [line for line, _ in table.log]
     assert any("gives" in line and "back" in line for line in lines), lines
 
@@ -130,8 +131,12 @@ def test_computers_only_reach_the_third_hand(make_app):
     seats = tuple(SeatConfig(n, human=False, level="beginner") for n in ("South", "East", "West"))
     table = TableScene(app, MatchConfig(seats=seats, rules=RULES, hands=3, seed=4))
     shown = []
-    show = table.show
-    table.show = lambda event: (shown.append(event), show(event))[1]
+
+    class Seen(TablePart):  # a part that only listens: every event the table shows
+        def event_shown(self, event):
+            shown.append(event)
+
+    table.add_part(Seen(table))
     app.push(table)
     for hand in range(3):
         assert app.run_until(lambda: isinstance(app.top, ResultsScene), timeout=20), f"hand {hand + 1} stalled"
@@ -153,7 +158,7 @@ def test_hot_seat_winner_sees_the_privacy_screen_first(make_app):
     assert table.viewer == 2 and not table.hand_visible
     assert not any(s.face_up for c, s in table.sprites.items() if c in table.hand.cards)
     key(app, pygame.K_RETURN)
-    assert table.giving_back == 2 and table.hand_visible
+    assert table.exchange.giving_back == 2 and table.hand_visible
     loser = table.match.game.exchange[0]
     key(app, pygame.K_RETURN)
     assert table.match.game.exchange is None
@@ -166,7 +171,7 @@ def test_hot_seat_winner_sees_the_privacy_screen_first(make_app):
     assert len(exchange_lines) == 2
     assert not any(suit in line for line in exchange_lines for suit in "♠♥♦♣")
     if loser == 0:  # Ann is told what she got when she next sees her cards
-        assert 0 in table.exchange_notes
+        assert 0 in table.exchange.notes
 
 
 def test_a_game_saved_while_the_card_is_owed_resumes_at_the_exchange(make_app, tmp_path, monkeypatch):
@@ -183,7 +188,7 @@ def test_a_game_saved_while_the_card_is_owed_resumes_at_the_exchange(make_app, t
     app, st = _open()
     table = TableScene(app, match=_first_hand_won_by(0))
     app.push(table)
-    assert app.run_until(lambda: table.giving_back is not None, timeout=10)
+    assert app.run_until(lambda: table.exchange.giving_back is not None, timeout=10)
     game = table.match.game
     owed = (game.exchange, game._exchange_card, [sorted(game.hand(s)) for s in range(3)])
     app.running = False
@@ -200,7 +205,7 @@ def test_a_game_saved_while_the_card_is_owed_resumes_at_the_exchange(make_app, t
     assert isinstance(table, ResumedTableScene)
     game = table.match.game
     assert (game.exchange, game._exchange_card, [sorted(game.hand(s)) for s in range(3)]) == owed
-    assert app.run_until(lambda: table.giving_back is not None, timeout=10), "no give-back prompt after Continue"
+    assert app.run_until(lambda: table.exchange.giving_back is not None, timeout=10), "no give-back prompt after Continue"
     assert sorted(table.hand.cards) == owed[2][0] and table.message[0].startswith("You received")
     loser = game.exchange[0]
     key(app, pygame.K_RETURN)
@@ -218,7 +223,7 @@ def test_handing_the_seat_to_the_computer_while_a_card_is_owed(make_app):
     app = make_app()
     table = TableScene(app, match=_first_hand_won_by(0))
     app.push(table)
-    assert app.run_until(lambda: table.giving_back is not None, timeout=10)
+    assert app.run_until(lambda: table.exchange.giving_back is not None, timeout=10)
     game = table.match.game
     suggestion = game.suggest_give_back()
     loser = game.exchange[0]
@@ -226,6 +231,6 @@ def test_handing_the_seat_to_the_computer_while_a_card_is_owed(make_app):
     pause = app.top
     assert isinstance(pause, PauseScene) and pause.b_hand.is_enabled
     click_button(app, pause.b_hand)
-    assert app.run_until(lambda: game.exchange is None and not table.queue, timeout=10)
-    assert suggestion in game.hand(loser) and table.giving_back is None
+    assert app.run_until(lambda: game.exchange is None and not table.playback.queue, timeout=10)
+    assert suggestion in game.hand(loser) and table.exchange.giving_back is None
     assert table.buttons["play"].text.startswith("Play")

@@ -40,7 +40,7 @@ def _auto_human(table):
 
 
 def _play_until(app, table, moves: int) -> None:
-    assert app.run_until(lambda: table.game is not None and len(table.game.history) >= moves and not table.queue, timeout=30)
+    assert app.run_until(lambda: table.game is not None and len(table.game.history) >= moves and not table.playback.queue, timeout=30)
 
 
 def _reference_first_hand(make_app) -> list:

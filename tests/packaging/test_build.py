@@ -50,8 +50,8 @@ def test_one_folder_app_size_and_fonts(built, buildinfo) -> None:
     assert {"DejaVuSans.ttf", "DejaVuSans-Bold.ttf", "DejaVuSerif-Bold.ttf"} <= fonts
     gui = {p.name for p in app.rglob("pygame_gui/data/*") if p.suffix.lower() in (".ttf", ".otf")}
     assert gui == set(buildinfo.PYGAME_GUI_FONTS)
-    assert (next(app.rglob("assets/theme.json"))).is_file()
-    assert len(list(app.rglob("assets/sounds/*.wav"))) >= 5
+    assert (next(app.rglob("big2/assets/theme.json"))).is_file()
+    assert len(list(app.rglob("big2/assets/sounds/*.wav"))) >= 5
 
 
 @pytest.mark.skipif(sys.platform == "win32", reason="HOME decides the user dirs only on POSIX")

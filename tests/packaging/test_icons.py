@@ -9,7 +9,8 @@ import pytest
 
 from .conftest import PACKAGING, ROOT, load
 
-ICONS = ROOT / "assets" / "icon"
+ICONS = ROOT / "packaging" / "icons"
+RUNTIME_ICON = ROOT / "big2" / "assets" / "icon" / "big2.png"
 PNG_MAGIC = b"\x89PNG\r\n\x1a\n"
 
 
@@ -58,7 +59,8 @@ def make_icon():
 def test_pngs_have_their_named_size(make_icon) -> None:
     for n in make_icon.PNG_SIZES:
         assert png_size((ICONS / f"big2-{n}.png").read_bytes()) == (n, n)
-    assert png_size((ICONS / "big2.png").read_bytes()) == (256, 256)
+    assert png_size(RUNTIME_ICON.read_bytes()) == (256, 256)
+    assert RUNTIME_ICON.read_bytes() == (ICONS / "big2-256.png").read_bytes()
 
 
 def test_ico_holds_every_windows_size(make_icon) -> None:

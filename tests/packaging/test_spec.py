@@ -54,14 +54,13 @@ def test_no_absolute_paths(path: Path) -> None:
     assert re.search(r"(/home/|/root/|/Users/|[A-Za-z]:\\\\)", source) is None
 
 
-def test_asset_datas_exist_and_land_under_assets(buildinfo) -> None:
+def test_asset_datas_exist_and_land_where_the_package_finds_them(buildinfo) -> None:
     pairs = buildinfo.asset_datas()
     assert pairs
     for source, dest in pairs:
-        assert Path(source).exists(), source
-        assert not Path(dest).is_absolute() and dest.split("/")[0] == "assets"
-    dests = {dest for _, dest in pairs}
-    assert {"assets/fonts", "assets/sounds", "assets"} <= dests
+        assert Path(source).is_dir(), source
+        assert not Path(dest).is_absolute()
+    assert ("big2/assets" in {dest for _, dest in pairs})
 
 
 def test_bundled_assets_cover_what_the_app_loads(buildinfo) -> None:
@@ -71,14 +70,17 @@ def test_bundled_assets_cover_what_the_app_loads(buildinfo) -> None:
     sources = [Path(src) for src, _ in buildinfo.asset_datas()]
 
     def bundled(path: Path) -> bool:
-        return any(path == src or src in path.parents for src in sources)
+        return path.exists() and any(path == src or src in path.parents for src in sources)
 
+    data = ROOT / "big2" / "assets"
     for name in (assets.REGULAR, assets.BOLD, assets.SERIF_BOLD):
-        assert bundled(ROOT / "assets" / "fonts" / name), name
-    assert bundled(ROOT / "assets" / "theme.json")
-    assert all(bundled(p) for p in (ROOT / "assets" / "sounds").glob("*.wav"))
-    assert bundled(ROOT / "assets" / "icon" / "big2.png")
-    assert not bundled(ROOT / "assets" / "icon" / "big2-1024.png")
+        assert bundled(data / "fonts" / name), name
+    assert bundled(data / "theme.json")
+    assert all(bundled(p) for p in (data / "sounds").glob("*.wav"))
+    assert bundled(data / "icon" / "big2.png")
+    # the installers' icons stay out of the game's data
+    assert not bundled(buildinfo.ICONS / "big2-1024.png")
+    assert not list(data.rglob("*.icns")) and not list(data.rglob("*.ico"))
 
 
 def test_kept_pygame_gui_fonts_exist_and_the_theme_needs_no_other(buildinfo) -> None:
@@ -90,7 +92,7 @@ def test_kept_pygame_gui_fonts_exist_and_the_theme_needs_no_other(buildinfo) -> 
     shipped = sum((data / n).stat().st_size for n in buildinfo.PYGAME_GUI_FONTS)
     everything = sum(p.stat().st_size for p in data.iterdir() if p.suffix in (".ttf", ".otf"))
     assert shipped < everything / 10  # the CJK fonts stay out
-    theme = json.loads((ROOT / "assets" / "theme.json").read_text(encoding="utf-8"))
+    theme = json.loads((ROOT / "big2" / "assets" / "theme.json").read_text(encoding="utf-8"))
     names = {b["font"]["name"] for b in theme.values() if isinstance(b, dict) and isinstance(b.get("font"), dict)}
     assert names <= {"dejavu", "noto_sans", "fira_code_symbols"}, names
 

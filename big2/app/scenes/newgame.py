@@ -11,12 +11,12 @@ from pygame_gui.elements import UIDropDownMenu, UILabel, UIScrollingContainer, U
 
 from .. import storage, text
 from ..match import MatchConfig, SeatConfig
-from ..opponents import levels
+from ..opponents import seat_kinds
 from ..rulesform import describe_scoring, presets, rule_choices, scoring_names, with_choice
 from .base import Scene
 from .common import dialog_rect, felt, frame
 
-KINDS = ("Human",) + tuple(f"Computer ({lvl})" for lvl in levels())
+KINDS = seat_kinds()
 LENGTHS = {
     "1 hand": (1, None),
     "4 hands": (4, None),
@@ -180,15 +180,13 @@ class NewGameScene(Scene):
         return False
 
     def start(self) -> None:
-        from .table import TableScene
-
         cfg = self.config()
         if cfg.rules.cards_per_player * cfg.n_players > 52:
             self.error = f"{cfg.n_players} players cannot each have {cfg.rules.cards_per_player} cards from one deck."
             self.app.dirty = True
             return
         storage.remember_new_game(self)
-        self.app.replace(TableScene(self.app, cfg))
+        self.app.replace("table", cfg)
 
     def draw(self, surf: pygame.Surface) -> None:
         surf.blit(felt(surf.get_size(), self.app.settings.felt_colours), (0, 0))

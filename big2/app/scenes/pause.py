@@ -34,10 +34,6 @@ class PauseScene(Scene):
             self.b_hand.disable()
 
     def handle(self, event: pygame.event.Event) -> bool:
-        from .rules import RulesScene
-        from .settings_scene import SettingsScene
-        from .title import TitleScene
-
         if self.pressed(event, self.b_resume) or (event.type == pygame.KEYDOWN and event.key in (pygame.K_ESCAPE, pygame.K_SPACE)):
             self.app.pop()
             return True
@@ -46,18 +42,16 @@ class PauseScene(Scene):
             self.table.hand_seat_to_computer()
             return True
         if self.pressed(event, self.b_save):
-            from .saves import SavesScene
-
-            self.app.push(SavesScene(self.app, table=self.table))
+            self.app.push("saves", table=self.table)
             return True
         if self.pressed(event, self.b_rules):
-            self.app.push(RulesScene(self.app, rules=self.table.match.config.rules))
+            self.app.push("rules", rules=self.table.match.config.rules)
             return True
         if self.pressed(event, self.b_settings):
-            self.app.push(SettingsScene(self.app))
+            self.app.push("settings")
             return True
         if self.pressed(event, self.b_quit):
-            self.app.reset_to(TitleScene(self.app))
+            self.app.goto("title")
             return True
         return event.type in (pygame.KEYDOWN, pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP, pygame.MOUSEMOTION)
 

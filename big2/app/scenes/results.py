@@ -65,18 +65,14 @@ class ResultsScene(Scene):
             self.next()
             return True
         if self.pressed(event, self.b_menu) or (event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE):
-            from .title import TitleScene
-
-            self.app.reset_to(TitleScene(self.app))
+            self.app.goto("title")
             return True
         return event.type in (pygame.KEYDOWN, pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP)
 
     def next(self) -> None:
         self.app.pop()
         if self.table.match.session_over:
-            from .session_end import SessionEndScene
-
-            self.app.replace(SessionEndScene(self.app, self.table.match))
+            self.app.replace("session_end", self.table.match)
         else:
             self.table.start_hand()
 

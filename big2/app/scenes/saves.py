@@ -20,7 +20,6 @@ from big2.persistence.sessioncodec import preview_of
 from .. import storage, text
 from .base import Scene
 from .common import dialog_rect, felt, frame
-from .confirm import ConfirmScene
 
 GOLD = (245, 210, 122)
 WHITE = (240, 240, 235)
@@ -149,7 +148,7 @@ class SavesScene(Scene):
         def yes() -> None:
             self.delete(info)
 
-        self.app.push(ConfirmScene(self.app, f"Delete the save “{info.name}”?", yes, yes="Delete", detail="It cannot be brought back."))
+        self.app.push("confirm", f"Delete the save “{info.name}”?", yes, yes="Delete", detail="It cannot be brought back.")
 
     def say(self, msg: str, colour: tuple[int, int, int] = WHITE) -> None:
         self.status = (msg, colour)
@@ -158,7 +157,7 @@ class SavesScene(Scene):
     def ask_save(self, name: str) -> None:
         name = name.strip()
         if any(s.name == name for s in self.slots):
-            self.app.push(ConfirmScene(self.app, f"Replace the save “{name}”?", lambda: self.save(name), yes="Replace"))
+            self.app.push("confirm", f"Replace the save “{name}”?", lambda: self.save(name), yes="Replace")
             return
         self.save(name)
 
@@ -196,12 +195,9 @@ class SavesScene(Scene):
             self.say("That save could not be loaded.", RED)
             return
         from ..resume import open_payload
-        from .title import TitleScene
-
-        title = TitleScene(self.app)
-        self.app.reset_to(title)
+        self.app.goto("title")
         if not open_payload(self.app, loaded.value.payload, from_slot=True):
-            self.app.push(SavesScene(self.app))
+            self.app.push("saves")
 
     def delete(self, info: SlotInfo) -> None:
         st = self.store

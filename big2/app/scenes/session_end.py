@@ -26,14 +26,11 @@ class SessionEndScene(Scene):
         self.b_title = self.button((r.x + 24, r.bottom - 66, 180, 46), "Title screen")
 
     def handle(self, event: pygame.event.Event) -> bool:
-        from .table import TableScene
-        from .title import TitleScene
-
         if self.pressed(event, self.b_again) or (event.type == pygame.KEYDOWN and event.key == pygame.K_RETURN):
-            self.app.replace(TableScene(self.app, self.match.config))
+            self.app.replace("table", self.match.config)
             return True
         if self.pressed(event, self.b_title) or (event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE):
-            self.app.reset_to(TitleScene(self.app))
+            self.app.goto("title")
             return True
         return False
 

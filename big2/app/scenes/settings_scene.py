@@ -32,9 +32,9 @@ NAME_CHARS = 14  # as New game allows
 
 
 def opponent_kinds() -> list[str]:
-    from .newgame import KINDS
+    from ..opponents import seat_kinds
 
-    return list(KINDS)
+    return list(seat_kinds())
 
 
 def kind_of(level: str) -> str:

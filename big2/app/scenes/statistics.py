@@ -22,7 +22,6 @@ from big2.persistence import stats
 from .. import storage, text
 from .base import Scene
 from .common import felt, frame
-from .confirm import ConfirmScene
 
 GOLD = (245, 210, 122)
 WHITE = (240, 240, 235)
@@ -207,10 +206,10 @@ class StatisticsScene(Scene):
             self.export()
             return True
         if self.pressed(event, self.b_reset):
-            self.app.push(ConfirmScene(
-                self.app, "Delete every score and statistic?", self.reset, yes="Delete all",
+            self.app.push(
+                "confirm", "Delete every score and statistic?", self.reset, yes="Delete all",
                 detail="All sessions and hands in the history are removed for good.",
-            ))
+            )
             return True
         for b, sid in self.replay_buttons:
             if self.pressed(event, b):
@@ -248,11 +247,9 @@ class StatisticsScene(Scene):
         self._job(lambda h: h.reset(), done)
 
     def replay(self, session_id: int) -> None:
-        from .replay import ReplayScene
-
         ids = self.view.hands_of.get(session_id, []) if self.view else []
         if ids:
-            self.app.push(ReplayScene(self.app, ids, index=len(ids) - 1))
+            self.app.push("replay", ids, index=len(ids) - 1)
 
     # Drawing -------------------------------------------------------------------------------------
 

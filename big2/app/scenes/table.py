@@ -5,40 +5,54 @@ its events; the table queues them and plays them back one at a time (deal, fly t
 centre, sweep, "Last card!", reveal). Only when the queue is empty does the next seat
 act: a human gets the buttons, a computer thinks on a worker thread and its move is
 shown after the pace delay.
+
+The table is a composition. :class:`TableScene` holds the board (the match, the bottom
+hand, card sprites, the trick, counts, log, banner, message, layout) and the bottom
+human's turn (Play, Pass, Hint, Sort), and owns parts with their own state, each a
+:class:`~big2.app.scenes.tablepart.TablePart`:
+
+* ``playback`` (:mod:`.tableshow`): the queue of engine events and their animations;
+* ``exchange`` (:mod:`.tableexchange`): the three-player exchange and the give-back;
+* ``computers`` (:mod:`.tablecomputer`): the worker searching the computers' moves;
+* ``input`` (:mod:`.tableinput`): clicks, drags and keys on the bottom hand;
+* ``view`` (:mod:`.tabledraw`): drawing and the record of what changed on screen.
+
+More parts (undo, a card tracker, ...) join with :meth:`TableScene.add_part`. Other
+screens are opened by name through the app (``app.push("pause", table)``).
 """
 
 from __future__ import annotations
 
-import logging
 import random
 from collections import deque
-from concurrent.futures import Future
+from typing import TypeVar
 
 import pygame
 import pygame_gui
 
 from big2.engine.cards import CardSet
-from big2.engine.combos import PASS, Move, move_cards
+from big2.engine.combos import PASS, move_cards
 from big2.engine.events import Dealt, Event
 from big2.engine.game import IllegalMove
 
-from .. import cardart, opponents, storage
+from .. import opponents, storage
 from ..hand import HandModel
 from ..layout import TableLayout, compute_layout
 from ..match import Match, MatchConfig, object_form
 from ..sprites import CardSprite
 from ..tween import GameClock, Tweener
-from . import tabledraw
 from .base import Scene
+from .tablecomputer import ComputerTurns
+from .tabledraw import TableView
 from .tableexchange import ExchangeTurn
 from .tableinput import TableInput
+from .tablepart import TablePart
 from .tableshow import EventPlayback
 
-log = logging.getLogger(__name__)
+P = TypeVar("P", bound=TablePart)
 
 
-
-class TableScene(ExchangeTurn, EventPlayback, TableInput, Scene):
+class TableScene(Scene):
     name = "table"
 
     def __init__(self, app, config: MatchConfig | None = None, *, match: Match | None = None) -> None:
@@ -46,19 +60,13 @@ class TableScene(ExchangeTurn, EventPlayback, TableInput, Scene):
         self.match = match or Match(config or MatchConfig())
         self.clock = GameClock()
         self.tweens = Tweener()
-        self.queue: deque[Event] = deque()
-        self.busy_until = 0.0
-        self.thinker = opponents.Thinker(on_done=app.post_wake, processes=app.ai_in_process)
-        self.future: Future[Move] | None = None
-        self.future_seat = -1
-        self.think_started = 0.0
         n = self.match.n_players
-        self.ai_rngs = self.match.ai_rngs
         self.hint_rng = random.Random(0 if self.match.config.seed is None else self.match.config.seed)
         humans = self.match.config.humans
         self.viewer = humans[0] if humans else 0
         self.hand_visible = not self.match.hot_seat
         rules = self.match.config.rules
+        # the board: what the screen shows of the hand in play
         self.hand = HandModel(strength=rules.card_strength)
         self.counts = [0] * n
         self.sprites: dict[int, CardSprite] = {}
@@ -73,28 +81,28 @@ class TableScene(ExchangeTurn, EventPlayback, TableInput, Scene):
         self.banner: tuple[str, float, tuple[int, int, int]] | None = None
         self.banner_scale = 1.0
         self.message: tuple[str, float, tuple[int, int, int]] | None = None
+        self.max_hand = 0
+        #: hot-seat: each human's own order of their cards, kept while others play
+        self.orders: dict[int, list[int]] = {}
+        # the bottom human's turn
         self.awaiting_human = False
         self.hand_over = False
         self.auto_pass_at: float | None = None
-        #: the three-player exchange: the human choosing a card to give back, when a
-        #: computer gives its card back, sentences kept for a hot-seat human's next turn
-        self.giving_back: int | None = None
-        self.give_back_at: float | None = None
-        self.exchange_notes: dict[int, str] = {}
-        self.announce_leader = False
-        self.press: dict | None = None
-        self.last_click: tuple[int, float] | None = None
-        self.buttons: dict[str, pygame_gui.elements.UIButton] = {}
-        self.layout = self._compute_layout()
         self.play_reason = ""
-        #: (start time, seconds between cards, cards) of the deal in progress, for the deck
-        self.deal: tuple[float, float, int] | None = None
-        self.orders: dict[int, list[int]] = {}
-        self._last_rects: dict[int, pygame.Rect] = {}
-        self._damage: list[pygame.Rect] = []
-        self._deck_drawn = 0
-        self._warm: list[int] = []
-        self._drawn_counts: list[int] = []
+        self.buttons: dict[str, pygame_gui.elements.UIButton] = {}
+        # the parts, each with its own state; hooks run in this order
+        self.parts: list[TablePart] = []
+        self.playback = self.add_part(EventPlayback(self))
+        self.exchange = self.add_part(ExchangeTurn(self))
+        self.computers = self.add_part(ComputerTurns(self))
+        self.input = self.add_part(TableInput(self))
+        self.view = self.add_part(TableView(self))
+        self.layout = self._compute_layout()
+
+    def add_part(self, part: P) -> P:
+        """Wire ``part`` into the table: its hooks run after those of earlier parts."""
+        self.parts.append(part)
+        return part
 
     # Scene life cycle --------------------------------------------------------------------
 
@@ -103,12 +111,13 @@ class TableScene(ExchangeTurn, EventPlayback, TableInput, Scene):
         self.start_hand()
 
     def leave(self) -> None:
-        self.thinker.shutdown()
+        for part in self.parts:
+            part.leave()
         super().leave()
 
     def _compute_layout(self) -> TableLayout:
         w, h = self.app.size
-        most = max(self.match.config.rules.cards_per_player, getattr(self, "max_hand", 0))
+        most = max(self.match.config.rules.cards_per_player, self.max_hand)
         return compute_layout(w, h, self.match.n_players, max_hand=most)
 
     def build_ui(self) -> None:
@@ -125,6 +134,8 @@ class TableScene(ExchangeTurn, EventPlayback, TableInput, Scene):
             for name, box in lay.buttons.items()
         }
         self.b_menu = self.button(lay.menu_button.as_tuple(), "Menu", tooltip="Pause (Esc)")
+        for part in self.parts:
+            part.build_ui()
         self.refresh_buttons()
 
     def resize(self, size: tuple[int, int]) -> None:
@@ -159,9 +170,8 @@ class TableScene(ExchangeTurn, EventPlayback, TableInput, Scene):
         self.banner = None
         self.message = None
         self.hand_over = False
-        self.giving_back = self.give_back_at = None
-        self.exchange_notes.clear()
-        self.announce_leader = False
+        for part in self.parts:
+            part.hand_started()
         self.turn = self.owner = None
         self.counts = [0] * self.match.n_players
         self.orders.clear()
@@ -178,34 +188,23 @@ class TableScene(ExchangeTurn, EventPlayback, TableInput, Scene):
             self.viewer = next(s for s in ((first + k) % n for k in range(n)) if s in humans)
             self.hand_visible = False
         self.layout = self._compute_layout()
-        self.queue.extend(events)
-        self.busy_until = self.clock.time
+        self.playback.enqueue(events)
         self.app.dirty = True
         storage.hand_started(self)
 
     # The loop ------------------------------------------------------------------------------
 
     def animating(self) -> bool:
-        return (
-            self.tweens.active
-            or (bool(self.queue) and not self.covered)
-            or self.clock.time < self.busy_until
-            or bool(self.sweeping)
-            or bool(self._damage)
-        )
+        return self.tweens.active or bool(self.sweeping) or any(p.animating() for p in self.parts)
 
     def next_deadline(self) -> float | None:
-        times = []
-        if self.future is not None and self.future.done():
-            times.append(self.think_started + self.app.settings.pace_delay - self.clock.time)
-        if self.banner is not None:
-            times.append(self.banner[1] - self.clock.time)
-        if self.message is not None:
-            times.append(self.message[1] - self.clock.time)
+        now = self.clock.time
+        times = [d - now for d in (p.deadline() for p in self.parts) if d is not None]
+        for due in (self.banner, self.message):
+            if due is not None:
+                times.append(due[1] - now)
         if self.auto_pass_at is not None:
-            times.append(self.auto_pass_at - self.clock.time)
-        if self.give_back_at is not None:
-            times.append(self.give_back_at - self.clock.time)
+            times.append(self.auto_pass_at - now)
         due = self.clock.next_due()
         if due is not None:
             times.append(due)
@@ -214,26 +213,16 @@ class TableScene(ExchangeTurn, EventPlayback, TableInput, Scene):
     def update(self, dt: float) -> None:
         self.clock.tick(dt)
         self.tweens.update(dt)
-        if self._warm:
-            lay = self.layout
-            for c in self._warm[-2:]:
-                cardart.face(c, lay.card_w, lay.card_h, four_colour=self.app.settings.four_colour)
-            del self._warm[-2:]
         now = self.clock.time
+        for part in self.parts:
+            part.update(now)
         if self.banner is not None and now >= self.banner[1]:
             self.banner = None
             self.damage_info()
         if self.message is not None and now >= self.message[1]:
             self.message = None
             self.damage_info()
-        # play queued events back, one animation at a time
-        while self.queue and now >= self.busy_until and not self.covered:
-            event = self.queue.popleft()
-            self.busy_until = now + self.show(event)
-            self.damage_info()
-            if self.covered:
-                return
-        if self.queue or now < self.busy_until or self.hand_over or self.game is None:
+        if self.playback.run(now) or self.hand_over or self.game is None:
             return
         if self.auto_pass_at is not None and now >= self.auto_pass_at:
             self.auto_pass_at = None
@@ -243,42 +232,34 @@ class TableScene(ExchangeTurn, EventPlayback, TableInput, Scene):
         self.next_action()
 
     def next_action(self) -> None:
+        """Nothing is left to show: let the seat to act act."""
         game = self.game
         if game is None or game.is_over:
             return
         if game.exchange is not None:
-            self.exchange_step()
+            self.exchange.step()
             return
         seat = game.to_act
         if self.match.is_human(seat):
-            if self.awaiting_human:
-                return
-            if self.match.hot_seat and (seat != self.viewer or not self.hand_visible):
-                from .privacy import PrivacyScene
+            self.call_human(seat)
+            return
+        self.computers.step(seat)
 
-                self.app.push(PrivacyScene(self.app, self, seat))
-                return
-            self.begin_human_turn()
+    def call_human(self, seat: int) -> None:
+        """``seat``'s human acts next: hot-seat hides the hand until they are ready."""
+        if self.awaiting_human:
             return
-        if self.future is None:
-            self.future = self.thinker.submit(game, seat, self.ai_rngs[seat], self.match.level(seat))
-            self.future_seat = seat
-            self.think_started = self.clock.time
+        if self.match.hot_seat and (seat != self.viewer or not self.hand_visible):
+            self.app.push("privacy", self, seat)
             return
-        if not self.future.done() or self.clock.time < self.think_started + self.app.settings.pace_delay:
-            return
-        future, self.future = self.future, None
-        try:
-            move = future.result()
-            events = game.make(move, seat=self.future_seat)
-        except Exception:  # a broken worker or an illegal move: never stall the table
-            log.exception("computer move failed; playing the lowest legal move instead")
-            events = game.make(opponents.standin_move(game), seat=self.future_seat)
-        self.apply_events(events)
+        self.begin_human_turn()
 
     def apply_events(self, events: tuple[Event, ...]) -> None:
-        self.queue.extend(events)
+        """The engine took a move: show its events, autosave, tell the parts."""
+        self.playback.enqueue(events)
         storage.after_move(self)
+        for part in self.parts:
+            part.moves_applied(events)
         self.damage_info()
 
     # Placing sprites -------------------------------------------------------------------------
@@ -287,13 +268,14 @@ class TableScene(ExchangeTurn, EventPlayback, TableInput, Scene):
         lay = self.layout
         positions = lay.hand_positions(len(self.hand.cards))
         d = 0.16 * self.anim if animate else 0
+        dragging = self.input.dragging()
         for i, c in enumerate(self.hand.cards):
             spr = self.sprites.get(c)
             if spr is None:
                 x, y = positions[i]
                 spr = self.sprites[c] = CardSprite(c, x, y, lay.card_w, lay.card_h, face_up=self.hand_visible)
             spr.face_up = self.hand_visible
-            if self.press and self.press.get("mode") == "reorder" and self.press["card"] == c:
+            if c == dragging:
                 continue
             x, y = positions[i]
             if c in self.hand.selected:
@@ -323,11 +305,11 @@ class TableScene(ExchangeTurn, EventPlayback, TableInput, Scene):
     def begin_human_turn(self) -> None:
         game = self.game
         if game.exchange is not None:
-            self.begin_give_back()
+            self.exchange.begin_give_back()
             return
         self.awaiting_human = True
         self.hand_visible = True
-        note = self.exchange_notes.pop(self.viewer, None)
+        note = self.exchange.notes.pop(self.viewer, None)
         if note:
             self.say(note, 4.0, (235, 225, 180))
         if not game.leading and not any(m != PASS for m in game.legal_moves()):
@@ -355,6 +337,9 @@ class TableScene(ExchangeTurn, EventPlayback, TableInput, Scene):
         self.place_all()
         self.begin_human_turn()
 
+    def open_pause(self) -> None:
+        self.app.push("pause", self)
+
     def say(self, text: str, seconds: float = 3.0, colour: tuple[int, int, int] = (255, 255, 255)) -> None:
         self.message = (text, self.clock.time + seconds, colour)
         self.damage_info()
@@ -366,8 +351,8 @@ class TableScene(ExchangeTurn, EventPlayback, TableInput, Scene):
         """None when the selection is a legal play now; else the engine's reason."""
         if not self.awaiting_human or self.game is None:
             return "Wait for your turn."
-        if self.giving_back is not None:
-            return self.give_back_reason()
+        if self.exchange.giving_back is not None:
+            return self.exchange.give_back_reason()
         try:
             self.game.check_play(self.selection(), seat=self.viewer)
         except IllegalMove as exc:
@@ -378,26 +363,29 @@ class TableScene(ExchangeTurn, EventPlayback, TableInput, Scene):
         if not self.buttons:
             return
         mine = self.awaiting_human and not self.hand_over
+        giving = self.exchange.giving_back is not None
         reason = self.check_selection() if mine else "Wait for your turn."
         self.play_reason = reason or ""
         b = self.buttons
         label = "Play ⏎"
-        if mine and self.giving_back is not None:  # the button is narrow in a small window
+        if mine and giving:  # the button is narrow in a small window
             label = "Give back" if b["play"].rect.width >= 100 else "Give"
         if b["play"].text != label:
             b["play"].set_text(label)
         (b["play"].enable if mine and reason is None else b["play"].disable)()
-        can_pass = mine and self.giving_back is None and self.game is not None and not self.game.leading
+        can_pass = mine and not giving and self.game is not None and not self.game.leading
         (b["pass"].enable if can_pass else b["pass"].disable)()
         (b["hint"].enable if mine else b["hint"].disable)()
         (b["sort"].enable if self.hand_visible and self.hand.cards else b["sort"].disable)()
+        for part in self.parts:
+            part.refresh()
 
     def human_play(self) -> bool:
         """Play the selection; on an illegal one show the engine's reason."""
         if not self.awaiting_human:
             return False
-        if self.giving_back is not None:
-            return self.human_give_back()
+        if self.exchange.giving_back is not None:
+            return self.exchange.human_give_back()
         try:
             events = self.game.play(self.selection(), seat=self.viewer)
         except IllegalMove as exc:
@@ -409,7 +397,7 @@ class TableScene(ExchangeTurn, EventPlayback, TableInput, Scene):
     def human_pass(self) -> bool:
         if not self.awaiting_human:
             return False
-        if self.giving_back is not None:
+        if self.exchange.giving_back is not None:
             self.say("First give a card back: choose one and press Give back (Enter).", 4.0, (255, 150, 140))
             return False
         try:
@@ -438,8 +426,8 @@ class TableScene(ExchangeTurn, EventPlayback, TableInput, Scene):
     def show_hint(self) -> None:
         if not self.awaiting_human:
             return
-        if self.giving_back is not None:
-            self.hint_give_back()
+        if self.exchange.giving_back is not None:
+            self.exchange.hint_give_back()
             return
         move, why = opponents.hint(self.game, self.viewer, self.hint_rng)
         if move != PASS:
@@ -448,79 +436,34 @@ class TableScene(ExchangeTurn, EventPlayback, TableInput, Scene):
         self.say(why, 5.0, (200, 235, 255))
         self.refresh_buttons()
 
+    def sort_hand(self) -> None:
+        mode = self.hand.toggle_sort()
+        self.place_hand(animate=True)
+        self.say(f"Sorted by {mode}.", 1.2, (220, 220, 220))
+
     def hand_seat_to_computer(self) -> None:
         """The bottom human's seat is played by the computer for the rest of the hand."""
         seat = self.viewer
         self.match.hand_to_computer(seat)
         self.awaiting_human = False
         self.auto_pass_at = None
-        self.giving_back = None
+        self.exchange.giving_back = None
         self.hand.clear_selection()
         self.place_hand(animate=True)
         self.say(f"The computer plays for {object_form(self.match.called(seat))} until the hand ends.", 3.0)
         self.refresh_buttons()
 
-    # Drawing ---------------------------------------------------------------------------------------
+    # Input and drawing go to their parts -----------------------------------------------------------
+
+    def handle(self, event: pygame.event.Event) -> bool:
+        return any(part.handle(event) for part in self.parts)
 
     def draw(self, surf: pygame.Surface) -> None:
-        tabledraw.draw_table(surf, self)
-
-    def deck_left(self) -> int:
-        """Cards still in the dealer's hand while the deal animates (0 otherwise)."""
-        if self.deal is None:
-            return 0
-        start, stagger, total = self.deal
-        if stagger <= 0:
-            return 0
-        left = total - int((self.clock.time - start) / stagger) - 1
-        if left <= 0:
-            self.deal = None
-            return 0
-        return left
+        self.view.paint(surf)
 
     def damage_info(self) -> None:
         """Mark every text and marker area for redrawing (after an event or message)."""
-        lay = self.layout
-        boxes = [lay.log, lay.scores, lay.message, lay.banner]
-        for spot in lay.seats:
-            boxes += [spot.info, spot.badge]
-        rects = [pygame.Rect(b.as_tuple()) for b in boxes]
-        rects[3] = rects[3].inflate(lay.width // 2, 80)
-        rects[2].w = lay.width - rects[2].x
-        rects.append(pygame.Rect(lay.trick.as_tuple()).inflate(lay.card_w, lay.card_h // 2 + 3 * lay.font_px))
-        row = [pygame.Rect(b.as_tuple()) for b in lay.buttons.values()]
-        rects.append(row[0].unionall(row[1:]).inflate(8, 8))
-        self._damage.extend(rects)
+        self.view.damage_info()
 
     def dirty_rects(self) -> list[pygame.Rect] | None:
-        """Where tweens moved sprites since the last frame (old and new places)."""
-        moved = self.tweens.take_touched()
-        rects: list[pygame.Rect] = self._damage
-        self._damage = []
-        now: dict[int, pygame.Rect] = {}
-        for obj in moved:
-            if obj is self:
-                rects.append(pygame.Rect(self.layout.banner.as_tuple()).inflate(self.layout.width // 2, 80))
-                continue
-            if not isinstance(obj, CardSprite):
-                return None
-            r = obj.rect()
-            if obj.rotated:
-                r = pygame.Rect(r.x, r.y, r.h, r.w)
-            r.inflate_ip(14, 16)
-            now[id(obj)] = r
-            rects.append(r)
-        rects.extend(self._last_rects.values())
-        self._last_rects = now
-        deck = self.deck_left()
-        if deck or self._deck_drawn:
-            lay = self.layout
-            rects.append(pygame.Rect(0, 0, lay.card_w + 20, lay.card_h + 30).move(lay.deck[0] - lay.card_w // 2 - 10, lay.deck[1] - lay.card_h // 2 - 20))
-        self._deck_drawn = deck
-        if self.counts != self._drawn_counts:
-            self._drawn_counts = list(self.counts)
-            rects.extend(pygame.Rect(s.info.as_tuple()) for s in self.layout.seats)
-            rects.extend(pygame.Rect(s.fan.as_tuple()).inflate(8, 8) for s in self.layout.seats)
-        if len(rects) > 24:
-            rects = [rects[0].unionall(rects[1:])]
-        return rects
+        return self.view.dirty_rects()

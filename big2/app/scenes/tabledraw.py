@@ -1,4 +1,9 @@
-"""Drawing the table: felt, seats, cards, trick, log, scores, banner and messages."""
+"""Drawing the table: felt, seats, cards, trick, log, scores, banner and messages.
+
+:class:`TableView` is the table's drawing part. Its own state is the record of what
+changed on screen since the last frame (so most frames present only the areas that
+moved) and the card faces still to draw ahead of play.
+"""
 
 from __future__ import annotations
 
@@ -9,7 +14,9 @@ import pygame
 
 from .. import cardart, text
 from ..match import exchange_card, object_form, possessive, says
+from ..sprites import CardSprite
 from .common import felt
+from .tablepart import TablePart
 
 if TYPE_CHECKING:
     from .table import TableScene
@@ -19,30 +26,110 @@ WHITE = (245, 245, 240)
 DIM = (190, 200, 195)
 
 
-def draw_table(surf: pygame.Surface, t: TableScene) -> None:
-    s = t.app.settings
-    lay = t.layout
-    surf.blit(felt(surf.get_size(), s.felt_colours), (0, 0))
-    _trick_area(surf, t)
-    _deck(surf, t)
-    _opponents(surf, t)
-    # trick pile, oldest first
-    for _, cards in t.trick:
-        for c in cards:
-            spr = t.sprites.get(c)
-            if spr is not None:
-                spr.draw(surf, four_colour=s.four_colour, back_style=s.card_back, shadow=True)
-    for spr in t.sweeping:
-        spr.draw(surf, four_colour=s.four_colour, back_style=s.card_back)
-    _hand(surf, t)
-    for spr in t.flying:
-        spr.draw(surf, four_colour=s.four_colour, back_style=s.card_back)
-    _plates(surf, t)
-    _log(surf, t)
-    _scores(surf, t)
-    _message(surf, t)
-    _banner(surf, t)
-    del lay
+class TableView(TablePart):
+    """Draws the table and keeps the record of which screen areas changed."""
+
+    def __init__(self, table: TableScene) -> None:
+        super().__init__(table)
+        self._last_rects: dict[int, pygame.Rect] = {}
+        self._damage: list[pygame.Rect] = []
+        self._deck_drawn = 0
+        self._warm: list[int] = []
+        self._drawn_counts: list[int] = []
+
+    def warm(self, cards) -> None:
+        """Draw these cards' faces at the table's size a few a step, ahead of play."""
+        self._warm = list(cards)
+
+    def update(self, now: float) -> None:
+        if self._warm:
+            t = self.table
+            lay = t.layout
+            for c in self._warm[-2:]:
+                cardart.face(c, lay.card_w, lay.card_h, four_colour=t.app.settings.four_colour)
+            del self._warm[-2:]
+
+    def animating(self) -> bool:
+        return bool(self._damage)
+
+    def paint(self, surf: pygame.Surface) -> None:
+        """The whole table, then each part's own drawing, then message and banner."""
+        t = self.table
+        s = t.app.settings
+        surf.blit(felt(surf.get_size(), s.felt_colours), (0, 0))
+        _trick_area(surf, t)
+        _deck(surf, t)
+        _opponents(surf, t)
+        # trick pile, oldest first
+        for _, cards in t.trick:
+            for c in cards:
+                spr = t.sprites.get(c)
+                if spr is not None:
+                    spr.draw(surf, four_colour=s.four_colour, back_style=s.card_back, shadow=True)
+        for spr in t.sweeping:
+            spr.draw(surf, four_colour=s.four_colour, back_style=s.card_back)
+        _hand(surf, t)
+        for spr in t.flying:
+            spr.draw(surf, four_colour=s.four_colour, back_style=s.card_back)
+        _plates(surf, t)
+        _log(surf, t)
+        _scores(surf, t)
+        for part in t.parts:
+            part.draw(surf)
+        _message(surf, t)
+        _banner(surf, t)
+
+    def damage(self, rect: pygame.Rect) -> None:
+        """Mark ``rect`` for redrawing on the next frame (parts that draw call this)."""
+        self._damage.append(pygame.Rect(rect))
+
+    def damage_info(self) -> None:
+        """Mark every text and marker area for redrawing (after an event or message)."""
+        lay = self.table.layout
+        boxes = [lay.log, lay.scores, lay.message, lay.banner]
+        for spot in lay.seats:
+            boxes += [spot.info, spot.badge]
+        rects = [pygame.Rect(b.as_tuple()) for b in boxes]
+        rects[3] = rects[3].inflate(lay.width // 2, 80)
+        rects[2].w = lay.width - rects[2].x
+        rects.append(pygame.Rect(lay.trick.as_tuple()).inflate(lay.card_w, lay.card_h // 2 + 3 * lay.font_px))
+        row = [pygame.Rect(b.as_tuple()) for b in lay.buttons.values()]
+        rects.append(row[0].unionall(row[1:]).inflate(8, 8))
+        self._damage.extend(rects)
+
+    def dirty_rects(self) -> list[pygame.Rect] | None:
+        """Where tweens moved sprites since the last frame (old and new places)."""
+        t = self.table
+        moved = t.tweens.take_touched()
+        rects: list[pygame.Rect] = self._damage
+        self._damage = []
+        now: dict[int, pygame.Rect] = {}
+        for obj in moved:
+            if obj is t:
+                rects.append(pygame.Rect(t.layout.banner.as_tuple()).inflate(t.layout.width // 2, 80))
+                continue
+            if not isinstance(obj, CardSprite):
+                return None
+            r = obj.rect()
+            if obj.rotated:
+                r = pygame.Rect(r.x, r.y, r.h, r.w)
+            r.inflate_ip(14, 16)
+            now[id(obj)] = r
+            rects.append(r)
+        rects.extend(self._last_rects.values())
+        self._last_rects = now
+        deck = t.playback.deck_left()
+        if deck or self._deck_drawn:
+            lay = t.layout
+            rects.append(pygame.Rect(0, 0, lay.card_w + 20, lay.card_h + 30).move(lay.deck[0] - lay.card_w // 2 - 10, lay.deck[1] - lay.card_h // 2 - 20))
+        self._deck_drawn = deck
+        if t.counts != self._drawn_counts:
+            self._drawn_counts = list(t.counts)
+            rects.extend(pygame.Rect(s.info.as_tuple()) for s in t.layout.seats)
+            rects.extend(pygame.Rect(s.fan.as_tuple()).inflate(8, 8) for s in t.layout.seats)
+        if len(rects) > 24:
+            rects = [rects[0].unionall(rects[1:])]
+        return rects
 
 
 def _trick_area(surf: pygame.Surface, t: TableScene) -> None:
@@ -54,7 +141,7 @@ def _trick_area(surf: pygame.Surface, t: TableScene) -> None:
     surf.blit(ring, r)
     _direction_arrow(surf, r, lay.font_px, clockwise=bool(getattr(t.game, "clockwise", False)))
     exchange = t.game.exchange if t.game is not None and not t.hand_over else None
-    if exchange is not None and not t.trick and not t.queue:
+    if exchange is not None and not t.trick and not t.playback.queue:
         loser, winner = exchange
         line = f"{says(t.match.called(winner), 'gives')} a card back to {object_form(t.match.called(loser))}"
         text.draw(surf, line, max(12, int(lay.font_px * 0.8)), (r.centerx, r.centery), DIM, anchor="center")
@@ -68,7 +155,7 @@ def _trick_area(surf: pygame.Surface, t: TableScene) -> None:
 
 def _deck(surf: pygame.Surface, t: TableScene) -> None:
     """The undealt cards in the middle while the deal runs: a stack that shrinks."""
-    left = t.deck_left()
+    left = t.playback.deck_left()
     if not left:
         return
     lay = t.layout
@@ -138,8 +225,8 @@ def _hand(surf: pygame.Surface, t: TableScene) -> None:
     focus_card = None
     if t.hand.cards and t.awaiting_human and 0 <= t.hand.focus < len(t.hand.cards):
         focus_card = t.hand.cards[t.hand.focus]
-    dragging = t.press["card"] if t.press and t.press.get("mode") == "reorder" else None
-    received = exchange_card(t.game) if t.giving_back is not None else None
+    dragging = t.input.dragging()
+    received = exchange_card(t.game) if t.exchange.giving_back is not None else None
     for c in t.hand.cards:
         if c == dragging:
             continue
@@ -194,7 +281,7 @@ def _plates(surf: pygame.Surface, t: TableScene) -> None:
         score = t.match.totals[seat]
         text.draw(surf, f"{score:+d}" if score else "0", int(fp * 0.85), (box.right - 10, box.y + 8 + fp * 1.2), WHITE, anchor="topright")
         if turn:
-            if t.giving_back is not None or (t.game is not None and t.game.exchange is not None):
+            if t.exchange.giving_back is not None or (t.game is not None and t.game.exchange is not None):
                 status = "give a card back" if seat == t.viewer and t.awaiting_human else "giving a card back…" if not t.match.is_human(seat) else "to give a card back"
             else:
                 status = "your turn" if seat == t.viewer and t.awaiting_human else "thinking…" if not t.match.is_human(seat) else "to play"

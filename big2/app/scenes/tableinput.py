@@ -1,6 +1,7 @@
 """The table's input: clicks, drags, double-clicks and keys on the bottom hand.
 
-A mixin of :class:`~big2.app.scenes.table.TableScene`. Click toggles a card, a drag
+A part of :class:`~big2.app.scenes.table.TableScene`; its own state is the press under
+way (a click, a sweep or a reorder drag) and the last click (for double-clicks). Click toggles a card, a drag
 along the hand selects or clears several, lifting a card up and sliding it moves it,
 a double-click plays; Enter plays, P passes, H hints, S sorts, arrows and Space pick
 cards, Backspace or a right click clears, Esc pauses.
@@ -11,35 +12,51 @@ from __future__ import annotations
 import pygame
 import pygame_gui
 
+from .tablepart import TablePart
+
 DOUBLE_CLICK = 0.4
 DRAG_START = 10
 
 
-class TableInput:
-    """Input handling for the bottom hand (mixed into the table scene)."""
+class TableInput(TablePart):
+    """Input on the bottom hand and the table's buttons."""
+
+    def __init__(self, table) -> None:
+        super().__init__(table)
+        #: The press under way: card, start position, mode (None, "sweep", "reorder").
+        self.press: dict | None = None
+        self.last_click: tuple[int, float] | None = None
+
+    def dragging(self) -> int | None:
+        """The card being dragged to a new place in the hand, if any."""
+        p = self.press
+        return p["card"] if p and p.get("mode") == "reorder" else None
 
     def lifted(self) -> frozenset[int]:
-        return frozenset(i for i, c in enumerate(self.hand.cards) if c in self.hand.selected)
+        t = self.table
+        return frozenset(i for i, c in enumerate(t.hand.cards) if c in t.hand.selected)
 
     def card_at(self, pos: tuple[int, int]) -> int | None:
-        if not self.hand_visible:
+        t = self.table
+        if not t.hand_visible:
             return None
-        i = self.layout.hand_index_at(pos[0], pos[1], len(self.hand.cards), self.lifted())
-        return None if i is None else self.hand.cards[i]
+        i = t.layout.hand_index_at(pos[0], pos[1], len(t.hand.cards), self.lifted())
+        return None if i is None else t.hand.cards[i]
 
     def handle(self, event: pygame.event.Event) -> bool:
+        t = self.table
         if event.type == pygame_gui.UI_BUTTON_PRESSED:
             el = event.ui_element
-            if el is self.b_menu:
-                self.open_pause()
-            elif el is self.buttons.get("play"):
-                self.human_play()
-            elif el is self.buttons.get("pass"):
-                self.human_pass()
-            elif el is self.buttons.get("hint"):
-                self.show_hint()
-            elif el is self.buttons.get("sort"):
-                self.sort_hand()
+            if el is t.b_menu:
+                t.open_pause()
+            elif el is t.buttons.get("play"):
+                t.human_play()
+            elif el is t.buttons.get("pass"):
+                t.human_pass()
+            elif el is t.buttons.get("hint"):
+                t.show_hint()
+            elif el is t.buttons.get("sort"):
+                t.sort_hand()
             else:
                 return False
             return True
@@ -54,134 +71,128 @@ class TableInput:
         return False
 
     def handle_key(self, event: pygame.event.Event) -> bool:
+        t = self.table
         k = event.key
         if k == pygame.K_ESCAPE:
-            self.open_pause()
+            t.open_pause()
         elif k in (pygame.K_RETURN, pygame.K_KP_ENTER):
-            self.human_play()
+            t.human_play()
         elif k == pygame.K_p:
-            self.human_pass()
+            t.human_pass()
         elif k == pygame.K_h:
-            self.show_hint()
+            t.show_hint()
         elif k == pygame.K_s:
-            self.sort_hand()
+            t.sort_hand()
         elif k == pygame.K_F1:
-            from .rules import RulesScene
-
-            self.app.push(RulesScene(self.app, rules=self.match.config.rules))
+            t.app.push("rules", rules=t.match.config.rules)
         elif k in (pygame.K_LEFT, pygame.K_RIGHT):
-            self.hand.move_focus(-1 if k == pygame.K_LEFT else 1)
+            t.hand.move_focus(-1 if k == pygame.K_LEFT else 1)
         elif k in (pygame.K_SPACE, pygame.K_UP, pygame.K_DOWN):
-            if self.hand.cards and self.hand_visible:
-                c = self.hand.cards[self.hand.focus]
-                if k == pygame.K_SPACE or (k == pygame.K_UP) != (c in self.hand.selected):
+            if t.hand.cards and t.hand_visible:
+                c = t.hand.cards[t.hand.focus]
+                if k == pygame.K_SPACE or (k == pygame.K_UP) != (c in t.hand.selected):
                     self.pick(c)
-                self.place_hand(animate=True)
+                t.place_hand(animate=True)
         elif k == pygame.K_BACKSPACE:
-            self.hand.clear_selection()
-            self.place_hand(animate=True)
+            t.hand.clear_selection()
+            t.place_hand(animate=True)
         else:
             return False
-        self.refresh_buttons()
+        t.refresh_buttons()
         return True
 
     def pick(self, card: int) -> None:
         """Select or unselect ``card``; while giving a card back, only one is chosen."""
-        if self.giving_back is not None and card not in self.hand.selected:
-            self.hand.select_only([card])
+        t = self.table
+        if t.exchange.giving_back is not None and card not in t.hand.selected:
+            t.hand.select_only([card])
         else:
-            self.hand.toggle(card)
-
-    def sort_hand(self) -> None:
-        mode = self.hand.toggle_sort()
-        self.place_hand(animate=True)
-        self.say(f"Sorted by {mode}.", 1.2, (220, 220, 220))
-
-    def open_pause(self) -> None:
-        from .pause import PauseScene
-
-        self.app.push(PauseScene(self.app, self))
+            t.hand.toggle(card)
 
     def mouse_down(self, event: pygame.event.Event) -> bool:
+        t = self.table
         if event.button == 3:
-            self.hand.clear_selection()
-            self.place_hand(animate=True)
-            self.refresh_buttons()
+            t.hand.clear_selection()
+            t.place_hand(animate=True)
+            t.refresh_buttons()
             return True
         if event.button != 1:
             return False
         card = self.card_at(event.pos)
         if card is None:
             return False
-        self.press = {"card": card, "pos": event.pos, "mode": None, "select": card not in self.hand.selected}
+        self.press = {"card": card, "pos": event.pos, "mode": None, "select": card not in t.hand.selected}
         return True
 
     def mouse_move(self, event: pygame.event.Event) -> bool:
+        t = self.table
         press = self.press
         if press is None:
             return False
         x0, y0 = press["pos"]
         dx, dy = event.pos[0] - x0, event.pos[1] - y0
-        lay = self.layout
+        lay = t.layout
         if press["mode"] is None:
             if dy < -lay.lift * 1.2 and abs(dy) > abs(dx):
                 press["mode"] = "reorder"
-                press["grab"] = (x0 - self.sprites[press["card"]].x, y0 - self.sprites[press["card"]].y)
+                press["grab"] = (x0 - t.sprites[press["card"]].x, y0 - t.sprites[press["card"]].y)
             elif abs(dx) > DRAG_START:
                 press["mode"] = "sweep"
-                press["last_i"] = self.hand.cards.index(press["card"])
+                press["last_i"] = t.hand.cards.index(press["card"])
                 self._sweep_set(press["card"], press["select"])
         if press["mode"] == "sweep":
-            row_y = self.layout.seats[0].fan.bottom - lay.card_h // 2
-            i = lay.hand_index_at(event.pos[0], row_y, len(self.hand.cards))
+            row_y = t.layout.seats[0].fan.bottom - lay.card_h // 2
+            i = lay.hand_index_at(event.pos[0], row_y, len(t.hand.cards))
             if i is not None:
                 # a fast drag skips cards between motion events: fill the gap
                 last = press.get("last_i", i)
                 lo, hi = min(last, i), max(last, i)
                 for j in range(lo, hi + 1):
-                    self._sweep_set(self.hand.cards[j], press["select"])
+                    self._sweep_set(t.hand.cards[j], press["select"])
                 press["last_i"] = i
         elif press["mode"] == "reorder":
-            spr = self.sprites[press["card"]]
+            spr = t.sprites[press["card"]]
             gx, gy = press["grab"]
-            self.tweens.cancel(spr)
+            t.tweens.cancel(spr)
             spr.x, spr.y = event.pos[0] - gx, event.pos[1] - gy
             self.app.dirty = True
         return True
 
     def _sweep_set(self, card: int, selected: bool) -> None:
-        if (card in self.hand.selected) != selected:
-            self.hand.toggle(card)
-            self.place_hand(animate=True)
-            self.refresh_buttons()
+        t = self.table
+        if (card in t.hand.selected) != selected:
+            t.hand.toggle(card)
+            t.place_hand(animate=True)
+            t.refresh_buttons()
 
     def mouse_up(self, event: pygame.event.Event) -> bool:
+        t = self.table
         press, self.press = self.press, None
         if press is None or event.button != 1:
             return False
         card = press["card"]
         if press["mode"] == "reorder":
-            spr = self.sprites[card]
-            slot = self.layout.hand_slot_at(spr.x + self.layout.card_w / 2, len(self.hand.cards))
-            self.hand.move(card, slot)
-            self.place_hand(animate=True)
+            spr = t.sprites[card]
+            slot = t.layout.hand_slot_at(spr.x + t.layout.card_w / 2, len(t.hand.cards))
+            t.hand.move(card, slot)
+            t.place_hand(animate=True)
             return True
         if press["mode"] == "sweep":
             return True
-        now = self.clock.time
+        now = t.clock.time
         double = self.last_click is not None and self.last_click[0] == card and now - self.last_click[1] < DOUBLE_CLICK
         self.last_click = (card, now)
         if double:
-            if self.giving_back is not None:
-                self.hand.select_only([card])
-            self.hand.selected.add(card)
-            self.place_hand(animate=True)
-            self.refresh_buttons()
-            self.human_play()
+            if t.exchange.giving_back is not None:
+                t.hand.select_only([card])
+            t.hand.selected.add(card)
+            t.place_hand(animate=True)
+            t.refresh_buttons()
+            t.human_play()
             self.last_click = None
             return True
         self.pick(card)
-        self.hand.focus = self.hand.cards.index(card)
-        self.place_hand(animate=True)
-        self.refresh_buttons()
+        t.hand.focus = t.hand.cards.index(card)
+        t.place_hand(animate=True)
+        t.refresh_buttons()
         return True

@@ -40,28 +40,23 @@ class TitleScene(Scene):
     def handle(self, event: pygame.event.Event) -> bool:
         if storage.title_event(self, event):  # Continue, Saved games, Statistics
             return True
-        from .newgame import NewGameScene
-        from .rules import RulesScene
-        from .settings_scene import SettingsScene
-        from .table import TableScene
-
         if self.pressed(event, self.b_quick):
-            self.app.push(TableScene(self.app, self.quick_game()))
+            self.app.push("table", self.quick_game())
             return True
         if self.pressed(event, self.b_new):
-            self.app.push(NewGameScene(self.app))
+            self.app.push("new_game")
             return True
         if self.pressed(event, self.b_rules):
-            self.app.push(RulesScene(self.app))
+            self.app.push("rules")
             return True
         if self.pressed(event, self.b_settings):
-            self.app.push(SettingsScene(self.app))
+            self.app.push("settings")
             return True
         if self.pressed(event, self.b_quit) or (event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE):
             self.app.quit(0)
             return True
         if event.type == pygame.KEYDOWN and event.key == pygame.K_RETURN:
-            self.app.push(TableScene(self.app, self.quick_game()))
+            self.app.push("table", self.quick_game())
             return True
         return False
 
