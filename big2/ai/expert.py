@@ -186,7 +186,7 @@ class Expert:
         n = view.n_players
         objective_points = self.objective == "points"
         pw = self.points_weight
-        scoring = getattr(view, "scoring", None)
+        scoring = view.scoring
         if scoring is not None and scoring == Scoring():
             scoring = None
 

@@ -147,3 +147,17 @@ def test_give_back_for_a_waiting_exchange() -> None:
 def test_give_back_needs_two_cards() -> None:
     with pytest.raises(ValueError):
         choose_give_back(1 << 5, STANDARD)
+
+
+def test_outcome_value_follows_the_tables_scoring_scheme() -> None:
+    from big2.engine.scoring import scoring_preset
+
+    counts = [0, 2, 10, 13]
+    # Winner-only: only the winner collects, so second place is worth no more than last
+    # place beyond what it pays.
+    winner_only = scoring_preset("winner-only")
+    second = outcome_value(1, counts, 0, winner_only)
+    standard = outcome_value(1, counts, 0)
+    assert second < 0 < standard
+    view = PlayerView.from_game(Game.deal(random.Random(1)), 0, scoring=winner_only)
+    assert view.scoring == winner_only
