@@ -1,4 +1,5 @@
-"""Command line: ``big2`` starts the game; ``big2 simulate`` plays a text hand.
+"""Command line: ``big2`` starts the game; ``big2 simulate`` plays a text hand;
+``big2 --version`` prints the version.
 
 ``python -m big2 --self-test`` starts the app headless, plays a computer hand and exits 0.
 """
@@ -15,8 +16,14 @@ def main(argv: Sequence[str] | None = None) -> int:
         from .simulate import main as simulate_main
 
         return simulate_main(args[1:])
+    if args and args[0] in ("-V", "--version"):
+        from .version import version
+
+        print(f"big2 {version()}")
+        return 0
     if args and args[0] in ("-h", "--help"):
         print(
+            "big2 --version   print the version and exit\n"
             "big2 simulate [--seed N] [--players 2|3|4] [--rules NAME]   a text hand, move by move\n"
             "big2 --self-test   start headless, play a computer hand, exit 0 if it worked\n",
         )

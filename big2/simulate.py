@@ -6,6 +6,7 @@ share it and see the same hand.
 
 from __future__ import annotations
 
+import argparse
 import random
 from collections.abc import Sequence
 
@@ -23,8 +24,10 @@ from .engine import (
     Rules,
     TrickWon,
     TurnStarted,
+    format_deal_number,
     format_play,
     get_preset,
+    parse_deal_number,
 )
 
 
@@ -63,9 +66,9 @@ def describe(event: Event, game: Game) -> str | None:
 def simulate(seed: int, *, players: int = 4, rules: Rules | None = None) -> list[str]:
     """Play a hand from deal number ``seed`` with random legal moves; return the lines."""
     rules = rules if rules is not None else get_preset("standard").rules
-    game = Game.deal(random.Random(seed), players=players, rules=rules)
+    game = Game.deal(seed, players=players, rules=rules)
     chooser = random.Random(seed ^ 0x5EED)
-    lines = [f"Deal {seed}: {players} players, {game.rules.name} rules"]
+    lines = [f"Deal {format_deal_number(seed)}: {players} players, {game.rules.name} rules"]
     events = list(game.start_events())
     while True:
         for e in events:
@@ -78,11 +81,17 @@ def simulate(seed: int, *, players: int = 4, rules: Rules | None = None) -> list
         events = list(game.make(moves[chooser.randrange(len(moves))]))
 
 
-def main(argv: Sequence[str]) -> int:
-    import argparse
+def _deal_number(text: str) -> int:
+    try:
+        return parse_deal_number(text)
+    except ValueError as exc:
+        raise argparse.ArgumentTypeError(str(exc)) from None
 
+
+def main(argv: Sequence[str]) -> int:
     parser = argparse.ArgumentParser(prog="big2 simulate", description=__doc__)
-    parser.add_argument("--seed", type=int, default=None, help="deal number (random if omitted)")
+    parser.add_argument("--seed", "--deal", type=_deal_number, default=None,
+                        help="deal number, e.g. 42 or '1 234 567' (random if omitted)")
     parser.add_argument("--players", type=int, choices=(2, 3, 4), default=4)
     parser.add_argument("--rules", default="standard", help="rule preset name (e.g. hong-kong, taiwan)")
     args = parser.parse_args(list(argv))

@@ -4,7 +4,7 @@
 #   bash packaging/ci_selftest.sh
 #
 # Works on a fresh machine: makes (or reuses) the venv, installs the project with the
-# packaging extra, builds dist/big2/ with PyInstaller and runs dist/big2/big2 --self-test
+# packaging extra (versions from packaging/constraints.txt), builds dist/big2/ with PyInstaller and runs dist/big2/big2 --self-test
 # with SDL's dummy video and audio drivers, with HOME pointed at a throw-away folder so
 # the run never touches a real user's settings. VENV=path picks another venv.
 set -euo pipefail
@@ -18,7 +18,7 @@ step "installing into $venv"
 if [ ! -x "$venv/bin/python" ]; then
     python3 -m venv "$venv" || { echo "ci_selftest: cannot make $venv" >&2; exit 1; }
 fi
-"$venv/bin/python" -m pip install -q -e '.[package]' || { echo "ci_selftest: install failed" >&2; exit 1; }
+"$venv/bin/python" -m pip install -q -c packaging/constraints.txt -e '.[package]' || { echo "ci_selftest: install failed" >&2; exit 1; }
 
 step "building the one-folder app"
 "$venv/bin/python" packaging/build.py || { echo "ci_selftest: build failed" >&2; exit 1; }

@@ -32,4 +32,8 @@ def test_simulate_in_process_matches_the_engine() -> None:
 
 def test_bad_arguments_get_a_message() -> None:
     out = run("simulate", "--seed", "many")
-    assert out.returncode != 0 and "invalid int value" in out.stderr
+    assert out.returncode != 0 and "A deal number has only digits; 'm' is not one." in out.stderr
+
+
+def test_simulate_takes_a_grouped_deal_number() -> None:
+    assert run("simulate", "--deal", "1 234 567").stdout == run("simulate", "--seed", "1234567").stdout

@@ -14,6 +14,7 @@ ALLOWED = {
     "engine": set(),
     "ai": {"engine"},
     "persistence": {"engine"},
+    "i18n": {"engine"},
 }
 
 
@@ -21,7 +22,7 @@ def test_core_layers_import_without_pygame() -> None:
     code = (
         "import sys; sys.modules['pygame'] = None; sys.modules['pygame_gui'] = None\n"
         "import pkgutil, importlib, big2\n"
-        "for layer in ('engine', 'ai', 'persistence'):\n"
+        "for layer in ('engine', 'ai', 'persistence', 'i18n'):\n"
         "    pkg = importlib.import_module('big2.' + layer)\n"
         "    for mod in pkgutil.walk_packages(pkg.__path__, pkg.__name__ + '.'):\n"
         "        importlib.import_module(mod.name)\n"

@@ -14,7 +14,9 @@ Where things are:
   ``synth`` (the WAVs in big2/assets/sounds), ``opponents`` (big2.ai in a worker process).
 - ``scenes/``: title, new game, table (``table``, ``tableshow``, ``tableinput``,
   ``tabledraw``, ``tableexchange``), privacy, pause, results, session end, rules, settings; ``storage``,
-  ``resume`` and the saves/statistics/replay scenes connect big2.persistence.
+  ``resume`` and the saves/statistics/replay scenes connect big2.persistence; ``about``
+  (version, the player's folders; ``folders`` opens one in the file manager).
+- ``assets``: the game's data (``big2/assets``, package data) and cached fonts.
 - ``bench_ui``: frame times, idle CPU and start-up (``python -m big2.app.bench_ui``).
 """
 
@@ -82,7 +84,7 @@ def run(argv: Sequence[str] | None = None) -> int:
 
 
 def _first_scene(app, name: str, seed: int | None):
-    from .match import MatchConfig, SeatConfig, quick_config
+    from .match import MatchConfig, SeatConfig
 
     if name in ("title", "new", "rules", "settings"):
         app.push("title")
@@ -96,7 +98,7 @@ def _first_scene(app, name: str, seed: int | None):
         return app.scene("table", MatchConfig(seats=seats, seed=seed))
     from . import storage
 
-    return app.scene("table", quick_config(storage.player_name(app), seed=seed))
+    return app.scene("table", storage.quick_game(app, seed=seed))
 
 
 def self_test() -> int:

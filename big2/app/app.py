@@ -21,6 +21,7 @@ import pygame
 import pygame_gui
 
 from . import assets, router, sound
+from .uiscale import scaled_theme, ui_scale
 from .layout import MIN_SIZE
 from .scenes.base import Scene
 from .settings import AppSettings
@@ -46,7 +47,7 @@ def wake_event_type() -> int:
 
 
 def load_theme() -> dict:
-    """The pygame_gui theme from assets/theme.json, with the shipped font paths filled in."""
+    """The pygame_gui theme from big2/assets/theme.json, with the shipped font paths filled in."""
     with open(assets.asset("theme.json"), encoding="utf-8") as fh:
         theme = json.load(fh)
     fonts = assets.asset("fonts")
@@ -83,6 +84,8 @@ class App:
         self.ai_in_process = True
         #: Game time per real second; tests and demos speed the table up with it.
         self.time_scale = 1.0
+        #: The UI scale (1.0 at 1280 × 720): scenes size fonts, buttons and panels by it.
+        self.ui_scale = ui_scale(self.size)
 
     # Setup and teardown ------------------------------------------------------------------
 
@@ -103,7 +106,9 @@ class App:
         self._set_icon()
         self.screen = pygame.display.set_mode(self.size, pygame.RESIZABLE)
         self._set_minimum_size()
-        self.manager = pygame_gui.UIManager(self.size, load_theme(), enable_live_theme_updates=False)
+        self._theme = load_theme()
+        self.ui_scale = ui_scale(self.size)
+        self.manager = pygame_gui.UIManager(self.size, scaled_theme(self._theme, self.ui_scale), enable_live_theme_updates=False)
         fonts = assets.asset("fonts")
         self.manager.add_font_paths(
             "dejavu", str(fonts / assets.REGULAR), str(fonts / assets.BOLD)
@@ -115,7 +120,7 @@ class App:
 
     @staticmethod
     def _set_icon() -> None:
-        """The window's icon: assets/icon/big2.png (the one icon every build ships)."""
+        """The window's icon: big2/assets/icon/big2.png (the one icon every build ships)."""
         try:
             img = pygame.image.load(str(assets.asset("icon", "big2.png")))
             if img.get_width() > ICON_PX:  # X11 refuses an icon bigger than one request
@@ -271,6 +276,8 @@ class App:
         for scene in self.stack[start:]:
             scene.draw(self.screen)
         self.manager.draw_ui(self.screen)
+        if self.stack:
+            self.stack[-1].draw_overlay(self.screen)
         t = time.perf_counter()
         if rects is None:
             pygame.display.flip()
@@ -297,7 +304,13 @@ class App:
         if event.type == pygame.KEYDOWN and event.key == pygame.K_F11:
             self.toggle_fullscreen()
             return
+        top = self.top
+        if event.type == pygame.MOUSEBUTTONDOWN and top is not None:
+            top.focus.handle(event)  # a click hides the keyboard's focus ring
         if self.manager.process_events(event):
+            self.dirty = True
+            return
+        if top is not None and top.focus.handle(event):
             self.dirty = True
             return
         for scene in reversed(self.stack):
@@ -318,6 +331,10 @@ class App:
             return
         self.size = (w, h)
         self.manager.set_window_resolution(self.size)
+        scale = ui_scale(self.size)
+        if scale != self.ui_scale:  # fonts and corners follow; the scenes rebuild below
+            self.ui_scale = scale
+            self.manager.get_theme().load_theme(scaled_theme(self._theme, scale))
         for scene in self.stack:
             scene.resize(self.size)
         self.dirty = True

@@ -58,18 +58,45 @@ def asset(*parts: str) -> Path:
     return assets_dir().joinpath(*parts)
 
 
-@lru_cache(maxsize=128)
+#: The (regular, bold) files of each font family a language asks for
+#: (:attr:`big2.i18n.Language.fonts`): DejaVu for the Latin-script languages, subsets of
+#: Noto Sans CJK TC and SC for Chinese (they hold Latin letters, digits and ♠♥♦♣ too,
+#: so a whole line is drawn with one font; pygame cannot fall back glyph by glyph).
+FONT_FAMILIES = {
+    "latin": (REGULAR, BOLD),
+    "cjk_tc": ("Big2CJK-TC-Regular.otf", "Big2CJK-TC-Bold.otf"),
+    "cjk_sc": ("Big2CJK-SC-Regular.otf", "Big2CJK-SC-Bold.otf"),
+}
+
+
+def font_files(family: str) -> tuple[Path, Path]:
+    """The regular and bold font files of ``family`` (see :data:`FONT_FAMILIES`)."""
+    regular, bold = FONT_FAMILIES.get(family, FONT_FAMILIES["latin"])
+    return asset("fonts", regular), asset("fonts", bold)
+
+
 def font(size: int, *, bold: bool = False, face: str | None = None) -> pygame.font.Font:
-    """A shipped font (DejaVu: has the ♠♥♦♣ glyphs) at ``size`` pixels."""
+    """A shipped font at ``size`` pixels: the file ``face`` if given (card faces keep
+    DejaVu in every language), else the current language's family (see
+    :data:`FONT_FAMILIES`), regular or bold."""
+    if face is None:
+        from .. import i18n
+
+        family = FONT_FAMILIES.get(i18n.current().language.fonts, FONT_FAMILIES["latin"])
+        face = family[1] if bold else family[0]
+    return _font(max(6, int(size)), face)
+
+
+@lru_cache(maxsize=128)
+def _font(size: int, face: str) -> pygame.font.Font:
     import pygame
 
-    name = face or (BOLD if bold else REGULAR)
-    return pygame.font.Font(str(asset("fonts", name)), max(6, int(size)))
+    return pygame.font.Font(str(asset("fonts", face)), size)
 
 
 def clear_caches() -> None:
     """Forget every cached font and card image (call before and after pygame.quit)."""
-    font.cache_clear()
+    _font.cache_clear()
     from . import cardart
 
     cardart.clear_cache()

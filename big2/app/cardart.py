@@ -165,7 +165,7 @@ def _draw_face(card: int, w: int, h: int, four_colour: bool) -> pygame.Surface:
     # Corners: rank above a small suit, repeated upside down at the bottom right.
     label = RANK_NAMES[rank]
     rank_px = int(H * 0.17)
-    fnt = assets.font(rank_px, bold=True)
+    fnt = assets.font(rank_px, face=assets.BOLD)  # card faces read the same in every language
     text = fnt.render(label, True, colour)
     if label == "10":
         text = pygame.transform.smoothscale(text, (int(text.get_width() * 0.78), text.get_height()))

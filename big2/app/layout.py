@@ -15,6 +15,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Final
 
+from .uiscale import font_px as scaled_font, ui_scale
+
 MIN_SIZE: Final = (800, 600)
 CARD_RATIO: Final = 0.7  # width / height of a card (poker size is 2.5 / 3.5)
 
@@ -115,30 +117,51 @@ class TableLayout:
 
     # The bottom hand ---------------------------------------------------------------
 
-    def hand_step(self, n: int) -> float:
-        """Horizontal distance between neighbouring cards in a hand of ``n``."""
+    @property
+    def group_gap(self) -> int:
+        """The extra space before a card that starts a group (hand arranged by combinations)."""
+        return max(8, round(self.card_w * 0.28))
+
+    def hand_step(self, n: int, gaps: int = 0) -> float:
+        """Horizontal distance between neighbouring cards in a hand of ``n`` with ``gaps``
+        group gaps."""
         fan = self.seats[0].fan
         if n <= 1:
             return float(self.card_w)
-        return min(self.card_w * 0.62, (fan.w - self.card_w) / (n - 1))
+        return min(self.card_w * 0.62, (fan.w - self.card_w - gaps * self.group_gap) / (n - 1))
 
-    def hand_positions(self, n: int) -> list[tuple[int, int]]:
-        """Top-left corners of ``n`` face-up cards, left to right, centred in the fan."""
+    def hand_positions(self, n: int, gaps: frozenset[int] = frozenset()) -> list[tuple[int, int]]:
+        """Top-left corners of ``n`` face-up cards, left to right, centred in the fan.
+
+        ``gaps`` holds the indices of cards that start a group: a small gap goes before
+        each (the hand arranged by combinations).
+        """
         if n <= 0:
             return []
         fan = self.seats[0].fan
-        step = self.hand_step(n)
-        total = self.card_w + step * (n - 1)
+        gaps = frozenset(i for i in gaps if 0 < i < n)
+        step = self.hand_step(n, len(gaps))
+        gap = self.group_gap
+        total = self.card_w + step * (n - 1) + gap * len(gaps)
         x0 = fan.x + (fan.w - total) / 2
         y = fan.bottom - self.card_h
-        return [(round(x0 + i * step), y) for i in range(n)]
+        out = []
+        x = x0
+        for i in range(n):
+            if i in gaps:
+                x += gap
+            out.append((round(x), y))
+            x += step
+        return out
 
-    def hand_index_at(self, px: float, py: float, n: int, lifted: frozenset[int] = frozenset()) -> int | None:
+    def hand_index_at(self, px: float, py: float, n: int, lifted: frozenset[int] = frozenset(),
+                      gaps: frozenset[int] = frozenset()) -> int | None:
         """Index of the topmost card of an ``n``-card hand under the point, or None.
 
-        ``lifted`` holds indices drawn ``lift`` pixels higher (selected cards).
+        ``lifted`` holds indices drawn ``lift`` pixels higher (selected cards); ``gaps``
+        as for :meth:`hand_positions`.
         """
-        positions = self.hand_positions(n)
+        positions = self.hand_positions(n, gaps)
         for i in range(n - 1, -1, -1):
             x, y = positions[i]
             if i in lifted:
@@ -147,14 +170,13 @@ class TableLayout:
                 return i
         return None
 
-    def hand_slot_at(self, px: float, n: int) -> int:
+    def hand_slot_at(self, px: float, n: int, gaps: frozenset[int] = frozenset()) -> int:
         """Where a card dropped at x would go in an ``n``-card hand (0..n-1)."""
-        positions = self.hand_positions(n)
+        positions = self.hand_positions(n, gaps)
         if not positions:
             return 0
-        step = self.hand_step(n)
-        rel = (px - positions[0][0] - self.card_w / 2) / max(step, 1.0)
-        return max(0, min(n - 1, round(rel)))
+        centre = px - self.card_w / 2
+        return min(range(n), key=lambda i: abs(positions[i][0] - centre))
 
     # Opponents ----------------------------------------------------------------------
 
@@ -209,19 +231,21 @@ def sides_for(n_seats: int) -> tuple[str, ...]:
     return _SIDES[n_seats]
 
 
-def compute_layout(width: int, height: int, n_seats: int = 4, *, max_hand: int = 13) -> TableLayout:
+def compute_layout(width: int, height: int, n_seats: int = 4, *, max_hand: int = 13, min_button_w: int = 0) -> TableLayout:
     """Lay out a table for a window of ``width`` x ``height`` pixels.
 
     Sizes below :data:`MIN_SIZE` are laid out as if they were the minimum (the window
     enforces the minimum; this keeps the arithmetic safe if a resize races it).
     ``max_hand`` is the largest hand the bottom seat may hold (13, 17 or 21).
+    ``min_button_w`` is the width the action buttons' words need (they never get less,
+    as long as the row fits beside the hand).
     """
     sides = sides_for(n_seats)
     w = max(width, MIN_SIZE[0])
     h = max(height, MIN_SIZE[1])
     unit = min(w / 1280, h / 720)
     margin = max(8, round(12 * unit))
-    font_px = max(14, round(18 * unit))
+    font_px = scaled_font(18, ui_scale((w, h)))  # the menus' scale: one size of type everywhere
 
     # Card sizes: the hand gets about a fifth of the height, but must fit max_hand cards
     # across the fan with at least a readable corner showing.
@@ -246,9 +270,11 @@ def compute_layout(width: int, height: int, n_seats: int = 4, *, max_hand: int =
 
     # Corners: recent plays at top left, totals at top right under the menu button.
     menu_button = Box(w - margin - round(max(84, 100 * unit)), margin, round(max(84, 100 * unit)), button_h)
-    log_w = round(max(170, 240 * unit))
+    log_w = round(max(215, 240 * unit))
     log = Box(margin, margin, log_w, round(font_px * 1.4 * 5.5))
-    scores = Box(w - margin - log_w, menu_button.bottom + margin // 2, log_w, round(font_px * 1.4 * (n_seats + 1.5)))
+    # the totals: a heading, a line per seat, and the hand's deal number
+    score_w = round(max(170, 240 * unit))
+    scores = Box(w - margin - score_w, menu_button.bottom + margin // 2, score_w, round(font_px * 1.4 * (n_seats + 2.1)))
     corner_bottom = max(log.bottom, scores.bottom) + margin
     bottom_info_y = h - margin - plate_h
 
@@ -293,7 +319,7 @@ def compute_layout(width: int, height: int, n_seats: int = 4, *, max_hand: int =
 
     # Buttons: a row above the hand, right-aligned with the fan.
     names = ("sort", "hint", "pass", "play")
-    bw = round(max(84, 110 * unit))
+    bw = round(max(84, 110 * unit, min_button_w))
     gap = margin // 2 + 2
     row_w = bw * len(names) + gap * (len(names) - 1)
     bx = hand_fan.right - row_w

@@ -19,6 +19,8 @@ from big2.engine.rules import STANDARD, Rules
 from big2.engine.scoring import score_breakdown, scoring_preset
 from big2.engine.session import Session
 
+from .undo import UndoStack
+
 @dataclass(frozen=True, slots=True)
 class SeatConfig:
     """One seat: a name, human or computer, and the computer's level."""
@@ -102,7 +104,10 @@ class MatchConfig:
 
     The session ends after ``hands`` hands, or (when ``target`` is set) as soon as a
     seat's total reaches ``target`` points either way, whichever comes first.
-    ``scoring`` names a scheme from the engine's scoring presets.
+    ``scoring`` names a scheme from the engine's scoring presets. ``deal`` deals the
+    first hand from that deal number; without a ``seed`` the rest of the session (later
+    deals, the computers' choices) then follows from the number too, so two tables
+    given the same number play the same session.
     """
 
     seats: tuple[SeatConfig, ...] = field(default_factory=default_seats)
@@ -111,6 +116,10 @@ class MatchConfig:
     target: int | None = None
     seed: int | None = None
     scoring: str = "penalty-table"
+    #: "Play a deal": the first hand's deal number (later hands follow from it).
+    deal: int | None = None
+    #: Undo with several people at the table (off unless New game turns it on).
+    undo_hot_seat: bool = False
 
     @property
     def n_players(self) -> int:
@@ -137,6 +146,9 @@ class HandResult:
     hands_left: tuple[tuple[int, ...], ...]
     multipliers: tuple[int, ...] = ()
     notes: tuple[str, ...] = ()
+    deal_number: int | None = None
+    #: A move was taken back (undo) during the hand.
+    assisted: bool = False
 
 
 class Match:
@@ -149,7 +161,10 @@ class Match:
 
     def __init__(self, config: MatchConfig, *, rng: random.Random | None = None) -> None:
         self.config = config
-        self.rng = rng if rng is not None else random.Random(config.seed)
+        seed: int | str | None = config.seed
+        if seed is None and config.deal is not None:
+            seed = f"deal:{config.deal}"
+        self.rng = rng if rng is not None else random.Random(seed)
         self.scoring = scoring_preset(config.scoring)
         self.session = Session(
             self.rng,
@@ -163,8 +178,11 @@ class Match:
         self.results: list[HandResult] = []
         self.game: Game | None = None
         self._computer_for_hand: set[int] = set()
+        #: Positions a person can go back to in this hand (see :mod:`.undo`).
+        self.undo = UndoStack()
+        #: Undo was used in the hand in play.
+        self.assisted = False
         # each computer gets its own generator, apart from the deal's
-        seed = config.seed
         self.ai_rngs = [
             random.Random(f"{seed}:{s}") if seed is not None else random.Random()
             for s in range(config.n_players)
@@ -191,6 +209,13 @@ class Match:
     @property
     def called_names(self) -> tuple[str, ...]:
         return tuple(self.called(s) for s in range(self.n_players))
+
+    @property
+    def deal_number(self) -> int | None:
+        """The deal number of the hand in play (or the last one dealt)."""
+        if self.session.current_deal is not None:
+            return self.session.current_deal
+        return self.session.records[-1].deal_number if self.session.records else None
 
     @property
     def hand_number(self) -> int:
@@ -221,7 +246,10 @@ class Match:
         if self.session_over:
             raise RuntimeError("the session is over")
         self._computer_for_hand.clear()
-        self.game = self.session.new_hand()
+        self.undo.clear()
+        self.assisted = False
+        first = not self.session.records and self.config.deal is not None
+        self.game = self.session.new_hand(deal_number=self.config.deal if first else None)
         return opening_events(self.game)
 
     def record(self, event: HandEnded) -> HandResult:
@@ -251,6 +279,8 @@ class Match:
             hands_left=left,
             multipliers=multipliers,
             notes=notes,
+            deal_number=self.session.records[-1].deal_number if self.session.records else None,
+            assisted=self.assisted,
         )
         self.results.append(result)
         return result

@@ -55,7 +55,9 @@ def _results(session: Any, data: dict[str, Any]) -> list[HandResult]:
                 notes = tuple(str(x) for x in extra[i].get("notes", ()))
             except (TypeError, ValueError):
                 pass
-        out.append(HandResult(rec.number, rec.winner, tuple(rec.cards_left), tuple(rec.points), tuple(totals), left, mult, notes))
+        assisted = bool(extra[i].get("assisted")) if i < len(extra) and isinstance(extra[i], dict) else False
+        out.append(HandResult(rec.number, rec.winner, tuple(rec.cards_left), tuple(rec.points), tuple(totals), left, mult, notes,
+                              deal_number=rec.deal_number, assisted=assisted))
     return out
 
 
@@ -67,17 +69,21 @@ def match_from(resumed: Resumed) -> Match:
     hands = data.get("hands") if isinstance(data.get("hands"), int) else (s.max_hands or 4)
     seed = data.get("seed") if isinstance(data.get("seed"), int) else None
     scoring = data.get("scoring") if isinstance(data.get("scoring"), str) else "penalty-table"
-    config = MatchConfig(seats=seats, rules=s.rules, hands=max(1, int(hands)), target=s.target, seed=seed, scoring=scoring)
+    undo_hot_seat = data.get("undo_hot_seat") is True
+    config = MatchConfig(seats=seats, rules=s.rules, hands=max(1, int(hands)), target=s.target, seed=seed, scoring=scoring,
+                         undo_hot_seat=undo_hot_seat)
     try:
         m = Match(config)
     except ValueError:  # a scoring name this version does not know: the session has the scheme
-        m = Match(MatchConfig(seats=seats, rules=s.rules, hands=config.hands, target=s.target, seed=seed))
+        m = Match(MatchConfig(seats=seats, rules=s.rules, hands=config.hands, target=s.target, seed=seed,
+                              undo_hot_seat=undo_hot_seat))
     m.session = s
     m.rng = s.rng
     m.scoring = s.scoring
     m.ai_rngs = [resumed.rngs.get(f"seat-{i}") or random.Random() for i in range(s.n_players)]
     m.game = s.current if s.current is not None else s.last_game
     m.results = _results(s, data)
+    m.assisted = data.get("assisted") is True and s.current is not None
     away = data.get("computer_for_hand")
     if isinstance(away, list) and s.current is not None:
         m._computer_for_hand = {x for x in away if isinstance(x, int) and 0 <= x < s.n_players}

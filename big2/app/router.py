@@ -31,7 +31,9 @@ SCENES: dict[str, str] = {
     "statistics": "big2.app.scenes.statistics:StatisticsScene",
     "replay": "big2.app.scenes.replay:ReplayScene",
     "confirm": "big2.app.scenes.confirm:ConfirmScene",
+    "about": "big2.app.scenes.about:AboutScene",
     "resumed_table": "big2.app.resume:ResumedTableScene",
+    "how_to_play": "big2.app.howtoplay:HowToPlayScene",
 }
 _classes: dict[str, type] = {}
 

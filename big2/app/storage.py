@@ -359,8 +359,11 @@ def match_data(table: TableScene) -> dict[str, Any]:
         "scoring": c.scoring,
         "viewer": table.viewer,
         "computer_for_hand": sorted(getattr(m, "_computer_for_hand", ())),
+        "undo_hot_seat": bool(c.undo_hot_seat),
+        "assisted": bool(m.assisted),
         "results": [
-            {"hands_left": [list(h) for h in r.hands_left], "multipliers": list(r.multipliers), "notes": list(r.notes)}
+            {"hands_left": [list(h) for h in r.hands_left], "multipliers": list(r.multipliers), "notes": list(r.notes),
+             "assisted": bool(r.assisted)}
             for r in m.results
         ],
     }
@@ -397,7 +400,7 @@ def _note_start(rec: Recorder, game: Any) -> None:
 def hand_started(table: TableScene) -> None:
     """The table dealt a hand: note its start position and autosave."""
     st = of(table.app)
-    if st is None:
+    if st is None or getattr(table, "practice", False):  # How to play keeps nothing
         return
     rec = st.recorder(table.match)
     game = table.match.game
@@ -414,7 +417,7 @@ def after_move(table: TableScene) -> None:
     The finished hand is not saved here: the save after :func:`hand_recorded` holds it.
     """
     st = of(table.app)
-    if st is None:
+    if st is None or getattr(table, "practice", False):  # How to play keeps nothing
         return
     game = table.match.game
     rec = st.recorder(table.match)
@@ -428,7 +431,7 @@ def hand_recorded(table: TableScene) -> None:
     """The match scored a finished hand: store it in the history and autosave; at the
     end of the session close it in the history and forget the autosave."""
     st = of(table.app)
-    if st is None:
+    if st is None or getattr(table, "practice", False):  # How to play keeps nothing
         return
     m = table.match
     session = m.session
@@ -439,7 +442,7 @@ def hand_recorded(table: TableScene) -> None:
         result = hand_result(
             game, session.records[-1], start=start, started_at=rec.hand_started_at,
             duration_s=max(0.0, time.monotonic() - rec.hand_clock) if rec.hand_clock else 0.0,
-            ended_how="finished",
+            ended_how="finished", assisted=bool(m.results and m.results[-1].assisted),
         )
         st.submit(lambda: _record(st, rec, result))
     rec.hand_start = None
@@ -517,6 +520,23 @@ def title_event(title: Any, event: Any) -> bool:
 # The New game form's defaults -----------------------------------------------------------------
 
 
+def first_start(app: App) -> bool:
+    """True on the first start of the game (the title then offers How to play).
+
+    Asked once per run: the first answer is kept on the app, and the settings remember
+    that the offer was made so later runs do not make it again.
+    """
+    known = getattr(app, "_first_start", None)
+    if known is not None:
+        return bool(known)
+    st = of(app)
+    first = st is not None and not st.settings.extra.get("tutorial_offered")
+    if st is not None and first:
+        st.save_settings(dataclasses.replace(st.settings, extra={**st.settings.extra, "tutorial_offered": True}))
+    app._first_start = first  # type: ignore[attr-defined]
+    return first
+
+
 def new_game_defaults(scene: Any) -> None:
     """Start the New game form from the stored defaults: the player's name, rule preset
     with house rules and scoring, and the opponents' levels (the last game's choices)."""
@@ -556,6 +576,63 @@ def player_name(app: App) -> str | None:
     if st is None or st.settings.player_name == Settings().player_name:
         return None
     return st.settings.player_name
+
+
+def quick_game(app: App, *, seed: int | None = None) -> Any:
+    """The title's "Play against the computer": the player's own choices from Settings —
+    their name, rule preset (with house rules and scoring) and computer opponents at
+    their levels (a seat set to Human there is a normal computer here) — four hands.
+    Without storage, or if the settings cannot be used, the standard game."""
+    from .match import MatchConfig, SeatConfig, default_seats, quick_config
+
+    cfg = quick_config(player_name(app), seed=seed)
+    st = of(app)
+    if st is None:
+        return cfg
+    s = st.settings
+    try:
+        from big2.persistence.tablerules import table_rules
+
+        from .opponents import levels
+        from .rulesform import presets, scoring_names
+
+        info = next((p for p in presets().values() if p.name == s.rules_preset), None)
+        if info is None:
+            return cfg
+        rules = table_rules(s).rules if s.house_rules else info.rules
+        scoring = s.scoring if s.scoring in scoring_names() else info.scoring
+        seats = cfg.seats
+        if 1 <= len(s.opponents) <= 3:
+            names = default_seats(1 + len(s.opponents))
+            known = levels()
+            seats = (cfg.seats[0], *(
+                SeatConfig(seat.name, human=False, level=level if level in known else "normal")
+                for seat, level in zip(names[1:], s.opponents)
+            ))
+        if rules.cards_per_player * len(seats) > 52:
+            seats = cfg.seats
+        return MatchConfig(seats=seats, rules=rules, hands=cfg.hands, seed=seed, scoring=scoring)
+    except Exception:  # the standard game rather than none
+        log.exception("quick game settings not applied")
+        return cfg
+
+
+def quick_game_hint(app: App) -> str:
+    """The quick game button's tooltip: what it deals, in a sentence."""
+    cfg = quick_game(app)
+    st = of(app)
+    preset = "standard"
+    if st is not None:
+        from .rulesform import presets
+
+        info = next((p for p in presets().values() if p.name == st.settings.rules_preset), None)
+        preset = info.title if info is not None else preset
+        if st.settings.house_rules or st.settings.scoring:
+            preset += " with your house rules"
+    n = len(cfg.seats) - 1
+    levels = sorted({seat.level for seat in cfg.seats[1:]})
+    who = f"{'one computer' if n == 1 else f'{n} computers'} ({', '.join(levels)})"
+    return f"You and {who}, {preset} rules, {cfg.hands} hands (change them in Settings)"
 
 
 def game_defaults(app: App) -> Settings | None:

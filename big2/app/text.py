@@ -1,6 +1,15 @@
-"""Text on the table: cached renders, suit symbols in their colours, simple anchors."""
+"""Text on the table: cached renders, suit symbols in their colours, simple anchors.
+
+While :func:`recording` is active, every :func:`draw` notes what it drew and where
+(:class:`DrawnText`), so a test can check that our own text fits its place the way it
+checks pygame_gui's labels (see :mod:`big2.app.fitcheck`).
+"""
 
 from __future__ import annotations
+
+from collections.abc import Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass
 
 import pygame
 
@@ -13,6 +22,34 @@ _cache: dict[tuple[object, ...], pygame.Surface] = {}
 # On dark felt black spades would vanish: light variants of the suit colours.
 LIGHT_SUITS = ((255, 120, 130), (240, 240, 240), (255, 120, 130), (240, 240, 240))
 LIGHT_SUITS_4 = ((120, 170, 255), (120, 220, 140), (255, 120, 130), (240, 240, 240))
+
+
+@dataclass(frozen=True, slots=True)
+class DrawnText:
+    """One line :func:`draw` put on a surface."""
+
+    text: str
+    rect: pygame.Rect
+    #: The font size asked for, and how much ``max_width`` squeezed the line (1.0: not at all).
+    size: int
+    squeeze: float
+    #: The size of the surface drawn on, and whether it was the window itself.
+    surface: tuple[int, int]
+    on_screen: bool
+
+
+_record: list[DrawnText] | None = None
+
+
+@contextmanager
+def recording() -> Iterator[list[DrawnText]]:
+    """Collect every line drawn while the block runs (for fit tests and screenshots)."""
+    global _record
+    previous, _record = _record, []
+    try:
+        yield _record
+    finally:
+        _record = previous
 
 
 def clear_cache() -> None:
@@ -77,10 +114,14 @@ def draw(
     max_width: int | None = None,
 ) -> pygame.Rect:
     img = render(text, size, colour, bold=bold, suits=suits, four_colour=four_colour)
+    squeeze = 1.0
     if max_width is not None and img.get_width() > max_width > 0:
-        img = pygame.transform.smoothscale(img, (max_width, max(1, int(img.get_height() * max_width / img.get_width()))))
+        squeeze = max_width / img.get_width()
+        img = pygame.transform.smoothscale(img, (max_width, max(1, int(img.get_height() * squeeze))))
     rect = img.get_rect(**{anchor: (int(pos[0]), int(pos[1]))})
     surf.blit(img, rect)
+    if _record is not None and text.strip():
+        _record.append(DrawnText(text, rect.copy(), size, squeeze, surf.get_size(), surf is pygame.display.get_surface()))
     return rect
 
 

@@ -1,7 +1,7 @@
 """Dealing: how many cards each seat gets, leftovers, the stock, and the dragon.
 
-Pure functions over a ``random.Random``; the same generator state always gives the same
-deal.
+Pure functions over a ``random.Random`` or a deal number (:mod:`big2.engine.dealnumber`);
+the same generator state, or the same number, always gives the same deal.
 """
 
 from __future__ import annotations
@@ -9,6 +9,7 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
+from .dealnumber import shuffled_pack
 from .rules import Leftovers, Rules, tables_for
 
 
@@ -32,6 +33,24 @@ def deal_cards(rng: random.Random, rules: Rules, players: int) -> Deal:
     """
     deck = list(range(52))
     rng.shuffle(deck)
+    return deal_from_pack(deck, rules, players)
+
+
+def deal_by_number(number: int, rules: Rules, players: int) -> Deal:
+    """The deal of deal number ``number`` under ``rules`` for ``players`` seats.
+
+    The pack is shuffled as :mod:`big2.engine.dealnumber` documents, then dealt by
+    :func:`deal_from_pack`; the same three values always give the same cards.
+    """
+    return deal_from_pack(shuffled_pack(number), rules, players)
+
+
+def deal_from_pack(deck: list[int], rules: Rules, players: int) -> Deal:
+    """Deal a shuffled pack (52 card ints, top first) under ``rules``.
+
+    Seat 0 gets the first ``k`` cards, seat 1 the next ``k`` and so on; the rest is the
+    stock, or the leftovers (see :func:`deal_cards`).
+    """
     if rules.leftovers is Leftovers.TO_LOWEST:
         k = 52 // players
     else:

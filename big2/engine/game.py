@@ -32,7 +32,7 @@ from .combos import (
     format_play,
     why_not,
 )
-from .dealing import deal_cards, is_dragon
+from .dealing import deal_by_number, deal_cards, is_dragon
 from .events import (
     CardsExchanged,
     Dealt,
@@ -48,12 +48,12 @@ from .events import (
 )
 from .house import HouseRules
 from .legal import EMPTY_MOVES, LegalMoves, new_legal_moves
+from .messages import Message, msg
 from .rules import (
     KEY_SHIFT,
     SIZE_SHIFT,
     STANDARD,
     AssistantRule,
-    Direction,
     HandEnd,
     LoneTwo,
     Rules,
@@ -82,7 +82,14 @@ def seat_names_for(players: int, names: Sequence[str] | None) -> tuple[str, ...]
 
 
 class IllegalMove(ValueError):
-    """A move the rules refuse. ``str(error)`` is a sentence for the player."""
+    """A move the rules refuse. ``str(error)`` is a sentence for the player (English);
+    ``error.message`` is the same sentence as a :class:`~big2.engine.messages.Message`
+    for the app to translate (a plain-text refusal becomes a message whose id is the
+    text itself)."""
+
+    def __init__(self, message: Message | str) -> None:
+        self.message = message if isinstance(message, Message) else Message(message)
+        super().__init__(str(self.message))
 
 
 class GameOver(IllegalMove):
@@ -176,7 +183,7 @@ class Game(HouseRules):
         self._moves = [None] * n
         self._valid = [False] * n
         if clockwise is None:
-            clockwise = rules.direction is Direction.CLOCKWISE
+            clockwise = rules.direction.clockwise_in_hand(0)
         self.clockwise = clockwise
         self._step = n - 1 if clockwise else 1
         self._first_card = -1
@@ -222,7 +229,7 @@ class Game(HouseRules):
     @classmethod
     def deal(
         cls,
-        rng: random.Random,
+        rng: random.Random | int,
         *,
         rules: Rules = STANDARD,
         players: int = 4,
@@ -233,7 +240,10 @@ class Game(HouseRules):
     ) -> Game:
         """Shuffle with ``rng`` and deal under ``rules`` (see :func:`deal_cards`).
 
-        The same ``rng`` state always gives the same deal. ``leader`` makes that seat
+        ``rng`` is a generator, or a deal number (an ``int``, see
+        :mod:`big2.engine.dealnumber`): the same number, seat count and rules always give
+        the same cards, in every version. The same ``rng`` state always gives the same
+        deal. ``leader`` makes that seat
         lead the first trick with anything (later hands of a session); by default the
         holder of the lowest dealt card leads. ``clockwise`` overrides the rules'
         direction for this hand (the session alternates it). ``exchange=(loser, winner)``
@@ -245,7 +255,10 @@ class Game(HouseRules):
         seat_names = seat_names_for(players, names)
         if leader is not None and not 0 <= leader < players:
             raise ValueError(f"no seat {leader} at a table of {players}")
-        dealt = deal_cards(rng, rules, players)
+        if isinstance(rng, int):
+            dealt = deal_by_number(rng, rules, players)
+        else:
+            dealt = deal_cards(rng, rules, players)
         game = cls.__new__(cls)
         game._setup(list(dealt.hands), rules, seat_names, leader, clockwise, list(dealt.stock))
         if exchange is not None and not game.is_over:
@@ -601,11 +614,11 @@ class Game(HouseRules):
 
     def _check_turn(self, seat: int | None) -> int:
         if self._winner >= 0:
-            raise GameOver(f"The hand is over: {self.names[self._winner]} went out.")
+            raise GameOver(msg("The hand is over: {name} went out.", name=self.names[self._winner]))
         if self.exchange is not None:
-            raise IllegalMove(f"{self.names[self.exchange[1]]} must first give a card back.")
+            raise IllegalMove(msg("{name} must first give a card back.", name=self.names[self.exchange[1]]))
         if seat is not None and seat != self._to_act:
-            raise NotYourTurn(f"It is {self.names[self._to_act]}'s turn.")
+            raise NotYourTurn(msg("It is {name}'s turn.", name=self.names[self._to_act]))
         return self._to_act
 
     def check_play(self, cards: CardsLike, *, seat: int | None = None) -> Combo:
@@ -617,8 +630,8 @@ class Game(HouseRules):
         p = self._check_turn(seat)
         cs = to_cardset(cards)
         if not cs:
-            raise IllegalMove("Choose the cards to play." if self.leading
-                              else "Choose the cards to play, or pass.")
+            raise IllegalMove(msg("Choose the cards to play.") if self.leading
+                              else msg("Choose the cards to play, or pass."))
         missing = cs.mask & ~self._hands[p]
         if missing:
             who = "You do not" if seat is None else f"{self.names[p]} does not"
@@ -627,9 +640,8 @@ class Game(HouseRules):
         if combo is None:
             raise IllegalMove(why_not(cs, self.rules))
         if self._first_card >= 0 and not cs.mask >> self._first_card & 1:
-            raise IllegalMove(
-                f"The first play must include {format_card(self._first_card, symbols=True)}."
-            )
+            raise IllegalMove(msg("The first play must include {card}.",
+                                  card=format_card(self._first_card, symbols=True)))
         if self._trick and not beats_move(combo.move, self._trick, self._t):
             table = combo_of_move(self._trick)
             if combo.size != table.size:
@@ -669,7 +681,7 @@ class Game(HouseRules):
         the assistant rule forbids it)."""
         p = self._check_turn(seat)
         if not self._trick:
-            raise IllegalMove("You are leading this trick, so you cannot pass: play any combination.")
+            raise IllegalMove(msg("You are leading this trick, so you cannot pass: play any combination."))
         if not self.legal_moves().can_pass:
             raise IllegalMove(self._house_rule_reason(p, PASS))
         return self._make_with_events(PASS)

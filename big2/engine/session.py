@@ -1,7 +1,9 @@
 """A session: hand after hand at one table, with running totals.
 
 Each hand is dealt from its own *deal number* (drawn from the session's ``random.Random``),
-so any hand can be replayed or shared: ``Game.deal(random.Random(deal_number), ...)``.
+so any hand can be replayed or shared: ``Game.deal(deal_number, ...)`` deals the same
+cards (see :mod:`big2.engine.dealnumber`). A session can also be told the number of its
+next hand (:meth:`Session.new_hand`), for "play a deal".
 The session applies the rules that span hands: who leads later hands, alternating
 direction, the three-player exchange, and the table's scoring scheme.
 """
@@ -13,8 +15,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from .combos import generate_moves
+from .dealnumber import DEAL_NUMBER_LIMIT, check_deal_number
 from .game import Game, seat_names_for
-from .rules import STANDARD, Direction, LaterLeader, Rules
+from .rules import STANDARD, LaterLeader, Rules
 from .scoring import Scoring, score_hand
 
 
@@ -117,17 +120,19 @@ class Session:
                 leader = loser_of(last)
             elif rules.later_leader is LaterLeader.INDONESIAN_ROUNDS and number % 10:
                 leader = last.winner
-        clockwise = rules.direction is Direction.CLOCKWISE
-        if rules.direction is Direction.ALTERNATE:
-            clockwise = number % 2 == 1
+        clockwise = rules.direction.clockwise_in_hand(number)
         exchange = None
         if (rules.three_player_exchange and self.n_players == 3 and last is not None
                 and last.winner is not None):
             exchange = (loser_of(last), last.winner)
         return HandSetup(leader, clockwise, exchange)
 
-    def new_hand(self) -> Game:
-        """Deal the next hand (the previous one must be finished and recorded)."""
+    def new_hand(self, *, deal_number: int | None = None) -> Game:
+        """Deal the next hand (the previous one must be finished and recorded).
+
+        ``deal_number`` deals that number's cards instead of drawing a number from the
+        session's generator (which is then left untouched).
+        """
         if self.current is not None:
             if not self.current.is_over:
                 raise ValueError("the current hand is still being played")
@@ -135,10 +140,12 @@ class Session:
         if self.is_over:
             raise ValueError("the session is over")
         setup = self.next_hand_setup()
-        deal_number = self.rng.randrange(1 << 32)
+        if deal_number is None:
+            deal_number = self.rng.randrange(DEAL_NUMBER_LIMIT)
+        check_deal_number(deal_number)
         self.current_deal = deal_number
         self.current = Game.deal(
-            random.Random(deal_number), rules=self.rules, players=self.n_players,
+            deal_number, rules=self.rules, players=self.n_players,
             names=self.names, leader=setup.leader, clockwise=setup.clockwise,
             exchange=setup.exchange,
         )

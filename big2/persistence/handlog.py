@@ -28,12 +28,13 @@ def start_position(game: Game) -> dict[str, Any]:
 
 def hand_result(game: Game, record: HandRecord, *, start: Mapping[str, Any],
                 started_at: datetime | None = None, duration_s: float = 0.0,
-                ended_how: str = "") -> HandResult:
+                ended_how: str = "", assisted: bool = False) -> HandResult:
     """The history record of a finished hand, for :meth:`History.record_hand`.
 
     ``start`` is :func:`start_position` taken when the hand started; ``game`` is the
     finished hand (``session.last_game`` after ``session.record()``, which returns
-    ``record``). The moves stored are those made after ``start``.
+    ``record``). The moves stored are those made after ``start``. ``assisted`` marks a
+    hand in which a player took moves back (undo).
     """
     begun = len(read_list(start.get("history"), "start history", MAX_MOVES))
     first = game_from_dict(start)
@@ -47,6 +48,8 @@ def hand_result(game: Game, record: HandRecord, *, start: Mapping[str, Any],
         moves=[[seat, move_cards(move)] for seat, move in game.history[begun:]],
         deal=[sorted(first.hand(s)) for s in range(first.n_players)],
         deal_seed=record.deal_number,
+        deal_number=record.deal_number,
+        assisted=assisted,
         started_at=started_at,
         duration_s=duration_s,
         ended_how=ended_how,

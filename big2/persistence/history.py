@@ -82,6 +82,12 @@ MIGRATIONS: Final[tuple[tuple[str, ...], ...]] = (
         "CREATE INDEX hands_by_session ON hands (session_id, hand_number)",
         "CREATE INDEX seats_by_player ON session_seats (player_id)",
     ),
+    (  # 2 -> 3: hands played with undo, and the deal number (documented shuffle)
+        "ALTER TABLE hands ADD COLUMN assisted INTEGER NOT NULL DEFAULT 0",
+        # NULL for hands stored before: their deal_seed followed an older shuffle and
+        # does not deal the same cards again.
+        "ALTER TABLE hands ADD COLUMN deal_number INTEGER",
+    ),
 )
 HISTORY_VERSION: Final = len(MIGRATIONS)
 #: SQLite primary result codes that mean the file itself is damaged.
@@ -107,7 +113,10 @@ class HandResult:
     starting cards (card ints), ``start`` is the position the hand started from and
     ``moves`` the plays after it, all plain JSON, so the replay screen can rebuild the
     hand (see :func:`big2.persistence.gamecodec.replay`); ``deal_seed`` is kept as text
-    (seeds can exceed 64 bits).
+    (seeds can exceed 64 bits). ``deal_number`` is the hand's deal number
+    (:mod:`big2.engine.dealnumber`; ``None`` for hands stored by versions before deal
+    numbers, which cannot be dealt again), and ``assisted`` says the player took a move
+    back (undo) during the hand, so the statistics can leave it out.
     """
 
     hand_number: int
@@ -123,6 +132,8 @@ class HandResult:
     duration_s: float = 0.0
     ended_how: str = ""
     start: Mapping[str, Any] = field(default_factory=dict)
+    deal_number: int | None = None
+    assisted: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -370,12 +381,14 @@ class History:
             _utc(hand.started_at), float(hand.duration_s), _json_text(list(hand.moves)),
             _json_text([list(cards) for cards in hand.deal]), hand.ended_how,
             _json_text(dict(hand.start)),
+            None if hand.deal_number is None else int(hand.deal_number), int(bool(hand.assisted)),
         )
         with self.transaction() as conn:
             cur = conn.execute(
                 "INSERT INTO hands (session_id, hand_number, deal_seed, rules_preset, "
                 "rules_json, winner_seat, started_at, duration_s, moves_json, deal_json, "
-                "ended_how, start_json) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)", row)
+                "ended_how, start_json, deal_number, assisted) "
+                "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)", row)
             hand_id = int(cur.lastrowid or 0)
             conn.executemany(
                 "INSERT INTO hand_seats (hand_id, seat, cards_left, points) "
@@ -427,11 +440,11 @@ class History:
         rows = self.query(
             "SELECT session_id, hand_number, deal_seed, rules_preset, rules_json, "
             "winner_seat, started_at, duration_s, moves_json, deal_json, ended_how, "
-            "start_json FROM hands WHERE id = ?", (hand_id,))
+            "start_json, deal_number, assisted FROM hands WHERE id = ?", (hand_id,))
         if not rows:
             return None
         (session_id, number, seed, preset, rules_json, winner, started, duration,
-         moves_json, deal_json, ended_how, start_json) = rows[0]
+         moves_json, deal_json, ended_how, start_json, deal_number, assisted) = rows[0]
         per_seat = self.query("SELECT cards_left, points FROM hand_seats WHERE hand_id = ? "
                               "ORDER BY seat", (hand_id,))
         try:
@@ -450,7 +463,8 @@ class History:
             moves=moves, deal=[[x for x in c if isinstance(x, int)] if isinstance(c, list) else []
                              for c in deal],
             deal_seed=seed, started_at=moment, duration_s=duration, ended_how=ended_how,
-            start=start)
+            start=start, deal_number=deal_number if isinstance(deal_number, int) else None,
+            assisted=bool(assisted))
         return StoredHand(hand_id, session_id, number, moment, self.seats_of(session_id),
                           result)
 

@@ -39,6 +39,9 @@ PRESET_MAX_CHARS: Final = 40
 WINDOW_MIN: Final = (800, 600)
 WINDOW_MAX: Final = (7680, 4320)
 HOUSE_RULES_MAX_ENTRIES: Final = 64
+#: Languages the game speaks: ``big2.i18n.CODES`` (which this layer may not import; a
+#: test keeps the two in step). The setting may also be "" (follow the system's locale).
+LANGUAGES: Final = ("en", "zh_Hant", "zh_Hans", "fil", "id")
 SETTINGS_LIMITS: Final = JsonLimits(max_bytes=256 * 1024, max_depth=16, max_int_digits=20)
 
 
@@ -132,6 +135,14 @@ def _scoring_name(value: object) -> str:
     return _text(value, max_chars=PRESET_MAX_CHARS, what="the scoring")
 
 
+def _language(value: object) -> str:
+    if value == "":
+        return ""
+    if not isinstance(value, str) or value not in LANGUAGES:
+        raise _Bad("it must be empty (the system's language) or one of " + ", ".join(LANGUAGES))
+    return value
+
+
 def _version(value: object) -> int:
     return _int_between(0, 1_000_000)(value)
 
@@ -153,6 +164,7 @@ _CHECKS: Final[dict[str, Callable[[object], object]]] = {
     "window_width": _int_between(WINDOW_MIN[0], WINDOW_MAX[0]),
     "window_height": _int_between(WINDOW_MIN[1], WINDOW_MAX[1]),
     "fullscreen": _flag,
+    "language": _language,
     "version": _version,
 }
 
@@ -188,6 +200,9 @@ class Settings:
     window_width: int = 1280
     window_height: int = 720
     fullscreen: bool = False
+    #: The language of the game (see :data:`LANGUAGES`); "" follows the system's locale
+    #: (``big2.i18n.system_language``), English when the game does not speak it.
+    language: str = ""
     version: int = SETTINGS_VERSION
     extra: dict[str, Any] = field(default_factory=dict)
 

@@ -69,6 +69,8 @@ class HandLine:
     won: bool
     cards_left: int
     points: int
+    #: The player took moves back (undo) during the hand.
+    assisted: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -119,12 +121,13 @@ def _opponent_levels(history: History) -> dict[tuple[int, int], str]:
     return labels
 
 
-def hand_lines(history: History, player: str) -> list[HandLine]:
-    """Every hand the human ``player`` played, oldest first."""
+def hand_lines(history: History, player: str, *, assisted: bool = True) -> list[HandLine]:
+    """Every hand the human ``player`` played, oldest first; with ``assisted=False``
+    only the hands played without undo."""
     labels = _opponent_levels(history)
     rows = history.query(
         "SELECT h.id, h.session_id, h.started_at, h.rules_preset, ss.seat, h.winner_seat, "
-        "hs.cards_left, hs.points "
+        "hs.cards_left, hs.points, h.assisted "
         "FROM players p "
         "JOIN session_seats ss ON ss.player_id = p.id "
         "JOIN hands h ON h.session_id = ss.session_id "
@@ -132,8 +135,10 @@ def hand_lines(history: History, player: str) -> list[HandLine]:
         "WHERE p.name = ? AND p.is_human = 1 ORDER BY h.started_at, h.id", (player,))
     return [
         HandLine(hand_id, session_id, _when(started), preset,
-                 labels.get((session_id, seat), HOT_SEAT), seat, seat == winner, left, points)
-        for hand_id, session_id, started, preset, seat, winner, left, points in rows
+                 labels.get((session_id, seat), HOT_SEAT), seat, seat == winner, left, points,
+                 bool(helped))
+        for hand_id, session_id, started, preset, seat, winner, left, points, helped in rows
+        if assisted or not helped
     ]
 
 
@@ -213,10 +218,12 @@ def _losing_cards(lines: list[HandLine], last: int) -> list[int]:
     return lost[-last:] if last > 0 else []
 
 
-def player_report(history: History, player: str, *, last: int = 50) -> PlayerReport:
+def player_report(history: History, player: str, *, last: int = 50,
+                  assisted: bool = True) -> PlayerReport:
     """The whole statistics screen for ``player`` in one pass over the history
-    (the charts cover the last ``last`` hands)."""
-    lines = hand_lines(history, player)
+    (the charts cover the last ``last`` hands); ``assisted=False`` leaves out the hands
+    played with undo."""
+    lines = hand_lines(history, player, assisted=assisted)
     return PlayerReport(
         overall=summarize(player, lines),
         by_preset=_grouped(player, lines, "rules_preset"),
@@ -276,7 +283,7 @@ def recent_sessions(history: History, *, limit: int = 10,
 CSV_COLUMNS: Final = (
     "session_id", "session_started_at", "hand_id", "hand_number", "hand_started_at",
     "duration_s", "rules_preset", "deal_seed", "seat", "player", "is_human", "level",
-    "cards_left", "points", "won",
+    "cards_left", "points", "won", "deal_number", "assisted",
 )
 
 
@@ -296,7 +303,7 @@ def _csv(history: History) -> tuple[str, int]:
     rows = history.query(
         "SELECT s.id, s.started_at, h.id, h.hand_number, h.started_at, h.duration_s, "
         "h.rules_preset, h.deal_seed, hs.seat, p.name, p.is_human, ss.level, "
-        "hs.cards_left, hs.points, hs.seat = h.winner_seat "
+        "hs.cards_left, hs.points, hs.seat = h.winner_seat, h.deal_number, h.assisted "
         "FROM hands h JOIN sessions s ON s.id = h.session_id "
         "JOIN hand_seats hs ON hs.hand_id = h.id "
         "JOIN session_seats ss ON ss.session_id = h.session_id AND ss.seat = hs.seat "

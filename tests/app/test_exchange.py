@@ -209,7 +209,9 @@ def test_a_game_saved_while_the_card_is_owed_resumes_at_the_exchange(make_app, t
     assert sorted(table.hand.cards) == owed[2][0] and table.message[0].startswith("You received")
     loser = game.exchange[0]
     key(app, pygame.K_RETURN)
-    assert game.exchange is None and len(game.hand(loser)) == RULES.cards_per_player
+    # the loser has their card back (and may have led at once, holding the 3♦)
+    held = len(game.hand(loser)) + len(game.played_by(loser))
+    assert game.exchange is None and held == RULES.cards_per_player
     assert app.run_until(lambda: game.history or table.awaiting_human, timeout=10)
     assert st.flush()
     saved = st.saves.load_autosave().value

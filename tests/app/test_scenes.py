@@ -48,6 +48,8 @@ def test_title_buttons_open_rules_and_settings_and_back(make_app):
     key(app, pygame.K_ESCAPE)
     assert app.top is title
     click_button(app, title.b_quit)
+    assert app.running and app.top.name == "confirm"  # asks first
+    click_button(app, app.top.b_yes)
     assert not app.running
 
 

@@ -435,7 +435,7 @@ def test_the_three_player_exchange() -> None:
     assert g.exchange is not None
     loser, winner = g.exchange
     assert s.current_deal is not None
-    before = Game.deal(random.Random(s.current_deal), rules=rules, players=3)
+    before = Game.deal(s.current_deal, rules=rules, players=3)
     given = max(before.hand(loser), key=rules.card_strength)
     assert given in g.hand(winner) and given not in g.hand(loser)
     assert g.exchange_card == given

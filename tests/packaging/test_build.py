@@ -42,6 +42,15 @@ def test_one_folder_app_passes_its_self_test(built, tmp_path: Path) -> None:
     assert "self-test ok" in proc.stdout
 
 
+def test_one_folder_app_prints_the_pyproject_version(built, buildinfo, tmp_path: Path) -> None:
+    build, dist = built
+    program = build.executable(onefile=False, dist=dist)
+    proc = subprocess.run([str(program), "--version"], env=_env(tmp_path), capture_output=True,
+                          text=True, timeout=120)
+    assert proc.returncode == 0, proc.stderr
+    assert proc.stdout.strip() == f"big2 {buildinfo.version()}"
+
+
 def test_one_folder_app_size_and_fonts(built, buildinfo) -> None:
     build, dist = built
     app = build.output(onefile=False, dist=dist)

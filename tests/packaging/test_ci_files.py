@@ -22,7 +22,8 @@ def test_workflow_builds_every_platform_and_self_tests() -> None:
     assert "\t" not in text
     for needle in ("ubuntu-", "windows-latest", "macos-latest", 'tags: ["v*"]',
                    "packaging/build.py --self-test", "packaging/build.py --onefile --self-test",
-                   "packaging/release_archives.py", "SDL_VIDEODRIVER: dummy"):
+                   "packaging/release_archives.py", "SDL_VIDEODRIVER: dummy",
+                   "-c packaging/constraints.txt", "packaging/wheel_check.py"):
         assert needle in text, needle
 
 
@@ -35,3 +36,18 @@ def test_workflow_is_yaml_when_pyyaml_is_there() -> None:
 @pytest.mark.skipif(sys.platform == "win32" or shutil.which("bash") is None, reason="bash")
 def test_ci_selftest_script_parses() -> None:
     subprocess.run(["bash", "-n", str(PACKAGING / "ci_selftest.sh")], check=True)
+
+
+def test_ci_installs_pinned_versions_and_checks_the_wheel() -> None:
+    run = (ROOT / ".ci" / "run").read_text(encoding="utf-8")
+    assert "-c packaging/constraints.txt" in run
+    assert "packaging/wheel_check.py" in run
+    assert "-c packaging/constraints.txt" in (PACKAGING / "ci_selftest.sh").read_text(encoding="utf-8")
+
+
+def test_readme_commands_stay_as_they_are() -> None:
+    """A newcomer's two commands need no constraints file (and pipx is offered too)."""
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    assert "python3 -m venv .venv && .venv/bin/pip install -e . && .venv/bin/big2" in readme
+    assert "python3 -m venv .venv && .venv/bin/pip install -e '.[test]' && .venv/bin/python -m pytest" in readme
+    assert "pipx install ." in readme

@@ -214,3 +214,31 @@ def test_damaged_stored_record_is_a_storage_error(paths: AppPaths) -> None:
             conn.execute("UPDATE hands SET moves_json = ? WHERE id = ?", ("[" * 100, hid))
         with pytest.raises(StorageError, match=f"hand {hid} is damaged"):
             history.load_hand(hid)
+
+
+def test_a_version_2_database_gains_assisted_and_deal_numbers(tmp_path: Path) -> None:
+    path = tmp_path / "v2.sqlite3"
+    conn = sqlite3.connect(path, isolation_level=None)
+    assert migrate(conn, target=2) == 0
+    conn.execute("INSERT INTO players VALUES (1, 'Mei', 1, '2025-01-01T00:00:00+00:00')")
+    conn.execute("INSERT INTO players VALUES (2, 'Bot', 0, '2025-01-01T00:00:00+00:00')")
+    conn.execute("INSERT INTO sessions VALUES (1, '2025-01-01T00:00:00+00:00', NULL, "
+                 "'standard', '{}', 2)")
+    conn.execute("INSERT INTO session_seats VALUES (1, 0, 1, 'human'), (1, 1, 2, 'easy')")
+    conn.execute("INSERT INTO hands (id, session_id, hand_number, deal_seed, rules_preset, "
+                 "rules_json, winner_seat, started_at, duration_s, moves_json) VALUES "
+                 "(1, 1, 1, '77', 'standard', '{}', 0, '2025-01-01T00:01:00+00:00', 30.0, '[]')")
+    conn.execute("INSERT INTO hand_seats VALUES (1, 0, 0, 5), (1, 1, 5, -5)")
+    conn.close()
+    with open_history(path) as history:
+        assert history.schema_version == HISTORY_VERSION
+        old = history.load_hand(1)
+        # an old seed followed another shuffle: it is kept, but is no deal number
+        assert old is not None and old.result.deal_seed == "77"
+        assert old.result.deal_number is None and old.result.assisted is False
+        hid = history.record_hand(1, HandResult(
+            hand_number=2, rules_preset="standard", rules={}, winner_seat=1,
+            cards_left=[3, 0], points=[-3, 3], deal_number=4_000_000_000, assisted=True))
+        new = history.load_hand(hid)
+        assert new is not None
+        assert new.result.deal_number == 4_000_000_000 and new.result.assisted is True

@@ -36,6 +36,7 @@ CUSTOM = Settings(
     window_width=1920,
     window_height=1080,
     fullscreen=True,
+    language="zh_Hant",
 )
 
 
@@ -96,6 +97,8 @@ BAD_VALUES: list[tuple[str, Any]] = [
     ("window_width", 10**19), ("window_width", True), ("window_height", -720),
     ("window_height", "720"),
     ("fullscreen", None), ("fullscreen", [True]),
+    ("language", "zh"), ("language", "zh_TW"), ("language", "EN"), ("language", 1),
+    ("language", None),
     ("version", -1), ("version", "1"), ("version", 10**18),
 ]
 

@@ -142,3 +142,18 @@ def test_reset_empties_the_statistics(history: History) -> None:
     assert recent_sessions(history) == []
     assert player_stats(history, "Mei").hands == 0
     assert export_csv_text(history).strip() == ",".join(CSV_COLUMNS)
+
+
+def test_hands_played_with_undo_can_be_left_out(history: History) -> None:
+    sid = history.start_session(SESSIONS[0][1], rules_preset="standard", rules={},
+                                started_at=T0 + timedelta(days=1))
+    history.record_hand(sid, HandResult(
+        hand_number=1, rules_preset="standard", rules={}, winner_seat=0,
+        cards_left=[0, 4, 4], points=[8, -4, -4], started_at=T0 + timedelta(days=1),
+        assisted=True))
+    honest = player_report(history, "Mei", assisted=False).overall
+    everything = player_report(history, "Mei").overall
+    assert everything.hands == honest.hands + 1 and everything.wins == honest.wins + 1
+    assert player_stats(history, "Mei").hands == everything.hands
+    rows = list(csv.DictReader(io.StringIO(export_csv_text(history))))
+    assert sum(int(r["assisted"]) for r in rows) == 3  # one row per seat

@@ -15,6 +15,9 @@ import pygame
 import pygame_gui
 from pygame_gui.core import UIContainer
 
+from ..focus import Focus
+from ..uiscale import font_px, px
+
 if TYPE_CHECKING:
     from ..app import App
 
@@ -23,11 +26,16 @@ class Scene:
     modal = True
     opaque = True
     name = "scene"
+    #: Tab, arrows and Enter move and press a focus ring over the controls (see focus.py).
+    keyboard_focus = True
+    #: False: the scene keeps the arrow keys for itself (Tab still moves the focus).
+    arrow_focus = True
 
     def __init__(self, app: App) -> None:
         self.app = app
         self.ui: UIContainer | None = None
         self.covered = False
+        self.focus = Focus(self)
 
     # Life cycle ---------------------------------------------------------------------
 
@@ -90,7 +98,38 @@ class Scene:
         """Seconds until this scene must be updated even with no input (None: never)."""
         return None
 
+    def draw_overlay(self, surf: pygame.Surface) -> None:
+        """Drawn over the UI controls, top scene only: the keyboard focus ring."""
+        if self.keyboard_focus:
+            self.focus.draw(surf, self.app.ui_scale)
+
     # Helpers ---------------------------------------------------------------------------
+
+    def px(self, value: float) -> int:
+        """``value`` design pixels (at 1280 × 720) at the window's UI scale."""
+        return px(value, self.app.ui_scale)
+
+    def text_width(self, words: str, size: float, *, bold: bool = False) -> int:
+        """How wide ``words`` are at ``size`` design pixels (the shipped font, at the UI scale)."""
+        from .. import assets
+
+        return assets.font(self.fpx(size), bold=bold).size(words)[0]
+
+    def button_width(self, labels: list[str] | tuple[str, ...]) -> int:
+        """A button wide enough for the longest of ``labels`` (the theme's button font)."""
+        return max(self.text_width(t, 17, bold=True) for t in labels) + self.px(28)
+
+    def dropdown_width(self, options: list[str] | tuple[str, ...], size: float = 15) -> int:
+        """A drop-down wide enough for its longest option (text, margins, arrow), and for
+        the scroll bar its open list shows when it has more than a few options."""
+        if not options:
+            return self.px(80)
+        bar = self.px(22) if len(options) > 6 else 0
+        return max(self.text_width(o, size) for o in options) + self.px(44) + bar
+
+    def fpx(self, value: float) -> int:
+        """A font size of ``value`` design pixels at the UI scale (never unreadably small)."""
+        return font_px(value, self.app.ui_scale)
 
     def button(self, rect: pygame.Rect | tuple[int, int, int, int], text: str, *, object_id: str | None = None, tooltip: str | None = None) -> pygame_gui.elements.UIButton:
         return pygame_gui.elements.UIButton(

@@ -50,8 +50,8 @@ def dialog_rect(size: tuple[int, int], w: int, h: int) -> pygame.Rect:
 
 
 def frame(surf: pygame.Surface, rect: pygame.Rect) -> None:
-    """A dialog frame: dark translucent body, gold hairline."""
+    """A dialog frame: dark opaque body (nothing beneath shows through), gold hairline."""
     body = pygame.Surface(rect.size, pygame.SRCALPHA)
-    pygame.draw.rect(body, (16, 22, 28, 225), body.get_rect(), border_radius=16)
+    pygame.draw.rect(body, (16, 22, 28, 255), body.get_rect(), border_radius=16)
     pygame.draw.rect(body, (214, 176, 86, 255), body.get_rect(), 2, border_radius=16)
     surf.blit(body, rect)

@@ -27,9 +27,10 @@ class ConfirmScene(Scene):
         self.yes_text = yes
 
     def build_ui(self) -> None:
-        r = self.rect = dialog_rect(self.app.size, 560, 230)
-        self.b_no = self.button((r.x + 30, r.bottom - 70, 180, 46), "Cancel")
-        self.b_yes = self.button((r.right - 230, r.bottom - 70, 200, 46), self.yes_text, object_id="#danger")
+        px = self.px
+        r = self.rect = dialog_rect(self.app.size, px(560), px(230))
+        self.b_no = self.button((r.x + px(30), r.bottom - px(70), px(180), px(46)), "Cancel", object_id="#primary")  # Enter: the safe answer
+        self.b_yes = self.button((r.right - px(230), r.bottom - px(70), px(200), px(46)), self.yes_text, object_id="#danger")
 
     def handle(self, event: pygame.event.Event) -> bool:
         if self.pressed(event, self.b_yes):
@@ -42,9 +43,10 @@ class ConfirmScene(Scene):
         return event.type in (pygame.KEYDOWN, pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP)
 
     def draw(self, surf: pygame.Surface) -> None:
+        px = self.px
         veil(surf, 150)
         r = self.rect
         frame(surf, r)
-        text.draw(surf, self.question, 22, (r.centerx, r.y + 44), GOLD, anchor="center", bold=True, max_width=r.w - 40)
+        text.draw(surf, self.question, self.fpx(22), (r.centerx, r.y + px(44)), GOLD, anchor="center", bold=True, max_width=r.w - px(40))
         if self.detail:
-            text.draw(surf, self.detail, 16, (r.centerx, r.y + 86), (215, 220, 225), anchor="center", max_width=r.w - 40)
+            text.draw(surf, self.detail, self.fpx(16), (r.centerx, r.y + px(86)), (215, 220, 225), anchor="center", max_width=r.w - px(40))

@@ -7,7 +7,10 @@ from __future__ import annotations
 
 import pygame
 import pygame_gui
+from pygame_gui.core import UIContainer
 from pygame_gui.elements import UIDropDownMenu, UILabel, UIScrollingContainer, UITextEntryLine
+
+from big2.engine.dealnumber import parse_deal_number
 
 from .. import storage, text
 from ..match import MatchConfig, SeatConfig
@@ -28,16 +31,13 @@ LENGTHS = {
 DEFAULT_NAMES = ("You", "East", "North", "West")
 
 
-def _fit(line: str, size: int, width: int) -> str:
-    """``line`` cut with an ellipsis to fit ``width`` pixels (narrow windows)."""
-    from .. import assets
+class _Layer(UIContainer):
+    """A container that only lifts its elements above others: it never takes the hover,
+    so the widgets under its empty area stay usable."""
 
-    fnt = assets.font(size)
-    if fnt.size(line)[0] <= width:
-        return line
-    while line and fnt.size(line + "…")[0] > width:
-        line = line[:-1]
-    return line.rstrip() + "…"
+    def check_hover(self, time_delta: float, hovered_higher_element: bool) -> bool:
+        self.hovered = False
+        return hovered_higher_element
 
 
 class NewGameScene(Scene):
@@ -52,6 +52,9 @@ class NewGameScene(Scene):
         self.rules = presets()[self.preset_name].rules
         self.scoring = presets()[self.preset_name].scoring
         self.length = "4 hands"
+        #: "Play a deal": the number typed (blank for a new deal), and undo in hot-seat.
+        self.deal_text = ""
+        self.undo_hot_seat = False
         self.error = ""
         storage.new_game_defaults(self)  # the last game's choices, as stored
 
@@ -59,70 +62,108 @@ class NewGameScene(Scene):
 
     def build_ui(self) -> None:
         m = self.app.manager
-        r = self.rect = dialog_rect(self.app.size, 1100, 660)
-        pad = 24
-        col_w = (r.w - 3 * pad) // 2
+        px = self.px
+        r = self.rect = dialog_rect(self.app.size, px(1100), px(660))
+        pad = px(24)
+        col_w = self.col_w = (r.w - 3 * pad) // 2
         lx, rx = r.x + pad, r.x + 2 * pad + col_w
-        y = r.y + 70
-        row = 40
-        UILabel(pygame.Rect(lx, y, 120, 34), "Players", m, container=self.ui, object_id="#heading")
-        self.dd_players = UIDropDownMenu(["2", "3", "4"], str(self.n), pygame.Rect(lx + 130, y, 90, 34), m, container=self.ui)
-        y += row + 8
+        self.lx, self.rx = lx, rx
+        top = r.y + px(66)
+        row, h = px(40), px(34)
+        gap = px(10)
+        y = top
+        head_w = self.text_width("Players", 22, bold=True) + gap
+        UILabel(pygame.Rect(lx, y, head_w, h), "Players", m, container=self.ui, object_id="#heading")
+        self.dd_players = UIDropDownMenu(["2", "3", "4"], str(self.n), pygame.Rect(lx + head_w + gap, y, px(90), h), m, container=self.ui)
+        y += row + px(8)
         self.name_entries: list[UITextEntryLine] = []
         self.kind_menus: list[UIDropDownMenu] = []
+        kind_w = min(self.dropdown_width(KINDS), col_w // 2)
         for i in range(self.n):
-            e = UITextEntryLine(pygame.Rect(lx, y, col_w - 230, 34), m, container=self.ui)
+            e = UITextEntryLine(pygame.Rect(lx, y, col_w - kind_w - gap, h), m, container=self.ui)
             e.set_text_length_limit(14)
             e.set_text(self.seat_names[i])
-            k = UIDropDownMenu(list(KINDS), self.seat_kinds[i], pygame.Rect(lx + col_w - 220, y, 220, 34), m, container=self.ui)
+            k = UIDropDownMenu(list(KINDS), self.seat_kinds[i], pygame.Rect(lx + col_w - kind_w, y, kind_w, h), m, container=self.ui)
             self.name_entries.append(e)
             self.kind_menus.append(k)
             y += row
-        y += 12
-        UILabel(pygame.Rect(lx, y, 200, 34), "Session", m, container=self.ui, object_id="#heading")
+        y += px(12)
+        UILabel(pygame.Rect(lx, y, col_w, h), "Session", m, container=self.ui, object_id="#heading")
         y += row
-        self.dd_length = UIDropDownMenu(list(LENGTHS), self.length, pygame.Rect(lx, y, col_w, 34), m, container=self.ui)
-        y += row + 4
-        UILabel(pygame.Rect(lx, y, 110, 34), "Scoring", m, container=self.ui)
-        self.dd_scoring = UIDropDownMenu(scoring_names(), self.scoring, pygame.Rect(lx + 110, y, col_w - 110, 34), m, container=self.ui, expansion_height_limit=260)
-        self.scoring_y = y + 40
+        self.dd_length = UIDropDownMenu(list(LENGTHS), self.length, pygame.Rect(lx, y, col_w, h), m, container=self.ui)
+        y += row + px(4)
+        lab_w = self.text_width("Scoring", 16) + px(12)
+        UILabel(pygame.Rect(lx, y, lab_w, h), "Scoring", m, container=self.ui)
+        self.dd_scoring = UIDropDownMenu(scoring_names(), self.scoring, pygame.Rect(lx + lab_w, y, col_w - lab_w, h), m, container=self.ui, expansion_height_limit=px(260))
+        self.scoring_y = y + h + px(8)
+        # "Play a deal" (a shared deal number) and undo with several people at the table
+        y = self.deal_y = r.bottom - px(66) - 2 * row - px(16)
+        lab_w = self.text_width("Play a deal", 16) + px(12)
+        UILabel(pygame.Rect(lx, y, lab_w, h), "Play a deal", m, container=self.ui)
+        self.deal_entry = UITextEntryLine(pygame.Rect(lx + lab_w, y, col_w - lab_w, h), m, container=self.ui,
+                                          placeholder_text="a new deal, or type its number")
+        self.deal_entry.set_text_length_limit(16)
+        self.deal_entry.set_text(self.deal_text)
+        y += row + px(4)
+        undo_w = self.dropdown_width(["Off", "On"])
+        UILabel(pygame.Rect(lx, y, col_w - undo_w - gap, h), "Undo with several people", m, container=self.ui)
+        self.dd_undo = UIDropDownMenu(["Off", "On"], "On" if self.undo_hot_seat else "Off",
+                                      pygame.Rect(lx + col_w - undo_w, y, undo_w, h), m, container=self.ui)
 
         # Right column: the rule set and every house rule, each explained in a line.
-        y = r.y + 70
-        UILabel(pygame.Rect(rx, y, 100, 34), "Rules", m, container=self.ui, object_id="#heading")
-        names = list(presets())
-        self.dd_preset = UIDropDownMenu(names, self.preset_name, pygame.Rect(rx + 110, y, col_w - 110, 34), m, container=self.ui, expansion_height_limit=300)
-        y += row
+        y = top
+        head_w = self.text_width("Rules", 22, bold=True) + gap
+        UILabel(pygame.Rect(rx, y, head_w, h), "Rules", m, container=self.ui, object_id="#heading")
+        preset_rect = pygame.Rect(rx + head_w + gap, y, col_w - head_w - gap, h)
+        y += h + px(6)
         self.summary_y = y
-        y += 30
+        y += 2 * self.fpx(14) + px(14)
         self.rule_menus: dict[str, UIDropDownMenu] = {}
         self.choices = {c.name: c for c in rule_choices()}
-        # every house rule, in a scrolling list: label, choice, and a line explaining it
-        area = pygame.Rect(rx - 8, y, col_w + 16, r.bottom - 90 - y)
+        # every house rule, in a scrolling list: its name and choice (side by side when
+        # they fit, else one above the other), and the lines explaining it
+        self.buttons_y = r.bottom - px(66)
+        area = pygame.Rect(rx - px(8), y, col_w + px(16), self.buttons_y - px(14) - y)
         self.rules_box = UIScrollingContainer(area, m, container=self.ui, allow_scroll_x=False)
-        inner_w = col_w - 24
-        ry = 4
+        inner_w = col_w - px(24)
+        ry = px(4)
+        rh = px(30)
+        line_h = self.fpx(14) + px(6)
         for c in self.choices.values():
-            UILabel(pygame.Rect(8, ry, inner_w * 9 // 20, 30), _fit(c.label, 16, inner_w * 9 // 20 - 8), m, container=self.rules_box)
-            dd = UIDropDownMenu(
-                [lab for lab, _ in c.options],
-                c.label_of(getattr(self.rules, c.name)),
-                pygame.Rect(8 + inner_w * 9 // 20, ry, inner_w - inner_w * 9 // 20, 30),
-                m,
-                container=self.rules_box,
-                expansion_height_limit=220,
-            )
+            options = [lab for lab, _ in c.options]
+            dd_w = min(inner_w, self.dropdown_width(options))
+            label_w = self.text_width(c.label, 16) + px(10)
+            if label_w + dd_w <= inner_w:
+                UILabel(pygame.Rect(px(8), ry, inner_w - dd_w, rh), c.label, m, container=self.rules_box)
+                dd_rect = pygame.Rect(px(8) + inner_w - dd_w, ry, dd_w, rh)
+            else:
+                UILabel(pygame.Rect(px(8), ry, inner_w, rh), c.label, m, container=self.rules_box)
+                ry += rh + px(2)
+                dd_rect = pygame.Rect(px(8), ry, inner_w, rh)
+            dd = UIDropDownMenu(options, c.label_of(getattr(self.rules, c.name)), dd_rect, m, container=self.rules_box, expansion_height_limit=px(220))
             self.rule_menus[c.name] = dd
-            UILabel(pygame.Rect(8, ry + 30, inner_w, 24), _fit(c.explanation, 14, inner_w - 8), m, container=self.rules_box, object_id="#hint")
-            ry += 62
-        self.rules_box.set_scrollable_area_dimensions((col_w, ry + 4))
-        self.b_start = self.button((r.right - 244, r.bottom - 66, 220, 48), "Start", object_id="#primary")
-        self.b_back = self.button((r.x + 24, r.bottom - 66, 140, 48), "Back")
+            ry += rh + px(2)
+            for line in text.wrap(c.explanation, self.fpx(14), inner_w - px(4)):
+                UILabel(pygame.Rect(px(8), ry, inner_w, line_h), line, m, container=self.rules_box, object_id="#hint")
+                ry += line_h
+            ry += px(12)
+        self.rules_box.set_scrollable_area_dimensions((col_w, ry + px(4)))
+        # The preset list opens over the house rules: its dropdown lives in a layer above
+        # everything built so far (a container that takes no hover of its own).
+        above = _Layer(r, m, container=self.ui, starting_height=self.ui.get_top_layer() - self.ui.layer + 1)
+        self.dd_preset = UIDropDownMenu(
+            list(presets()), self.preset_name, preset_rect.move(-r.x, -r.y), m, container=above, expansion_height_limit=px(320),
+        )
+        self.b_start = self.button((r.right - px(244), self.buttons_y, px(220), px(48)), "Start", object_id="#primary")
+        self.b_back = self.button((r.x + pad, self.buttons_y, px(140), px(48)), "Back")
 
     def _collect(self) -> None:
         """Read the entries back (they are rebuilt on resize and on the player count)."""
         for i, e in enumerate(self.name_entries):
             self.seat_names[i] = e.get_text().strip() or DEFAULT_NAMES[i]
+        entry = getattr(self, "deal_entry", None)
+        if entry is not None:
+            self.deal_text = entry.get_text()
 
     def resize(self, size: tuple[int, int]) -> None:
         self._collect()
@@ -137,7 +178,9 @@ class NewGameScene(Scene):
             level = "normal" if human else kind[kind.index("(") + 1 : -1]
             seats.append(SeatConfig(self.seat_names[i], human=human, level=level))
         hands, target = LENGTHS[self.length]
-        return MatchConfig(seats=tuple(seats), rules=self.rules, hands=hands, target=target, scoring=self.scoring)
+        deal = parse_deal_number(self.deal_text) if self.deal_text.strip() else None
+        return MatchConfig(seats=tuple(seats), rules=self.rules, hands=hands, target=target, scoring=self.scoring,
+                           deal=deal, undo_hot_seat=self.undo_hot_seat)
 
     def handle(self, event: pygame.event.Event) -> bool:
         if event.type == pygame_gui.UI_DROP_DOWN_MENU_CHANGED:
@@ -159,6 +202,8 @@ class NewGameScene(Scene):
                 self.build()
             elif el is self.dd_scoring:
                 self.scoring = event.text
+            elif el is self.dd_undo:
+                self.undo_hot_seat = event.text == "On"
             else:
                 for name, dd in self.rule_menus.items():
                     if el is dd:
@@ -172,6 +217,7 @@ class NewGameScene(Scene):
             self.error = ""
             return True
         if self.pressed(event, self.b_start) or (event.type == pygame.KEYDOWN and event.key == pygame.K_RETURN and not any(e.is_focused for e in self.name_entries)):
+            # Enter in the deal field starts too: the number is the point of it
             self.start()
             return True
         if self.pressed(event, self.b_back) or (event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE):
@@ -180,7 +226,12 @@ class NewGameScene(Scene):
         return False
 
     def start(self) -> None:
-        cfg = self.config()
+        try:
+            cfg = self.config()
+        except ValueError as exc:  # a deal number that is not one: say so, start nothing
+            self.error = str(exc)
+            self.app.dirty = True
+            return
         if cfg.rules.cards_per_player * cfg.n_players > 52:
             self.error = f"{cfg.n_players} players cannot each have {cfg.rules.cards_per_player} cards from one deck."
             self.app.dirty = True
@@ -191,14 +242,24 @@ class NewGameScene(Scene):
     def draw(self, surf: pygame.Surface) -> None:
         surf.blit(felt(surf.get_size(), self.app.settings.felt_colours), (0, 0))
         frame(surf, self.rect)
-        text.draw(surf, "New game", 30, (self.rect.centerx, self.rect.y + 34), (245, 210, 122), anchor="center", bold=True)
         r = self.rect
-        col_w = (r.w - 72) // 2
+        fp = self.fpx(14)
+        line_h = fp + self.px(5)
+        text.draw(surf, "New game", self.fpx(30), (r.centerx, r.y + self.px(34)), (245, 210, 122), anchor="center", bold=True)
         summary = presets()[self.preset_name].summary if self.rules == presets()[self.preset_name].rules else "House rules: your changes below."
-        text.draw(surf, summary, 14, (r.x + 48 + col_w, self.summary_y), (200, 210, 215), max_width=col_w, suits="light")
+        y = self.summary_y
+        for line in text.wrap(summary, fp, self.col_w)[:2]:
+            text.draw(surf, line, fp, (self.rx, y), (200, 210, 215), suits="light")
+            y += line_h
+        # how the scoring works, in as many lines as fit above the buttons
         y = self.scoring_y
-        for line in text.wrap(describe_scoring(self.scoring), 14, col_w)[:6]:
-            text.draw(surf, line, 14, (r.x + 24, y), (200, 210, 215), suits="light")
-            y += 19
+        for line in text.wrap(describe_scoring(self.scoring), fp, self.col_w):
+            if y + line_h > self.deal_y - self.px(6):
+                break
+            text.draw(surf, line, fp, (self.lx, y), (200, 210, 215), suits="light")
+            y += line_h
         if self.error:
-            text.draw(surf, self.error, 16, (self.rect.centerx, self.rect.bottom - 42), (255, 150, 140), anchor="center")
+            err = self.fpx(16)
+            width = r.w - 2 * self.px(24) - self.px(260) - self.px(180)
+            for i, line in enumerate(text.wrap(self.error, err, max(width, self.px(200)))[:2]):
+                text.draw(surf, line, err, (r.centerx, self.buttons_y + i * (err + 4)), (255, 150, 140), anchor="midtop")

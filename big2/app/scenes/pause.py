@@ -18,24 +18,33 @@ class PauseScene(Scene):
         self.table = table
 
     def build_ui(self) -> None:
-        r = self.rect = dialog_rect(self.app.size, 420, 498)
-        bw, bh = r.w - 60, 48
-        x = r.x + 30
-        y = r.y + 80
-        step = bh + 10
+        px = self.px
+        r = self.rect = dialog_rect(self.app.size, px(420), px(556))
+        bw, bh = r.w - px(60), px(48)
+        x = r.x + px(30)
+        y = r.y + px(80)
+        step = bh + px(10)
         self.b_resume = self.button((x, y, bw, bh), "Resume", object_id="#primary")
-        self.b_hand = self.button((x, y + step, bw, bh), "Let the computer play my hand", tooltip="The computer plays your seat until this hand ends")
-        self.b_save = self.button((x, y + 2 * step, bw, bh), "Save game…", tooltip="Keep this game under a name (it is also saved after every move)")
-        self.b_rules = self.button((x, y + 3 * step, bw, bh), "Rules")
-        self.b_settings = self.button((x, y + 4 * step, bw, bh), "Settings")
-        self.b_quit = self.button((x, y + 5 * step, bw, bh), "Leave the game", object_id="#danger")
+        self.b_undo = self.button((x, y + step, bw, bh), "Undo my last move", tooltip="Back to your previous decision, the computers' replies too (Ctrl+Z or U)")
+        self.b_hand = self.button((x, y + 2 * step, bw, bh), "Let the computer play my hand", tooltip="The computer plays your seat until this hand ends")
+        self.b_save = self.button((x, y + 3 * step, bw, bh), "Save game…", tooltip="Keep this game under a name (it is also saved after every move)")
+        self.b_rules = self.button((x, y + 4 * step, bw, bh), "Rules")
+        self.b_settings = self.button((x, y + 5 * step, bw, bh), "Settings")
+        self.b_quit = self.button((x, y + 6 * step, bw, bh), "Leave the game", object_id="#danger")
         t = self.table
+        undo = getattr(t, "undo", None)
+        if undo is None or not undo.can_undo():
+            self.b_undo.disable()
         if not (t.awaiting_human and t.match.is_human(t.viewer)):
             self.b_hand.disable()
 
     def handle(self, event: pygame.event.Event) -> bool:
         if self.pressed(event, self.b_resume) or (event.type == pygame.KEYDOWN and event.key in (pygame.K_ESCAPE, pygame.K_SPACE)):
             self.app.pop()
+            return True
+        if self.pressed(event, self.b_undo):
+            self.app.pop()
+            self.table.undo.undo()
             return True
         if self.pressed(event, self.b_hand):
             self.app.pop()
@@ -56,6 +65,7 @@ class PauseScene(Scene):
         return event.type in (pygame.KEYDOWN, pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP, pygame.MOUSEMOTION)
 
     def draw(self, surf: pygame.Surface) -> None:
+        px = self.px
         veil(surf, 185)
         frame(surf, self.rect)
-        text.draw(surf, "Paused", 30, (self.rect.centerx, self.rect.y + 38), (245, 210, 122), anchor="center", bold=True)
+        text.draw(surf, "Paused", self.fpx(30), (self.rect.centerx, self.rect.y + px(38)), (245, 210, 122), anchor="center", bold=True)

@@ -20,9 +20,10 @@ class PrivacyScene(Scene):
         self.who = table.match.names[seat]
 
     def build_ui(self) -> None:
+        px = self.px
         w, h = self.app.size
-        bw = min(420, w - 80)
-        self.b_ready = self.button(((w - bw) // 2, int(h * 0.62), bw, 56), f"I am {self.who} — show my cards", object_id="#primary")
+        bw = min(max(px(420), self.text_width(f"I am {self.who} — show my cards", 17, bold=True) + px(40)), w - px(80))
+        self.b_ready = self.button(((w - bw) // 2, int(h * 0.62), bw, px(56)), f"I am {self.who} — show my cards", object_id="#primary")
 
     def handle(self, event: pygame.event.Event) -> bool:
         if self.pressed(event, self.b_ready) or (event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_SPACE, pygame.K_KP_ENTER)):

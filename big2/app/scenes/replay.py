@@ -15,6 +15,7 @@ from typing import Any
 import pygame
 
 from big2.engine.cards import format_cards
+from big2.engine.dealnumber import format_deal_number
 from big2.persistence import StorageError, StoredHand
 from big2.persistence.handlog import replay
 
@@ -62,6 +63,7 @@ def trick_at(loaded: Loaded, step: int) -> tuple[list[tuple[int, list[int]]], in
 
 class ReplayScene(Scene):
     name = "replay"
+    arrow_focus = False  # ← → step through the hand
 
     def __init__(self, app, hand_ids: list[int], *, index: int = 0) -> None:
         super().__init__(app)
@@ -121,7 +123,8 @@ class ReplayScene(Scene):
     def layout(self) -> TableLayout:
         n = self.loaded.positions[0].n_players if self.loaded else 4
         w, h = self.app.size
-        return compute_layout(w, h, n)
+        words = ("|◀ Start", "◀ Back", "Forward ▶", "End ▶|", "◀ Earlier", "Later ▶")
+        return compute_layout(w, h, n, min_button_w=self.button_width(words))
 
     def build_ui(self) -> None:
         # the table's own places: its four action buttons step, its menu button closes
@@ -133,8 +136,18 @@ class ReplayScene(Scene):
             self.buttons[key] = self.button(box.as_tuple(), label, object_id="#primary" if key == "fwd" else None)
         first = boxes[0]
         step = boxes[1].x - boxes[0].x
-        self.b_prev_hand = self.button((first.x - 2 * step, first.y, first.w, first.h), "◀ Earlier", tooltip="The session's earlier hand (Page Up)")
-        self.b_next_hand = self.button((first.x - step, first.y, first.w, first.h), "Later ▶", tooltip="The session's later hand (Page Down)")
+        prev = (first.x - 2 * step, first.y, first.w, first.h)
+        nxt = (first.x - step, first.y, first.w, first.h)
+        if prev[0] < lay.seats[0].fan.x:
+            # no room left of the step buttons (a small window): under the log box instead
+            log = lay.log
+            gap = step - first.w
+            half = (log.w - gap) // 2
+            y = log.bottom + gap
+            prev = (log.x, y, half, first.h)
+            nxt = (log.x + half + gap, y, log.w - half - gap, first.h)
+        self.b_prev_hand = self.button(prev, "◀ Earlier", tooltip="The session's earlier hand (Page Up)")
+        self.b_next_hand = self.button(nxt, "Later ▶", tooltip="The session's later hand (Page Down)")
         self.b_close = self.button(lay.menu_button.as_tuple(), "Close", tooltip="Esc")
         self.refresh_buttons()
 
@@ -259,6 +272,10 @@ class ReplayScene(Scene):
             (st.started_at.astimezone().strftime("%d %b %Y, %H:%M"), DIM, False),
             (f"Move {self.step} of {self.last}", WHITE, False),
         ]
+        if st.result.deal_number is not None:
+            lines.insert(1, (f"Deal {format_deal_number(st.result.deal_number)}", WHITE, False))
+        if st.result.assisted:
+            lines.append(("Played with undo", DIM, False))
         if game.is_over and game.winner is not None:
             lines.append((f"{seats[game.winner].name if game.winner < len(seats) else '?'} went out", GOLD, False))
         y = box.y + 6

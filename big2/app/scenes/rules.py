@@ -25,13 +25,31 @@ EXAMPLES = [
 CONTROLS = (
     "Click cards to select them, or drag across several. Lift a card up and slide it sideways to "
     "move it in your hand. Double-click or Enter plays the selection; P passes; H asks for a hint; "
-    "S sorts by rank or suit; the arrow keys and Space pick cards from the keyboard; Esc pauses; "
+    "S sorts by rank, by suit, or into combinations; the arrow keys and Space pick cards from the "
+    "keyboard; Ctrl+Z or U takes your move back; T shows the card tracker; Esc pauses; "
     "F1 shows these rules during a game; F11 switches to full screen."
+)
+AIDS = (
+    "Undo (Ctrl+Z or U, the Undo button, or the pause menu): against the computer, takes the table "
+    "back to your previous decision, the computers' replies too, as many steps as you like within "
+    "the hand. A hand played with undo is marked as assisted, and Statistics can leave those out. "
+    "With several people at the table undo is off unless New game turns it on.\n"
+    "Card tracker (T, off until you turn it on): the cards you have not seen yet, by rank and suit, "
+    "2s and Aces first, with the ranks that could still make a pair, triple or four marked. It "
+    "knows only what you know: your own cards and the cards played.\n"
+    "Deal numbers: every hand has a number, on the score panel, the results and the replay. "
+    "\"Play a deal\" in New game deals that number's cards again (same players and rules), so "
+    "friends can play the same deal and compare.\n"
+    "Arrange by combinations: press S until the hand falls into the groups the Normal computer "
+    "would plan (five-card hands, triples, pairs, singles), with a gap between groups.\n"
+    "How to play (on the title screen): a guided first game at the real table, one lesson a turn; "
+    "Esc leaves it, and it is never counted in your statistics."
 )
 
 
 class RulesScene(Scene):
     name = "rules"
+    arrow_focus = False  # ↑ ↓ scroll the text
 
     def __init__(self, app, *, rules: Rules = STANDARD) -> None:
         super().__init__(app)
@@ -41,8 +59,10 @@ class RulesScene(Scene):
 
     def build_ui(self) -> None:
         w, h = self.app.size
-        self.rect = pygame.Rect(30, 20, w - 60, h - 40)
-        self.b_back = self.button((self.rect.right - 170, self.rect.bottom - 62, 150, 46), "Back", object_id="#primary")
+        px = self.px
+        self.rect = pygame.Rect(px(30), px(20), w - 2 * px(30), h - 2 * px(20))
+        bw = self.text_width("Back", 17, bold=True) + px(100)
+        self.b_back = self.button((self.rect.right - bw - px(20), self.rect.bottom - px(62), bw, px(46)), "Back", object_id="#primary")
         self.content = None
 
     def intro(self) -> str:
@@ -83,52 +103,104 @@ class RulesScene(Scene):
         return out
 
     def render_content(self, width: int) -> pygame.Surface:
+        """The whole page at ``width``: measured first, then drawn onto one surface."""
         four = self.app.settings.four_colour
-        fp = 17
-        lines = text.wrap(self.intro(), fp, width - 40)
-        ch = 86
+        px, fpx = self.px, self.fpx
+        fp, small, head = fpx(17), fpx(15), fpx(20)
+        margin = px(20)
+        inner = width - 2 * margin
+        # two columns of examples and options when they fit, else one
+        two = inner >= px(900)
+        col_w = (inner - margin) // 2 if two else inner
+        cols = 2 if two else 1
+        ch = px(86)
         cw = int(ch * 0.7)
-        col_w = (width - 60) // 2
-        rows = (len(EXAMPLES) + 1) // 2
-        ctrl = text.wrap(CONTROLS, fp, width - 40)
-        options = self.options()
-        opt_rows = (len(options) + 1) // 2
-        height = 70 + len(lines) * (fp + 8) + 30 + rows * (ch + 56) + 50 + len(ctrl) * (fp + 8) + 80
-        height += 60 + opt_rows * 44
-        surf = pygame.Surface((width, height), pygame.SRCALPHA)
-        text.draw(surf, f"How to play Big Two — {self.rules.name} rules", 28, (20, 16), GOLD, bold=True)
-        y = 70
-        for line in lines:
-            text.draw(surf, line, fp, (20, y), (235, 235, 230), suits="light", four_colour=four)
-            y += fp + 8
-        y += 20
-        text.draw(surf, "The combinations, weakest kind first", 20, (20, y), GOLD, bold=True)
-        y += 36
-        for i, (name, cards, expl) in enumerate(EXAMPLES):
-            x = 20 + (i % 2) * (col_w + 20)
-            yy = y + (i // 2) * (ch + 56)
-            for k, c in enumerate(parse_cards(cards)):
-                surf.blit(cardart.face(c, cw, ch, four_colour=four), (x + k * (cw * 0.62), yy))
-            tx = x + int(cw * 0.62 * 4 + cw + 16)
-            off = name in self.unused()
-            text.draw(surf, name + (" — not played under these rules" if off else ""), 19, (tx, yy + 4), (170, 170, 170) if off else (255, 255, 255), bold=True)
-            for j, line in enumerate(text.wrap(expl, 15, col_w - (tx - x))):
-                text.draw(surf, line, 15, (tx, yy + 30 + j * 20), (215, 220, 220))
-        y += rows * (ch + 56) + 10
+        fan = int(cw * 0.62 * 4 + cw)
+        lines = text.wrap(self.intro(), fp, inner)
+        ctrl = text.wrap(CONTROLS, fp, inner)
+        aids = text.wrap(AIDS, fp, inner)
+        unused = self.unused()
+        title = text.wrap(f"How to play Big Two — {self.rules.name} rules", fpx(28), inner)
+
+        examples = []  # (name lines, explanation lines, height)
+        for name, cards, expl in EXAMPLES:
+            text_w = col_w - fan - px(16)
+            words = name + (" — not played under these rules" if name in unused else "")
+            heads = text.wrap(words, fpx(19), text_w, bold=True)
+            body = text.wrap(expl, small, text_w)
+            tall = max(ch, len(heads) * (fpx(19) + px(6)) + len(body) * (small + px(5)) + px(4))
+            examples.append((name, cards, heads, body, tall + px(20)))
+        options = []
+        for label, words in self.options():
+            lab = text.wrap(label, small, col_w, bold=True)
+            body = text.wrap(words, small, col_w)
+            options.append((lab, body, (len(lab) + len(body)) * (small + px(5)) + px(10)))
+
+        def rows_height(items: list, key: int) -> int:
+            return sum(max(it[key] for it in items[i:i + cols]) for i in range(0, len(items), cols))
+
+        height = px(16) + len(title) * (fpx(28) + px(8)) + px(14) + len(lines) * (fp + px(8)) + px(20)
+        height += head + px(16) + rows_height(examples, 4) + px(10)
+        height += head + px(14) + len(aids) * (fp + px(8)) + px(16)
         if options:
-            text.draw(surf, "This table's rules, option by option", 20, (20, y), GOLD, bold=True)
-            y += 36
-            for i, (label, words) in enumerate(options):
-                x = 20 + (i % 2) * (col_w + 20)
-                yy = y + (i // 2) * 44
-                text.draw(surf, label, 15, (x, yy), (255, 255, 255), bold=True, max_width=col_w)
-                text.draw(surf, words, 15, (x, yy + 20), (215, 220, 220), suits="light", four_colour=four, max_width=col_w)
-            y += opt_rows * 44 + 16
-        text.draw(surf, "Controls", 20, (20, y), GOLD, bold=True)
-        y += 34
+            height += head + px(16) + rows_height(options, 2) + px(16)
+        height += head + px(14) + len(ctrl) * (fp + px(8)) + px(40)
+        surf = pygame.Surface((width, height), pygame.SRCALPHA)
+        y = px(16)
+        for line in title:
+            text.draw(surf, line, fpx(28), (margin, y), GOLD, bold=True)
+            y += fpx(28) + px(8)
+        y += px(14)
+        for line in lines:
+            text.draw(surf, line, fp, (margin, y), (235, 235, 230), suits="light", four_colour=four)
+            y += fp + px(8)
+        y += px(20)
+        text.draw(surf, "The combinations, weakest kind first", head, (margin, y), GOLD, bold=True)
+        y += head + px(16)
+        for i in range(0, len(examples), cols):
+            row = examples[i:i + cols]
+            for k, (name, cards, heads, body, _tall) in enumerate(row):
+                x = margin + k * (col_w + margin)
+                for j, c in enumerate(parse_cards(cards)):
+                    surf.blit(cardart.face(c, cw, ch, four_colour=four), (x + j * (cw * 0.62), y))
+                tx = x + fan + px(16)
+                off = name in unused
+                yy = y + px(4)
+                for line in heads:
+                    text.draw(surf, line, fpx(19), (tx, yy), (170, 170, 170) if off else (255, 255, 255), bold=True)
+                    yy += fpx(19) + px(6)
+                for line in body:
+                    text.draw(surf, line, small, (tx, yy), (215, 220, 220))
+                    yy += small + px(5)
+            y += max(it[4] for it in row)
+        y += px(10)
+        if options:
+            text.draw(surf, "This table's rules, option by option", head, (margin, y), GOLD, bold=True)
+            y += head + px(16)
+            for i in range(0, len(options), cols):
+                row = options[i:i + cols]
+                for k, (lab, body, _tall) in enumerate(row):
+                    x = margin + k * (col_w + margin)
+                    yy = y
+                    for line in lab:
+                        text.draw(surf, line, small, (x, yy), (255, 255, 255), bold=True)
+                        yy += small + px(5)
+                    for line in body:
+                        text.draw(surf, line, small, (x, yy), (215, 220, 220), suits="light", four_colour=four)
+                        yy += small + px(5)
+                y += max(it[2] for it in row)
+            y += px(16)
+        text.draw(surf, "Controls", head, (margin, y), GOLD, bold=True)
+        y += head + px(14)
         for line in ctrl:
-            text.draw(surf, line, fp, (20, y), (235, 235, 230))
-            y += fp + 8
+            text.draw(surf, line, fp, (margin, y), (235, 235, 230))
+            y += fp + px(8)
+        y += px(16)
+        text.draw(surf, "Aids", head, (margin, y), GOLD, bold=True)
+        y += head + px(14)
+        for line in aids:
+            text.draw(surf, line, fp, (margin, y), (235, 235, 230))
+            y += fp + px(8)
         return surf
 
     def handle(self, event: pygame.event.Event) -> bool:
@@ -136,26 +208,27 @@ class RulesScene(Scene):
             self.app.pop()
             return True
         if event.type == pygame.MOUSEWHEEL:
-            self.scroll_by(-event.y * 60)
+            self.scroll_by(-event.y * self.px(60))
             return True
         if event.type == pygame.KEYDOWN and event.key in (pygame.K_DOWN, pygame.K_UP, pygame.K_PAGEDOWN, pygame.K_PAGEUP):
             step = {pygame.K_DOWN: 60, pygame.K_UP: -60, pygame.K_PAGEDOWN: 400, pygame.K_PAGEUP: -400}[event.key]
-            self.scroll_by(step)
+            self.scroll_by(self.px(step))
             return True
         return False
 
     def scroll_by(self, dy: int) -> None:
         if self.content is None:
             return
-        view = self.rect.h - 90
+        view = self.rect.h - self.px(90)
         self.scroll = max(0, min(self.scroll + dy, max(0, self.content.get_height() - view)))
 
     def draw(self, surf: pygame.Surface) -> None:
         surf.blit(felt(surf.get_size(), self.app.settings.felt_colours), (0, 0))
         frame(surf, self.rect)
         if self.content is None:
-            self.content = self.render_content(self.rect.w - 20)
-        view = pygame.Rect(self.rect.x + 10, self.rect.y + 10, self.rect.w - 20, self.rect.h - 90)
+            self.content = self.render_content(self.rect.w - self.px(20))
+        px = self.px
+        view = pygame.Rect(self.rect.x + px(10), self.rect.y + px(10), self.rect.w - px(20), self.rect.h - px(90))
         surf.blit(self.content, view.topleft, area=pygame.Rect(0, self.scroll, view.w, view.h))
         if self.content.get_height() - view.h > self.scroll + 4:
-            text.draw(surf, "Scroll for more ↓", 14, (self.rect.x + 24, self.rect.bottom - 48), (200, 210, 215))
+            text.draw(surf, "Scroll for more ↓", self.fpx(14), (self.rect.x + px(24), self.rect.bottom - px(48)), (200, 210, 215))

@@ -72,24 +72,26 @@ class SavesScene(Scene):
     # Layout ------------------------------------------------------------------------------------
 
     def per_page(self) -> int:
+        px = self.px
         r = self.rect
         top = self.list_top
-        return max(1, (r.bottom - 80 - top) // ROW_H)
+        return max(1, (r.bottom - px(80) - top) // px(ROW_H))
 
     def build_ui(self) -> None:
+        px = self.px
         m = self.app.manager
-        r = self.rect = dialog_rect(self.app.size, 900, 640)
-        y = r.y + 70
+        r = self.rect = dialog_rect(self.app.size, px(900), px(640))
+        y = r.y + px(70)
         old = getattr(self, "entry", None)
         if old is not None:  # rebuilt (a resize): keep what was typed
             self.typed = old.get_text()
         self.entry = None
         self.b_save = None
         if self.table is not None:
-            self.entry = UITextEntryLine(pygame.Rect(r.x + 30, y, r.w - 230, 40), m, container=self.ui)
+            self.entry = UITextEntryLine(pygame.Rect(r.x + px(30), y, r.w - px(230), px(40)), m, container=self.ui)
             self.entry.set_text_length_limit(40)
             self.entry.set_text(self.typed if self.typed is not None else self.default_name())
-            self.b_save = self.button((r.right - 190, y, 160, 40), "Save here", object_id="#primary", tooltip="Save this game under the name on the left")
+            self.b_save = self.button((r.right - px(190), y, px(160), px(40)), "Save here", object_id="#primary", tooltip="Save this game under the name on the left")
             y += 56
         self.list_top = y + 8
         n = self.per_page()
@@ -97,20 +99,20 @@ class SavesScene(Scene):
         self.page = min(self.page, pages - 1)
         self.rows = []
         for i, info in enumerate(self.slots[self.page * n:(self.page + 1) * n]):
-            ry = self.list_top + i * ROW_H
-            b_load = self.button((r.right - 250, ry + 14, 110, 40), "Load", object_id="#primary")
-            b_del = self.button((r.right - 130, ry + 14, 100, 40), "Delete", object_id="#danger")
+            ry = self.list_top + i * px(ROW_H)
+            b_load = self.button((r.right - px(250), ry + px(14), px(110), px(40)), "Load", object_id="#primary")
+            b_del = self.button((r.right - px(130), ry + px(14), px(100), px(40)), "Delete", object_id="#danger")
             if info.problem is not None:
                 b_load.disable()
             self.rows.append((info, b_load, b_del))
-        self.b_prev = self.button((r.x + 30, r.bottom - 64, 130, 44), "◀ Newer")
-        self.b_next = self.button((r.x + 170, r.bottom - 64, 130, 44), "Older ▶")
+        self.b_prev = self.button((r.x + px(30), r.bottom - px(64), px(130), px(44)), "◀ Newer")
+        self.b_next = self.button((r.x + px(170), r.bottom - px(64), px(130), px(44)), "Older ▶")
         (self.b_prev.enable if self.page > 0 else self.b_prev.disable)()
         (self.b_next.enable if self.page < pages - 1 else self.b_next.disable)()
         if pages == 1:
             self.b_prev.hide()
             self.b_next.hide()
-        self.b_back = self.button((r.right - 190, r.bottom - 64, 160, 44), "Back")
+        self.b_back = self.button((r.right - px(190), r.bottom - px(64), px(160), px(44)), "Back")
 
     # Input -------------------------------------------------------------------------------------
 
@@ -214,30 +216,31 @@ class SavesScene(Scene):
     # Drawing -------------------------------------------------------------------------------------
 
     def draw(self, surf: pygame.Surface) -> None:
+        px = self.px
         surf.blit(felt(surf.get_size(), self.app.settings.felt_colours), (0, 0))
         r = self.rect
         frame(surf, r)
         title = "Save or load a game" if self.table is not None else "Saved games"
-        text.draw(surf, title, 28, (r.centerx, r.y + 34), GOLD, anchor="center", bold=True)
+        text.draw(surf, title, self.fpx(28), (r.centerx, r.y + px(34)), GOLD, anchor="center", bold=True)
         if not self.slots:
-            text.draw(surf, "No saved games yet." + ("" if self.table else " Save one from the pause menu (Esc) at the table."), 18, (r.centerx, self.list_top + 40), DIM, anchor="center", max_width=r.w - 60)
+            text.draw(surf, "No saved games yet." + ("" if self.table else " Save one from the pause menu (Esc) at the table."), self.fpx(18), (r.centerx, self.list_top + px(40)), DIM, anchor="center", max_width=r.w - px(60))
         for i, (info, _, _) in enumerate(self.rows):
-            y = self.list_top + i * ROW_H
-            row = pygame.Rect(r.x + 20, y + 4, r.w - 40, ROW_H - 8)
+            y = self.list_top + i * px(ROW_H)
+            row = pygame.Rect(r.x + px(20), y + px(4), r.w - px(40), px(ROW_H - 8))
             text.panel(surf, row, alpha=70, radius=10)
-            text_w = r.w - 320
-            text.draw(surf, info.name, 19, (r.x + 34, y + 10), WHITE, bold=True, max_width=text_w)
+            text_w = r.w - px(320)
+            text.draw(surf, info.name, self.fpx(19), (r.x + px(34), y + px(10)), WHITE, bold=True, max_width=text_w)
             if info.problem is not None:
                 for k, line in enumerate(text.wrap(info.problem, 14, text_w)[:2]):
-                    text.draw(surf, line, 14, (r.x + 34, y + 34 + 18 * k), RED, max_width=text_w)
+                    text.draw(surf, line, self.fpx(14), (r.x + px(34), y + px(34) + px(18) * k), RED, max_width=text_w)
                 continue
             p = info.preview
             saved = when(info.saved_at) + (" (previous copy)" if info.from_backup else "")
             hand = f" · hand {p.hand_number}" if p and p.hand_number else ""
             preset = f" · {p.preset} rules" if p and p.preset else ""
-            text.draw(surf, saved + preset + hand, 15, (r.x + 34, y + 34), DIM, max_width=text_w)
+            text.draw(surf, saved + preset + hand, self.fpx(15), (r.x + px(34), y + px(34)), DIM, max_width=text_w)
             if p is not None:
-                text.draw(surf, scores_text(p.players, p.scores), 15, (r.x + 34, y + 53), (225, 225, 215), max_width=text_w)
+                text.draw(surf, scores_text(p.players, p.scores), self.fpx(15), (r.x + px(34), y + px(53)), (225, 225, 215), max_width=text_w)
         if self.status is not None:
             msg, colour = self.status
-            text.draw(surf, msg, 17, (r.centerx + 40, r.bottom - 42), colour, anchor="center", max_width=r.w - 560)
+            text.draw(surf, msg, self.fpx(17), (r.centerx + px(40), r.bottom - px(42)), colour, anchor="center", max_width=r.w - px(560))

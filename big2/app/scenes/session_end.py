@@ -20,10 +20,11 @@ class SessionEndScene(Scene):
         self.match = match
 
     def build_ui(self) -> None:
+        px = self.px
         n = self.match.n_players
-        r = self.rect = dialog_rect(self.app.size, 560, 200 + n * 56 + 70)
-        self.b_again = self.button((r.right - 244, r.bottom - 66, 220, 46), "Play again", object_id="#primary")
-        self.b_title = self.button((r.x + 24, r.bottom - 66, 180, 46), "Title screen")
+        r = self.rect = dialog_rect(self.app.size, px(560), px(200) + n * px(56) + px(70))
+        self.b_again = self.button((r.right - px(244), r.bottom - px(66), px(220), px(46)), "Play again", object_id="#primary")
+        self.b_title = self.button((r.x + px(24), r.bottom - px(66), px(180), px(46)), "Title screen")
 
     def handle(self, event: pygame.event.Event) -> bool:
         if self.pressed(event, self.b_again) or (event.type == pygame.KEYDOWN and event.key == pygame.K_RETURN):
@@ -35,18 +36,19 @@ class SessionEndScene(Scene):
         return False
 
     def draw(self, surf: pygame.Surface) -> None:
+        px = self.px
         surf.blit(felt(surf.get_size(), self.app.settings.felt_colours), (0, 0))
         r = self.rect
         frame(surf, r)
         m = self.match
         standings = m.standings()
-        text.draw(surf, f"{standings[0][1]} wins the session!", 30, (r.centerx, r.y + 40), GOLD, anchor="center", bold=True)
-        text.draw(surf, f"after {len(m.results)} hand{'s' if len(m.results) != 1 else ''}", 17, (r.centerx, r.y + 76), (210, 215, 220), anchor="center")
-        y = r.y + 112
+        text.draw(surf, f"{standings[0][1]} wins the session!", self.fpx(30), (r.centerx, r.y + px(40)), GOLD, anchor="center", bold=True)
+        text.draw(surf, f"after {len(m.results)} hand{'s' if len(m.results) != 1 else ''}", self.fpx(17), (r.centerx, r.y + px(76)), (210, 215, 220), anchor="center")
+        y = r.y + px(112)
         for place, name, total in standings:
             col = MEDALS.get(place, (235, 235, 230))
-            pygame.draw.circle(surf, col, (r.x + 60, y + 16), 16)
-            text.draw(surf, str(place), 18, (r.x + 60, y + 16), (20, 20, 20), anchor="center", bold=True)
-            text.draw(surf, name, 22, (r.x + 96, y + 3), (240, 240, 235), bold=True)
-            text.draw(surf, f"{total:+d}" if total else "0", 22, (r.right - 40, y + 3), col, anchor="topright", bold=True)
-            y += 56
+            pygame.draw.circle(surf, col, (r.x + px(60), y + px(16)), px(16))
+            text.draw(surf, str(place), self.fpx(18), (r.x + px(60), y + px(16)), (20, 20, 20), anchor="center", bold=True)
+            text.draw(surf, name, self.fpx(22), (r.x + px(96), y + px(3)), (240, 240, 235), bold=True)
+            text.draw(surf, f"{total:+d}" if total else "0", self.fpx(22), (r.right - px(40), y + px(3)), col, anchor="topright", bold=True)
+            y += px(56)

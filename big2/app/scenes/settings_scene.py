@@ -66,79 +66,89 @@ class SettingsScene(Scene):
         m = self.app.manager
         s = self.app.settings
         d = self.defaults
-        r = self.rect = dialog_rect(self.app.size, 1040, 700)
-        pad = 28
-        col = (r.w - 3 * pad) // 2
-        lx, rx = r.x + pad, r.x + 2 * pad + col
-        row, h = (42, 34) if r.h >= 640 else (38, 30)
-        lw = min(180, col * 2 // 5)
-        self.narrow = col < 420
-        top = r.y + 92
+        px = self.px
+        r = self.rect = dialog_rect(self.app.size, px(1040), px(700))
+        pad = px(28)
+        col = self.col = (r.w - 3 * pad) // 2
+        lx, rx = self.lx, self.rx = r.x + pad, r.x + 2 * pad + col
+        row, h = (px(42), px(34)) if r.h >= px(640) else (px(38), px(30))
+        gap = px(10)
+        self.narrow = col < px(420)
+        top = r.y + px(92)
 
-        def label(x: int, y: int, words: str, width: int = lw) -> None:
+        def label(x: int, y: int, words: str, width: int) -> None:
             UILabel(pygame.Rect(x, y, width, h), words, m, container=self.ui)
+
+        def label_width(words: list[str], indent: int = 0) -> int:
+            """Room for the longest label, but never more than 45% of the column."""
+            return min(col * 9 // 20, max(self.text_width(w, 16) for w in words) + indent + gap)
 
         # Left: you, and the game New game starts from (short labels, wide choices)
         y = top
-        lw = min(150, col * 3 // 10)
-        label(lx, y, "Your name")
+        seats = [f"Seat {i + 2}" for i in range(len(d.opponents))]
+        lw = label_width(["Your name", "Rules", "Opponents"] + seats, px(16))
+        label(lx, y, "Your name", lw)
         self.name_entry = UITextEntryLine(pygame.Rect(lx + lw, y, col - lw, h), m, container=self.ui, placeholder_text="(type your name)")
         self.name_entry.set_text_length_limit(NAME_CHARS)
         self.name_entry.set_text(self.name_text)
         y += row
-        label(lx, y, "Rules")
+        label(lx, y, "Rules", lw)
         titles = list(presets())
-        self.dd_preset = UIDropDownMenu(titles, self.preset_title(), pygame.Rect(lx + lw, y, col - lw, h), m, container=self.ui, expansion_height_limit=260)
+        self.dd_preset = UIDropDownMenu(titles, self.preset_title(), pygame.Rect(lx + lw, y, col - lw, h), m, container=self.ui, expansion_height_limit=px(260))
         y += row
         self.house_y = y
-        self.b_plain = self.button((lx + col - 130, y + 2, 130, h - 2), "Drop them", tooltip="Start New game from the plain preset")
+        plain_w = self.text_width("Drop them", 17, bold=True) + px(28)
+        self.plain_w = plain_w
+        self.b_plain = self.button((lx + col - plain_w, y + 2, plain_w, h - 2), "Drop them", tooltip="Start New game from the plain preset")
         if not self.has_house_rules():
             self.b_plain.hide()
-        y += row + 8
-        label(lx, y, "Opponents")
+        y += row + px(8)
+        label(lx, y, "Opponents", lw)
         n = len(d.opponents)
-        self.dd_count = UIDropDownMenu(["1", "2", "3"], str(n), pygame.Rect(lx + lw, y, 80, h), m, container=self.ui)
+        self.dd_count = UIDropDownMenu(["1", "2", "3"], str(n), pygame.Rect(lx + lw, y, px(80), h), m, container=self.ui)
         y += row
         self.dd_levels: list[UIDropDownMenu] = []
         for i, level in enumerate(d.opponents):
-            label(lx + 16, y, f"Seat {i + 2}", lw - 16)
+            label(lx + px(16), y, seats[i], lw - px(16))
             self.dd_levels.append(UIDropDownMenu(opponent_kinds(), kind_of(level), pygame.Rect(lx + lw, y, col - lw, h), m, container=self.ui))
             y += row
-        self.left_note_y = y + 4
+        self.left_note_y = y + px(4)
 
         # Right: the table, sound and window
         y = top
-        lw = min(180, col * 2 // 5)
+        lw = label_width(["Animation speed", "Computer pace", "Table felt", "Card back", "Volume", "Window size"])
         rw = col - lw
-        label(rx, y, "Animation speed")
+        label(rx, y, "Animation speed", lw)
         self.dd_anim = UIDropDownMenu(list(ANIMATION_SPEEDS), s.animation, pygame.Rect(rx + lw, y, rw, h), m, container=self.ui)
         y += row
-        label(rx, y, "Computer pace")
+        label(rx, y, "Computer pace", lw)
         self.dd_pace = UIDropDownMenu(list(COMPUTER_PACES), s.pace, pygame.Rect(rx + lw, y, rw, h), m, container=self.ui)
         y += row
-        label(rx, y, "Table felt")
+        label(rx, y, "Table felt", lw)
         self.dd_felt = UIDropDownMenu(list(FELTS), s.felt, pygame.Rect(rx + lw, y, rw, h), m, container=self.ui)
         y += row
-        label(rx, y, "Card back")
+        label(rx, y, "Card back", lw)
         self.dd_back = UIDropDownMenu(list(CARD_BACKS), s.card_back, pygame.Rect(rx + lw, y, rw, h), m, container=self.ui)
         y += row
+        self.narrow = self.text_width("Pass automatically when I cannot play: off", 17, bold=True) + px(28) > col
         self.b_four = self.button((rx, y, col, h + 2), self._four_text(), tooltip="Diamonds blue and clubs green, so every suit has its own colour")
         y += row
         self.b_auto = self.button((rx, y, col, h + 2), self._auto_text(), tooltip="Pass for you when nothing you hold can beat the table")
         y += row
-        label(rx, y, "Volume")
-        self.sl_volume = UIHorizontalSlider(pygame.Rect(rx + lw, y, rw - 100, h), s.volume * 100, (0, 100), m, container=self.ui)
-        self.b_mute = self.button((rx + col - 92, y, 92, h), "Unmute" if s.muted else "Mute")
+        label(rx, y, "Volume", lw)
+        mute_w = max(self.text_width(w, 17, bold=True) for w in ("Mute", "Unmute")) + px(28)
+        self.sl_volume = UIHorizontalSlider(pygame.Rect(rx + lw, y, rw - mute_w - gap, h), s.volume * 100, (0, 100), m, container=self.ui)
+        self.b_mute = self.button((rx + col - mute_w, y, mute_w, h), "Unmute" if s.muted else "Mute")
         y += row
-        label(rx, y, "Window size")
+        label(rx, y, "Window size", lw)
         sizes = self.window_sizes()
         current = size_label(self.windowed_size())
-        self.dd_size = UIDropDownMenu([size_label(z) for z in sizes], current, pygame.Rect(rx + lw, y, rw, h), m, container=self.ui, expansion_height_limit=220)
+        self.dd_size = UIDropDownMenu([size_label(z) for z in sizes], current, pygame.Rect(rx + lw, y, rw, h), m, container=self.ui, expansion_height_limit=px(220))
         y += row
         self.b_full = self.button((rx, y, col, h + 2), self._full_text(), tooltip="F11 switches too, anywhere in the game")
         y += row
         self.preview_y = y
-        self.b_back = self.button((r.centerx - 110, r.bottom - 62, 220, 44), "Done", object_id="#primary")
+        self.b_back = self.button((r.centerx - px(110), r.bottom - px(62), px(220), px(44)), "Done", object_id="#primary")
 
     def _four_text(self) -> str:
         return "Four-colour deck: " + ("on" if self.app.settings.four_colour else "off")
@@ -289,29 +299,32 @@ class SettingsScene(Scene):
     def draw(self, surf: pygame.Surface) -> None:
         surf.blit(felt(surf.get_size(), self.app.settings.felt_colours), (0, 0))
         r = self.rect
+        px = self.px
         frame(surf, r)
-        text.draw(surf, "Settings", 30, (r.centerx, r.y + 34), GOLD, anchor="center", bold=True)
-        pad = 28
-        col = (r.w - 3 * pad) // 2
-        lx, rx = r.x + pad, r.x + 2 * pad + col
-        text.draw(surf, "You and your games", 18, (lx, r.y + 62), GOLD, bold=True)
-        text.draw(surf, "Table, sound and window", 18, (rx, r.y + 62), GOLD, bold=True)
-        width = col - (140 if self.has_house_rules() else 0)
-        lines = text.wrap(self.house_rules_line(), 14, width)[:2]
+        text.draw(surf, "Settings", self.fpx(30), (r.centerx, r.y + px(34)), GOLD, anchor="center", bold=True)
+        col, lx, rx = self.col, self.lx, self.rx
+        head = self.fpx(18)
+        text.draw(surf, "You and your games", head, (lx, r.y + px(62)), GOLD, bold=True, max_width=col)
+        text.draw(surf, "Table, sound and window", head, (rx, r.y + px(62)), GOLD, bold=True, max_width=col)
+        fp = self.fpx(14)
+        line_h = fp + px(4)
+        width = col - (self.plain_w + px(10) if self.has_house_rules() else 0)
+        lines = text.wrap(self.house_rules_line(), fp, width)[:2]
         for i, line in enumerate(lines):
-            text.draw(surf, line, 14, (lx, self.house_y + 2 + i * 18), SOFT)
+            text.draw(surf, line, fp, (lx, self.house_y + 2 + i * line_h), SOFT)
         note = self.problem or "New game starts from these; your name is how statistics know you."
         colour = (255, 150, 140) if self.problem else SOFT
         y = self.left_note_y
-        for line in text.wrap(note, 14, col)[:2]:
-            if y + 18 < r.bottom - 70:
-                text.draw(surf, line, 14, (lx, y), colour)
-            y += 18
+        for line in text.wrap(note, fp, col)[:2]:
+            if y + line_h < r.bottom - px(70):
+                text.draw(surf, line, fp, (lx, y), colour)
+            y += line_h
         # a preview of the deck's colours and the card back
-        ch = min(90, r.bottom - 74 - self.preview_y - 6)
-        if ch > 40:
+        ch = min(px(90), r.bottom - px(74) - self.preview_y - 6)
+        if ch > px(40):
             cw = int(ch * 0.7)
-            x = rx + (col - (cw * 5 + 4 * 8)) // 2
+            g = px(8)
+            x = rx + (col - (cw * 5 + 4 * g)) // 2
             for i, c in enumerate((47, 42, 37, 32)):  # A♠ K♥ Q♣ J♦: every suit's colour
-                surf.blit(cardart.face(c, cw, ch, four_colour=self.app.settings.four_colour), (x + i * (cw + 8), self.preview_y))
-            surf.blit(cardart.back(cw, ch, style=self.app.settings.card_back), (x + 4 * (cw + 8), self.preview_y))
+                surf.blit(cardart.face(c, cw, ch, four_colour=self.app.settings.four_colour), (x + i * (cw + g), self.preview_y))
+            surf.blit(cardart.back(cw, ch, style=self.app.settings.card_back), (x + 4 * (cw + g), self.preview_y))

@@ -46,15 +46,17 @@ class View:
     more: bool = False
 
 
-def load_view(history: History, player: str | None = None, *, offset: int = 0, rows: int = RECENT) -> View:
+def load_view(history: History, player: str | None = None, *, offset: int = 0, rows: int = RECENT,
+              assisted: bool = True) -> View:
     """Read everything for ``player`` (the most active one when None), with ``rows``
-    sessions from the ``offset``-th newest; runs on the storage's writer thread."""
+    sessions from the ``offset``-th newest; runs on the storage's writer thread.
+    ``assisted=False`` leaves the hands played with undo out of the figures."""
     players = stats.human_players(history)
     if not players:
         return View(players=[])
     if player not in players:
         player = players[0]
-    report = stats.player_report(history, player, last=CHART_HANDS)
+    report = stats.player_report(history, player, last=CHART_HANDS, assisted=assisted)
     offset = max(0, offset)
     found = stats.recent_sessions(history, limit=offset + rows + 1, player=player)
     recent = found[offset:offset + rows]
@@ -93,6 +95,8 @@ class StatisticsScene(Scene):
         self.status: tuple[str, tuple[int, int, int]] | None = None
         self.pending: Future | None = None
         self.replay_buttons: list[tuple[pygame_gui.elements.UIButton, int]] = []
+        #: Count the hands where undo was used (the "With undo" button leaves them out).
+        self.with_assisted = True
         self.request()
 
     # Data --------------------------------------------------------------------------------------
@@ -103,7 +107,8 @@ class StatisticsScene(Scene):
             self.view = View(players=[])
             return
         rows = self.recent_rows()
-        self.future = st.call(lambda h: load_view(h, player, offset=offset, rows=rows))
+        assisted = self.with_assisted
+        self.future = st.call(lambda h: load_view(h, player, offset=offset, rows=rows, assisted=assisted))
         self.future.add_done_callback(lambda _f: self.app.post_wake())
 
     def loading(self) -> bool:
@@ -139,18 +144,25 @@ class StatisticsScene(Scene):
     # Layout --------------------------------------------------------------------------------------
 
     def build_ui(self) -> None:
+        px = self.px
         w, h = self.app.size
-        r = self.rect = pygame.Rect(24, 16, w - 48, h - 32)
-        wide = r.w >= 1000
-        bw_back, bw_reset, bw_export = (130, 130, 160) if wide else (96, 110, 136)
-        x = r.right - 20 - bw_back
-        self.b_back = self.button((x, r.y + 14, bw_back, 42), "Back", object_id="#primary")
+        r = self.rect = pygame.Rect(px(24), px(16), w - px(48), h - px(32))
+        wide = r.w >= px(1000)
+        bw_back, bw_reset, bw_export = (self.button_width([t]) + (px(20) if wide else 0) for t in ("Back", "Reset…", "Export CSV"))
+        x = r.right - px(20) - bw_back
+        self.b_back = self.button((x, r.y + px(14), bw_back, px(42)), "Back", object_id="#primary")
         x -= 10 + bw_reset
-        self.b_reset = self.button((x, r.y + 14, bw_reset, 42), "Reset…", object_id="#danger", tooltip="Delete the whole score history")
+        self.b_reset = self.button((x, r.y + px(14), bw_reset, px(42)), "Reset…", object_id="#danger", tooltip="Delete the whole score history")
         x -= 10 + bw_export
-        self.b_export = self.button((x, r.y + 14, bw_export, 42), "Export CSV", tooltip="Write every hand to a spreadsheet file in the data folder")
-        self.name_x = r.x + 44 + text.render("Statistics", 30, GOLD, bold=True).get_width()
-        self.name_w = max(60, x - 16 - self.name_x)
+        self.b_export = self.button((x, r.y + px(14), bw_export, px(42)), "Export CSV", tooltip="Write every hand to a spreadsheet file in the data folder")
+        undo_label = ("With undo: counted" if wide else "Undo: counted") if self.with_assisted else ("With undo: left out" if wide else "Undo: left out")
+        bw_undo = self.button_width(["With undo: counted", "With undo: left out"] if wide else ["Undo: counted", "Undo: left out"])
+        x -= px(10) + bw_undo
+        self.b_assisted = self.button(
+            (x, r.y + px(14), bw_undo, px(42)), undo_label,
+            tooltip="Hands where you took a move back: count them, or leave them out of every figure")
+        self.name_x = r.x + px(44) + text.render("Statistics", self.fpx(30), GOLD, bold=True).get_width()
+        self.name_w = max(px(60), x - px(16) - self.name_x)
         self.dd_player = None
         v = self.view
         has = v is not None and v.report is not None
@@ -158,35 +170,38 @@ class StatisticsScene(Scene):
             self.b_reset.disable()
             self.b_export.disable()
         if v is not None and len(v.players) > 1 and v.player is not None:
-            self.dd_player = UIDropDownMenu(v.players, v.player, pygame.Rect(self.name_x, r.y + 16, min(220, self.name_w), 38), self.app.manager, container=self.ui)
+            self.dd_player = UIDropDownMenu(v.players, v.player, pygame.Rect(self.name_x, r.y + px(16), min(px(220), self.name_w), px(38)), self.app.manager, container=self.ui)
         self.replay_buttons = []
         self.b_newer = self.b_older = None
         if has:
             top = self.recent_top()
             if v.offset > 0 or v.more:
-                self.b_newer = self.button((r.right - 260, top - 4, 120, 28), "◀ Newer", tooltip="Later sessions")
-                self.b_older = self.button((r.right - 130, top - 4, 110, 28), "Older ▶", tooltip="Earlier sessions")
+                self.b_newer = self.button((r.right - px(260), top - 4, px(120), px(28)), "◀ Newer", tooltip="Later sessions")
+                self.b_older = self.button((r.right - px(130), top - 4, px(110), px(28)), "Older ▶", tooltip="Earlier sessions")
                 (self.b_newer.enable if v.offset > 0 else self.b_newer.disable)()
                 (self.b_older.enable if v.more else self.b_older.disable)()
             for i, s in enumerate(v.recent[: self.recent_rows()]):
                 ids = v.hands_of.get(s.session_id, [])
-                b = self.button((r.right - 130, top + 30 + i * 30, 110, 26), "Replay", tooltip="Watch this session's hands again, all cards face up")
+                b = self.button((r.right - px(130), top + px(30) + i * px(30), px(110), px(26)), "Replay", tooltip="Watch this session's hands again, all cards face up")
                 if not ids:
                     b.disable()
                 self.replay_buttons.append((b, s.session_id))
 
     def columns(self) -> tuple[pygame.Rect, pygame.Rect]:
+        px = self.px
         r = self.rect
-        left = pygame.Rect(r.x + 20, r.y + 70, int(r.w * 0.42), 0)
-        right = pygame.Rect(left.right + 30, r.y + 70, r.right - left.right - 50, 0)
+        left = pygame.Rect(r.x + px(20), r.y + px(70), int(r.w * 0.42), 0)
+        right = pygame.Rect(left.right + px(30), r.y + px(70), r.right - left.right - px(50), 0)
         return left, right
 
     def recent_top(self) -> int:
-        return self.rect.bottom - 40 - 30 - 30 * self.recent_rows()
+        px = self.px
+        return self.rect.bottom - px(40) - px(30) - px(30) * self.recent_rows()
 
     def recent_rows(self) -> int:
-        h = self.app.size[1] - 32
-        return 3 if h < 640 else 4 if h < 760 else RECENT
+        px = self.px
+        h = self.app.size[1] - px(32)
+        return 3 if h < px(640) else 4 if h < px(760) else RECENT
 
     # Input ---------------------------------------------------------------------------------------
 
@@ -202,6 +217,11 @@ class StatisticsScene(Scene):
             if b is not None and v is not None and self.pressed(event, b):
                 self.request(v.player, max(0, v.offset + delta * self.recent_rows()))
                 return True
+        if self.pressed(event, self.b_assisted):
+            self.with_assisted = not self.with_assisted
+            self.request(v.player if v is not None else None)
+            self.build()
+            return True
         if self.pressed(event, self.b_export):
             self.export()
             return True
@@ -254,34 +274,36 @@ class StatisticsScene(Scene):
     # Drawing -------------------------------------------------------------------------------------
 
     def draw(self, surf: pygame.Surface) -> None:
+        px = self.px
         surf.blit(felt(surf.get_size(), self.app.settings.felt_colours), (0, 0))
         r = self.rect
         frame(surf, r)
-        text.draw(surf, "Statistics", 30, (r.x + 24, r.y + 18), GOLD, bold=True)
+        text.draw(surf, "Statistics", self.fpx(30), (r.x + px(24), r.y + px(18)), GOLD, bold=True)
         v = self.view
         if v is not None and v.player is not None and self.dd_player is None:
-            name = text.render(v.player, 22, WHITE, bold=True)
-            text.draw(surf, v.player, 22, (self.name_x, r.y + 24), WHITE, bold=True, max_width=min(name.get_width(), self.name_w))
+            name = text.render(v.player, self.fpx(22), WHITE, bold=True)
+            text.draw(surf, v.player, self.fpx(22), (self.name_x, r.y + px(24)), WHITE, bold=True, max_width=min(name.get_width(), self.name_w))
         if v is None:
-            text.draw(surf, "Loading…", 22, r.center, DIM, anchor="center")
+            text.draw(surf, "Loading…", self.fpx(22), r.center, DIM, anchor="center")
         elif v.report is None:
-            text.draw(surf, "No hands played yet.", 24, (r.centerx, r.centery - 20), WHITE, anchor="center", bold=True)
-            text.draw(surf, "Finish a hand at the table and your scores show up here.", 18, (r.centerx, r.centery + 16), DIM, anchor="center")
+            text.draw(surf, "No hands played yet.", self.fpx(24), (r.centerx, r.centery - px(20)), WHITE, anchor="center", bold=True)
+            text.draw(surf, "Finish a hand at the table and your scores show up here.", self.fpx(18), (r.centerx, r.centery + px(16)), DIM, anchor="center")
         else:
             left, right = self.columns()
             y = self.draw_summary(surf, v.report.overall, left)
             bottom = self.recent_top() - 8
-            y = self.draw_split(surf, "By rule preset", v.report.by_preset, left, y + 10, (y + 10 + bottom) // 2)
+            y = self.draw_split(surf, "By rule preset", v.report.by_preset, left, y + px(10), (y + px(10) + bottom) // 2)
             self.draw_split(surf, "By opponent level", v.report.by_opponent_level, left, y + 6, bottom)
-            chart_h = max(90, (self.recent_top() - right.y - 60) // 2)
-            self.draw_running(surf, v.report.running_score, pygame.Rect(right.x, right.y + 22, right.w, chart_h))
-            self.draw_losing(surf, v.report.cards_left_when_losing, pygame.Rect(right.x, right.y + chart_h + 64, right.w, chart_h))
+            chart_h = max(px(90), (self.recent_top() - right.y - px(60)) // 2)
+            self.draw_running(surf, v.report.running_score, pygame.Rect(right.x, right.y + px(22), right.w, chart_h))
+            self.draw_losing(surf, v.report.cards_left_when_losing, pygame.Rect(right.x, right.y + chart_h + px(64), right.w, chart_h))
             self.draw_recent(surf, v, self.recent_top())
         if self.status is not None:
             msg, colour = self.status
-            text.draw(surf, msg, 15, (r.x + 24, r.bottom - 28), colour, max_width=r.w - 48)
+            text.draw(surf, msg, self.fpx(15), (r.x + px(24), r.bottom - px(28)), colour, max_width=r.w - px(48))
 
     def draw_summary(self, surf: pygame.Surface, s: stats.PlayerStats, box: pygame.Rect) -> int:
+        px = self.px
         rows = [
             ("Sessions", str(s.sessions)),
             ("Hands played", str(s.hands)),
@@ -292,8 +314,8 @@ class StatisticsScene(Scene):
             ("Longest winning / losing streak", f"{s.longest_winning_streak} / {s.longest_losing_streak}"),
         ]
         y = box.y
-        size = 17 if self.rect.h >= 680 else 15
-        step = size + 9
+        size = self.fpx(17 if self.rect.h >= px(680) else 15)
+        step = size + px(9)
         for label, value in rows:
             text.draw(surf, label, size, (box.x, y), DIM)
             text.draw(surf, value, size, (box.right, y), WHITE, anchor="topright", bold=True)
@@ -302,34 +324,36 @@ class StatisticsScene(Scene):
 
     def draw_split(self, surf: pygame.Surface, title: str, groups: dict[str, stats.PlayerStats], box: pygame.Rect, y: int, bottom: int) -> int:
         """A small table of ``groups`` from ``y``; as many rows as fit above ``bottom``."""
-        size = 15 if self.rect.h >= 680 else 14
+        px = self.px
+        size = self.fpx(15 if self.rect.h >= px(680) else 14)
         text.draw(surf, title, size + 1, (box.x, y), GOLD, bold=True)
         cols = (box.x + int(box.w * 0.6), box.x + int(box.w * 0.8), box.right)
         title_end = box.x + text.render(title, size + 1, GOLD, bold=True).get_width() + 8
         for heading, x in zip(("hands", "won", "avg pts"), cols):
             if x - text.render(heading, size - 1, DIM).get_width() > title_end:
                 text.draw(surf, heading, size - 1, (x, y + 2), DIM, anchor="topright")
-        y += size + 10
+        y += size + px(10)
         limit = max(1, min(4, (bottom - y) // (size + 7)))
         if len(groups) > limit:
             limit = max(1, limit - 1)  # room for the "and more" line
         for name, g in list(groups.items())[:limit]:
-            text.draw(surf, name, size, (box.x + 10, y), WHITE, max_width=int(box.w * 0.45))
+            text.draw(surf, name, size, (box.x + px(10), y), WHITE, max_width=int(box.w * 0.45))
             for value, x in zip((str(g.hands), pct(g.win_rate), signed(g.average_points)), cols):
                 text.draw(surf, value, size, (x, y), WHITE, anchor="topright")
-            y += size + 7
+            y += size + px(7)
         if len(groups) > limit:
-            text.draw(surf, f"and {len(groups) - limit} more (see the CSV export)", size - 2, (box.x + 10, y), DIM)
-            y += size + 4
+            text.draw(surf, f"and {len(groups) - limit} more (see the CSV export)", size - 2, (box.x + px(10), y), DIM)
+            y += size + px(4)
         return y
 
     def draw_running(self, surf: pygame.Surface, points: list[stats.ScorePoint], box: pygame.Rect) -> None:
-        text.draw(surf, f"Running score, last {len(points)} hand{'s' if len(points) != 1 else ''}", 16, (box.x, box.y - 22), GOLD, bold=True)
+        px = self.px
+        text.draw(surf, f"Running score, last {len(points)} hand{'s' if len(points) != 1 else ''}", self.fpx(16), (box.x, box.y - px(22)), GOLD, bold=True)
         text.panel(surf, box, alpha=70, radius=8)
         if not points:
             return
-        inner = box.inflate(-56, -24)
-        inner.x = box.x + 46
+        inner = box.inflate(-px(56), -px(24))
+        inner.x = box.x + px(46)
         totals = [0] + [p.total for p in points]
         lo, hi = min(totals), max(totals)
         if hi == lo:
@@ -342,10 +366,10 @@ class StatisticsScene(Scene):
 
         zero = at(0, 0)[1]
         pygame.draw.line(surf, (255, 255, 255, 90), (inner.x, zero), (inner.right, zero), 1)
-        text.draw(surf, "0", 13, (inner.x - 8, zero), DIM, anchor="midright")
+        text.draw(surf, "0", self.fpx(13), (inner.x - 8, zero), DIM, anchor="midright")
         for v, y in ((hi, inner.y), (lo, inner.bottom)):
             if abs(y - zero) > 14:  # not on top of the zero label
-                text.draw(surf, signed(v), 13, (inner.x - 8, y), DIM, anchor="midright")
+                text.draw(surf, signed(v), self.fpx(13), (inner.x - 8, y), DIM, anchor="midright")
         pts = [at(i, v) for i, v in enumerate(totals)]
         if len(pts) > 1:
             pygame.draw.lines(surf, GOLD, False, pts, 3)
@@ -353,18 +377,19 @@ class StatisticsScene(Scene):
             pygame.draw.circle(surf, GREEN if p.points >= 0 else RED, pt, 4)
 
     def draw_losing(self, surf: pygame.Surface, cards: list[int], box: pygame.Rect) -> None:
+        px = self.px
         avg = f" (average {sum(cards) / len(cards):.1f})" if cards else ""
-        text.draw(surf, f"Cards left in lost hands{avg}", 16, (box.x, box.y - 22), GOLD, bold=True)
+        text.draw(surf, f"Cards left in lost hands{avg}", self.fpx(16), (box.x, box.y - px(22)), GOLD, bold=True)
         text.panel(surf, box, alpha=70, radius=8)
         if not cards:
-            text.draw(surf, "No lost hands yet.", 15, box.center, DIM, anchor="center")
+            text.draw(surf, "No lost hands yet.", self.fpx(15), box.center, DIM, anchor="center")
             return
-        inner = box.inflate(-56, -24)
-        inner.x = box.x + 46
+        inner = box.inflate(-px(56), -px(24))
+        inner.x = box.x + px(46)
         top = max(13, max(cards))
         for v in (0, top):
             y = inner.bottom - int(v * inner.h / top)
-            text.draw(surf, str(v), 13, (inner.x - 8, y), DIM, anchor="midright")
+            text.draw(surf, str(v), self.fpx(13), (inner.x - 8, y), DIM, anchor="midright")
         slot = inner.w / len(cards)
         bar = max(2, int(slot * 0.7))
         for i, c in enumerate(cards):
@@ -375,21 +400,30 @@ class StatisticsScene(Scene):
         pygame.draw.line(surf, DIM, (inner.x, inner.bottom), (inner.right, inner.bottom), 1)
 
     def draw_recent(self, surf: pygame.Surface, v: View, y: int) -> None:
+        px = self.px
         r = self.rect
-        text.draw(surf, "Recent sessions", 17, (r.x + 20, y), GOLD, bold=True)
-        y += 30
+        text.draw(surf, "Recent sessions", self.fpx(17), (r.x + px(20), y), GOLD, bold=True)
+        y += px(30)
         for s in v.recent[: self.recent_rows()]:
             mine = [t for name, t in zip(s.players, s.totals) if name == v.player]
             score = signed(mine[0]) if mine else "—"
             when = s.started_at.astimezone().strftime("%d %b %Y %H:%M")
             state = "" if s.ended_at else "  (not finished)"
             others = ", ".join(f"{n} ({lvl})" if lvl != "human" else n for n, lvl in zip(s.players, s.levels) if n != v.player)
-            text.draw(surf, when, 15, (r.x + 20, y + 4), DIM)
-            what = text.render(f"{s.rules_preset} · {s.hands} hand{'s' if s.hands != 1 else ''}{state}", 15, WHITE)
-            text.draw(surf, f"{s.rules_preset} · {s.hands} hand{'s' if s.hands != 1 else ''}{state}", 15, (r.x + 190, y + 4), WHITE, max_width=min(what.get_width(), 240))
-            room = r.w - 440 - 170
-            if room >= 180:  # who sat at the table, when there is room for it
-                vs = text.render(f"vs {others}", 15, DIM)
-                text.draw(surf, f"vs {others}", 15, (r.x + 440, y + 4), DIM, max_width=min(vs.get_width(), room))
-            text.draw(surf, score, 16, (r.right - 150, y + 3), GREEN if mine and mine[0] >= 0 else RED, anchor="topright", bold=True)
-            y += 30
+            fp = self.fpx(15)
+            x = r.x + px(20)
+            score_left = r.right - px(150) - text.render(score, self.fpx(16), WHITE, bold=True).get_width()
+            text.draw(surf, when, fp, (x, y + px(4)), DIM)
+            x += text.render(when, fp, DIM).get_width() + px(24)
+            what = f"{s.rules_preset} · {s.hands} hand{'s' if s.hands != 1 else ''}{state}"
+            if x + text.render(what, fp, WHITE).get_width() <= score_left - px(16):
+                text.draw(surf, what, fp, (x, y + px(4)), WHITE)
+                x += text.render(what, fp, WHITE).get_width() + px(24)
+                # who sat at the table: with their levels, or just their names, as room allows
+                names = ", ".join(n for n in s.players if n != v.player)
+                for vs in (f"vs {others}", f"vs {names}"):
+                    if x + text.render(vs, fp, DIM).get_width() <= score_left - px(16):
+                        text.draw(surf, vs, fp, (x, y + px(4)), DIM)
+                        break
+            text.draw(surf, score, self.fpx(16), (r.right - px(150), y + px(3)), GREEN if mine and mine[0] >= 0 else RED, anchor="topright", bold=True)
+            y += px(30)

@@ -15,7 +15,9 @@ human's turn (Play, Pass, Hint, Sort), and owns parts with their own state, each
 * ``exchange`` (:mod:`.tableexchange`): the three-player exchange and the give-back;
 * ``computers`` (:mod:`.tablecomputer`): the worker searching the computers' moves;
 * ``input`` (:mod:`.tableinput`): clicks, drags and keys on the bottom hand;
-* ``view`` (:mod:`.tabledraw`): drawing and the record of what changed on screen.
+* ``view`` (:mod:`.tabledraw`): drawing and the record of what changed on screen;
+* ``undo`` (:mod:`.tableundo`): taking the person's moves back (Ctrl+Z, U, a button);
+* ``tracker`` (:mod:`.tabletracker`): the cards not seen yet (T).
 
 More parts (undo, a card tracker, ...) join with :meth:`TableScene.add_part`. Other
 screens are opened by name through the app (``app.push("pause", table)``).
@@ -25,6 +27,7 @@ from __future__ import annotations
 
 import random
 from collections import deque
+from collections.abc import Callable
 from typing import TypeVar
 
 import pygame
@@ -48,12 +51,43 @@ from .tableexchange import ExchangeTurn
 from .tableinput import TableInput
 from .tablepart import TablePart
 from .tableshow import EventPlayback
+from .tabletracker import TrackerPart
+from .tableundo import UndoPart
 
 P = TypeVar("P", bound=TablePart)
 
 
+class ReasonButton(pygame_gui.elements.UIButton):
+    """A button that, clicked while greyed out, calls ``why`` (to say why it is off)."""
+
+    def __init__(self, *args, why: Callable[[], None], **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        self.why = why
+
+    def process_event(self, event: pygame.event.Event) -> bool:
+        if (
+            event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and not self.is_enabled and self.visible
+            and self.hover_point(*self.ui_manager.calculate_scaled_mouse_position(event.pos))
+        ):
+            self.why()
+            return True
+        return super().process_event(event)
+
+
+def plan_groups(rules):
+    """The hand's "combinations" sort: the Normal computer's plan (big2.ai, loaded on first use)."""
+
+    def groups(cards: list[int]) -> list[list[int]]:
+        from big2.ai.arrange import arrange_by_plan
+
+        return arrange_by_plan(cards, rules)
+
+    return groups
+
+
 class TableScene(Scene):
     name = "table"
+    keyboard_focus = False  # the table has its own keys (cards, play, pass)
 
     def __init__(self, app, config: MatchConfig | None = None, *, match: Match | None = None) -> None:
         super().__init__(app)
@@ -67,7 +101,7 @@ class TableScene(Scene):
         self.hand_visible = not self.match.hot_seat
         rules = self.match.config.rules
         # the board: what the screen shows of the hand in play
-        self.hand = HandModel(strength=rules.card_strength)
+        self.hand = HandModel(strength=rules.card_strength, grouper=plan_groups(rules))
         self.counts = [0] * n
         self.sprites: dict[int, CardSprite] = {}
         self.trick: list[tuple[int, list[int]]] = []
@@ -97,6 +131,8 @@ class TableScene(Scene):
         self.computers = self.add_part(ComputerTurns(self))
         self.input = self.add_part(TableInput(self))
         self.view = self.add_part(TableView(self))
+        self.undo = self.add_part(UndoPart(self))
+        self.tracker = self.add_part(TrackerPart(self))
         self.layout = self._compute_layout()
 
     def add_part(self, part: P) -> P:
@@ -118,7 +154,8 @@ class TableScene(Scene):
     def _compute_layout(self) -> TableLayout:
         w, h = self.app.size
         most = max(self.match.config.rules.cards_per_player, self.max_hand)
-        return compute_layout(w, h, self.match.n_players, max_hand=most)
+        words = ("Sort (S)", "Hint (H)", "Pass (P)", "Play ⏎")
+        return compute_layout(w, h, self.match.n_players, max_hand=most, min_button_w=self.button_width(words))
 
     def build_ui(self) -> None:
         lay = self.layout = self._compute_layout()
@@ -131,8 +168,15 @@ class TableScene(Scene):
         }
         self.buttons = {
             name: self.button(box.as_tuple(), labels[name], object_id="#primary" if name == "play" else None, tooltip=tips[name])
-            for name, box in lay.buttons.items()
+            for name, box in lay.buttons.items() if name not in ("play", "pass")
         }
+        # Play and Pass say why when clicked greyed out (pygame_gui swallows such clicks)
+        for name, why in (("play", self.explain_play), ("pass", self.explain_pass)):
+            self.buttons[name] = ReasonButton(
+                pygame.Rect(lay.buttons[name].as_tuple()), labels[name], self.app.manager, container=self.ui,
+                object_id="#primary" if name == "play" else None, tool_tip_text=tips[name], why=why,
+            )
+        self.buttons = {name: self.buttons[name] for name in lay.buttons}
         self.b_menu = self.button(lay.menu_button.as_tuple(), "Menu", tooltip="Pause (Esc)")
         for part in self.parts:
             part.build_ui()
@@ -249,10 +293,20 @@ class TableScene(Scene):
         """``seat``'s human acts next: hot-seat hides the hand until they are ready."""
         if self.awaiting_human:
             return
-        if self.match.hot_seat and (seat != self.viewer or not self.hand_visible):
+        if self.match.hot_seat and (seat != self.viewer or (not self.hand_visible and self.others_may_look(seat))):
             self.app.push("privacy", self, seat)
             return
         self.begin_human_turn()
+
+    def others_may_look(self, seat: int) -> bool:
+        """Whether another human still plays this hand (so ``seat``'s cards are hidden
+        between turns). The last human left (the others out, or handed to the computer)
+        keeps their hand in view: no hand-over screen after every computer move."""
+        game = self.game
+        return any(
+            s != seat and self.match.is_human(s) and (game is None or bool(game.hand(s)))
+            for s in range(self.match.n_players)
+        )
 
     def apply_events(self, events: tuple[Event, ...]) -> None:
         """The engine took a move: show its events, autosave, tell the parts."""
@@ -266,7 +320,7 @@ class TableScene(Scene):
 
     def place_hand(self, *, animate: bool) -> None:
         lay = self.layout
-        positions = lay.hand_positions(len(self.hand.cards))
+        positions = lay.hand_positions(len(self.hand.cards), self.hand_gaps())
         d = 0.16 * self.anim if animate else 0
         dragging = self.input.dragging()
         for i, c in enumerate(self.hand.cards):
@@ -286,6 +340,10 @@ class TableScene(Scene):
             else:
                 self.tweens.cancel(spr)
                 spr.x, spr.y, spr.w, spr.h = x, y, lay.card_w, lay.card_h
+
+    def hand_gaps(self) -> frozenset[int]:
+        """Indices of the bottom hand's cards that start a group (arranged by combinations)."""
+        return frozenset(i for i in range(len(self.hand.cards)) if self.hand.starts_group(i))
 
     def place_all(self) -> None:
         """After a resize: every sprite straight to its new place and size."""
@@ -380,6 +438,27 @@ class TableScene(Scene):
         for part in self.parts:
             part.refresh()
 
+    def pass_reason(self) -> str | None:
+        """None when Pass may be pressed now; else why not, in a sentence."""
+        if not self.awaiting_human or self.hand_over or self.game is None:
+            return "Wait for your turn."
+        if self.exchange.giving_back is not None:
+            return "First give a card back: choose one and press Give back (Enter)."
+        if self.game.leading:
+            return "You lead this trick, so you cannot pass: play any combination."
+        return None
+
+    def explain_play(self) -> None:
+        """The greyed Play button was clicked: say why the selection cannot be played."""
+        reason = self.check_selection() if self.awaiting_human and not self.hand_over else "Wait for your turn."
+        if reason:
+            self.say(reason, 4.0, (255, 150, 140))
+
+    def explain_pass(self) -> None:
+        reason = self.pass_reason()
+        if reason:
+            self.say(reason, 4.0, (255, 150, 140))
+
     def human_play(self) -> bool:
         """Play the selection; on an illegal one show the engine's reason."""
         if not self.awaiting_human:
@@ -415,7 +494,7 @@ class TableScene(Scene):
         self.awaiting_human = False
         self.auto_pass_at = None
         self.message = None
-        if self.match.hot_seat and not keep_visible:
+        if self.match.hot_seat and not keep_visible and self.others_may_look(self.viewer):
             # the next person may already be looking: the hand turns face down at once
             # (the cards just played turn up again as they fly to the centre)
             self.hand_visible = False

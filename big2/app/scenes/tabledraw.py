@@ -12,7 +12,10 @@ from typing import TYPE_CHECKING
 
 import pygame
 
+from big2.engine.dealnumber import format_deal_number
+
 from .. import cardart, text
+from ..uiscale import MIN_FONT_PX
 from ..match import exchange_card, object_form, possessive, says
 from ..sprites import CardSprite
 from .common import felt
@@ -123,8 +126,9 @@ class TableView(TablePart):
             lay = t.layout
             rects.append(pygame.Rect(0, 0, lay.card_w + 20, lay.card_h + 30).move(lay.deck[0] - lay.card_w // 2 - 10, lay.deck[1] - lay.card_h // 2 - 20))
         self._deck_drawn = deck
-        if t.counts != self._drawn_counts:
-            self._drawn_counts = list(t.counts)
+        drawn = [*t.counts, len(t.revealed)]
+        if drawn != self._drawn_counts:  # card counts, or hands turned face up at the end
+            self._drawn_counts = drawn
             rects.extend(pygame.Rect(s.info.as_tuple()) for s in t.layout.seats)
             rects.extend(pygame.Rect(s.fan.as_tuple()).inflate(8, 8) for s in t.layout.seats)
         if len(rects) > 24:
@@ -238,10 +242,10 @@ def _hand(surf: pygame.Surface, t: TableScene) -> None:
             surf.blit(glow, (round(spr.x) - 4, round(spr.y) - 4))
         spr.draw(surf, four_colour=s.four_colour, back_style=s.card_back)
         if c == received and t.hand_visible:
-            _received_tag(surf, spr.rect(), min(spr.w, lay.hand_step(len(t.hand.cards))), lay.font_px)
+            _received_tag(surf, spr.rect(), min(spr.w, lay.hand_step(len(t.hand.cards), len(t.hand_gaps()))), lay.font_px)
         if c == focus_card and t.hand_visible:
             r = spr.rect()
-            pygame.draw.line(surf, (120, 200, 255), (r.x + 6, r.bottom - 5), (r.x + min(r.w, lay.hand_step(len(t.hand.cards))) - 4, r.bottom - 5), 4)
+            pygame.draw.line(surf, (120, 200, 255), (r.x + 6, r.bottom - 5), (r.x + min(r.w, lay.hand_step(len(t.hand.cards), len(t.hand_gaps()))) - 4, r.bottom - 5), 4)
     if dragging is not None and dragging in t.sprites:
         t.sprites[dragging].draw(surf, four_colour=s.four_colour, back_style=s.card_back, shadow=True)
     if not t.hand_visible and t.hand.cards and not t.hand_over:
@@ -277,20 +281,27 @@ def _plates(surf: pygame.Surface, t: TableScene) -> None:
         n = t.counts[seat]
         cards_txt = "1 card" if n == 1 else f"{n} cards"
         col = (255, 120, 110) if n == 1 else DIM
-        text.draw(surf, cards_txt, int(fp * 0.85), (box.x + 10, box.y + 8 + fp * 1.2), col)
+        text.draw(surf, cards_txt, max(MIN_FONT_PX, int(fp * 0.85)), (box.x + 10, box.y + 8 + fp * 1.2), col)
         score = t.match.totals[seat]
-        text.draw(surf, f"{score:+d}" if score else "0", int(fp * 0.85), (box.right - 10, box.y + 8 + fp * 1.2), WHITE, anchor="topright")
-        if turn:
-            if t.exchange.giving_back is not None or (t.game is not None and t.game.exchange is not None):
-                status = "give a card back" if seat == t.viewer and t.awaiting_human else "giving a card back…" if not t.match.is_human(seat) else "to give a card back"
-            else:
-                status = "your turn" if seat == t.viewer and t.awaiting_human else "thinking…" if not t.match.is_human(seat) else "to play"
-            text.draw(surf, status, int(fp * 0.75), (box.x + 10, box.y + 10 + fp * 2.2), (150, 220, 255))
+        text.draw(surf, f"{score:+d}" if score else "0", max(MIN_FONT_PX, int(fp * 0.85)), (box.right - 10, box.y + 8 + fp * 1.2), WHITE, anchor="topright")
+        status = seat_status(t, seat)
+        if status:
+            text.draw(surf, status, max(MIN_FONT_PX, int(fp * 0.75)), (box.x + 10, box.y + 10 + fp * 2.2), (150, 220, 255))
         badge = t.badges.get(seat)
         if badge:
             b = pygame.Rect(spot.badge.as_tuple())
             text.panel(surf, b, alpha=170, radius=b.h // 2, border=(200, 200, 200))
             text.draw(surf, badge, fp, b.center, WHITE, anchor="center", bold=True)
+
+
+def seat_status(t: TableScene, seat: int) -> str | None:
+    """The line under a seat's name: only the seat whose turn it is has one ("thinking…",
+    "your turn"); a seat that has acted, gone out or lost the trick has none."""
+    if seat != t.turn or t.hand_over:
+        return None
+    if t.exchange.giving_back is not None or (t.game is not None and t.game.exchange is not None):
+        return "give a card back" if seat == t.viewer and t.awaiting_human else "giving a card back…" if not t.match.is_human(seat) else "to give a card back"
+    return "your turn" if seat == t.viewer and t.awaiting_human else "thinking…" if not t.match.is_human(seat) else "to play"
 
 
 def _log(surf: pygame.Surface, t: TableScene) -> None:
@@ -320,6 +331,11 @@ def _scores(surf: pygame.Surface, t: TableScene) -> None:
         text.draw(surf, m.names[seat], fp, (box.x + 8, y), WHITE, max_width=box.w - 70)
         text.draw(surf, f"{m.totals[seat]:+d}" if m.totals[seat] else "0", fp, (box.right - 8, y), WHITE, anchor="topright")
         y += fp * 1.3
+    number = m.deal_number
+    if number is not None:
+        y += fp * 0.2
+        text.draw(surf, "Deal", fp, (box.x + 8, y), DIM)
+        text.draw(surf, format_deal_number(number), fp, (box.right - 8, y), DIM, anchor="topright")
 
 
 def _message(surf: pygame.Surface, t: TableScene) -> None:

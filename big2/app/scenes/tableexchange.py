@@ -91,7 +91,7 @@ class ExchangeTurn(TablePart):
             t.counts[dst] += 1
             t.place_hand(animate=True)  # the others make room; this one takes its time
             i = t.hand.cards.index(card)
-            x, y = lay.hand_positions(len(t.hand.cards))[i]
+            x, y = lay.hand_positions(len(t.hand.cards), t.hand_gaps())[i]
             t.tweens.to(spr, dur, ease="in_out_cubic", x=x, y=y, w=lay.card_w, h=lay.card_h)
             return dur
         fan = lay.seats[pd].fan

@@ -40,7 +40,7 @@ class TableInput(TablePart):
         t = self.table
         if not t.hand_visible:
             return None
-        i = t.layout.hand_index_at(pos[0], pos[1], len(t.hand.cards), self.lifted())
+        i = t.layout.hand_index_at(pos[0], pos[1], len(t.hand.cards), self.lifted(), t.hand_gaps())
         return None if i is None else t.hand.cards[i]
 
     def handle(self, event: pygame.event.Event) -> bool:
@@ -142,7 +142,7 @@ class TableInput(TablePart):
                 self._sweep_set(press["card"], press["select"])
         if press["mode"] == "sweep":
             row_y = t.layout.seats[0].fan.bottom - lay.card_h // 2
-            i = lay.hand_index_at(event.pos[0], row_y, len(t.hand.cards))
+            i = lay.hand_index_at(event.pos[0], row_y, len(t.hand.cards), gaps=t.hand_gaps())
             if i is not None:
                 # a fast drag skips cards between motion events: fill the gap
                 last = press.get("last_i", i)
@@ -173,7 +173,7 @@ class TableInput(TablePart):
         card = press["card"]
         if press["mode"] == "reorder":
             spr = t.sprites[card]
-            slot = t.layout.hand_slot_at(spr.x + t.layout.card_w / 2, len(t.hand.cards))
+            slot = t.layout.hand_slot_at(spr.x + t.layout.card_w / 2, len(t.hand.cards), t.hand_gaps())
             t.hand.move(card, slot)
             t.place_hand(animate=True)
             return True

@@ -79,6 +79,8 @@ class EventPlayback(TablePart):
         a = t.anim
         if isinstance(event, Dealt):
             return self.show_deal(event)
+        if getattr(event, "seat", None) == t.turn and not isinstance(event, (TurnStarted, LastCard)):
+            t.turn = None  # the seat has acted (played, passed, went out): no "thinking…" left
         if isinstance(event, TurnStarted):
             t.turn = event.seat
             t.refresh_buttons()
@@ -162,7 +164,7 @@ class EventPlayback(TablePart):
                 if r < len(hands[s]):
                     order.append(s)
         targets_bottom = {c: i for i, c in enumerate(t.hand.cards)}
-        bottom_pos = lay.hand_positions(len(t.hand.cards))
+        bottom_pos = lay.hand_positions(len(t.hand.cards), t.hand_gaps())
         for s in order:
             per_seat[s] += 1
             p = t.pos_of(s)

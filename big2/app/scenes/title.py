@@ -1,4 +1,5 @@
-"""The title screen: quick game, new game, rules, settings, quit."""
+"""The title screen: quick game, new game, rules, settings, how to play, quit; About in
+the corner."""
 
 from __future__ import annotations
 
@@ -16,26 +17,46 @@ class TitleScene(Scene):
 
     def build_ui(self) -> None:
         w, h = self.app.size
-        bw, bh = min(360, w - 80), 52
+        px = self.px
+        g = px(12)
+
+        def need(words: tuple[str, ...], per_row: int) -> int:
+            """The row width that gives each of ``words`` its own button with air around it."""
+            return per_row * (max(self.text_width(t, 17, bold=True) for t in words) + px(32)) + (per_row - 1) * g
+
+        wanted = max(px(360), need(("Play against the computer", "Continue", "Quit"), 1),
+                     need(("New game…", "Saved games…", "How to play", "Quit"), 2), need(("Rules", "Settings", "Statistics"), 3))
+        bw, bh = min(wanted, w - px(80)), px(52)
         x = (w - bw) // 2
         y = int(h * 0.5)
-        gap = bh + 12
+        gap = bh + g
         self.b_continue = None
         if storage.can_continue(self.app):  # a saved session: Continue comes first
-            bh = 46 if h < 700 else bh
-            gap = bh + 10
-            y = min(y, h - 5 * gap - 8)
+            bh = px(46) if h < px(700) else bh
+            gap = bh + px(10)
+            y = min(y, h - 5 * gap - px(8))
             self.b_continue = self.button((x, y, bw, bh), "Continue", object_id="#primary", tooltip=storage.continue_hint(self.app))
             y += gap
-        self.b_quick = self.button((x, y, bw, bh), "Play against the computer", object_id=None if self.b_continue else "#primary", tooltip="A standard game: you and three computers, four hands")
-        half = (bw - 12) // 2
+        self.b_quick = self.button((x, y, bw, bh), "Play against the computer", object_id=None if self.b_continue else "#primary", tooltip=storage.quick_game_hint(self.app))
+        half = (bw - g) // 2
         self.b_new = self.button((x, y + gap, half, bh), "New game…", tooltip="Choose players, rules and session length")
-        self.b_saves = self.button((x + half + 12, y + gap, half, bh), "Saved games…", tooltip="Load, save or delete a named game")
-        third = (bw - 24) // 3
+        self.b_saves = self.button((x + half + g, y + gap, bw - half - g, bh), "Saved games…", tooltip="Load, save or delete a named game")
+        third = (bw - 2 * g) // 3
         self.b_rules = self.button((x, y + 2 * gap, third, bh), "Rules")
-        self.b_settings = self.button((x + third + 12, y + 2 * gap, third, bh), "Settings")
-        self.b_stats = self.button((x + 2 * (third + 12), y + 2 * gap, bw - 2 * (third + 12), bh), "Statistics", tooltip="Your scores, streaks and past hands")
-        self.b_quit = self.button((x, y + 3 * gap, bw, bh), "Quit", object_id="#danger")
+        self.b_settings = self.button((x + third + g, y + 2 * gap, third, bh), "Settings")
+        self.b_stats = self.button((x + 2 * (third + g), y + 2 * gap, bw - 2 * (third + g), bh), "Statistics", tooltip="Your scores, streaks and past hands")
+        # How to play: a guided first game, offered (highlighted) on the first start
+        self.first_start = storage.first_start(self.app)
+        self.b_learn = self.button((x, y + 3 * gap, half, bh), "How to play", object_id="#primary" if self.first_start else None,
+                                   tooltip="A guided first game: one lesson a turn (H lifts the cards, Enter plays)")
+        self.b_quit = self.button((x + half + g, y + 3 * gap, bw - half - g, bh), "Quit", object_id="#danger")
+        self.offer_y = y + 3 * gap + bh + g
+        about_w = self.button_width(["About"])
+        self.b_about = self.button((w - about_w - px(16), h - px(52), about_w, px(36)), "About", tooltip="Version, and where your files are kept")
+
+    def uncover(self) -> None:
+        super().uncover()
+        self.build()  # Settings may have changed what the quick game deals (its tooltip)
 
     def handle(self, event: pygame.event.Event) -> bool:
         if storage.title_event(self, event):  # Continue, Saved games, Statistics
@@ -49,22 +70,29 @@ class TitleScene(Scene):
         if self.pressed(event, self.b_rules):
             self.app.push("rules")
             return True
+        if self.pressed(event, self.b_learn) or (event.type == pygame.KEYDOWN and event.key == pygame.K_F1):
+            self.app.push("how_to_play")
+            return True
         if self.pressed(event, self.b_settings):
             self.app.push("settings")
             return True
+        if self.pressed(event, self.b_about):
+            self.app.push("about")
+            return True
         if self.pressed(event, self.b_quit) or (event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE):
-            self.app.quit(0)
+            self.ask_quit()
             return True
-        if event.type == pygame.KEYDOWN and event.key == pygame.K_RETURN:
-            self.app.push("table", self.quick_game())
-            return True
+        # Enter presses the focused button, or the gold one (Continue when a game waits)
         return False
 
-    def quick_game(self):
-        """Play against the computer: the player, by their stored name, and three computers."""
-        from ..match import quick_config
+    def ask_quit(self) -> None:
+        """Quit, after asking (Esc or Cancel keeps the app open)."""
+        detail = "Your game in progress is saved; Continue picks it up next time." if self.b_continue else ""
+        self.app.push("confirm", "Quit Big Two?", lambda: self.app.quit(0), yes="Quit", detail=detail)
 
-        return quick_config(storage.player_name(self.app))
+    def quick_game(self):
+        """Play against the computer: the player's rules and opponents from Settings."""
+        return storage.quick_game(self.app)
 
     def draw(self, surf: pygame.Surface) -> None:
         w, h = surf.get_size()
@@ -86,3 +114,6 @@ class TitleScene(Scene):
         text.draw(surf, "Big Two", size, (w // 2 + 3, int(h * 0.41) + 3), (0, 0, 0), anchor="center", bold=True)
         text.draw(surf, "Big Two", size, (w // 2, int(h * 0.41)), (245, 210, 122), anchor="center", bold=True)
         text.draw(surf, "Cho Dai Di · Pusoy Dos · Big 2", max(14, size // 3), (w // 2, int(h * 0.41) + size * 0.75), (220, 230, 225), anchor="center")
+        if self.first_start:
+            text.draw(surf, "New to Big Two? \u201cHow to play\u201d deals you a guided first game.", 17,
+                      (w // 2, self.offer_y), (245, 210, 122), anchor="midtop", max_width=w - 40)

@@ -1,0 +1,146 @@
+"""The card tracker at the table: T shows or hides it (off until turned on).
+
+A part of :class:`~big2.app.scenes.table.TableScene`. The panel takes the corner of the
+recent plays (it covers that box while shown) and lays out the cards the bottom seat
+has not seen yet (:func:`big2.ai.tracker.track`, built from that seat's
+:class:`~big2.ai.PlayerView` only): one row per suit in the rules' order, strongest
+suit on top, one column per rank from the 2 down to the 3. An unseen card is a small
+white tile, a seen one an empty slot; the 2s and Aces are framed, the count under each
+rank turns gold when those cards could still make a pair or more, and the count after
+each suit when they could still make a flush.
+"""
+
+from __future__ import annotations
+
+import pygame
+
+from .. import cardart, text
+from .tablepart import TablePart
+
+GOLD = (245, 210, 122)
+WHITE = (245, 245, 240)
+DIM = (170, 180, 176)
+TILE = (250, 248, 240)
+SLOT = (60, 78, 70)
+
+
+def panel_rect(table) -> pygame.Rect:
+    """Where the tracker goes: from the recent-plays corner, clear of the top seat's
+    cards, the totals and the side seats."""
+    lay = table.layout
+    log = lay.log
+    margin = log.x
+    right = lay.scores.x - margin
+    bottom = lay.message.y - margin
+    for spot in lay.seats:
+        if spot.side == "top":
+            right = min(right, spot.fan.x - margin, spot.info.x - margin)
+        elif spot.side == "left":
+            bottom = min(bottom, spot.fan.y - margin)
+    right = min(right, lay.trick.x - margin) if lay.trick.y < bottom else right
+    return pygame.Rect(log.x, log.y, max(log.w, right - log.x), max(log.h, bottom - log.y))
+
+
+class TrackerPart(TablePart):
+    """The card tracker panel and its key."""
+
+    def __init__(self, table) -> None:
+        super().__init__(table)
+        #: Shown? Off by default; the choice carries over to the next table this run.
+        self.shown = bool(getattr(table.app, "tracker_shown", False))
+        self.rect: pygame.Rect | None = None
+
+    def handle(self, event: pygame.event.Event) -> bool:
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_t and not event.mod & pygame.KMOD_CTRL:
+            self.toggle()
+            return True
+        return False
+
+    def toggle(self) -> None:
+        t = self.table
+        self.shown = not self.shown
+        t.app.tracker_shown = self.shown
+        t.say("Card tracker on: the cards you have not seen yet (T hides it)." if self.shown
+              else "Card tracker off (T shows it).", 2.0, (220, 220, 220))
+        if self.rect is not None:
+            t.view.damage(self.rect)
+        t.app.dirty = True
+
+    def event_shown(self, event) -> None:
+        if self.shown and self.rect is not None:
+            self.table.view.damage(self.rect)
+
+    def tracker(self):
+        """The bottom seat's tracker now, or None (no hand, or a hidden hot-seat hand)."""
+        t = self.table
+        game = t.game
+        if game is None or not t.hand_visible:
+            return None
+        from big2.ai import PlayerView
+        from big2.ai.tracker import track
+
+        return track(PlayerView.from_game(game, t.viewer))
+
+    def draw(self, surf: pygame.Surface) -> None:
+        if not self.shown:
+            return
+        t = self.table
+        area = panel_rect(t)
+        four = t.app.settings.four_colour
+        tracker = self.tracker()
+        cols = 15  # suit, 13 ranks, suit count
+        cell = max(13, min(26, (area.w - 14) // cols))
+        fp = max(10, min(16, round(cell * 0.58)))
+        head = round(fp * 1.6)
+        gap = 3
+        foot = round(fp * 1.3)
+        row_h = round(cell * 1.12)
+        need = 8 + head + 4 * (row_h + gap) + foot + foot + 6
+        if need > area.h:  # a short window: flatter tiles
+            row_h = max(fp + 2, (area.h - 8 - head - 2 * foot - 6) // 4 - gap)
+            need = 8 + head + 4 * (row_h + gap) + foot + foot + 6
+        rect = pygame.Rect(area.x, area.y, cols * cell + 14, min(need, area.h))
+        self.rect = rect
+        pygame.draw.rect(surf, (14, 34, 26), rect, border_radius=10)  # opaque: it covers the recent plays
+        pygame.draw.rect(surf, (90, 110, 100), rect, 2, border_radius=10)
+        x0, y = rect.x + 7, rect.y + 6
+        text.draw(surf, "Not seen yet", fp, (x0, y), GOLD, bold=True)
+        if tracker is None:
+            text.draw(surf, "(your cards are hidden)", fp, (rect.right - 8, y), DIM, anchor="topright")
+            return
+        text.draw(surf, f"{len(tracker.unseen)} cards · T hides", fp, (rect.right - 8, y), DIM, anchor="topright")
+        y += head
+        rows = tracker.rows()
+        suits = list(reversed(tracker.suits))  # strongest suit on top
+        flushes = tracker.flushes
+        top = y
+        # the 2s and Aces: a gold band behind their columns
+        band = pygame.Rect(x0 + cell - 2, top - 3, 2 * cell + 1, 4 * (row_h + gap) + 3 + foot)
+        pygame.draw.rect(surf, (92, 76, 30), band, border_radius=4)
+        for r_i, suit in enumerate(suits):
+            yy = top + r_i * (row_h + gap)
+            colour = cardart.suit_colour(suit, four_colour=four)
+            chip = pygame.Rect(x0 + 1, yy, cell - 3, row_h)
+            pygame.draw.rect(surf, TILE, chip, border_radius=3)
+            text.draw(surf, "♦♣♥♠"[suit], fp, chip.center, colour, anchor="center", bold=True)
+            for c_i, row in enumerate(rows):
+                cell_of = next(c for c in row.cells if c.card & 3 == suit)
+                box = pygame.Rect(x0 + (c_i + 1) * cell + 1, yy, cell - 3, row_h)
+                if cell_of.unseen:
+                    pygame.draw.rect(surf, TILE, box, border_radius=3)
+                    size = fp if len(row.name) == 1 or cell >= 20 else max(8, fp - 3)
+                    text.draw(surf, row.name, size, box.center, colour, anchor="center", bold=True)
+                else:
+                    pygame.draw.rect(surf, SLOT, box, 1, border_radius=3)
+            n = tracker.unseen_in_suit(suit)
+            text.draw(surf, str(n), fp, (x0 + 14 * cell + cell // 2, yy + row_h // 2),
+                      GOLD if flushes and n >= 5 else DIM, anchor="center")
+        y = top + 4 * (row_h + gap) + 1
+        for c_i, row in enumerate(rows):
+            if row.unseen:
+                text.draw(surf, str(row.unseen), max(10, fp - 1), (x0 + (c_i + 1) * cell + cell // 2, y),
+                          GOLD if row.could_form else DIM, anchor="midtop", bold=bool(row.could_form))
+        y += foot
+        legend = "Gold: could still make a pair or more" + (" (ranks), a flush (suits)." if flushes else ".")
+        note = tracker.summary() if tracker.out_of_play else legend
+        text.draw(surf, note, max(10, fp - 2), (x0, y), DIM, max_width=rect.w - 14)

@@ -1,0 +1,246 @@
+"""A walk through every screen of the app, as a player would reach it.
+
+:func:`tour` drives an open :class:`~big2.app.app.App` (with storage attached, in a
+throwaway home) from scene to scene and yields a short name at each stop, with the
+screen ready to be looked at: the fit test checks every stop at every window size,
+and ``tools/screenshots.py`` saves each as a picture. Stops include every drop-down
+of New game and Settings held open, the table in each phase of play, and the Rules
+screen for every preset.
+
+Nothing here is English-specific: controls are found by type and role, not by label.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Iterator
+from datetime import datetime, timedelta, timezone
+from typing import Any
+
+from pygame_gui.elements import UIDropDownMenu
+
+from . import storage
+from .focus import controls, press
+from .match import MatchConfig, SeatConfig
+
+
+def pump(app: Any, frames: int = 3) -> None:
+    for _ in range(frames):
+        app.frame(block=False)
+
+
+def wait(app: Any, done: Callable[[], bool], timeout: float = 20.0) -> bool:
+    return app.run_until(done, timeout=timeout)
+
+
+def click(app: Any, element: Any, frames: int = 3) -> None:
+    """Press a pygame_gui button as a click does."""
+    press(element)
+    pump(app, frames)
+
+
+def dropdowns(scene: Any) -> list[UIDropDownMenu]:
+    return [el for el in controls(scene.ui) if isinstance(el, UIDropDownMenu)]
+
+
+def open_each_dropdown(app: Any, label: str) -> Iterator[str]:
+    """Hold each drop-down of the top scene open in turn (scrolled into view first)."""
+    scene = app.top
+    for i, dd in enumerate(dropdowns(scene)):
+        if not dd.alive():
+            continue
+        scene.focus.focus(dd)
+        pump(app, 1)
+        scene.focus.activate(dd)
+        pump(app, 2)
+        if dd.current_state is dd.menu_states.get("expanded"):
+            yield f"{label}-dropdown-{i + 1}"
+        dd.unfocus()
+        pump(app, 1)
+    scene.focus.visible = False
+    scene.focus.current = None
+    pump(app, 2)
+
+
+def seed_history(paths: Any, *, sessions: int = 3, hands: int = 3, seed: int = 5, player: str = "You") -> None:
+    """Play a few seeded sessions into the score history (for Statistics and Replay)."""
+    from big2.engine import STANDARD, Session
+    from big2.persistence import History, Seat
+    from big2.persistence.gamecodec import rules_to_dict
+    from big2.persistence.handlog import hand_result, start_position
+
+    rng = random.Random(seed)
+    levels = ("beginner", "normal", "expert")
+    start = datetime(2026, 11, 1, 18, 0, tzinfo=timezone.utc)
+    with History.open(paths.history_db).value as history:
+        for k in range(sessions):
+            names = (player, "East", "North", "West")
+            seats = [Seat(player, True)] + [Seat(n, False, levels[k % 3]) for n in names[1:]]
+            when = start + timedelta(days=k)
+            sid = history.start_session(seats, rules_preset=STANDARD.name, rules=rules_to_dict(STANDARD), started_at=when)
+            session = Session(random.Random(rng.random()), rules=STANDARD, names=names, max_hands=hands)
+            while not session.is_over:
+                game = session.new_hand()
+                first = start_position(game)
+                while not game.is_over:
+                    game.make(rng.choice(list(game.legal_moves())))
+                rec = session.record()
+                when += timedelta(minutes=7)
+                history.record_hand(sid, hand_result(game, rec, start=first, started_at=when, duration_s=300.0))
+            history.end_session(sid, ended_at=when)
+
+
+def _solo(seed: int = 4, hands: int = 2) -> MatchConfig:
+    seats = (SeatConfig("You", True), SeatConfig("East", False), SeatConfig("North", False), SeatConfig("West", False))
+    return MatchConfig(seats=seats, hands=hands, seed=seed)
+
+
+def _back_to_title(app: Any) -> Any:
+    from .scenes.title import TitleScene
+
+    title = TitleScene(app)
+    app.reset_to(title)
+    pump(app, 2)
+    return title
+
+
+def tour(app: Any, *, dropdowns_open: bool = True, presets: bool = True) -> Iterator[str]:
+    """Walk every scene; yields a stop's name with that screen showing.
+
+    The app must have storage attached (:func:`big2.app.storage.attach`) in a
+    throwaway home: the tour writes settings, a save and a history there.
+    """
+    from .rulesform import presets as all_presets
+    from .scenes.pause import PauseScene
+    from .scenes.privacy import PrivacyScene
+    from .scenes.results import ResultsScene
+    from .scenes.rules import RulesScene
+    from .scenes.session_end import SessionEndScene
+    from .scenes.table import TableScene
+
+    st = storage.of(app)
+    settings = app.settings
+    title = _back_to_title(app)
+    yield "title"
+    app.top.ask_quit()
+    pump(app, 2)
+    yield "title-quit"
+    app.pop()
+    pump(app, 2)
+
+    click(app, title.b_new)
+    yield "new-game"
+    if dropdowns_open:
+        yield from open_each_dropdown(app, "new-game")
+    app.pop()
+    pump(app, 2)
+
+    click(app, title.b_settings)
+    yield "settings"
+    if dropdowns_open:
+        yield from open_each_dropdown(app, "settings")
+    app.pop()
+    pump(app, 2)
+
+    click(app, title.b_rules)
+    yield "rules"
+    app.pop()
+    if presets:
+        for name, preset in all_presets().items():
+            app.push(RulesScene(app, rules=preset.rules))
+            pump(app, 2)
+            yield f"rules-{preset.name}"
+            app.pop()
+    pump(app, 2)
+
+    if st is not None:
+        seed_history(st.paths)
+        click(app, title.b_stats)
+        stats = app.top
+        wait(app, lambda: stats.future is None, 15)
+        pump(app, 3)
+        yield "statistics"
+        if stats.replay_buttons:
+            click(app, stats.replay_buttons[0][0])
+            replay = app.top
+            wait(app, lambda: getattr(replay, "future", None) is None, 15)
+            pump(app, 2)
+            for _ in range(6):
+                replay.go(replay.step + 1)
+            pump(app, 2)
+            yield "replay"
+        _back_to_title(app)
+
+    # The table, phase by phase: animations on so the deal and the sweep can be caught.
+    saved = (settings.animation, settings.pace, app.time_scale)
+    settings.animation, settings.pace = "normal", "normal"
+    app.time_scale = 10.0  # game time runs fast: the phases come quickly, and still come
+    table = TableScene(app, _solo())
+    app.push(table)
+    if wait(app, lambda: getattr(table.playback, "deal", None) is not None, 5):
+        wait(app, lambda: sum(table.counts) >= 20, 5)
+        yield "table-dealing"
+    wait(app, lambda: table.awaiting_human, 30)
+    pump(app, 2)
+    yield "table-your-turn"
+    app.push(PauseScene(app, table))
+    pump(app, 2)
+    yield "pause"
+    if st is not None:
+        click(app, app.top.b_save)
+        pump(app, 2)
+        yield "saves-from-pause"
+        app.pop()
+    app.pop()
+    pump(app, 2)
+    table.hand_seat_to_computer()
+    if wait(app, lambda: table.turn is not None and table.turn != table.viewer and table.computers.thinking(table.turn), 30):
+        pump(app, 1)
+        yield "table-computer-thinking"
+    if wait(app, lambda: bool(table.sweeping), 60):
+        pump(app, 1)
+        yield "table-trick-won"
+    settings.pace = "instant"
+    if wait(app, lambda: any(c == 1 for c in table.counts) and table.banner is not None, 120):
+        pump(app, 1)
+        yield "table-last-card"
+    settings.animation, settings.pace = "off", "instant"
+    if wait(app, lambda: isinstance(app.top, ResultsScene), 120):
+        results = app.top
+        wait(app, lambda: not results.animating(), 5)
+        pump(app, 2)
+        yield "results"
+        # play out the session
+        for _ in range(20):
+            if not isinstance(app.top, ResultsScene):
+                break
+            app.top.next()
+            pump(app, 2)
+            if isinstance(app.top, TableScene):
+                t = app.top
+                if t.match.is_human(t.viewer):
+                    t.hand_seat_to_computer()
+                wait(app, lambda: not isinstance(app.top, TableScene), 120)
+        if isinstance(app.top, SessionEndScene):
+            pump(app, 2)
+            yield "session-end"
+    settings.animation, settings.pace, app.time_scale = saved
+
+    # Hot seat: the privacy screen between two people.
+    seats = (SeatConfig("Alice", True), SeatConfig("Bob", True), SeatConfig("North", False), SeatConfig("West", False))
+    _back_to_title(app)
+    hot = TableScene(app, MatchConfig(seats=seats, hands=1, seed=3))
+    app.push(hot)
+    if wait(app, lambda: isinstance(app.top, PrivacyScene), 30):
+        pump(app, 2)
+        yield "privacy"
+
+    # Back on the title with a game to continue, and the saved games.
+    title = _back_to_title(app)
+    yield "title-continue"
+    if st is not None:
+        click(app, title.b_saves)
+        pump(app, 2)
+        yield "saves"
+        app.pop()
+    pump(app, 1)

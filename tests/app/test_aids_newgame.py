@@ -1,0 +1,53 @@
+"""New game's "Play a deal" and undo-in-hot-seat, driven with real events."""
+
+from __future__ import annotations
+
+import pygame
+
+from big2.app.scenes.newgame import NewGameScene
+from big2.app.scenes.table import TableScene
+from big2.app.scenes.title import TitleScene
+from big2.engine import Game
+
+from helpers import click, click_button, pump, post
+
+
+def _type(app, entry, words: str) -> None:
+    click(app, entry.rect.center)
+    for ch in words:
+        post(pygame.TEXTINPUT, text=ch)
+        pump(app, 1)
+
+
+def test_play_a_deal_deals_exactly_that_numbers_cards(make_app):
+    app = make_app()
+    app.push(TitleScene(app))
+    ng = NewGameScene(app)
+    app.push(ng)
+    pump(app)
+    _type(app, ng.deal_entry, "1 234 567")
+    click_button(app, ng.b_start)
+    table = app.top
+    assert isinstance(table, TableScene)
+    assert table.match.deal_number == 1_234_567
+    game = table.match.game
+    again = Game.deal(1_234_567, rules=table.match.config.rules, players=4)
+    assert [sorted([*game.hand(s), *game.played_by(s)]) for s in range(4)] == \
+        [sorted(again.hand(s)) for s in range(4)]
+
+
+def test_a_bad_deal_number_is_refused_with_a_sentence(make_app):
+    app = make_app()
+    app.push(TitleScene(app))
+    ng = NewGameScene(app)
+    app.push(ng)
+    pump(app)
+    _type(app, ng.deal_entry, "12x4")
+    click_button(app, ng.b_start)
+    assert app.top is ng
+    assert ng.error == "A deal number has only digits; 'x' is not one."
+    # the form is untouched: fix the number and start
+    ng.deal_entry.set_text("")
+    _type(app, ng.deal_entry, "99")
+    click_button(app, ng.b_start)
+    assert isinstance(app.top, TableScene) and app.top.match.deal_number == 99

@@ -1,0 +1,218 @@
+"""Issue 13's defects, each driven with real posted events through the window."""
+
+from __future__ import annotations
+
+import pygame
+from pygame_gui.core import UIContainer
+from helpers import click, click_button, key, pump
+
+from big2.app.scenes.newgame import NewGameScene
+
+
+def _under(app, pos):
+    """The top-most pygame_gui element at ``pos`` (what a click there would hit)."""
+    hits = [
+        s for s in app.manager.get_sprite_group().sprites()  # in drawing order, lowest first
+        if s.visible and s.rect.collidepoint(pos) and not isinstance(s, UIContainer)
+    ]
+    return hits[-1] if hits else None
+
+
+def test_new_game_rules_list_opens_above_the_house_rules(make_app):
+    app = make_app()
+    app.push("title")
+    pump(app)
+    click_button(app, app.top.b_new)
+    form = app.top
+    assert isinstance(form, NewGameScene)
+    click_button(app, form.dd_preset)
+    listed = form.dd_preset.current_state.options_selection_list
+    items = [i for i in listed.item_list if i.get("button_element") is not None]
+    assert len(items) >= 5, "the preset list did not open"
+    for item in items:  # every preset shows on top, none hidden by a house-rule menu
+        button = item["button_element"]
+        assert _under(app, button.rect.center) is button, item["text"]
+    last = items[-1]
+    click(app, last["button_element"].rect.center, frames=10)
+    assert form.preset_name == last["text"] != "Standard"
+    # the house-rule menus under the closed list still take clicks
+    first_rule = next(iter(form.rule_menus.values()))
+    assert _under(app, first_rule.rect.center) is not None
+    click_button(app, first_rule)
+    assert first_rule.current_state is first_rule.menu_states["expanded"]
+
+
+def _table_for_human(app, seed=5):
+    from big2.app.match import MatchConfig
+
+    table = app.push("table", MatchConfig(seed=seed))
+    assert app.run_until(lambda: table.awaiting_human and not app.animating(), timeout=30)
+    return table
+
+
+def test_clicking_the_greyed_play_button_says_why(make_app):
+    app = make_app()
+    table = _table_for_human(app)
+    play = table.buttons["play"]
+    click_button(app, play)  # nothing chosen yet
+    assert not play.is_enabled and table.message is not None
+    assert table.message[0] == table.play_reason and "Choose" in table.message[0]
+    # a 3 and a card of another rank are no combination: the engine's reason is shown
+    hand = table.hand.cards
+    pair = [hand[0], next(c for c in hand if c >> 2 != hand[0] >> 2)]
+    for c in pair:
+        table.hand.toggle(c)
+    table.refresh_buttons()
+    table.message = None
+    click_button(app, play)
+    assert not play.is_enabled and table.message is not None and table.message[0] == table.play_reason
+    assert table.game.history == [] or table.game.history[-1][0] != table.viewer  # nothing was played
+
+
+def test_clicking_the_greyed_pass_button_says_why(make_app):
+    from big2.app.match import Match, MatchConfig
+
+    app = make_app()
+    # a deal where the human leads (holds the 3 of diamonds), found, not assumed
+    seed = next(s for s in range(100) if Match(MatchConfig(seed=s)).new_hand()[0].first == 0)
+    table = _table_for_human(app, seed)
+    assert table.game.leading
+    click_button(app, table.buttons["pass"])
+    assert table.message is not None and "cannot pass" in table.message[0]
+
+
+def test_no_stale_thinking_label_on_a_seat_that_has_acted(make_app):
+    """Watching four computers: from a seat's play or pass until the next turn starts,
+    that seat shows no "thinking…" (nor does one that went out or lost the trick)."""
+    from big2.engine.events import Passed, Played, TrickWon, TurnStarted
+
+    from big2.app.match import MatchConfig, SeatConfig
+    from big2.app.scenes.tabledraw import seat_status
+    from big2.app.scenes.tablepart import TablePart
+
+    app = make_app(animation="normal", pace="fast")
+    seats = tuple(SeatConfig(n, human=False) for n in ("South", "East", "North", "West"))
+    table = app.scene("table", MatchConfig(seats=seats, hands=1, seed=7))
+    stale = []
+    checked = []
+
+    class Watch(TablePart):
+        acted: set = set()
+
+        def event_shown(self, event):
+            if isinstance(event, TurnStarted):
+                self.acted = set()
+            elif isinstance(event, (Played, Passed)):
+                self.acted.add(event.seat)
+            elif isinstance(event, TrickWon):
+                self.acted = set(range(4)) - {event.seat}
+
+        def update(self, now):
+            for seat in self.acted:
+                checked.append(seat)
+                if seat_status(table, seat) is not None:
+                    stale.append((seat, seat_status(table, seat)))
+
+    table.add_part(Watch(table))
+    app.push(table)
+    assert app.run_until(lambda: app.top is not table or len(checked) > 400, timeout=60)
+    assert len(checked) > 50 and not stale, stale[:5]
+
+
+def test_hot_seat_last_human_left_gets_no_hand_over_screen_after_each_computer_move(make_app):
+    """Ann and Ben share the screen; Ben hands his seat to the computer (pause menu).
+    From then on Ann keeps her cards in view: one hand-over to her, no more."""
+    from big2.app.match import MatchConfig, SeatConfig
+
+    app = make_app()
+    seats = (SeatConfig("Ann", True), SeatConfig("East", False), SeatConfig("Ben", True), SeatConfig("West", False))
+    table = app.push("table", MatchConfig(seats=seats, hands=1, seed=3))
+    handed = False
+    screens_after = 0
+    ann_turns_after = 0
+    for _ in range(200):
+        assert app.run_until(
+            lambda: app.top is not table or (table.awaiting_human and not app.animating()) or table.hand_over, timeout=30
+        )
+        if table.hand_over or app.top.name == "results":
+            break
+        if app.top.name == "privacy":
+            screens_after += handed
+            key(app, pygame.K_RETURN)
+            continue
+        if table.viewer == 2 and not handed:
+            assert table.hand_visible and not table.exchange.giving_back
+            key(app, pygame.K_ESCAPE)
+            click_button(app, app.top.b_hand)
+            handed = True
+            continue
+        if handed:
+            ann_turns_after += 1
+            assert table.viewer == 0 and table.hand_visible
+        key(app, pygame.K_h)
+        before = len(table.game.history)
+        key(app, pygame.K_RETURN)
+        if len(table.game.history) == before:
+            key(app, pygame.K_p)
+        if ann_turns_after >= 4:
+            break
+    assert handed and ann_turns_after >= 2
+    assert screens_after <= 1  # the hand-over from Ben to Ann, then none
+
+
+def test_results_panel_hides_the_table_beneath(make_app):
+    """Nothing of the table (the "wins the hand!" banner) ghosts through the panel."""
+    from big2.app.match import MatchConfig, SeatConfig
+
+    app = make_app()
+    seats = tuple(SeatConfig(n, human=False) for n in ("South", "East", "North", "West"))
+    table = app.push("table", MatchConfig(seats=seats, hands=2, seed=3))
+    assert app.run_until(lambda: app.top.name == "results", timeout=60)
+    results = app.top
+    table.banner = ("East wins the hand!", table.clock.time + 99, (255, 232, 140))
+    inside = results.rect.inflate(-8, -8)
+    app.draw()
+    with_banner = pygame.image.tobytes(app.screen.subsurface(inside), "RGB")
+    table.banner = None
+    table.trick.clear()
+    app.draw()
+    assert pygame.image.tobytes(app.screen.subsurface(inside), "RGB") == with_banner
+
+
+def test_quick_game_plays_the_rules_and_opponents_chosen_in_settings(make_app):
+    """Settings → Rules = Pusoy Dos, two opponents (expert, human); then "Play against
+    the computer" deals Pusoy Dos against two computers, and its tooltip says so."""
+    import pygame_gui
+
+    from big2.app import storage
+    from big2.app.rulesform import presets
+    from helpers import post
+
+    app = make_app()
+    st = storage.Storage.open()
+    storage.attach(app, st)
+    title = app.push("title")
+    pump(app)
+    click_button(app, title.b_settings)
+    s = app.top
+    pusoy = next(name for name in presets() if "Pusoy" in name)
+
+    def choose(dropdown, option):
+        post(pygame_gui.UI_DROP_DOWN_MENU_CHANGED, text=option, ui_element=dropdown, ui_object_id="")
+        pump(app, 2)
+
+    choose(s.dd_preset, pusoy)
+    choose(s.dd_count, "2")
+    s = app.top
+    choose(s.dd_levels[0], "Computer (expert)")
+    choose(s.dd_levels[1], "Human")
+    key(app, pygame.K_ESCAPE)
+    title = app.top
+    assert title.name == "title" and "Pusoy" in title.b_quick.tool_tip_text
+    click_button(app, title.b_quick)
+    table = app.top
+    assert table.name == "table"
+    cfg = table.match.config
+    assert cfg.rules == presets()[pusoy].rules and cfg.scoring == presets()[pusoy].scoring
+    assert [(seat.human, seat.level) for seat in cfg.seats[1:]] == [(False, "expert"), (False, "normal")]
+    st.close()
