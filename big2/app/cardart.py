@@ -2,13 +2,19 @@
 
 Suits are vector shapes (circles and polygons) drawn large and smooth-scaled down, so
 they stay sharp at any size and need no font glyphs. Ranks use the shipped DejaVu fonts.
-Every image is cached by (what, size, style); :func:`clear_cache` drops them all (needed
-after ``pygame.quit()`` and harmless otherwise).
+Every image is cached by (what, size, style) in a bounded cache (:class:`SurfaceCache`):
+the least recently used images go once the cache holds more than room for a table's worth
+of cards at the size last drawn, so resizing the window never grows memory without
+bound. :func:`clear_cache` drops them all (needed after ``pygame.quit()`` and harmless
+otherwise).
 """
 
 from __future__ import annotations
 
 import math
+import threading
+import time
+from collections import OrderedDict, deque
 
 import pygame
 
@@ -26,11 +32,65 @@ BACK_STYLES = {
     "red": ((128, 24, 36), (190, 64, 72), (245, 235, 235)),
 }
 
-_cache: dict[tuple[object, ...], pygame.Surface] = {}
+class SurfaceCache:
+    """Surfaces by key, least recently used first out, bounded by their pixel bytes.
+
+    The bound follows the card size last drawn: room for ``cards_room`` images of that
+    size (a whole deck face up, backs, shadows and outlines), and never less than
+    ``min_bytes``. Safe to use from several threads.
+    """
+
+    def __init__(self, *, min_bytes: int = 12 << 20, cards_room: int = 80) -> None:
+        self.min_bytes = min_bytes
+        self.cards_room = cards_room
+        self._items: OrderedDict[tuple[object, ...], pygame.Surface] = OrderedDict()
+        self._sizes: dict[tuple[object, ...], int] = {}
+        self.bytes = 0
+        self.limit = min_bytes
+        self._lock = threading.Lock()
+
+    def __len__(self) -> int:
+        return len(self._items)
+
+    def get(self, key: tuple[object, ...]) -> pygame.Surface | None:
+        with self._lock:
+            img = self._items.get(key)
+            if img is not None:
+                self._items.move_to_end(key)
+            return img
+
+    def put(self, key: tuple[object, ...], img: pygame.Surface, *, card_size: bool = False) -> pygame.Surface:
+        """Keep ``img``; ``card_size`` marks a whole card's image, which sets the bound."""
+        size = img.get_width() * img.get_height() * 4
+        with self._lock:
+            if card_size:
+                self.limit = max(self.min_bytes, self.cards_room * size)
+            old = self._sizes.pop(key, None)
+            if old is not None:
+                self.bytes -= old
+            self._items[key] = img
+            self._items.move_to_end(key)
+            self._sizes[key] = size
+            self.bytes += size
+            while self.bytes > self.limit and len(self._items) > 1:
+                gone, _ = self._items.popitem(last=False)
+                self.bytes -= self._sizes.pop(gone)
+        return img
+
+    def clear(self) -> None:
+        with self._lock:
+            self._items.clear()
+            self._sizes.clear()
+            self.bytes = 0
+            self.limit = self.min_bytes
+
+
+_cache = SurfaceCache()
 
 
 def clear_cache() -> None:
     _cache.clear()
+    _drawn_at.clear()
 
 
 def suit_colour(suit: int, *, four_colour: bool = False) -> tuple[int, int, int]:
@@ -93,7 +153,7 @@ def suit_image(suit: int, size: int, colour: tuple[int, int, int], *, flipped: b
         img = pygame.transform.smoothscale(hi, (size, size))
         if flipped:
             img = pygame.transform.flip(img, False, True)
-        _cache[key] = img
+        _cache.put(key, img)
     return img
 
 
@@ -238,14 +298,86 @@ def _draw_court(
     surf.blit(pygame.transform.rotate(small, 180), (inner.right - sp * 1.35, inner.y + sp * 0.35))
 
 
-def face(card: int, w: int, h: int, *, four_colour: bool = False) -> pygame.Surface:
-    """The face of ``card`` at ``w`` x ``h`` pixels (cached)."""
+def face(card: int, w: int, h: int, *, four_colour: bool = False, sets_bound: bool = True) -> pygame.Surface:
+    """The face of ``card`` at ``w`` x ``h`` pixels (cached). ``sets_bound=False`` for
+    a size smaller than the table's cards (it must not shrink the cache's bound)."""
     key = ("face", card, w, h, four_colour)
     img = _cache.get(key)
     if img is None:
-        img = _draw_face(card, w, h, four_colour)
-        _cache[key] = img
+        img = _cache.put(key, _draw_face(card, w, h, four_colour), card_size=sets_bound)
+        _drawn_at[(card, four_colour)] = (w, h)
     return img
+
+
+class Warmer:
+    """Card faces to draw before they are needed, a few milliseconds of each frame.
+
+    The app owns one and calls :meth:`step` every turn of its loop while anything waits
+    (whatever scene is on top), so no frame ever draws a hand's worth of new art: the
+    table queues every face a hand may show when it deals and when the window changes
+    size, the end of a hand the results panel's. A face drawn meanwhile as a stand-in
+    (:func:`face_soon`) goes to the head of the queue, and :meth:`step` says when the
+    last real one is ready so the window can be drawn again.
+    """
+
+    def __init__(self, *, four_colour: bool = False) -> None:
+        #: (card, width, height, whether the size sets the cache's bound)
+        self.queue: deque[tuple[int, int, int, bool]] = deque()
+        self.four_colour = four_colour
+        self._stand_ins = False
+
+    def add(self, faces: list[tuple[int, int, int, bool]], *, first: bool = False) -> None:
+        """Queue (card, width, height, sets_bound) faces; ``first``: before those waiting."""
+        if first:
+            self.queue.extendleft(reversed(faces))
+        else:
+            self.queue.extend(faces)
+
+    def clear(self) -> None:
+        self.queue.clear()
+
+    def stand_in(self, face: tuple[int, int, int]) -> None:
+        """A stand-in was shown for the (card, width, height) ``face``: draw it next."""
+        self._stand_ins = True
+        want = (*face, True)
+        if not self.queue or self.queue[0] != want:
+            self.queue.appendleft(want)
+
+    def step(self, budget: float) -> bool:
+        """Draw queued faces for about ``budget`` seconds; True when stand-ins are on
+        screen and every queued face is now drawn (time to redraw the window)."""
+        end = time.perf_counter() + budget
+        while self.queue and time.perf_counter() < end:
+            c, w, h, bound = self.queue.popleft()
+            face(c, w, h, four_colour=self.four_colour, sets_bound=bound)
+        if self._stand_ins and not self.queue:
+            self._stand_ins = False
+            return True
+        return False
+
+
+#: The size each card's face was last drawn at (for :func:`face_soon`'s stand-in).
+_drawn_at: dict[tuple[int, bool], tuple[int, int]] = {}
+
+
+def has_face(card: int, w: int, h: int, *, four_colour: bool = False) -> bool:
+    """Whether the face at this size is drawn already (using it costs nothing)."""
+    return _cache.get(("face", card, w, h, four_colour)) is not None
+
+
+def face_soon(card: int, w: int, h: int, *, four_colour: bool = False) -> tuple[pygame.Surface, bool]:
+    """The face at ``w`` x ``h`` if drawn, else a stand-in scaled from the same card
+    at another size (a fraction of a millisecond instead of several); the flag says
+    whether it is the real one. With no other size either, the face is drawn now."""
+    img = _cache.get(("face", card, w, h, four_colour))
+    if img is not None:
+        return img, True
+    other = _drawn_at.get((card, four_colour))
+    if other is not None:
+        src = _cache.get(("face", card, other[0], other[1], four_colour))
+        if src is not None:
+            return pygame.transform.smoothscale(src, (w, h)), False
+    return face(card, w, h, four_colour=four_colour), True
 
 
 def back(w: int, h: int, *, style: str = "blue", rotated: bool = False) -> pygame.Surface:
@@ -283,8 +415,7 @@ def back(w: int, h: int, *, style: str = "blue", rotated: bool = False) -> pygam
     img = pygame.transform.smoothscale(surf, (w, h))
     if rotated:
         img = pygame.transform.rotate(img, 90)
-    _cache[key] = img
-    return img
+    return _cache.put(key, img, card_size=True)
 
 
 def shadow(w: int, h: int) -> pygame.Surface:
@@ -294,7 +425,7 @@ def shadow(w: int, h: int) -> pygame.Surface:
     if img is None:
         img = pygame.Surface((w, h), pygame.SRCALPHA)
         _rounded(img, img.get_rect(), (0, 0, 0, 70), int(w * 0.08))
-        _cache[key] = img
+        _cache.put(key, img)
     return img
 
 
@@ -308,5 +439,5 @@ def outline(w: int, h: int, colour: tuple[int, int, int]) -> pygame.Surface:
         _rounded(img, img.get_rect(), (*colour, 110), int(w * 0.1))
         hole = pygame.Rect(pad, pad, w, h)
         _rounded(img, hole, (0, 0, 0, 0), int(w * 0.08))
-        _cache[key] = img
+        _cache.put(key, img)
     return img

@@ -7,6 +7,7 @@ import pygame
 from big2.engine.dealnumber import format_deal_number
 
 from .. import cardart, text
+from ..layout import results_card
 from ..match import HandResult
 
 
@@ -93,8 +94,7 @@ class ResultsScene(Scene):
         for label, x in zip(("Player", "Cards left", "Points", "Total"), cols):
             text.draw(surf, label, fp, (x, y), (200, 210, 215), bold=True)
         y += px(30)
-        ch = px(62)
-        cw = int(ch * 0.7)
+        cw, ch = results_card(self.app.ui_scale)
         four = self.app.settings.four_colour
         for s in range(len(res.totals)):
             winner = s == res.winner

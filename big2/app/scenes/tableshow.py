@@ -15,6 +15,7 @@ from big2.engine.events import Dealt, Event, HandEnded, LastCard, Passed, Played
 from collections import deque
 
 from .. import storage
+from ..layout import results_card
 from ..match import ExchangeStarted, says
 from ..sprites import CardSprite
 from .tablepart import TablePart
@@ -205,7 +206,7 @@ class EventPlayback(TablePart):
         else:
             t.log.append((f"Hand {t.match.hand_number}: {says(t.match.called(event.first), 'leads')}", (235, 225, 180)))
         self.deal = (t.clock.time, stagger, total)
-        t.view.warm(range(52))  # draw every face now, a few a step, not mid-play
+        t.view.warm_table()  # every face this hand may show, a little each frame
         return total * stagger + flight
 
     def layout_hand_size(self) -> int:
@@ -289,16 +290,23 @@ class EventPlayback(TablePart):
         for s in range(t.match.n_players):
             if s != t.viewer and game.hand(s):
                 t.revealed[s] = sorted(game.hand(s), key=t.match.config.rules.card_strength)
+        if event.dragon and event.winner != t.viewer:  # the dragon is laid down: show it
+            t.revealed[event.winner] = sorted(game.played_by(event.winner),
+                                              key=t.match.config.rules.card_strength)
+        # the results panel shows every hand's cards left: drawn while the banner shows
+        t.view.warm([c for s in range(t.match.n_players) for c in game.hand(s)], results_card(t.app.ui_scale), first=True)
         if not t.hand_visible:
             t.hand_visible = True
             t.place_hand(animate=False)
         for spr in t.sprites.values():
             spr.face_up = True
         name = t.match.called(event.winner)
-        t.banner = (f"{says(name, 'wins')} the hand!", t.clock.time + 2.4 * max(a, 0.5), (255, 232, 140))
+        won = "the hand with a dragon" if event.dragon else "the hand"
+        t.banner = (f"{says(name, 'wins')} {won}!", t.clock.time + 2.4 * max(a, 0.5), (255, 232, 140))
         t.banner_scale = 0.4
         t.tweens.to(t, 0.6 * a, ease="out_elastic", banner_scale=1.0)
-        t.log.append((f"{says(name, 'goes')} out", (255, 232, 140)))
+        t.log.append((f"{says(name, 'lays')} down a dragon" if event.dragon else f"{says(name, 'goes')} out",
+                      (255, 232, 140)))
         self.app.sounds.play("win")
         t.refresh_buttons()
         delay = 1.8 * max(a, 0.35)
