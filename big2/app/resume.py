@@ -31,10 +31,37 @@ def _seats(data: dict[str, Any], names: tuple[str, ...]) -> tuple[SeatConfig, ..
     try:
         seats = tuple(SeatConfig(str(n), bool(h), str(lvl)) for n, h, lvl in raw)  # type: ignore[union-attr]
         if tuple(s.name for s in seats) == names:
-            return seats
+            return tuple(_known_level(s) for s in seats)
     except (TypeError, ValueError):
         pass
     return tuple(SeatConfig(n, human=(i == 0)) for i, n in enumerate(names))
+
+
+#: The level a computer seat plays when a save names one this version does not have.
+FALLBACK_LEVEL = "normal"
+
+
+def _known_level(seat: SeatConfig) -> SeatConfig:
+    """The seat, its level checked against the computer's levels (read from big2.ai, so a
+    level added there is known here); an unknown one becomes Normal."""
+    from big2.ai import LEVELS
+
+    if seat.human or seat.level in LEVELS:
+        return seat
+    return SeatConfig(seat.name, False, FALLBACK_LEVEL if FALLBACK_LEVEL in LEVELS else LEVELS[0])
+
+
+def unknown_levels(data: dict[str, Any]) -> list[tuple[str, str]]:
+    """(seat name, level) for each computer seat of the save whose level is unknown."""
+    from big2.ai import LEVELS
+
+    out = []
+    raw = data.get("seats")
+    if isinstance(raw, list):
+        for item in raw:
+            if isinstance(item, list) and len(item) == 3 and not item[1] and str(item[2]) not in LEVELS:
+                out.append((str(item[0]), str(item[2])))
+    return out
 
 
 def _results(session: Any, data: dict[str, Any]) -> list[HandResult]:
@@ -228,6 +255,9 @@ def open_payload(app: Any, payload: Any, *, from_slot: bool = False) -> bool:
         _tell(app, "That session was already over.")
         return False
     match = match_from(resumed)
+    for name, level in unknown_levels(resumed.app):
+        _tell(app, f"{name} was saved at a computer level this version does not know "
+                   f"({level[:40]!r}); {name} plays at {FALLBACK_LEVEL.capitalize()} instead.")
     sid = resumed.app.get("history_session")
     start = resumed.app.get("hand_start")
     start = start if isinstance(start, dict) else None

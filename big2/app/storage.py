@@ -307,7 +307,11 @@ class Storage:
         if saved is None or (unless is not None and saved.payload.get("session") == unless.get("session")):
             return
         stamp = saved.saved_at.astimezone()
-        name = f"Unfinished game, {stamp.strftime('%d %b %Y %H:%M')}"
+        base = f"Unfinished game, {stamp.strftime('%d %b %Y %H:%M')}"
+        taken = {info.name for info in self.saves.list_slots()}
+        name, n = base, 2
+        while name in taken or self.saves.slot_path(name).exists():  # two in the same minute
+            name, n = f"{base} ({n})", n + 1
         self.saves.save_slot(name, saved.payload, saved.preview)
         self.tell(Notice(f"Your unfinished game was kept in Saved games as “{name}”.", Severity.INFO))
 

@@ -139,3 +139,43 @@ def test_csv_cells_stay_on_one_line_and_formulas_stay_text():
         cells = line.split(",")
         assert not any(c.startswith(("=", "+", "@")) for c in cells)
     assert "'=cmd =HYPERLINK(1)" in text and "Bo b" in text
+
+
+def _payload(make_app, seed):
+    app, st = _open(make_app)
+    table = TableScene(app, MatchConfig(seats=SEATS, hands=2, seed=seed))
+    app.push(table)
+    table.match.hand_to_computer(0)
+    assert app.run_until(lambda: table.game is not None and len(table.game.history) >= 3, timeout=30)
+    payload = storage.payload_of(table, st.recorder(table.match))
+    return app, st, table, payload
+
+
+def test_an_unknown_computer_level_in_a_save_plays_normal_and_says_so(make_app):
+    from big2.ai import LEVELS
+    from big2.app.resume import open_payload
+
+    app, st, table, payload = _payload(make_app, 6)
+    payload["app"]["seats"][1][2] = "grandmaster"
+    assert "grandmaster" not in LEVELS
+    assert open_payload(app, payload)
+    resumed = app.top
+    assert resumed.match.config.seats[1].level == "normal"
+    assert all(s.human or s.level in LEVELS for s in resumed.match.config.seats)
+    assert any("grandmaster" in n.text and "Normal" in n.text for n in st.notices)
+    st.close()
+
+
+def test_two_unfinished_games_kept_in_the_same_minute_get_their_own_slots(make_app):
+    from big2.persistence.sessioncodec import preview_of
+
+    app, st, table, first = _payload(make_app, 6)
+    second = storage.payload_of(table, st.recorder(table.match))
+    second["session"] = dict(second["session"], totals=[1, -1, 0, 0])  # another game
+    assert st.flush()
+    for payload in (first, second):
+        st.saves.autosave(payload, preview_of(table.match.session))
+        st._keep_unfinished()
+    names = sorted(info.name for info in st.saves.list_slots())
+    assert len(names) == 2 and names[1] == names[0] + " (2)", names
+    st.close()
