@@ -15,7 +15,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any, Final
 
-from big2.engine import HandRecord, Session
+from big2.engine import CardSet, Game, HandRecord, Session
 from big2.engine.scoring import Scoring
 
 from .envelope import Preview
@@ -175,8 +175,71 @@ def load_payload(payload: object) -> Resumed:
 
 
 def check_payload(payload: Mapping[str, Any]) -> None:
-    """For ``SaveStore(validate_payload=check_payload)``: refuse a payload that won't load."""
-    load_payload(payload)
+    """For ``SaveStore(validate_payload=check_payload)``: refuse a payload that won't
+    load, or whose game cannot be played on: the hand in progress must play to its end
+    and score under the session's scheme (a copy is played out, the first legal move
+    each time), and the app's ``hand_start`` must be a position the hand's moves lead
+    from to where it stands. Raises :class:`ValueError` with the reason."""
+    resumed = load_payload(payload)
+    session = resumed.session
+    game = session.current
+    if game is not None:
+        _check_plays_out(session)
+        start = resumed.app.get("hand_start")
+        if start is not None:
+            check_hand_start(game, start)
+
+
+def _check_plays_out(session: Session) -> None:
+    import copy
+
+    trial = copy.deepcopy(session)
+    game = trial.current
+    assert game is not None
+    try:
+        if game.exchange is not None:
+            game.give_back(game.suggest_give_back())
+        steps = 0
+        while not game.is_over:
+            moves = game.legal_moves()
+            if not len(moves):
+                raise ValueError("a player to act has no move")
+            game.apply(moves[0])
+            steps += 1
+            if steps > 5000:
+                raise ValueError("the hand never ends")
+        trial.record()
+    except ValueError as exc:
+        raise ValueError(f"the hand in progress cannot be finished ({exc})") from None
+    except Exception as exc:  # anything the engine trips over is a damaged save
+        raise ValueError(f"the hand in progress cannot be finished ({type(exc).__name__})") from None
+
+
+def check_hand_start(game: Game, start: object) -> None:
+    """Refuse a ``hand_start`` the hand could not have started from: it must be a game of
+    the same table whose history is the first part of ``game``'s, and the moves since
+    must replay from it to exactly ``game``'s cards."""
+    from .gamecodec import game_from_dict, make_move, move_cards
+
+    try:
+        first = game_from_dict(start, rules=game.rules)
+    except ValueError as exc:
+        raise ValueError(f"the hand's start is damaged ({exc})") from None
+    begun = len(first.history)
+    if first.n_players != game.n_players or list(first.history) != list(game.history[:begun]):
+        raise ValueError("the hand's start does not belong to this hand")
+    history = list(game.history)
+    try:
+        while len(first.history) < len(history):  # AutoPass adds passes of its own
+            seat, move = history[len(first.history)]
+            make_move(first, seat, CardSet(move_cards(move)))
+        if list(first.history) != history:
+            raise ValueError("different moves")
+    except Exception as exc:
+        raise ValueError(f"the hand's moves do not follow from its start ({type(exc).__name__})") from None
+    for seat in range(game.n_players):
+        if first.hand(seat) != game.hand(seat) or first.played_by(seat) != game.played_by(seat):
+            raise ValueError("the hand's start does not lead to where the hand stands")
 
 
 def preview_of(session: Session) -> Preview:

@@ -179,3 +179,29 @@ def test_two_unfinished_games_kept_in_the_same_minute_get_their_own_slots(make_a
     names = sorted(info.name for info in st.saves.list_slots())
     assert len(names) == 2 and names[1] == names[0] + " (2)", names
     st.close()
+
+
+def test_a_save_with_a_damaged_hand_start_is_set_aside_before_continue_is_offered(make_app):
+    """Issue 10, item 3: Continue was offered, the resumed hand crashed when it ended,
+    and every autosave wrote the bad value back."""
+    import pytest as _pytest
+
+    from big2.persistence.sessioncodec import check_payload, preview_of
+
+    app, st, table, payload = _payload(make_app, 6)
+    check_payload(payload)  # the real one is fine
+    _other_app, _other_st, other_table, other = _payload(make_app, 9)
+    for damage, reason in (({"junk": 1}, "start is damaged"),
+                           (other["app"]["hand_start"], "start")):
+        bad = dict(payload, app=dict(payload["app"], hand_start=damage))
+        with _pytest.raises(ValueError, match=reason):
+            check_payload(bad)
+    assert st.flush()
+    st.saves.autosave(dict(payload, app=dict(payload["app"], hand_start={"junk": 1})),
+                      preview_of(table.match.session))
+    assert storage.can_continue(app)  # the previous copy, whose start is sound
+    assert st.continue_from.payload["app"]["hand_start"] != {"junk": 1}
+    assert any("damaged" in n.text and "set aside" in n.text for n in st.notices)
+    st.close()
+    _other_st.close()
+
