@@ -635,6 +635,20 @@ def quick_game_hint(app: App) -> str:
     return f"You and {who}, {preset} rules, {cfg.hands} hands (change them in Settings)"
 
 
+def rename_player(app: App, old: str | None, new: str | None) -> None:
+    """The player changed their name in Settings: their score history follows it
+    (``None`` is the unnamed player, who plays as "You"), on the writer thread."""
+    st = of(app)
+    old, new = old or "You", new or "You"
+    if st is None or old == new:
+        return
+
+    def job(history: History) -> bool:
+        return history.rename_player(old, new)
+
+    st.call(job)
+
+
 def game_defaults(app: App) -> Settings | None:
     """The stored settings New game starts from (None without storage)."""
     st = of(app)

@@ -261,3 +261,53 @@ def test_card_faces_are_drawn_ahead_not_while_a_frame_is_drawn(make_app, monkeyp
     app.draw()  # the results panel: its faces were drawn while the banner showed
     assert drawing == [], f"{len(drawing)} faces drawn mid-frame (first deal: {len(first_deal)})"
     assert results.name == "results" and not app.warmer.queue
+
+
+def test_renaming_yourself_in_settings_keeps_one_set_of_statistics(make_app):
+    """Games played unnamed ("You"), then the name typed in Settings: the statistics
+    list one player, the new name, with the old games; typing it key by key renames
+    once, and renaming to a name with games of its own joins the two."""
+    from datetime import datetime, timezone
+
+    from big2.app import storage
+    from big2.persistence import Seat, stats
+    from helpers import post
+
+    app = make_app()
+    st = storage.Storage.open()
+    storage.attach(app, st)
+
+    def played(name):
+        seats = [Seat(name, True), Seat("East", False, "normal")]
+        st.call(lambda h: h.start_session(seats, rules_preset="standard", rules={}, started_at=datetime.now(timezone.utc))).result(10)
+
+    played("You")
+    played("You")
+    played("Mei")
+
+    def rename_to(name):
+        title = app.top
+        click_button(app, title.b_settings)
+        s = app.top
+        click(app, s.name_entry.rect.center)
+        s.name_entry.set_text("")
+        for ch in name:
+            post(pygame.TEXTINPUT, text=ch)
+            pump(app, 1)
+        key(app, pygame.K_ESCAPE)
+        assert app.top is title
+
+    def players():
+        return st.call(lambda h: (stats.human_players(h), h.query(
+            "SELECT p.name, COUNT(*) FROM session_seats ss JOIN players p ON p.id = ss.player_id "
+            "WHERE p.is_human = 1 GROUP BY p.name ORDER BY p.name"))).result(10)
+
+    app.push("title")
+    pump(app)
+    rename_to("Ann")
+    names, counts = players()
+    assert "You" not in names and "Ann" in names and [tuple(r) for r in counts] == [("Ann", 2), ("Mei", 1)]
+    rename_to("Mei")  # a name with games of its own: one player with all three
+    names, counts = players()
+    assert "Ann" not in names and [tuple(r) for r in counts] == [("Mei", 3)]
+    st.close()
