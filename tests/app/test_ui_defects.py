@@ -311,3 +311,45 @@ def test_renaming_yourself_in_settings_keeps_one_set_of_statistics(make_app):
     names, counts = players()
     assert "Ann" not in names and [tuple(r) for r in counts] == [("Mei", 3)]
     st.close()
+
+
+def test_new_games_ask_once_about_the_unfinished_one_and_never_pile_up_slots(make_app):
+    """Five new games, each started while the last is unfinished: each time one
+    question; Discard keeps nothing, Keep keeps one slot, Esc starts nothing."""
+    from big2.app import storage
+    from big2.app.match import MatchConfig, SeatConfig
+
+    app = make_app()
+    st = storage.Storage.open()
+    storage.attach(app, st)
+    seats = (SeatConfig("You", True), SeatConfig("East", False, "beginner"), SeatConfig("North", False), SeatConfig("West", False))
+
+    def play_a_little():
+        table = app.top
+        table.match.hand_to_computer(table.viewer)
+        assert app.run_until(lambda: table.game is not None and len(table.game.history) >= 4, timeout=30)
+        assert st.flush()
+        app.goto("title")
+        pump(app)
+
+    app.push("title")
+    pump(app)
+    app.push("table", MatchConfig(seats=seats, seed=11))
+    play_a_little()
+    answers = ["discard", "esc", "keep", "discard", "discard"]
+    for answer in answers:
+        title = app.top
+        click_button(app, title.b_quick)
+        ask = app.top
+        assert ask.name == "confirm", f"no question before the new game ({answer})"
+        if answer == "esc":
+            key(app, pygame.K_ESCAPE)
+            assert app.top is title
+            continue
+        click_button(app, ask.b_yes if answer == "keep" else ask.b_no)
+        assert app.top.name == "table"
+        play_a_little()
+    assert st.flush()
+    slots = st.saves.list_slots()
+    assert [s.name.startswith("Unfinished game") for s in slots] == [True]  # the one kept
+    st.close()
