@@ -353,3 +353,35 @@ def test_new_games_ask_once_about_the_unfinished_one_and_never_pile_up_slots(mak
     slots = st.saves.list_slots()
     assert [s.name.startswith("Unfinished game") for s in slots] == [True]  # the one kept
     st.close()
+
+
+def test_notices_sit_beside_the_trick_cover_no_cards_and_fade(make_app):
+    from big2.app import storage
+    from big2.app.match import MatchConfig
+    from big2.persistence import Notice
+    from big2.persistence.notices import Severity
+
+    for size in ((1280, 720), (800, 600), (1920, 1080)):
+        app = make_app(size=size)
+        st = storage.Storage.open()
+        storage.attach(app, st)
+        table = app.push("table", MatchConfig(seed=5))
+        assert app.run_until(lambda: table.awaiting_human and not app.animating(), timeout=30)
+        st.tell(Notice("Your saved game was damaged; it was set aside and the previous copy was loaded.", Severity.WARNING))
+        pump(app, 3)
+        banner = app.notice_host.banner
+        assert banner is not None and banner.alive()
+        lay = table.layout
+        boxes = [lay.trick, lay.log, lay.scores, *lay.buttons.values()]
+        for spot in lay.seats:
+            boxes += [spot.fan, spot.info]
+        ring = pygame.Rect(lay.trick.as_tuple()).inflate(lay.card_w * 0.3, lay.card_h * 0.12)
+        covered = [b for b in boxes if banner.rect.colliderect(pygame.Rect(b.as_tuple()))]
+        if size == (800, 600):  # no free felt beside the trick: over the recent plays only
+            assert covered == [lay.log] or covered == []
+            covered = []
+        assert not covered and not banner.rect.colliderect(ring), (size, banner.rect, covered)
+        assert app.screen.get_rect().contains(banner.rect)
+        app.manager.update(20.0)  # a warning fades too (none needs an answer)
+        assert not banner.alive() and app.notice_host.visible_text() == ""
+        st.close()
