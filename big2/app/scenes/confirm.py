@@ -39,7 +39,8 @@ class ConfirmScene(Scene):
         r = self.rect = dialog_rect(self.app.size, px(560), px(230))
         safe_no = self.danger  # Enter: the safe answer
         self.b_no = self.button((r.x + px(30), r.bottom - px(70), px(180), px(46)), self.no_text, object_id="#primary" if safe_no else None)
-        self.b_yes = self.button((r.right - px(230), r.bottom - px(70), px(200), px(46)), self.yes_text, object_id="#danger" if self.danger else "#primary")
+        yes_w = min(r.w - px(250), max(px(200), self.text_width(self.yes_text, 17, bold=True) + px(32)))
+        self.b_yes = self.button((r.right - px(30) - yes_w, r.bottom - px(70), yes_w, px(46)), self.yes_text, object_id="#danger" if self.danger else "#primary")
 
     def handle(self, event: pygame.event.Event) -> bool:
         if self.pressed(event, self.b_yes):
