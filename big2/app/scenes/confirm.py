@@ -36,7 +36,7 @@ class ConfirmScene(Scene):
 
     def build_ui(self) -> None:
         px = self.px
-        r = self.rect = dialog_rect(self.app.size, px(560), px(230))
+        r = self.rect = dialog_rect(self.app.size, px(560), px(230) if self.detail else px(170))
         safe_no = self.danger  # Enter: the safe answer
         self.b_no = self.button((r.x + px(30), r.bottom - px(70), px(180), px(46)), self.no_text, object_id="#primary" if safe_no else None)
         yes_w = min(r.w - px(250), max(px(200), self.text_width(self.yes_text, 17, bold=True) + px(32)))

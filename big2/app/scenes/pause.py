@@ -60,7 +60,9 @@ class PauseScene(Scene):
             self.app.push("settings")
             return True
         if self.pressed(event, self.b_quit):
-            self.app.goto("title")
+            # ask first: the game is kept (Continue on the title), but the table closes
+            self.app.push("confirm", "Leave this game?", lambda: self.app.goto("title"), yes="Leave",
+                          detail="It is saved: Continue on the title screen picks it up.")
             return True
         return event.type in (pygame.KEYDOWN, pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP, pygame.MOUSEMOTION)
 
