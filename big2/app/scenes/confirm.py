@@ -6,6 +6,8 @@ from collections.abc import Callable
 
 import pygame
 
+from ...i18n import _
+
 from .. import text
 from .base import Scene
 from .common import dialog_rect, frame, veil
@@ -19,17 +21,17 @@ class ConfirmScene(Scene):
     name = "confirm"
     opaque = False
 
-    def __init__(self, app, question: str, on_yes: Callable[[], None], *, yes: str = "Yes", detail: str = "") -> None:
+    def __init__(self, app, question: str, on_yes: Callable[[], None], *, yes: str | None = None, detail: str = "") -> None:
         super().__init__(app)
         self.question = question
         self.detail = detail
         self.on_yes = on_yes
-        self.yes_text = yes
+        self.yes_text = yes if yes is not None else _("Yes")
 
     def build_ui(self) -> None:
         px = self.px
         r = self.rect = dialog_rect(self.app.size, px(560), px(230))
-        self.b_no = self.button((r.x + px(30), r.bottom - px(70), px(180), px(46)), "Cancel", object_id="#primary")  # Enter: the safe answer
+        self.b_no = self.button((r.x + px(30), r.bottom - px(70), px(180), px(46)), _("Cancel"), object_id="#primary")  # Enter: the safe answer
         self.b_yes = self.button((r.right - px(230), r.bottom - px(70), px(200), px(46)), self.yes_text, object_id="#danger")
 
     def handle(self, event: pygame.event.Event) -> bool:

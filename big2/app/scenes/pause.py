@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pygame
 
+from ...i18n import _
 from .. import text
 from .base import Scene
 from .common import dialog_rect, frame, veil
@@ -24,13 +25,13 @@ class PauseScene(Scene):
         x = r.x + px(30)
         y = r.y + px(80)
         step = bh + px(10)
-        self.b_resume = self.button((x, y, bw, bh), "Resume", object_id="#primary")
-        self.b_undo = self.button((x, y + step, bw, bh), "Undo my last move", tooltip="Back to your previous decision, the computers' replies too (Ctrl+Z or U)")
-        self.b_hand = self.button((x, y + 2 * step, bw, bh), "Let the computer play my hand", tooltip="The computer plays your seat until this hand ends")
-        self.b_save = self.button((x, y + 3 * step, bw, bh), "Save game…", tooltip="Keep this game under a name (it is also saved after every move)")
-        self.b_rules = self.button((x, y + 4 * step, bw, bh), "Rules")
-        self.b_settings = self.button((x, y + 5 * step, bw, bh), "Settings")
-        self.b_quit = self.button((x, y + 6 * step, bw, bh), "Leave the game", object_id="#danger")
+        self.b_resume = self.button((x, y, bw, bh), _("Resume"), object_id="#primary")
+        self.b_undo = self.button((x, y + step, bw, bh), _("Undo my last move"), tooltip=_("Back to your previous decision, the computers' replies too (Ctrl+Z or U)"))
+        self.b_hand = self.button((x, y + 2 * step, bw, bh), _("Let the computer play my hand"), tooltip=_("The computer plays your seat until this hand ends"))
+        self.b_save = self.button((x, y + 3 * step, bw, bh), _("Save game…"), tooltip=_("Keep this game under a name (it is also saved after every move)"))
+        self.b_rules = self.button((x, y + 4 * step, bw, bh), _("Rules"))
+        self.b_settings = self.button((x, y + 5 * step, bw, bh), _("Settings"))
+        self.b_quit = self.button((x, y + 6 * step, bw, bh), _("Leave the game"), object_id="#danger")
         t = self.table
         undo = getattr(t, "undo", None)
         if undo is None or not undo.can_undo():
@@ -68,4 +69,4 @@ class PauseScene(Scene):
         px = self.px
         veil(surf, 185)
         frame(surf, self.rect)
-        text.draw(surf, "Paused", self.fpx(30), (self.rect.centerx, self.rect.y + px(38)), (245, 210, 122), anchor="center", bold=True)
+        text.draw(surf, _("Paused"), self.fpx(30), (self.rect.centerx, self.rect.y + px(38)), (245, 210, 122), anchor="center", bold=True)
