@@ -28,18 +28,31 @@ from collections.abc import Sequence
 __all__ = ["run", "self_test"]
 
 
+def _deal_number(text: str) -> int:
+    import argparse
+
+    from big2.engine.dealnumber import parse_deal_number
+
+    try:
+        return parse_deal_number(text)
+    except ValueError as exc:
+        raise argparse.ArgumentTypeError(str(exc)) from None
+
+
 def _parse(argv: Sequence[str]):
     import argparse
 
     p = argparse.ArgumentParser(prog="big2", description="Big Two card game")
     p.add_argument("--size", default=None, help="window size, e.g. 1280x720 (default: as last time)")
     p.add_argument("--fullscreen", action="store_true")
-    p.add_argument("--seed", type=int, default=None, help="seed the deal (for testing)")
+    p.add_argument("--seed", type=int, default=None, help="seed the session: its deal numbers and the computers' choices (for testing)")
+    p.add_argument("--deal", type=_deal_number, default=None, metavar="NUMBER",
+                   help="play this deal number first, e.g. '1 234 567' (docs/deal-numbers.md)")
     p.add_argument(
         "--scene",
-        choices=("title", "new", "table", "rules", "settings", "watch", "hotseat"),
+        choices=("title", "new", "table", "rules", "settings", "watch", "hotseat", "learn"),
         default="title",
-        help="open straight into a screen: watch = four computers, hotseat = two humans",
+        help="open straight into a screen: watch = four computers, hotseat = two humans, learn = How to play",
     )
     p.add_argument("--animation", choices=("off", "fast", "normal", "slow"), default=None)
     p.add_argument("--pace", choices=("instant", "fast", "normal", "slow"), default=None)
@@ -81,28 +94,32 @@ def run(argv: Sequence[str] | None = None) -> int:
     try:
         if args.fullscreen or store.settings.fullscreen:
             app.toggle_fullscreen()
-        return app.run(_first_scene(app, args.scene, args.seed))
+        return app.run(_first_scene(app, args.scene, args.seed, args.deal))
     finally:
         app.close()
         store.close()
 
 
-def _first_scene(app, name: str, seed: int | None):
+def _first_scene(app, name: str, seed: int | None, deal: int | None = None):
+    import dataclasses
+
     from .match import MatchConfig, SeatConfig
 
-    if name in ("title", "new", "rules", "settings"):
+    if deal is not None and name == "title":
+        name = "table"  # --deal alone: play that deal against the computer
+    if name in ("title", "new", "rules", "settings", "learn"):
         app.push("title")
-        extra = {"new": "new_game", "rules": "rules", "settings": "settings"}.get(name)
+        extra = {"new": "new_game", "rules": "rules", "settings": "settings", "learn": "how_to_play"}.get(name)
         return app.scene(extra) if extra else None
     if name == "watch":
         seats = tuple(SeatConfig(n, human=False) for n in ("South", "East", "North", "West"))
-        return app.scene("table", MatchConfig(seats=seats, seed=seed))
+        return app.scene("table", MatchConfig(seats=seats, seed=seed, deal=deal))
     if name == "hotseat":
         seats = (SeatConfig("Ann", True), SeatConfig("East", False), SeatConfig("Ben", True), SeatConfig("West", False))
-        return app.scene("table", MatchConfig(seats=seats, seed=seed))
+        return app.scene("table", MatchConfig(seats=seats, seed=seed, deal=deal))
     from . import storage
 
-    return app.scene("table", storage.quick_game(app, seed=seed))
+    return app.scene("table", dataclasses.replace(storage.quick_game(app, seed=seed), deal=deal))
 
 
 def self_test() -> int:

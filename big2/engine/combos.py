@@ -206,11 +206,11 @@ def _five_move(mask: int, t: RuleTables) -> Move | None:
     shape = t.straight_by_ranks.get(rank_mask)
     is_flush = len(suits) == 1
     if shape is not None:
-        inner = shape.order * 4 + t.suit_strength[nibs[shape.tie_rank].bit_length() - 1]
         if not is_flush:
+            inner = shape.order * 4 + t.suit_strength[nibs[shape.tie_rank].bit_length() - 1]
             return t.five_base[0] | inner << KEY_SHIFT | mask
         base = t.royal_base if rank_mask == _ROYAL_RANKS else t.five_base[4]
-        return base | inner << KEY_SHIFT | mask
+        return base | shape.flush_inner[suits.pop()] << KEY_SHIFT | mask
     if is_flush and t.allow_flushes:
         inner = _flush_inner(sorted(nibs, reverse=True), t.suit_strength[suits.pop()], t)
         return t.five_base[1] | inner << KEY_SHIFT | mask
@@ -417,7 +417,7 @@ def five_moves(hand: int, t: RuleTables) -> list[Move]:
                 inner = (shape.order * 4 + ss[suit]) << KEY_SHIFT
                 fives.remove(straight_base | inner | sf)
                 base = t.royal_base if shape.rank_mask == _ROYAL_RANKS else sf_base
-                fives.append(base | inner | sf)
+                fives.append(base | shape.flush_inner[suit] << KEY_SHIFT | sf)
     # Flushes that are not straight flushes.
     if t.allow_flushes:
         sf_masks = t.straight_flush_masks

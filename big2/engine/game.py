@@ -54,7 +54,6 @@ from .rules import (
     SIZE_SHIFT,
     STANDARD,
     AssistantRule,
-    Direction,
     HandEnd,
     LoneTwo,
     Rules,
@@ -184,7 +183,7 @@ class Game(HouseRules):
         self._moves = [None] * n
         self._valid = [False] * n
         if clockwise is None:
-            clockwise = rules.direction is Direction.CLOCKWISE
+            clockwise = rules.direction.clockwise_in_hand(0)
         self.clockwise = clockwise
         self._step = n - 1 if clockwise else 1
         self._first_card = -1

@@ -69,11 +69,14 @@ PRESETS: Final[dict[str, Preset]] = {p.name: p for p in [
     ),
     _preset(
         "taiwan", "Taiwan",
-        "Suits ♣ < ♦ < ♥ < ♠ (3♣ leads), no triples or flushes.",
-        "Seed 004: Taiwan/bridge suit order; Todd Latta's Taiwan deck without triples and flushes",
-        "Taiwan loser-pays-only scoring (Jonathan Dushoff) is the table's default here.",
+        "Suits ♣ < ♦ < ♥ < ♠ (3♣ leads), no triples or flushes, honour hands beat anything, "
+        "loser pays.",
+        "Seed 004: the Taiwan suit order; Todd Latta's Taiwan deck without triples and "
+        "flushes; Jonathan Dushoff's Lukang honour hands and Taiwan loser-pays scoring",
+        "Four Taiwan reports of seed 004 combined; Todd Latta's seven-card straight flush "
+        "is not played (a straight flush is five cards).",
         "taiwan-loser-pays", ("tw",),
-        suit_order="cdhs", deck=Deck.NO_TRIPLES_NO_FLUSHES,
+        suit_order="cdhs", deck=Deck.NO_TRIPLES_NO_FLUSHES, bombs=Bombs.HONOUR_HANDS,
     ),
     _preset(
         "pusoy-dos", "Pusoy Dos (Philippines)",
@@ -95,20 +98,24 @@ PRESETS: Final[dict[str, Preset]] = {p.name: p for p in [
     ),
     _preset(
         "cho-dai-di", "Cho Dai Di (online rules)",
-        "Clockwise, assistant rule with liability, AutoPass, winner leads later hands.",
+        "Direction switches every hand, 3♦ leads every hand, assistant rule with liability, "
+        "AutoPass, pairwise payments.",
         "Seed 000, Cho Dai Di online rules",
-        "Pairwise payments without multipliers, as in 000's worked example.",
+        "Pairwise payments without multipliers, as in 000's worked example; the winner "
+        "leads later hands only in 000's tournament play, so here 3♦ leads every hand.",
         "pairwise", ("chodaidi", "cdd"),
-        direction=Direction.CLOCKWISE, assistant=AssistantRule.LIABILITY, auto_pass=True,
-        later_leader=LaterLeader.WINNER,
+        direction=Direction.ALTERNATE_CLOCKWISE_FIRST, assistant=AssistantRule.LIABILITY,
+        auto_pass=True, flush_order=FlushOrder.POKER,
     ),
     _preset(
         "chudadi", "Chudadi",
-        "Anticlockwise, winner leads later hands, pairwise payments with multipliers.",
+        "Anticlockwise, winner leads later hands, the assistant must play their best single, "
+        "pairwise payments with multipliers.",
         "Seed 002, Chudadi (Swedish page)",
-        "002 plays the assistant rule as a liability; sessions to 200 points suit it.",
+        "002 enforces the assistant rule ('always has to lay his absolutely best card'); "
+        "sessions to 200 points suit it.",
         "chudadi-standard", ("chu-da-di",),
-        later_leader=LaterLeader.WINNER, assistant=AssistantRule.LIABILITY,
+        later_leader=LaterLeader.WINNER, assistant=AssistantRule.ENFORCED,
     ),
     _preset(
         "big-2", "Big 2 (summary)",
@@ -121,11 +128,13 @@ PRESETS: Final[dict[str, Preset]] = {p.name: p for p in [
     ),
     _preset(
         "choi-dai-di", "Choi Dai Di",
-        "Clockwise; flushes by suit first; 13 cards each even with 2 or 3 players.",
+        "Clockwise; no wrap-around straights; flushes and straight flushes by suit first; "
+        "the winner collects.",
         "Seed 001, Choi Dai Di write-up (option 1 for flushes)",
-        "The rest of the pack lies unused with 2 or 3 players.",
-        "penalty-table", ("choidaidi",),
-        direction=Direction.CLOCKWISE, flush_order=FlushOrder.SUIT_FIRST,
+        "13 cards each even with 2 or 3 players; the rest of the pack lies unused.",
+        "winner-only", ("choidaidi",),
+        direction=Direction.CLOCKWISE, straight_order=StraightOrder.NO_WRAP,
+        flush_order=FlushOrder.SUIT_FIRST, straight_flush_by_flush_order=True,
     ),
 ]}
 

@@ -84,7 +84,18 @@ class Direction(enum.Enum):
 
     ANTICLOCKWISE = "anticlockwise"  # 002, 003, 004
     CLOCKWISE = "clockwise"  # 000, 001, 004 (America, Indonesia)
-    ALTERNATE = "alternate"  # 000, 004: anticlockwise first, then every other hand
+    ALTERNATE = "alternate"  # 004: anticlockwise first, then every other hand
+    #: 000: "play direction is switched from clockwise to counter-clockwise or vice versa"
+    #: after each hand; its example plays "to the left" (clockwise), so clockwise first.
+    ALTERNATE_CLOCKWISE_FIRST = "alternate-clockwise-first"
+
+    def clockwise_in_hand(self, number: int) -> bool:
+        """Whether hand ``number`` (0 for a session's first) is played clockwise."""
+        if self is Direction.ALTERNATE:
+            return number % 2 == 1
+        if self is Direction.ALTERNATE_CLOCKWISE_FIRST:
+            return number % 2 == 0
+        return self is Direction.CLOCKWISE
 
 
 class AssistantRule(enum.Enum):
@@ -177,6 +188,12 @@ class Rules:
     * ``dragon_wins`` needs exactly 13 cards, one of each rank; larger hands never count.
     * ``leftovers=TO_LOWEST`` deals the pack out evenly and ignores ``cards_per_player``.
     * ``flush_order`` has no effect when the deck has no flushes.
+    * ``straight_flush_by_flush_order`` (seed 001: "Whatever flush rule variation you
+      decide to use apply it to your straight-flushes as well") ranks straight flushes
+      against each other by ``flush_order`` first: by suit first, by the highest card
+      (rank, then suit) or by all five ranks as in poker; equal by that, the straight
+      order decides. Off, straight flushes rank as straights do (top card, then suit).
+      It applies whether or not the deck has flushes.
     * With ``pass_locks_out``, an owner whose play everyone else passed may beat their
       own play (the others stay locked out) or pass to take the trick and lead afresh.
     """
@@ -185,6 +202,7 @@ class Rules:
     suit_order: str = "dchs"
     straight_order: StraightOrder = StraightOrder.HONG_KONG
     flush_order: FlushOrder = FlushOrder.HIGHEST_CARD
+    straight_flush_by_flush_order: bool = False
     later_leader: LaterLeader = LaterLeader.LOWEST_CARD
     first_lead_has_lowest: bool = True
     direction: Direction = Direction.ANTICLOCKWISE
@@ -260,6 +278,9 @@ class StraightShape:
     other_ranks: tuple[int, ...]
     #: For each suit, the card mask of this straight's straight flush in that suit.
     suit_masks: tuple[int, ...]
+    #: For each suit, the inner strength key of this straight's straight flush in that
+    #: suit (see ``Rules.straight_flush_by_flush_order``).
+    flush_inner: tuple[int, ...]
 
 
 @dataclass(frozen=True, slots=True)
@@ -334,6 +355,21 @@ def _straight_shapes(order: StraightOrder) -> list[tuple[tuple[int, ...], int, i
     raise ValueError(f"unknown straight order {order!r}")
 
 
+def _straight_flush_inner(rules: Rules, ranks: tuple[int, ...], order: int, suit: int,
+                          by_poker: list[tuple[int, ...]]) -> int:
+    """The inner key of a straight flush of ``ranks`` in a suit of strength ``suit``."""
+    as_straight = order * 4 + suit
+    if not rules.straight_flush_by_flush_order:
+        return as_straight
+    if rules.flush_order is FlushOrder.SUIT_FIRST:
+        first = suit
+    elif rules.flush_order is FlushOrder.HIGHEST_CARD:
+        first = max(ranks) * 4 + suit
+    else:
+        first = by_poker.index(tuple(sorted(ranks, reverse=True))) * 4 + suit
+    return first << 6 | as_straight
+
+
 FIVE_KINDS: Final = ("straight", "flush", "full-house", "four", "straight-flush")
 
 
@@ -343,13 +379,19 @@ def tables_for(rules: Rules) -> RuleTables:
     suit_strength = tuple(rules.suit_order.index(s) for s in SUIT_CHARS)
     card_strength = tuple((c >> 2) * 4 + suit_strength[c & 3] for c in range(52))
     shapes = []
-    for ranks, order, tie in _straight_shapes(rules.straight_order):
+    raw_shapes = _straight_shapes(rules.straight_order)
+    by_poker = sorted(tuple(sorted(ranks, reverse=True)) for ranks, _, _ in raw_shapes)
+    for ranks, order, tie in raw_shapes:
         mask = 0
         for r in ranks:
             mask |= 1 << r
         others = tuple(r for r in ranks if r != tie)
         suit_masks = tuple(sum(1 << (r * 4 + s) for r in ranks) for s in range(4))
-        shapes.append(StraightShape(mask, ranks, order, tie, others, suit_masks))
+        flush_inner = tuple(
+            _straight_flush_inner(rules, ranks, order, suit_strength[s], by_poker)
+            for s in range(4)
+        )
+        shapes.append(StraightShape(mask, ranks, order, tie, others, suit_masks, flush_inner))
     top_suit = tuple(
         max((suit_strength[s] for s in range(4) if nib >> s & 1), default=0)
         for nib in range(16)

@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from .combos import generate_moves
 from .dealnumber import DEAL_NUMBER_LIMIT, check_deal_number
 from .game import Game, seat_names_for
-from .rules import STANDARD, Direction, LaterLeader, Rules
+from .rules import STANDARD, LaterLeader, Rules
 from .scoring import Scoring, score_hand
 
 
@@ -120,9 +120,7 @@ class Session:
                 leader = loser_of(last)
             elif rules.later_leader is LaterLeader.INDONESIAN_ROUNDS and number % 10:
                 leader = last.winner
-        clockwise = rules.direction is Direction.CLOCKWISE
-        if rules.direction is Direction.ALTERNATE:
-            clockwise = number % 2 == 1
+        clockwise = rules.direction.clockwise_in_hand(number)
         exchange = None
         if (rules.three_player_exchange and self.n_players == 3 and last is not None
                 and last.winner is not None):

@@ -228,3 +228,26 @@ def test_older_sessions_page_back_so_every_hand_can_be_replayed(make_app):
     _wait_loaded(app, scene)
     assert [s.session_id for s in scene.view.recent] == first
     st.close()
+
+
+def test_hands_played_with_undo_can_be_left_out_of_the_figures(make_app):
+    from datetime import datetime, timezone
+
+    from big2.persistence import History, HandResult, Seat
+
+    seed_history(_home(), sessions=1, hands=3)
+    with History.open(_home().history_db).value as h:
+        seats = [Seat("You", True)] + [Seat(n, False, "normal") for n in ("East", "North", "West")]
+        sid = h.start_session(seats, rules_preset="standard", rules={})
+        h.record_hand(sid, HandResult(hand_number=1, rules_preset="standard", rules={}, winner_seat=0,
+                                      cards_left=[0, 3, 3, 3], points=[9, -3, -3, -3],
+                                      started_at=datetime(2026, 11, 22, tzinfo=timezone.utc), assisted=True))
+    app, st, title = _start(make_app)
+    click_button(app, title.b_stats)
+    scene = app.top
+    _wait_loaded(app, scene)
+    assert scene.view.report.overall.hands == 4 and scene.b_assisted.text == "Incl. undo hands"
+    click_button(app, scene.b_assisted)
+    _wait_loaded(app, scene)
+    assert scene.view.report.overall.hands == 3 and scene.b_assisted.text == "Excl. undo hands"
+    st.close()

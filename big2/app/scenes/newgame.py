@@ -100,8 +100,10 @@ class NewGameScene(Scene):
         y = self.deal_y = r.bottom - px(66) - 2 * row - px(16)
         lab_w = self.text_width("Play a deal", 16) + px(12)
         UILabel(pygame.Rect(lx, y, lab_w, h), "Play a deal", m, container=self.ui)
-        self.deal_entry = UITextEntryLine(pygame.Rect(lx + lab_w, y, col_w - lab_w, h), m, container=self.ui,
-                                          placeholder_text="a new deal, or type its number")
+        # (pygame_gui draws a placeholder like typed text: the hint goes beside the field)
+        entry_w = min(px(170), col_w - lab_w)
+        self.deal_entry = UITextEntryLine(pygame.Rect(lx + lab_w, y, entry_w, h), m, container=self.ui)
+        self.deal_hint = (lx + lab_w + entry_w + px(10), y + h // 2, col_w - lab_w - entry_w - px(10))
         self.deal_entry.set_text_length_limit(16)
         self.deal_entry.set_text(self.deal_text)
         y += row + px(4)
@@ -258,6 +260,10 @@ class NewGameScene(Scene):
                 break
             text.draw(surf, line, fp, (self.lx, y), (200, 210, 215), suits="light")
             y += line_h
+        hx, hy, hw = self.deal_hint
+        hint = "blank: a new deal"
+        if text.render(hint, self.fpx(15), (0, 0, 0)).get_width() <= hw:
+            text.draw(surf, hint, self.fpx(15), (hx, hy), (200, 210, 215), anchor="midleft")
         if self.error:
             err = self.fpx(16)
             width = r.w - 2 * self.px(24) - self.px(260) - self.px(180)

@@ -155,8 +155,8 @@ class StatisticsScene(Scene):
         self.b_reset = self.button((x, r.y + px(14), bw_reset, px(42)), "Reset…", object_id="#danger", tooltip="Delete the whole score history")
         x -= 10 + bw_export
         self.b_export = self.button((x, r.y + px(14), bw_export, px(42)), "Export CSV", tooltip="Write every hand to a spreadsheet file in the data folder")
-        undo_label = ("With undo: counted" if wide else "Undo: counted") if self.with_assisted else ("With undo: left out" if wide else "Undo: left out")
-        bw_undo = self.button_width(["With undo: counted", "With undo: left out"] if wide else ["Undo: counted", "Undo: left out"])
+        undo_label = "Incl. undo hands" if self.with_assisted else "Excl. undo hands"
+        bw_undo = self.button_width(["Incl. undo hands", "Excl. undo hands"])
         x -= px(10) + bw_undo
         self.b_assisted = self.button(
             (x, r.y + px(14), bw_undo, px(42)), undo_label,
