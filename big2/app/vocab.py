@@ -7,6 +7,8 @@ equal) until the engine's explanations module marks its own texts for translatio
 
 from __future__ import annotations
 
+from typing import Any
+
 from ..i18n import N_, _, pgettext, verbatim
 
 _PRESET_TITLES = {
@@ -37,3 +39,43 @@ def level(name: str) -> str:
     if name == "expert":
         return pgettext("computer level", "expert")
     return verbatim(name)
+
+
+_COMPASS = ("South", "East", "North", "West")
+
+
+def seat_name(match: Any, seat: int) -> str:
+    """A seat's name as shown: a computer's default compass name in the current
+    language, any other name (a person's, typed by them) as it is."""
+    name = match.names[seat]
+    if name in _COMPASS and not match.is_human(seat):
+        return {
+            "South": pgettext("seat", "South"), "East": pgettext("seat", "East"),
+            "North": pgettext("seat", "North"), "West": pgettext("seat", "West"),
+        }[name]
+    return verbatim(name)
+
+
+def about(match: Any, seat: int, you: str, other: str, **values: object) -> str:
+    """A sentence about ``seat``: ``you`` (a translated template) when the seat is the
+    person playing alone against computers (the table then says "You"), else ``other``
+    with ``{name}``. Two templates, because languages build the two differently."""
+    if match.config.humans == (seat,):
+        return you.format(**values)
+    return other.format(name=seat_name(match, seat), **values)
+
+
+def combination(kind: Any) -> str:
+    """The name of a combination kind (``big2.engine.Kind``), lower case."""
+    words = {
+        "SINGLE": pgettext("combination", "single"),
+        "PAIR": pgettext("combination", "pair"),
+        "TRIPLE": pgettext("combination", "triple"),
+        "STRAIGHT": pgettext("combination", "straight"),
+        "FLUSH": pgettext("combination", "flush"),
+        "FULL_HOUSE": pgettext("combination", "full house"),
+        "FOUR_OF_A_KIND": pgettext("combination", "four of a kind"),
+        "STRAIGHT_FLUSH": pgettext("combination", "straight flush"),
+        "FOUR_ALONE": pgettext("combination", "four of a kind"),
+    }
+    return words.get(kind.name) or verbatim(kind.label)

@@ -86,10 +86,15 @@ def test_routed_screens_draw_only_translated_words(speaking) -> None:
     pump(app, 2)
     watch.scene(app, app.top)  # the quit question
     app.pop()
-    seats = tuple(SeatConfig(n, False) for n in ("Mei", "Ann", "Bo"))
+    seats = tuple(SeatConfig(n, False) for n in ("Mei", "East", "Bo"))  # East: a default name
     table = TableScene(app, MatchConfig(seats=seats, hands=2, seed=5))
     app.push(table)
     pump(app, 2)
+    for moves in (3, 8, 14):  # the table mid-hand: plates, the trick, the log, the scores
+        assert app.run_until(lambda: table.game is not None and len(table.game.history) >= moves
+                             or isinstance(app.top, ResultsScene), timeout=60)
+        if app.top is table:
+            watch.scene(app, table)
     app.push("pause", table)
     pump(app, 2)
     watch.scene(app, app.top)

@@ -5,11 +5,11 @@ from __future__ import annotations
 import pygame
 
 from ... import i18n
-from ...i18n import _, ngettext, pgettext, verbatim
+from ...i18n import _, ngettext, pgettext
 
 from big2.engine.dealnumber import format_deal_number
 
-from .. import cardart, text
+from .. import cardart, text, vocab
 from ..match import HandResult
 
 
@@ -94,7 +94,7 @@ class ResultsScene(Scene):
         if m.config.humans == (res.winner,):
             title = _("Hand {number}: you went out").format(number=tr.number(res.number))
         else:
-            title = _("Hand {number}: {name} went out").format(number=tr.number(res.number), name=verbatim(m.names[res.winner]))
+            title = _("Hand {number}: {name} went out").format(number=tr.number(res.number), name=vocab.seat_name(m, res.winner))
         text.draw(surf, title, self.fpx(28), (r.centerx, r.y + px(34)), GOLD, anchor="center", bold=True)
         cols = [r.x + px(24), r.x + px(190), r.right - px(290), r.right - px(120)]
         y = r.y + px(74)
@@ -107,7 +107,7 @@ class ResultsScene(Scene):
         four = self.app.settings.four_colour
         for s in range(len(res.totals)):
             winner = s == res.winner
-            text.draw(surf, ("★ " if winner else "") + verbatim(m.names[s]), self.fpx(20), (cols[0], y + px(18)), GOLD if winner else (240, 240, 235), bold=True, max_width=cols[1] - cols[0] - px(10))
+            text.draw(surf, ("★ " if winner else "") + vocab.seat_name(m, s), self.fpx(20), (cols[0], y + px(18)), GOLD if winner else (240, 240, 235), bold=True, max_width=cols[1] - cols[0] - px(10))
             cards = sorted(res.hands_left[s], key=m.config.rules.card_strength)
             room = cols[2] - cols[1] - px(20)
             step = min(cw * 0.55, (room - cw) / max(len(cards) - 1, 1)) if cards else 0

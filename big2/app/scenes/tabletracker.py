@@ -14,6 +14,8 @@ from __future__ import annotations
 
 import pygame
 
+from ... import i18n
+from ...i18n import _, ngettext
 from .. import cardart, text
 from .tablepart import TablePart
 
@@ -60,8 +62,8 @@ class TrackerPart(TablePart):
         t = self.table
         self.shown = not self.shown
         t.app.tracker_shown = self.shown
-        t.say("Card tracker on: the cards you have not seen yet (T hides it)." if self.shown
-              else "Card tracker off (T shows it).", 2.0, (220, 220, 220))
+        t.say(_("Card tracker on: the cards you have not seen yet (T hides it).") if self.shown
+              else _("Card tracker off (T shows it)."), 2.0, (220, 220, 220))
         if self.rect is not None:
             t.view.damage(self.rect)
         t.app.dirty = True
@@ -104,11 +106,12 @@ class TrackerPart(TablePart):
         pygame.draw.rect(surf, (14, 34, 26), rect, border_radius=10)  # opaque: it covers the recent plays
         pygame.draw.rect(surf, (90, 110, 100), rect, 2, border_radius=10)
         x0, y = rect.x + 7, rect.y + 6
-        text.draw(surf, "Not seen yet", fp, (x0, y), GOLD, bold=True)
+        text.draw(surf, _("Not seen yet"), fp, (x0, y), GOLD, bold=True)
         if tracker is None:
-            text.draw(surf, "(your cards are hidden)", fp, (rect.right - 8, y), DIM, anchor="topright")
+            text.draw(surf, _("(your cards are hidden)"), fp, (rect.right - 8, y), DIM, anchor="topright")
             return
-        text.draw(surf, f"{len(tracker.unseen)} cards · T hides", fp, (rect.right - 8, y), DIM, anchor="topright")
+        text.draw(surf, ngettext("{n} card · T hides", "{n} cards · T hides", len(tracker.unseen)).format(
+            n=i18n.current().number(len(tracker.unseen))), fp, (rect.right - 8, y), DIM, anchor="topright")
         y += head
         rows = tracker.rows()
         suits = list(reversed(tracker.suits))  # strongest suit on top
@@ -141,6 +144,7 @@ class TrackerPart(TablePart):
                 text.draw(surf, str(row.unseen), max(10, fp - 1), (x0 + (c_i + 1) * cell + cell // 2, y),
                           GOLD if row.could_form else DIM, anchor="midtop", bold=bool(row.could_form))
         y += foot
-        legend = "Gold: could still make a pair or more" + (" (ranks), a flush (suits)." if flushes else ".")
+        legend = (_("Gold: could still make a pair or more (ranks), a flush (suits).") if flushes
+                  else _("Gold: could still make a pair or more."))
         note = tracker.summary() if tracker.out_of_play else legend
         text.draw(surf, note, max(10, fp - 2), (x0, y), DIM, max_width=rect.w - 14)
