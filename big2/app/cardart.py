@@ -2,13 +2,18 @@
 
 Suits are vector shapes (circles and polygons) drawn large and smooth-scaled down, so
 they stay sharp at any size and need no font glyphs. Ranks use the shipped DejaVu fonts.
-Every image is cached by (what, size, style); :func:`clear_cache` drops them all (needed
-after ``pygame.quit()`` and harmless otherwise).
+Every image is cached by (what, size, style) in a bounded cache (:class:`SurfaceCache`):
+the least recently used images go once the cache holds more than room for a table's worth
+of cards at the size last drawn, so resizing the window never grows memory without
+bound. :func:`clear_cache` drops them all (needed after ``pygame.quit()`` and harmless
+otherwise).
 """
 
 from __future__ import annotations
 
 import math
+import threading
+from collections import OrderedDict
 
 import pygame
 
@@ -26,7 +31,60 @@ BACK_STYLES = {
     "red": ((128, 24, 36), (190, 64, 72), (245, 235, 235)),
 }
 
-_cache: dict[tuple[object, ...], pygame.Surface] = {}
+class SurfaceCache:
+    """Surfaces by key, least recently used first out, bounded by their pixel bytes.
+
+    The bound follows the card size last drawn: room for ``cards_room`` images of that
+    size (a whole deck face up, backs, shadows and outlines), and never less than
+    ``min_bytes``. Safe to use from several threads.
+    """
+
+    def __init__(self, *, min_bytes: int = 12 << 20, cards_room: int = 80) -> None:
+        self.min_bytes = min_bytes
+        self.cards_room = cards_room
+        self._items: OrderedDict[tuple[object, ...], pygame.Surface] = OrderedDict()
+        self._sizes: dict[tuple[object, ...], int] = {}
+        self.bytes = 0
+        self.limit = min_bytes
+        self._lock = threading.Lock()
+
+    def __len__(self) -> int:
+        return len(self._items)
+
+    def get(self, key: tuple[object, ...]) -> pygame.Surface | None:
+        with self._lock:
+            img = self._items.get(key)
+            if img is not None:
+                self._items.move_to_end(key)
+            return img
+
+    def put(self, key: tuple[object, ...], img: pygame.Surface, *, card_size: bool = False) -> pygame.Surface:
+        """Keep ``img``; ``card_size`` marks a whole card's image, which sets the bound."""
+        size = img.get_width() * img.get_height() * 4
+        with self._lock:
+            if card_size:
+                self.limit = max(self.min_bytes, self.cards_room * size)
+            old = self._sizes.pop(key, None)
+            if old is not None:
+                self.bytes -= old
+            self._items[key] = img
+            self._items.move_to_end(key)
+            self._sizes[key] = size
+            self.bytes += size
+            while self.bytes > self.limit and len(self._items) > 1:
+                gone, _ = self._items.popitem(last=False)
+                self.bytes -= self._sizes.pop(gone)
+        return img
+
+    def clear(self) -> None:
+        with self._lock:
+            self._items.clear()
+            self._sizes.clear()
+            self.bytes = 0
+            self.limit = self.min_bytes
+
+
+_cache = SurfaceCache()
 
 
 def clear_cache() -> None:
@@ -93,7 +151,7 @@ def suit_image(suit: int, size: int, colour: tuple[int, int, int], *, flipped: b
         img = pygame.transform.smoothscale(hi, (size, size))
         if flipped:
             img = pygame.transform.flip(img, False, True)
-        _cache[key] = img
+        _cache.put(key, img)
     return img
 
 
@@ -243,8 +301,7 @@ def face(card: int, w: int, h: int, *, four_colour: bool = False) -> pygame.Surf
     key = ("face", card, w, h, four_colour)
     img = _cache.get(key)
     if img is None:
-        img = _draw_face(card, w, h, four_colour)
-        _cache[key] = img
+        img = _cache.put(key, _draw_face(card, w, h, four_colour), card_size=True)
     return img
 
 
@@ -283,8 +340,7 @@ def back(w: int, h: int, *, style: str = "blue", rotated: bool = False) -> pygam
     img = pygame.transform.smoothscale(surf, (w, h))
     if rotated:
         img = pygame.transform.rotate(img, 90)
-    _cache[key] = img
-    return img
+    return _cache.put(key, img, card_size=True)
 
 
 def shadow(w: int, h: int) -> pygame.Surface:
@@ -294,7 +350,7 @@ def shadow(w: int, h: int) -> pygame.Surface:
     if img is None:
         img = pygame.Surface((w, h), pygame.SRCALPHA)
         _rounded(img, img.get_rect(), (0, 0, 0, 70), int(w * 0.08))
-        _cache[key] = img
+        _cache.put(key, img)
     return img
 
 
@@ -308,5 +364,5 @@ def outline(w: int, h: int, colour: tuple[int, int, int]) -> pygame.Surface:
         _rounded(img, img.get_rect(), (*colour, 110), int(w * 0.1))
         hole = pygame.Rect(pad, pad, w, h)
         _rounded(img, hole, (0, 0, 0, 0), int(w * 0.08))
-        _cache[key] = img
+        _cache.put(key, img)
     return img

@@ -121,7 +121,8 @@ class Game(HouseRules):
     finish_order: list[int]
     #: The seat that ignored the assistant rule and pays everyone's losses, if any.
     liable: int | None
-    #: True when the hand was won at once by a dragon.
+    #: True when the hand was won at once by a dragon (laid down at the deal: its holder
+    #: holds no cards and its 13 cards are in :meth:`played_by`, but not in ``history``).
     dragon: bool
     #: ``(loser, winner)`` while the three-player exchange waits for the winner's card.
     exchange: tuple[int, int] | None
@@ -216,7 +217,11 @@ class Game(HouseRules):
         if rules.dragon_wins:
             for s in range(n):
                 if is_dragon(hands[s]):
+                    # The dragon is laid down at once: like any winner, its holder ends
+                    # the hand holding nothing, and its cards count as played.
                     self.dragon = True
+                    self._played[s] = hands[s]
+                    hands[s] = 0
                     self._finish(s)
                     break
 

@@ -129,6 +129,7 @@ class HouseRules:
             if self._first_card >= 0:
                 bit = 1 << self._first_card
                 cands = [m for m in cands if m & bit]
+        base = cands
         if self._lone_two and self._hands[p].bit_count() <= 6:
             cands = [m for m in cands if self._lone_two_allows(p, m)]
         can_pass = bool(trick)
@@ -138,11 +139,12 @@ class HouseRules:
                 can_pass = False
         if not cands and not can_pass:
             # A house rule bars every play (a corner no deal should reach): rather than
-            # stall the hand, the rule gives way.
+            # stall the hand, the rule gives way. The first lead still holds the lowest
+            # card: what the lone-2 and assistant rules barred comes back, nothing more.
             if trick:
                 can_pass = True
             else:
-                cands = lst
+                cands = base
         return LegalMoves(cands, can_pass=can_pass)
 
     def _general_step(self, move: Move) -> None:
@@ -272,7 +274,10 @@ class HouseRules:
         pending = self._pending_liability
         if pending is not None and pending[1] == p:
             self._pending_liability = None
-            if move and (self._hands[p] & ~move) == 0:
+            # Liable only when the next player's going out wins the hand: with play-on
+            # rules somebody (perhaps the offender) may already be out, and the winner
+            # is never liable.
+            if move and (self._hands[p] & ~move) == 0 and not self.finish_order:
                 self.liable = pending[0]
         if self._assistant_target(p):
             lst: list[Move] = self._moves[p] if self._valid[p] else self._list(p)  # type: ignore[assignment]

@@ -140,3 +140,15 @@ def test_launcher_per_platform(tmp_path: Path) -> None:
     assert folders.launcher_command(tmp_path, "linux") == ["xdg-open", str(tmp_path)]
     assert folders.launcher_command(tmp_path, "darwin") == ["open", str(tmp_path)]
     assert folders.launcher_command(tmp_path, "win32") is None
+
+
+def test_long_paths_are_shortened_in_the_middle(make_app) -> None:
+    make_app()  # fonts need pygame
+    from big2.app import assets
+    from big2.app.scenes.about import elide
+
+    long = "/home/someone/" + "very-long-folder-name/" * 8 + "saves"
+    short = elide(long, 16, 300)
+    assert "…" in short and short.startswith("/home") and short.endswith("saves")
+    assert assets.font(16).size(short)[0] <= 300
+    assert elide("/tmp/x", 16, 300) == "/tmp/x"

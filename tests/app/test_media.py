@@ -86,3 +86,29 @@ def test_mute_and_volume(display):
     s.set_volume(2.0, muted=True)
     assert s.volume == 1.0 and s.muted
     s.play("win")
+
+
+def test_card_art_cache_stays_bounded_over_a_long_resize(display):
+    """Issue 10, item 6: every window size kept its own deck of images (60 → 267 MiB over
+    one drag-resize). The cache now keeps a table's worth at the size last drawn."""
+    cardart.clear_cache()
+    for step in range(300):
+        w = 40 + step % 150  # a drag through 150 card sizes, twice
+        h = int(w * 1.4)
+        for card in range(0, 52, 3):
+            cardart.face(card, w, h)
+        cardart.back(w, h)
+        cardart.shadow(w, h)
+    cache = cardart._cache
+    assert cache.bytes <= cache.limit
+    assert cache.limit == max(cache.min_bytes, cache.cards_room * w * h * 4)
+    # the images of the size drawn last are all still there: no redrawing every frame
+    assert cardart.face(51, w, h) is cardart.face(51, w, h)
+    assert ("face", 51, w, h, False) in cache._items
+
+
+def test_card_art_cache_makes_room_for_a_whole_deck_at_a_large_size(display):
+    cardart.clear_cache()
+    w, h = 300, 420  # cards on a 4K screen
+    faces = [cardart.face(c, w, h) for c in range(52)]
+    assert all(cardart.face(c, w, h) is faces[c] for c in range(52))

@@ -232,10 +232,16 @@ def test_continue_falls_back_to_the_previous_autosave_when_the_last_is_damaged(m
     # autosaves a newer one supersedes, so on a loaded machine there may be one write only)
     st.flush(timeout=10.0)
     _auto_human(table)
+    _play_until(app, table, 3)
+    # autosaves queued faster than they are written are coalesced: wait for one to be on
+    # disk, so the later ones keep it as the previous copy (a loaded machine wrote only
+    # the last one, and the test found no previous copy)
+    assert st.flush() and st.saves.has_autosave()
     _play_until(app, table, 6)
     app.running = False
     st.close()
     app.close()
+    assert st.saves.autosave_path.with_name("autosave.json.bak").exists()
     st.saves.autosave_path.write_bytes(b'{"format": 1, "pay')  # torn by a crash
 
     app, st = _open(make_app)

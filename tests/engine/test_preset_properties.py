@@ -5,10 +5,13 @@ from __future__ import annotations
 import random
 from dataclasses import replace
 
-from hypothesis import given, settings
+from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
-from big2.engine import PASS, CardSet, Game, IllegalMove, classify, get_rules, move_cards, preset_names
+from big2.engine import (
+    PASS, AssistantRule, CardSet, Direction, Game, HandEnd, IllegalMove, LoneTwo, Rules, classify,
+    get_rules, move_cards, preset_names,
+)
 
 from .reference import reference_legal
 
@@ -113,6 +116,8 @@ def test_random_subsets_refused_with_a_sentence(name: str, seed: int) -> None:
 
 @settings(max_examples=60, deadline=None)
 @given(presets, players, seeds)
+@example("hong-kong", 4, 1217)  # a dragon in the first hand: scoring refused its winner
+@example("hong-kong", 4, 72)  # a dragon in the second hand
 def test_sessions_score_every_preset_and_zero_sum_schemes_sum_to_zero(name: str, n: int, seed: int) -> None:
     from big2.engine import Session, get_preset
     from big2.engine.scoring import scoring_preset
@@ -179,10 +184,19 @@ def _any_rules() -> st.SearchStrategy[tuple[object, int]]:
     )
 
 
+_PLAY_ON_LIABILITY_LOCK = Rules(hand_end=HandEnd.PLAY_ON, assistant=AssistantRule.LIABILITY,
+                                pass_locks_out=True, direction=Direction.ALTERNATE)
+
+
 @settings(max_examples=150, deadline=None)
 @given(_any_rules(), seeds, st.sampled_from(["penalty-table", "pairwise", "winner-collects",
                                              "finish-order", "pusoy-dos", "taiwan-loser-pays",
                                              "indonesia-honours", "chudadi-standard"]))
+# play-on + liability + pass-lock: the offender went out first, then the next player, and
+# the winner was made liable (issue 10, item 2)
+@example((_PLAY_ON_LIABILITY_LOCK, 4), 5, "pairwise")
+@example((replace(_PLAY_ON_LIABILITY_LOCK, direction=Direction.ANTICLOCKWISE), 3), 69, "penalty-table")
+@example((Rules(dragon_wins=True), 4), 1217, "penalty-table")
 def test_any_combination_of_house_rules_plays_and_scores(rules_and_n: tuple[object, int], seed: int, scheme: str) -> None:
     from big2.engine import Rules, Session
     from big2.engine.scoring import scoring_preset
@@ -212,3 +226,57 @@ def test_any_combination_of_house_rules_plays_and_scores(rules_and_n: tuple[obje
         record = session.record()
         if scoring.zero_sum:
             assert sum(record.points) == 0
+
+
+def _small_deal(rng: random.Random, n: int, size: int) -> list[CardSet]:
+    cards = rng.sample(range(52), n * size)
+    return [CardSet(cards[i * size:(i + 1) * size]) for i in range(n)]
+
+
+@settings(max_examples=120, deadline=None)
+@given(_any_rules(), seeds, seeds, st.sampled_from([None, 1, 2, 3, 4, 6]))
+# 2-card hands, the lowest card beside a 2: the lone-2 rule gave way to every play,
+# including leads without the lowest card that play() refused (issue 10, item 7)
+@example((Rules(lone_two=LoneTwo.NO_LONE_TWO), 4), 1, 0, 2)
+@example((Rules(lone_two=LoneTwo.NO_LONE_TOP_TWO, suit_order="cdhs"), 2), 17, 3, 2)
+def test_generated_moves_equal_accepted_moves_under_any_rules(
+    rules_and_n: tuple[object, int], deal_seed: int, chooser: int, hand_size: int | None,
+) -> None:
+    """Over every option combination, with full deals and tiny hands (where the lone-2
+    and assistant rules bite at once): what legal_moves() offers is exactly what play()
+    and pass_turn() accept."""
+    rules, n = rules_and_n
+    assert isinstance(rules, Rules)
+    deal_rng = random.Random(deal_seed)
+    if hand_size is None:
+        game = Game.deal(deal_rng, rules=rules, players=n)
+    else:
+        game = Game(_small_deal(deal_rng, n, hand_size), rules=rules)
+    if game.exchange is not None:
+        game.give_back(game.suggest_give_back())
+    rng = random.Random(chooser)
+    steps = 0
+    while not game.is_over and steps < 40:
+        legal = game.legal_moves()
+        assert len(legal) > 0, "a player to act always has a move"
+        for m in legal:
+            if m == PASS:
+                game.copy().pass_turn()
+            else:
+                game.copy().play(CardSet(move_cards(m)))
+        for m in reference_legal(game) - set(legal):
+            try:
+                game.copy().make(m)
+            except IllegalMove as exc:
+                assert str(exc).endswith(".")
+            else:
+                raise AssertionError(f"play() accepted {move_cards(m)} which legal_moves() left out")
+        if PASS not in legal:
+            try:
+                game.copy().pass_turn()
+            except IllegalMove:
+                pass
+            else:
+                raise AssertionError("pass accepted though not generated")
+        game.apply(legal[rng.randrange(len(legal))])
+        steps += 1

@@ -315,6 +315,12 @@ def test_a_dragon_wins_at_once() -> None:
     g = Game(hands, rules=rules)
     assert g.is_over and g.winner == 1 and g.dragon
     assert g.points() == (-39, 0, -39, -39)
+    # like any winner, the dragon's holder ends holding nothing: the dragon is laid down
+    assert g.card_counts == (13, 0, 13, 13) and not g.hand(1)
+    assert g.played_by(1) == parse_cards(dragon)
+    assert g.start_events()[0].hands[1] == parse_cards(dragon)  # the deal shows it
+    outcome = g.outcome()  # scoring takes the finished hand as it is
+    assert outcome.winner == 1 and outcome.dragon and outcome.cards_left == (13, 0, 13, 13)
     assert isinstance(g.start_events()[-1], HandEnded)
     assert not Game(hands).is_over  # without the house rule it is just a hand
 

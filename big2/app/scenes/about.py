@@ -93,18 +93,20 @@ class AboutScene(Scene):
     # UI --------------------------------------------------------------------------------------
 
     def build_ui(self) -> None:
-        r = self.rect = dialog_rect(self.app.size, 860, 560)
-        pad = 32
-        self.row_h = 44
-        self.rows_top = r.y + 196
-        bw = 150
+        px = self.px
+        r = self.rect = dialog_rect(self.app.size, px(860), px(560))
+        self.pad = px(32)
+        self.row_h = px(44)
+        self.rows_top = r.y + px(196)
+        self.open_w = self.button_width(["Open folder"])
         self.b_open: dict[str, object] = {}
         for i, (what, _shown, folder) in enumerate(self.rows):
             y = self.rows_top + i * self.row_h
             self.b_open[what] = self.button(
-                (r.right - pad - bw, y + 4, bw, self.row_h - 8), "Open folder", tooltip=f"Show {folder} in your file manager"
+                (r.right - self.pad - self.open_w, y + px(4), self.open_w, self.row_h - px(8)), "Open folder",
+                tooltip=f"Show {folder} in your file manager",
             )
-        self.b_back = self.button((r.centerx - 100, r.bottom - 70, 200, 46), "Back", object_id="#primary")
+        self.b_back = self.button((r.centerx - px(100), r.bottom - px(70), px(200), px(46)), "Back", object_id="#primary")
 
     def handle(self, event: pygame.event.Event) -> bool:
         for what, _shown, folder in self.rows:
@@ -146,27 +148,27 @@ class AboutScene(Scene):
     def draw(self, surf: pygame.Surface) -> None:
         w, h = surf.get_size()
         surf.blit(felt((w, h), self.app.settings.felt_colours), (0, 0))
-        r = self.rect
+        r, px, fpx, pad = self.rect, self.px, self.fpx, self.pad
         frame(surf, r)
-        pad = 32
-        text.draw(surf, "About Big Two", 30, (r.centerx, r.y + 44), GOLD, anchor="center", bold=True)
-        text.draw(surf, f"Version {version()} · {how_installed()}", 20, (r.centerx, r.y + 86), WHITE, anchor="center")
-        text.draw(surf, library_versions(), 15, (r.centerx, r.y + 114), SOFT, anchor="center", max_width=r.w - 2 * pad)
-        text.draw(surf, "Your files", 20, (r.x + pad, r.y + 156), GOLD, bold=True)
-        label_w = 150
-        path_w = r.w - 2 * pad - label_w - 150 - 16
+        inner = r.w - 2 * pad
+        text.draw(surf, "About Big Two", fpx(30), (r.centerx, r.y + px(44)), GOLD, anchor="center", bold=True)
+        text.draw(surf, f"Version {version()} · {how_installed()}", fpx(20), (r.centerx, r.y + px(86)), WHITE, anchor="center")
+        text.draw(surf, library_versions(), fpx(15), (r.centerx, r.y + px(114)), SOFT, anchor="center", max_width=inner)
+        text.draw(surf, "Your files", fpx(20), (r.x + pad, r.y + px(156)), GOLD, bold=True)
+        label_w = max(self.text_width(what, 17, bold=True) for what, _p, _f in self.rows) + px(24)
+        path_w = inner - label_w - self.open_w - px(16)
         for i, (what, _path, _folder) in enumerate(self.rows):
             y = self.rows_top + i * self.row_h + self.row_h // 2
-            text.draw(surf, what, 17, (r.x + pad, y), WHITE, anchor="midleft", bold=True)
-            text.draw(surf, elide(self.shown[what], 16, path_w), 16, (r.x + pad + label_w, y), SOFT, anchor="midleft")
-        y = self.rows_top + len(self.rows) * self.row_h + 14
+            text.draw(surf, what, fpx(17), (r.x + pad, y), WHITE, anchor="midleft", bold=True)
+            text.draw(surf, elide(self.shown[what], fpx(16), path_w), fpx(16), (r.x + pad + label_w, y), SOFT, anchor="midleft")
+        y = self.rows_top + len(self.rows) * self.row_h + px(14)
         note = "Upgrading or uninstalling the game keeps these files; delete the folders to forget everything."
-        for line in text.wrap(note, 15, r.w - 2 * pad):
-            text.draw(surf, line, 15, (r.x + pad, y), SOFT)
-            y += 20
+        for line in text.wrap(note, fpx(15), inner):
+            text.draw(surf, line, fpx(15), (r.x + pad, y), SOFT)
+            y += fpx(15) + px(5)
         if self.message:
-            y += 8
+            y += px(8)
             colour = BAD if self.message_bad else GOOD
-            for line in text.wrap(self.message, 16, r.w - 2 * pad)[:3]:
-                text.draw(surf, line, 16, (r.x + pad, y), colour)
-                y += 22
+            for line in text.wrap(self.message, fpx(16), inner)[:3]:
+                text.draw(surf, line, fpx(16), (r.x + pad, y), colour)
+                y += fpx(16) + px(6)

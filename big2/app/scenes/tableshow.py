@@ -301,15 +301,24 @@ class EventPlayback(TablePart):
         for s in range(t.match.n_players):
             if s != t.viewer and game.hand(s):
                 t.revealed[s] = sorted(game.hand(s), key=t.match.config.rules.card_strength)
+        if event.dragon and event.winner != t.viewer:  # the dragon is laid down: show it
+            t.revealed[event.winner] = sorted(game.played_by(event.winner),
+                                              key=t.match.config.rules.card_strength)
         if not t.hand_visible:
             t.hand_visible = True
             t.place_hand(animate=False)
         for spr in t.sprites.values():
             spr.face_up = True
-        t.banner = (vocab.about(t.match, event.winner, _("You win the hand!"), _("{name} wins the hand!")), t.clock.time + 2.4 * max(a, 0.5), (255, 232, 140))
+        if event.dragon:
+            banner = vocab.about(t.match, event.winner, _("You win the hand with a dragon!"), _("{name} wins the hand with a dragon!"))
+            line = vocab.about(t.match, event.winner, _("You lay down a dragon"), _("{name} lays down a dragon"))
+        else:
+            banner = vocab.about(t.match, event.winner, _("You win the hand!"), _("{name} wins the hand!"))
+            line = vocab.about(t.match, event.winner, _("You go out"), _("{name} goes out"))
+        t.banner = (banner, t.clock.time + 2.4 * max(a, 0.5), (255, 232, 140))
         t.banner_scale = 0.4
         t.tweens.to(t, 0.6 * a, ease="out_elastic", banner_scale=1.0)
-        t.log.append((vocab.about(t.match, event.winner, _("You go out"), _("{name} goes out")), (255, 232, 140)))
+        t.log.append((line, (255, 232, 140)))
         self.app.sounds.play("win")
         t.refresh_buttons()
         delay = 1.8 * max(a, 0.35)
