@@ -56,13 +56,13 @@ def seat_name(match: Any, seat: int) -> str:
     return verbatim(name)
 
 
-def about(match: Any, seat: int, you: str, other: str, **values: object) -> str:
+def about(match: Any, seat: int, you: str, named: str, /, **values: object) -> str:
     """A sentence about ``seat``: ``you`` (a translated template) when the seat is the
-    person playing alone against computers (the table then says "You"), else ``other``
+    person playing alone against computers (the table then says "You"), else ``named``
     with ``{name}``. Two templates, because languages build the two differently."""
     if match.config.humans == (seat,):
         return you.format(**values)
-    return other.format(name=seat_name(match, seat), **values)
+    return named.format(name=seat_name(match, seat), **values)
 
 
 def combination(kind: Any) -> str:
