@@ -127,6 +127,22 @@ def draw(
     return rect
 
 
+def fits(words: str, size: int, width: int, *, bold: bool = False) -> bool:
+    """Whether ``words`` fit ``width`` pixels, squeezed at most 10 % (see ``draw``'s max_width)."""
+    return assets.font(size, bold=bold).size(words)[0] * 0.9 <= width
+
+
+def shorten(words: str, size: int, width: int, *, bold: bool = False) -> str:
+    """``words``, cut and ended with "…" if they would not fit ``width`` pixels even
+    squeezed a little (a long name or a long translation in a narrow box)."""
+    if fits(words, size, width, bold=bold):
+        return words
+    cut = words
+    while cut and not fits(cut.rstrip() + "…", size, width, bold=bold):
+        cut = cut[:-1]
+    return cut.rstrip() + "…"
+
+
 def panel(surf: pygame.Surface, rect: pygame.Rect, *, alpha: int = 120, radius: int = 10, border: tuple[int, int, int] | None = None) -> None:
     """A translucent dark rounded panel."""
     if rect.w <= 0 or rect.h <= 0:

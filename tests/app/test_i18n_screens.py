@@ -20,7 +20,7 @@ from big2.app import language, text
 from big2.app.match import MatchConfig, SeatConfig
 from big2.i18n import shown
 
-from helpers import pump
+from helpers import key, pump
 
 
 def _ui_strings(element) -> list[str]:
@@ -75,6 +75,7 @@ def speaking(request, make_app, monkeypatch):
 
 def test_routed_screens_draw_only_translated_words(speaking) -> None:
     from big2.app.scenes.results import ResultsScene
+    from big2.app.scenes.session_end import SessionEndScene
     from big2.app.scenes.table import TableScene
     from big2.app.scenes.title import TitleScene
 
@@ -87,7 +88,7 @@ def test_routed_screens_draw_only_translated_words(speaking) -> None:
     watch.scene(app, app.top)  # the quit question
     app.pop()
     seats = tuple(SeatConfig(n, False) for n in ("Mei", "East", "Bo"))  # East: a default name
-    table = TableScene(app, MatchConfig(seats=seats, hands=2, seed=5))
+    table = TableScene(app, MatchConfig(seats=seats, hands=1, seed=5))
     app.push(table)
     pump(app, 2)
     for moves in (3, 8, 14):  # the table mid-hand: plates, the trick, the log, the scores
@@ -98,8 +99,18 @@ def test_routed_screens_draw_only_translated_words(speaking) -> None:
     app.push("pause", table)
     pump(app, 2)
     watch.scene(app, app.top)
+    app.push("saves", table=table)  # save from the pause menu: a default name, the list
+    pump(app, 2)
+    watch.scene(app, app.top)
+    app.top.save("Mei")
+    pump(app, 2)
+    watch.scene(app, app.top)  # "Saved as …" and the slot's preview: date, rules, scores
+    app.pop()
     app.pop()
     assert app.run_until(lambda: isinstance(app.top, ResultsScene), timeout=60)
+    watch.scene(app, app.top)
+    key(app, pygame.K_RETURN)  # the one hand was the session: the standings
+    assert isinstance(app.top, SessionEndScene)
     watch.scene(app, app.top)
     assert not watch.check.offenders, "\n".join(watch.check.offenders)
 
@@ -140,3 +151,31 @@ def test_which_language_the_app_chooses() -> None:
     assert language.choose("", {"BIG2_LANGUAGE": "fil"}) == "fil"  # a preview wins
     assert language.choose("zh_Hant", {}) == ("zh_Hant" if "zh_Hant" in language.OFFERED else "en")
     assert language.choose("", {"BIG2_LANGUAGE": "xx", "LANG": "C"}) in language.OFFERED
+
+
+@pytest.mark.parametrize("code", [c for c in i18n.CODES if c != "en"])
+def test_every_screen_fits_in_every_language(make_app, monkeypatch, code) -> None:
+    """The fit/overlap check of every scene (tests/app/test_fit.py) in each language, at
+    the smallest window: longer Filipino and Indonesian labels, Chinese wrapped anywhere."""
+    from test_fit import snapshot
+
+    from big2.app import storage
+    from big2.app.tour import tour
+
+    monkeypatch.setenv(language.PREVIEW, code)
+    i18n.set_language(language.choose(""))
+    app = make_app(size=(800, 600))
+    st = storage.Storage.open()
+    storage.attach(app, st)
+    problems: dict[str, list[str]] = {}
+    try:
+        for stop in tour(app, dropdowns_open=False, presets=False):
+            found = snapshot(app)
+            if found:
+                problems[stop] = [str(p) for p in found]
+    finally:
+        st.close()
+        i18n.set_language("en")
+        text.clear_cache()
+    report = "\n".join(f"{stop}:\n  " + "\n  ".join(p) for stop, p in problems.items())
+    assert not problems, f"in {code} at 800x600:\n{report}"

@@ -20,7 +20,10 @@ class PauseScene(Scene):
 
     def build_ui(self) -> None:
         px = self.px
-        r = self.rect = dialog_rect(self.app.size, px(420), px(556))
+        labels = (_("Resume"), _("Undo my last move"), _("Let the computer play my hand"), _("Save game…"),
+                  _("Rules"), _("Settings"), _("Leave the game"))
+        # as wide as the longest label needs (Indonesian and Filipino run long)
+        r = self.rect = dialog_rect(self.app.size, max(px(420), self.button_width(list(labels)) + px(60)), px(556))
         bw, bh = r.w - px(60), px(48)
         x = r.x + px(30)
         y = r.y + px(80)

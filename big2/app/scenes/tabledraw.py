@@ -279,9 +279,14 @@ def _plates(surf: pygame.Surface, t: TableScene) -> None:
         name = vocab.seat_name(t.match, seat)
         star = "★ " if seat == t.owner and t.trick else ""
         shown = name if t.match.is_human(seat) else _("{name} (CPU)").format(name=name)
-        text.draw(surf, star + shown, fp, (box.x + 10, box.y + 6), GOLD if turn else WHITE, bold=True, max_width=box.w - 16)
+        cpu_below = shown != name and not text.fits(star + shown, fp, box.w - 16, bold=True)
+        if cpu_below:  # a long name (or a long word for West): the tag goes to the line below
+            shown = name
+        text.draw(surf, text.shorten(star + shown, fp, box.w - 16, bold=True), fp, (box.x + 10, box.y + 6), GOLD if turn else WHITE, bold=True, max_width=box.w - 16)
         n = t.counts[seat]
         cards_txt = ngettext("{n} card", "{n} cards", n).format(n=i18n.current().number(n))
+        if cpu_below:
+            cards_txt += " · " + pgettext("computer player", "CPU")
         col = (255, 120, 110) if n == 1 else DIM
         text.draw(surf, cards_txt, max(MIN_FONT_PX, int(fp * 0.85)), (box.x + 10, box.y + 8 + fp * 1.2), col)
         score = t.match.totals[seat]
@@ -319,7 +324,8 @@ def _log(surf: pygame.Surface, t: TableScene) -> None:
     text.draw(surf, _("Recent plays"), fp, (box.x + 8, y), GOLD, bold=True)
     y += fp * 1.4
     for line, colour in list(t.log)[-4:]:
-        text.draw(surf, line, fp, (box.x + 8, y), colour, suits="light", four_colour=t.app.settings.four_colour, max_width=box.w - 14)
+        text.draw(surf, text.shorten(line, fp, box.w - 14), fp, (box.x + 8, y), colour, suits="light",
+                  four_colour=t.app.settings.four_colour, max_width=box.w - 14)
         y += fp * 1.35
 
 

@@ -53,7 +53,7 @@ class TitleScene(Scene):
                                    tooltip=_("A guided first game: one lesson a turn (H lifts the cards, Enter plays)"))
         self.b_quit = self.button((x + half + g, y + 3 * gap, bw - half - g, bh), _("Quit"), object_id="#danger")
         self.offer_y = y + 3 * gap + bh + g
-        about_w = self.button_width([_("About")])
+        about_w = self.about_w = self.button_width([_("About")])
         self.b_about = self.button((w - about_w - px(16), h - px(52), about_w, px(36)), _("About"), tooltip=_("Version, and where your files are kept"))
 
     def uncover(self) -> None:
@@ -120,5 +120,7 @@ class TitleScene(Scene):
         # TRANSLATORS: the game's other names, under the title.
         text.draw(surf, _("Cho Dai Di · Pusoy Dos · Big 2"), max(14, size // 3), (w // 2, int(h * 0.41) + size * 0.75), (220, 230, 225), anchor="center")
         if self.first_start:
-            text.draw(surf, _("New to Big Two? \u201cHow to play\u201d deals you a guided first game."), 17,
-                      (w // 2, self.offer_y), (245, 210, 122), anchor="midtop", max_width=w - 40)
+            room = w - 2 * (self.about_w + self.px(24))  # clear of About in the corner
+            offer = _("New to Big Two? \u201cHow to play\u201d deals you a guided first game.")
+            for k, line in enumerate(text.wrap(offer, 17, room)[:2]):
+                text.draw(surf, line, 17, (w // 2, self.offer_y + k * 22), (245, 210, 122), anchor="midtop", max_width=room)
