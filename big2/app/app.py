@@ -20,7 +20,7 @@ from typing import Any
 import pygame
 import pygame_gui
 
-from . import assets, router, sound
+from . import assets, cardart, router, sound
 from .. import i18n
 from .uiscale import scaled_theme, ui_scale
 from .layout import MIN_SIZE
@@ -33,6 +33,10 @@ FPS = 60
 STEP = 1 / 120
 IDLE_WAIT_MS = 1000
 IDLE_POLL = 1 / 60
+#: Seconds of each frame spent drawing card faces ahead of need (cardart.Warmer).
+WARM_BUDGET = 0.0025
+#: The most game time one frame advances (seconds), however long the last one took.
+MAX_CATCH_UP = 0.25
 TITLE = "Big Two"
 #: The window icon's size: the 256 px icon is too big for X11 (one request, 256 KB).
 ICON_PX = 128
@@ -40,10 +44,17 @@ _WAKE: int | None = None
 
 
 def wake_event_type() -> int:
-    """A custom event type that only wakes the loop (posted from worker threads)."""
+    """A custom event type that only wakes the loop (posted from worker threads).
+
+    Never one of pygame_gui's: after a ``pygame.quit()`` pygame numbers custom types
+    from the start again, and the wake-up could get UI_BUTTON_PRESSED's number (every
+    button press would then be taken for a wake-up and lost)."""
     global _WAKE
     if _WAKE is None:
+        taken = {v for k, v in vars(pygame_gui).items() if k.startswith("UI_") and isinstance(v, int)}
         _WAKE = pygame.event.custom_type()
+        while _WAKE in taken:
+            _WAKE = pygame.event.custom_type()
     return _WAKE
 
 
@@ -88,6 +99,8 @@ class App:
         self.ai_in_process = True
         #: Game time per real second; tests and demos speed the table up with it.
         self.time_scale = 1.0
+        #: Card faces drawn ahead of need, a little each frame (see cardart.Warmer).
+        self.warmer = cardart.Warmer()
         #: The UI scale (1.0 at 1280 × 720): scenes size fonts, buttons and panels by it.
         self.ui_scale = ui_scale(self.size)
 
@@ -210,6 +223,8 @@ class App:
 
     def _wait_ms(self) -> int:
         due = self.top.next_deadline() if self.top else None
+        if self.warmer.queue:  # wake each step to draw a few more faces ahead
+            due = STEP if due is None else min(due, STEP)
         if due is None:
             return IDLE_WAIT_MS
         return max(1, min(IDLE_WAIT_MS, int(due * 1000) + 1))
@@ -239,7 +254,11 @@ class App:
         else:
             events = pygame.event.get()
         t0 = time.perf_counter()
-        dt = min(t0 - self._last, 1.1) * self.time_scale
+        #: When this turn of the loop began (parts that spread work over frames read it).
+        self.frame_started = t0
+        # a stall (a slow frame, a scene being built) is not caught up in one go: that
+        # would make the next frame slower still
+        dt = min(t0 - self._last, MAX_CATCH_UP) * self.time_scale
         self._last = t0
         for event in events:
             self.dispatch(event)
@@ -252,6 +271,10 @@ class App:
                 self.top.update(STEP)
             self._acc -= STEP
             steps += 1
+        if self.warmer.queue:
+            self.warmer.four_colour = self.settings.four_colour
+            if self.warmer.step(WARM_BUDGET):
+                self.dirty = True  # the real faces replace the stand-ins
         self.manager.update(dt)
         if events and any(e.type != wake_event_type() for e in events):
             self._settle = max(self._settle, 2)

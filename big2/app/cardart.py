@@ -13,7 +13,8 @@ from __future__ import annotations
 
 import math
 import threading
-from collections import OrderedDict
+import time
+from collections import OrderedDict, deque
 
 import pygame
 
@@ -89,6 +90,7 @@ _cache = SurfaceCache()
 
 def clear_cache() -> None:
     _cache.clear()
+    _drawn_at.clear()
 
 
 def suit_colour(suit: int, *, four_colour: bool = False) -> tuple[int, int, int]:
@@ -296,13 +298,86 @@ def _draw_court(
     surf.blit(pygame.transform.rotate(small, 180), (inner.right - sp * 1.35, inner.y + sp * 0.35))
 
 
-def face(card: int, w: int, h: int, *, four_colour: bool = False) -> pygame.Surface:
-    """The face of ``card`` at ``w`` x ``h`` pixels (cached)."""
+def face(card: int, w: int, h: int, *, four_colour: bool = False, sets_bound: bool = True) -> pygame.Surface:
+    """The face of ``card`` at ``w`` x ``h`` pixels (cached). ``sets_bound=False`` for
+    a size smaller than the table's cards (it must not shrink the cache's bound)."""
     key = ("face", card, w, h, four_colour)
     img = _cache.get(key)
     if img is None:
-        img = _cache.put(key, _draw_face(card, w, h, four_colour), card_size=True)
+        img = _cache.put(key, _draw_face(card, w, h, four_colour), card_size=sets_bound)
+        _drawn_at[(card, four_colour)] = (w, h)
     return img
+
+
+class Warmer:
+    """Card faces to draw before they are needed, a few milliseconds of each frame.
+
+    The app owns one and calls :meth:`step` every turn of its loop while anything waits
+    (whatever scene is on top), so no frame ever draws a hand's worth of new art: the
+    table queues every face a hand may show when it deals and when the window changes
+    size, the end of a hand the results panel's. A face drawn meanwhile as a stand-in
+    (:func:`face_soon`) goes to the head of the queue, and :meth:`step` says when the
+    last real one is ready so the window can be drawn again.
+    """
+
+    def __init__(self, *, four_colour: bool = False) -> None:
+        #: (card, width, height, whether the size sets the cache's bound)
+        self.queue: deque[tuple[int, int, int, bool]] = deque()
+        self.four_colour = four_colour
+        self._stand_ins = False
+
+    def add(self, faces: list[tuple[int, int, int, bool]], *, first: bool = False) -> None:
+        """Queue (card, width, height, sets_bound) faces; ``first``: before those waiting."""
+        if first:
+            self.queue.extendleft(reversed(faces))
+        else:
+            self.queue.extend(faces)
+
+    def clear(self) -> None:
+        self.queue.clear()
+
+    def stand_in(self, face: tuple[int, int, int]) -> None:
+        """A stand-in was shown for the (card, width, height) ``face``: draw it next."""
+        self._stand_ins = True
+        want = (*face, True)
+        if not self.queue or self.queue[0] != want:
+            self.queue.appendleft(want)
+
+    def step(self, budget: float) -> bool:
+        """Draw queued faces for about ``budget`` seconds; True when stand-ins are on
+        screen and every queued face is now drawn (time to redraw the window)."""
+        end = time.perf_counter() + budget
+        while self.queue and time.perf_counter() < end:
+            c, w, h, bound = self.queue.popleft()
+            face(c, w, h, four_colour=self.four_colour, sets_bound=bound)
+        if self._stand_ins and not self.queue:
+            self._stand_ins = False
+            return True
+        return False
+
+
+#: The size each card's face was last drawn at (for :func:`face_soon`'s stand-in).
+_drawn_at: dict[tuple[int, bool], tuple[int, int]] = {}
+
+
+def has_face(card: int, w: int, h: int, *, four_colour: bool = False) -> bool:
+    """Whether the face at this size is drawn already (using it costs nothing)."""
+    return _cache.get(("face", card, w, h, four_colour)) is not None
+
+
+def face_soon(card: int, w: int, h: int, *, four_colour: bool = False) -> tuple[pygame.Surface, bool]:
+    """The face at ``w`` x ``h`` if drawn, else a stand-in scaled from the same card
+    at another size (a fraction of a millisecond instead of several); the flag says
+    whether it is the real one. With no other size either, the face is drawn now."""
+    img = _cache.get(("face", card, w, h, four_colour))
+    if img is not None:
+        return img, True
+    other = _drawn_at.get((card, four_colour))
+    if other is not None:
+        src = _cache.get(("face", card, other[0], other[1], four_colour))
+        if src is not None:
+            return pygame.transform.smoothscale(src, (w, h)), False
+    return face(card, w, h, four_colour=four_colour), True
 
 
 def back(w: int, h: int, *, style: str = "blue", rotated: bool = False) -> pygame.Surface:

@@ -181,9 +181,8 @@ class Focus:
     def _move_linear(self, items: list[Any], step: int) -> None:
         if self.current in items:
             i = (items.index(self.current) + step) % len(items)
-        else:
-            start = self.default()
-            i = items.index(start) if start in items and not self.visible else (0 if step > 0 else len(items) - 1)
+        else:  # the first Tab lands on the first control, Shift+Tab on the last
+            i = 0 if step > 0 else len(items) - 1
         self.focus(items[i])
 
     def _move_spatial(self, items: list[Any], direction: tuple[int, int]) -> None:

@@ -18,6 +18,15 @@ from typing import Final
 from .uiscale import font_px as scaled_font, ui_scale
 
 MIN_SIZE: Final = (800, 600)
+
+
+def results_card(scale: float) -> tuple[int, int]:
+    """The size (width, height) of the cards left in each hand on the results panel, at
+    UI scale ``scale`` (the table draws them ahead while the hand's banner shows)."""
+    h = int(round(62 * scale))
+    return int(h * 0.7), h
+
+
 CARD_RATIO: Final = 0.7  # width / height of a card (poker size is 2.5 / 3.5)
 
 _SIDES: Final = {

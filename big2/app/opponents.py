@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import logging
 import multiprocessing
+import os
 import random
 from collections.abc import Callable
 from concurrent.futures import Executor, Future, ProcessPoolExecutor, ThreadPoolExecutor
@@ -66,6 +67,15 @@ def decide(view: Any, level: str, seed: int) -> Move:
     return opp.choose(view, random.Random(seed))
 
 
+def _behind_the_window() -> None:
+    """In the worker process: a lower priority, so a search never takes a core from
+    drawing the window (the machine may have only two)."""
+    try:
+        os.nice(10)
+    except (AttributeError, OSError):  # pragma: no cover - no nice() on this platform
+        pass
+
+
 def _warm_up() -> bool:
     import big2.ai  # noqa: F401  (import the opponents before the first real move)
 
@@ -100,7 +110,7 @@ class Thinker:
         if self.processes:
             try:
                 ctx = multiprocessing.get_context("spawn")
-                self._pool = ProcessPoolExecutor(max_workers=1, mp_context=ctx)
+                self._pool = ProcessPoolExecutor(max_workers=1, mp_context=ctx, initializer=_behind_the_window)
                 self._pool.submit(_warm_up)
                 return
             except (OSError, ValueError, RuntimeError) as exc:  # pragma: no cover

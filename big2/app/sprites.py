@@ -30,13 +30,16 @@ class CardSprite:
     def rect(self) -> pygame.Rect:
         return pygame.Rect(round(self.x), round(self.y), round(self.w), round(self.h))
 
-    def draw(self, surf: pygame.Surface, *, four_colour: bool, back_style: str, shadow: bool = False) -> None:
+    def draw(self, surf: pygame.Surface, *, four_colour: bool, back_style: str, shadow: bool = False) -> bool:
+        """Draw the card; False when its face at this size is not drawn yet and a
+        stand-in scaled from another size was shown (see :func:`cardart.face_soon`)."""
         w, h = round(self.w), round(self.h)
         if w < 2 or h < 2:
-            return
+            return True
         bw, bh = self.base
+        real = True
         if self.face_up:
-            img = cardart.face(self.card, bw, bh, four_colour=four_colour)
+            img, real = cardart.face_soon(self.card, bw, bh, four_colour=four_colour)
         else:
             img = cardart.back(bw, bh, style=back_style)
         if (w, h) != (bw, bh):
@@ -51,3 +54,4 @@ class CardSprite:
             sh = cardart.shadow(img.get_width(), img.get_height())
             surf.blit(sh, (pos[0] + 3, pos[1] + 4))
         surf.blit(img, pos)
+        return real

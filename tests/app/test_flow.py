@@ -316,6 +316,9 @@ def test_an_idle_table_does_not_redraw(make_app):
     _wait_turn_or_end(app, table)
     pump(app, 5)
     assert not app.animating()
+    # the card faces drawn ahead, a little each frame, are done within a second or two
+    assert app.run_until(lambda: not app.warmer.queue, timeout=20)
+    pump(app, 2)
     frames = app.frames
     pump(app, 30)
     assert app.frames == frames

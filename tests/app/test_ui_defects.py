@@ -24,7 +24,7 @@ def test_new_game_rules_list_opens_above_the_house_rules(make_app):
     pump(app)
     click_button(app, app.top.b_new)
     form = app.top
-    assert isinstance(form, NewGameScene)
+    assert isinstance(form, NewGameScene), [s.name for s in app.stack]
     click_button(app, form.dd_preset)
     listed = form.dd_preset.current_state.options_selection_list
     items = [i for i in listed.item_list if i.get("button_element") is not None]
@@ -216,3 +216,48 @@ def test_quick_game_plays_the_rules_and_opponents_chosen_in_settings(make_app):
     assert cfg.rules == presets()[pusoy].rules and cfg.scoring == presets()[pusoy].scoring
     assert [(seat.human, seat.level) for seat in cfg.seats[1:]] == [(False, "expert"), (False, "normal")]
     st.close()
+
+
+def test_card_faces_are_drawn_ahead_not_while_a_frame_is_drawn(make_app, monkeypatch):
+    """An animated game at normal speed: after the first deal every face the table
+    shows (the hand, the trick, the opponents' cards revealed at the end, the results
+    panel's) was drawn beforehand, a little each frame, never in the middle of drawing
+    a frame; a resize shows stand-ins scaled from the old size until the new are ready."""
+    from big2.app import cardart
+    from big2.app.match import MatchConfig, SeatConfig
+    from big2.app.app import App
+
+    app = make_app(animation="normal", pace="fast")
+    drawing = []
+    in_paint = [False]
+    real_draw = cardart._draw_face
+
+    def counted(card, w, h, four):
+        if in_paint[0]:
+            drawing.append((card, w, h))
+        return real_draw(card, w, h, four)
+
+    real_paint = App.draw
+
+    def paint(self, rects=None):
+        in_paint[0] = True
+        try:
+            real_paint(self, rects)
+        finally:
+            in_paint[0] = False
+
+    monkeypatch.setattr(cardart, "_draw_face", counted)
+    monkeypatch.setattr(App, "draw", paint)
+    seats = tuple(SeatConfig(n, human=False) for n in ("South", "East", "North", "West"))
+    table = app.push("table", MatchConfig(seats=seats, hands=3, seed=3))
+    app.time_scale = 3.0
+    assert app.run_until(lambda: app.top.name == "results", timeout=90)
+    first_deal = list(drawing)
+    drawing.clear()
+    click_button(app, app.top.b_next)
+    app.set_window_size((1000, 640))
+    assert app.run_until(lambda: app.top.name == "results", timeout=90)
+    results = app.top
+    app.draw()  # the results panel: its faces were drawn while the banner showed
+    assert drawing == [], f"{len(drawing)} faces drawn mid-frame (first deal: {len(first_deal)})"
+    assert results.name == "results" and not app.warmer.queue

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import random
+
 import pygame
 
 _cache: dict[tuple[object, ...], pygame.Surface] = {}
@@ -17,18 +19,40 @@ def felt(size: tuple[int, int], colours: tuple[tuple[int, int, int], tuple[int, 
         small = _cache.get(("felt-small", colours))
         if small is None:  # the gradient is made once per colour, then scaled
             inner, outer = colours
-            small = pygame.Surface((64, 36))
-            for y in range(36):
-                for x in range(64):
-                    dx = (x - 31.5) / 32
-                    dy = (y - 17.5) / 18
+            small = pygame.Surface((32, 18))  # smooth-scaled up: 576 pixels are plenty
+            for y in range(18):
+                for x in range(32):
+                    dx = (x - 15.5) / 16
+                    dy = (y - 8.5) / 9
                     t = min(1.0, (dx * dx + dy * dy) ** 0.5 / 1.2)
                     t = t * t
                     small.set_at((x, y), [round(a + (b - a) * t) for a, b in zip(inner, outer)])
             _cache[("felt-small", colours)] = small
         img = pygame.transform.smoothscale(small, size)
+        _grain(img)
         _cache[key] = img
     return img
+
+
+def _grain(img: pygame.Surface) -> None:
+    """A little cloth: a fixed fine grain lightened and darkened into the gradient."""
+    tile = _cache.get(("grain",))
+    if tile is None:
+        rng = random.Random(2)  # the same cloth every time
+        n = 96
+        up = bytes(v for _ in range(n * n) for v in [rng.choice((0, 0, 0, 2, 3, 5))] * 3)
+        down = bytes(v for _ in range(n * n) for v in [rng.choice((0, 0, 0, 2, 3, 5))] * 3)
+        tile = pygame.Surface((n * 2, n))
+        tile.blit(pygame.image.frombytes(up, (n, n), "RGB"), (0, 0))
+        tile.blit(pygame.image.frombytes(down, (n, n), "RGB"), (n, 0))
+        _cache[("grain",)] = tile
+    n = tile.get_height()
+    up, down = tile.subsurface((0, 0, n, n)), tile.subsurface((n, 0, n, n))
+    w, h = img.get_size()
+    for y in range(0, h, n):
+        for x in range(0, w, n):
+            img.blit(up, (x, y), special_flags=pygame.BLEND_RGB_ADD)
+            img.blit(down, (x, y), special_flags=pygame.BLEND_RGB_SUB)
 
 
 def veil(surf: pygame.Surface, alpha: int = 150) -> None:
@@ -50,8 +74,30 @@ def dialog_rect(size: tuple[int, int], w: int, h: int) -> pygame.Rect:
 
 
 def frame(surf: pygame.Surface, rect: pygame.Rect) -> None:
-    """A dialog frame: dark opaque body (nothing beneath shows through), gold hairline."""
-    body = pygame.Surface(rect.size, pygame.SRCALPHA)
-    pygame.draw.rect(body, (16, 22, 28, 255), body.get_rect(), border_radius=16)
-    pygame.draw.rect(body, (214, 176, 86, 255), body.get_rect(), 2, border_radius=16)
-    surf.blit(body, rect)
+    """A dialog frame: a soft shadow, a dark opaque body (nothing beneath shows through),
+    a gold hairline. Made once per size."""
+    key = ("frame", rect.size)
+    img = _cache.get(key)
+    if img is None:
+        if len(_cache) > 24:
+            _cache.clear()
+        img = _cache[key] = _frame_image(rect.size)
+    surf.blit(img, (rect.x - _SHADOW, rect.y - _SHADOW // 2))
+
+
+_SHADOW = 18
+
+
+def _frame_image(size: tuple[int, int]) -> pygame.Surface:
+    w, h = size
+    s = _SHADOW
+    img = pygame.Surface((w + 2 * s, h + 2 * s), pygame.SRCALPHA)
+    # the shadow: a dark rounded block below the body, blurred by scaling down and up
+    shade = pygame.Surface(img.get_size(), pygame.SRCALPHA)
+    pygame.draw.rect(shade, (0, 0, 0, 160), pygame.Rect(s, s, w, h), border_radius=20)
+    small = pygame.transform.smoothscale(shade, (max(1, img.get_width() // 8), max(1, img.get_height() // 8)))
+    img.blit(pygame.transform.smoothscale(small, img.get_size()), (0, 0))
+    body = pygame.Rect(s, s // 2, w, h)
+    pygame.draw.rect(img, (16, 22, 28, 255), body, border_radius=16)
+    pygame.draw.rect(img, (214, 176, 86, 255), body, 2, border_radius=16)
+    return img

@@ -255,9 +255,12 @@ class NewGameScene(Scene):
             y += line_h
         # how the scoring works, in as many lines as fit above the buttons
         y = self.scoring_y
-        for line in text.wrap(describe_scoring(self.scoring), fp, self.col_w):
-            if y + line_h > self.deal_y - self.px(6):
-                break
+        lines = text.wrap(describe_scoring(self.scoring), fp, self.col_w)
+        room = max(1, (self.deal_y - self.px(6) - y) // line_h)
+        if len(lines) > room:  # what does not fit ends in an ellipsis, not mid-sentence
+            lines = lines[:room]
+            lines[-1] = lines[-1].rsplit(" ", 1)[0] + " …"
+        for line in lines:
             text.draw(surf, line, fp, (self.lx, y), (200, 210, 215), suits="light")
             y += line_h
         hx, hy, hw = self.deal_hint

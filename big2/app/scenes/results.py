@@ -10,6 +10,7 @@ from ...i18n import _, ngettext, pgettext
 from big2.engine.dealnumber import format_deal_number
 
 from .. import cardart, text, vocab
+from ..layout import results_card
 from ..match import HandResult
 
 
@@ -102,8 +103,7 @@ class ResultsScene(Scene):
         for label, x in zip((_("Player"), _("Cards left"), _("Points"), _("Total")), cols):
             text.draw(surf, label, fp, (x, y), (200, 210, 215), bold=True)
         y += px(30)
-        ch = px(62)
-        cw = int(ch * 0.7)
+        cw, ch = results_card(self.app.ui_scale)
         four = self.app.settings.four_colour
         for s in range(len(res.totals)):
             winner = s == res.winner

@@ -1,6 +1,9 @@
-"""End of the session: the standings."""
+"""End of the session: the standings, with a short burst of confetti for the winner."""
 
 from __future__ import annotations
+
+import math
+import random
 
 import pygame
 
@@ -12,6 +15,9 @@ from .common import dialog_rect, felt, frame
 
 GOLD = (245, 210, 122)
 MEDALS = {1: (245, 210, 122), 2: (200, 205, 215), 3: (205, 140, 90)}
+CONFETTI = ((245, 210, 122), (230, 90, 90), (110, 180, 255), (140, 220, 150), (250, 250, 245))
+#: How long the celebration lasts, in seconds (scaled by the animation speed).
+CELEBRATION = 2.6
 
 
 class SessionEndScene(Scene):
@@ -20,11 +26,28 @@ class SessionEndScene(Scene):
     def __init__(self, app, match) -> None:
         super().__init__(app)
         self.match = match
+        self.t = 0.0
+        scale = app.settings.anim_scale
+        self.duration = CELEBRATION * scale if scale > 0 else 0.0
+        rng = random.Random(len(match.results))
+        # (x as a share of the width, start height, fall speed, drift, spin, colour)
+        self.pieces = [
+            (rng.random(), -rng.random() * 0.6, 0.35 + rng.random() * 0.5, rng.uniform(-0.08, 0.08),
+             rng.uniform(2.0, 7.0), CONFETTI[i % len(CONFETTI)])
+            for i in range(90)
+        ]
+
+    def animating(self) -> bool:
+        return self.t < self.duration
+
+    def update(self, dt: float) -> None:
+        if self.t < self.duration:
+            self.t = min(self.duration, self.t + dt)
 
     def build_ui(self) -> None:
         px = self.px
         n = self.match.n_players
-        r = self.rect = dialog_rect(self.app.size, px(560), px(200) + n * px(56) + px(70))
+        r = self.rect = dialog_rect(self.app.size, px(560), px(204) + n * px(56))
         self.b_again = self.button((r.right - px(244), r.bottom - px(66), px(220), px(46)), _("Play again"), object_id="#primary")
         self.b_title = self.button((r.x + px(24), r.bottom - px(66), px(180), px(46)), _("Title screen"))
 
@@ -60,3 +83,22 @@ class SessionEndScene(Scene):
             text.draw(surf, self.shown_name(name), self.fpx(22), (r.x + px(96), y + px(3)), (240, 240, 235), bold=True)
             text.draw(surf, tr.signed(total), self.fpx(22), (r.right - px(40), y + px(3)), col, anchor="topright", bold=True)
             y += px(56)
+        self.draw_confetti(surf)
+
+    def draw_confetti(self, surf: pygame.Surface) -> None:
+        """Paper pieces falling and turning over the standings, then gone."""
+        if self.t >= self.duration:
+            return
+        w, h = surf.get_size()
+        size = max(4, self.px(9))
+        fade = min(1.0, (self.duration - self.t) / 0.6)
+        for x0, y0, speed, drift, spin, colour in self.pieces:
+            y = (y0 + speed * self.t / max(self.duration, 0.01) * CELEBRATION * 0.55) * h
+            if y < -size or y > h + size:
+                continue
+            x = (x0 + drift * math.sin(self.t * 2 + x0 * 9)) * w
+            turn = abs(math.cos(self.t * spin + x0 * 20))
+            piece = pygame.Rect(0, 0, size, max(1, int(size * 0.55 * turn) + 1))
+            piece.center = (int(x), int(y))
+            shade = tuple(int(c * (0.6 + 0.4 * fade)) for c in colour)
+            pygame.draw.rect(surf, shade, piece)

@@ -188,6 +188,7 @@ class TableScene(Scene):
         self.tweens.finish_all()
         super().resize(size)
         self.place_all()
+        self.view.warm_table()  # the new size's faces, a little each frame
 
     def pos_of(self, seat: int) -> int:
         """Screen position (0 = bottom) of a seat, counted in playing order."""

@@ -40,20 +40,28 @@ class TableView(TablePart):
         self._last_rects: dict[int, pygame.Rect] = {}
         self._damage: list[pygame.Rect] = []
         self._deck_drawn = 0
-        self._warm: list[int] = []
         self._drawn_counts: list[int] = []
 
-    def warm(self, cards) -> None:
-        """Draw these cards' faces at the table's size a few a step, ahead of play."""
-        self._warm = list(cards)
+    def warm(self, cards, size: tuple[int, int] | None = None, *, first: bool = False) -> None:
+        """Have these cards' faces (at the table's card size, or ``size``) drawn ahead of
+        need by the app's :class:`~big2.app.cardart.Warmer`, a little each frame.
+        ``first``: before those already waiting (they are needed sooner)."""
+        lay = self.table.layout
+        w, h = size or (lay.card_w, lay.card_h)
+        # only the table's own card size sets the art cache's bound (smaller ones would
+        # shrink it below what a hand at this size needs)
+        self.app.warmer.add([(c, w, h, size is None) for c in cards], first=first)
 
-    def update(self, now: float) -> None:
-        if self._warm:
-            t = self.table
-            lay = t.layout
-            for c in self._warm[-2:]:
-                cardart.face(c, lay.card_w, lay.card_h, four_colour=t.app.settings.four_colour)
-            del self._warm[-2:]
+    def warm_table(self) -> None:
+        """Everything a hand at this layout shows: the bottom hand first, then every
+        card at the opponents' size (their hands are shown face up when the hand ends),
+        then at the trick's size."""
+        t = self.table
+        lay = t.layout
+        self.app.warmer.clear()
+        self.warm(t.hand.cards)
+        self.warm(range(52), (lay.small_w, lay.small_h))
+        self.warm(range(52))
 
     def animating(self) -> bool:
         return bool(self._damage)
@@ -71,12 +79,12 @@ class TableView(TablePart):
             for c in cards:
                 spr = t.sprites.get(c)
                 if spr is not None:
-                    spr.draw(surf, four_colour=s.four_colour, back_style=s.card_back, shadow=True)
+                    self.put(spr.draw(surf, four_colour=s.four_colour, back_style=s.card_back, shadow=True), spr)
         for spr in t.sweeping:
-            spr.draw(surf, four_colour=s.four_colour, back_style=s.card_back)
+            self.put(spr.draw(surf, four_colour=s.four_colour, back_style=s.card_back), spr)
         _hand(surf, t)
         for spr in t.flying:
-            spr.draw(surf, four_colour=s.four_colour, back_style=s.card_back)
+            self.put(spr.draw(surf, four_colour=s.four_colour, back_style=s.card_back), spr)
         _plates(surf, t)
         _log(surf, t)
         _scores(surf, t)
@@ -84,6 +92,12 @@ class TableView(TablePart):
             part.draw(surf)
         _message(surf, t)
         _banner(surf, t)
+
+    def put(self, real: bool, spr: CardSprite) -> None:
+        """After drawing ``spr``: a stand-in for a face not drawn yet puts that face at
+        the head of the warmer's queue; the window is drawn again once it is ready."""
+        if not real:
+            self.app.warmer.stand_in((spr.card, *spr.base))
 
     def damage(self, rect: pygame.Rect) -> None:
         """Mark ``rect`` for redrawing on the next frame (parts that draw call this)."""
@@ -147,6 +161,7 @@ def _trick_area(surf: pygame.Surface, t: TableScene) -> None:
     pygame.draw.ellipse(ring, (255, 255, 255, 45), ring.get_rect(), 2)
     surf.blit(ring, r)
     _direction_arrow(surf, r, lay.font_px, clockwise=bool(getattr(t.game, "clockwise", False)))
+    _turn_pointer(surf, t, r)
     exchange = t.game.exchange if t.game is not None and not t.hand_over else None
     if exchange is not None and not t.trick and not t.playback.queue:
         loser, winner = exchange
@@ -172,32 +187,97 @@ def _deck(surf: pygame.Surface, t: TableScene) -> None:
         surf.blit(img, (x - i, y - i * 2))
 
 
-def _direction_arrow(surf: pygame.Surface, r: pygame.Rect, font_px: int, *, clockwise: bool = False) -> None:
-    """Arrowheads on the trick's ring showing which way the turn passes.
+_ring_cache: dict[tuple[object, ...], pygame.Surface] = {}
 
-    Seats are numbered anticlockwise (bottom, right, top, left on screen); a clockwise
-    table passes the other way and the arrows turn round.
+
+def _cached(key: tuple[object, ...], make) -> pygame.Surface:
+    """A drawn layer kept by its key (a few sizes at most: cleared when it grows)."""
+    img = _ring_cache.get(key)
+    if img is None:
+        if len(_ring_cache) > 24:
+            _ring_cache.clear()
+        img = _ring_cache[key] = make()
+    return img
+
+
+def _direction_arrow(surf: pygame.Surface, r: pygame.Rect, font_px: int, *, clockwise: bool = False) -> None:
+    """Curved arrows on the trick's ring showing which way the turn passes.
+
+    Each is an arc with a tail and a long, narrow head, so its direction reads at a
+    glance (a lone triangle reads either way). Seats are numbered anticlockwise (bottom,
+    right, top, left on screen); a clockwise table passes the other way.
     """
-    layer = pygame.Surface(r.size, pygame.SRCALPHA)
-    a, b = r.w / 2, r.h / 2
-    cx, cy = a, b
-    size = max(8.0, font_px * 0.7)
+    surf.blit(_cached(("dir", r.size, font_px, clockwise), lambda: _direction_layer(r.size, font_px, clockwise)), r)
+
+
+def _direction_layer(size: tuple[int, int], font_px: int, clockwise: bool) -> pygame.Surface:
+    layer = pygame.Surface(size, pygame.SRCALPHA)
+    a, b = size[0] / 2, size[1] / 2
+    head = max(9.0, font_px * 0.75)
+    width = max(2, round(font_px / 7))
     sign = -1 if clockwise else 1
-    for deg in (45, 135, 225, 315):
+    colour = (255, 255, 255, 150)
+
+    def at(deg: float) -> tuple[float, float]:
         t = math.radians(deg)
-        px, py = cx + a * math.cos(t), cy - b * math.sin(t)
-        # the direction of travel along the ring (anticlockwise on screen as t grows)
-        tx, ty = -a * math.sin(t) * sign, -b * math.cos(t) * sign
-        n = math.hypot(tx, ty)
+        return a + a * math.cos(t), b - b * math.sin(t)
+
+    for mid in (45, 135, 225, 315):
+        start, end = mid - 16 * sign, mid + 14 * sign  # the arc runs the way play passes
+        steps = 12
+        pts = [at(start + (end - start) * i / steps) for i in range(steps + 1)]
+        pygame.draw.lines(layer, colour, False, pts, width)
+        # the head: from the arc's last point, along the direction of travel
+        (x0, y0), (x1, y1) = pts[-2], pts[-1]
+        tx, ty = x1 - x0, y1 - y0
+        n = math.hypot(tx, ty) or 1.0
         tx, ty = tx / n, ty / n
         nx, ny = -ty, tx
-        pts = [
-            (px + tx * size, py + ty * size),
-            (px - tx * size * 0.6 + nx * size * 0.75, py - ty * size * 0.6 + ny * size * 0.75),
-            (px - tx * size * 0.6 - nx * size * 0.75, py - ty * size * 0.6 - ny * size * 0.75),
-        ]
-        pygame.draw.polygon(layer, (255, 255, 255, 150), pts)
-    surf.blit(layer, r)
+        tip = (x1 + tx * head, y1 + ty * head)
+        pygame.draw.polygon(layer, colour, [tip, (x1 + nx * head * 0.5, y1 + ny * head * 0.5), (x1 - nx * head * 0.5, y1 - ny * head * 0.5)])
+    return layer
+
+
+def _turn_pointer(surf: pygame.Surface, t: TableScene, r: pygame.Rect) -> None:
+    """A gold arrow on the ring's edge pointing at the seat whose turn it is."""
+    if t.turn is None or t.hand_over or t.game is None:
+        return
+    lay = t.layout
+    side = lay.seats[t.pos_of(t.turn)].side
+    size = max(14, round(lay.font_px * 1.1))
+    centre = {"bottom": (r.centerx, r.bottom + size // 2), "top": (r.centerx, r.top - size // 2),
+              "left": (r.left - size // 2, r.centery), "right": (r.right + size // 2, r.centery)}[side]
+    img = _cached(("turn", size, side), lambda: _pointer(size, side))
+    surf.blit(img, img.get_rect(center=centre))
+
+
+def _pointer(size: int, side: str) -> pygame.Surface:
+    """A chevron-tailed arrow, gold with a dark rim, pointing towards ``side``."""
+    pad = 4
+    img = pygame.Surface((size * 2 + pad * 2, size * 2 + pad * 2), pygame.SRCALPHA)
+    c = size + pad
+    # pointing down, then turned
+    pts = [(c, c + size), (c - size * 0.8, c - size * 0.05), (c - size * 0.3, c - size * 0.05),
+           (c - size * 0.3, c - size), (c + size * 0.3, c - size), (c + size * 0.3, c - size * 0.05),
+           (c + size * 0.8, c - size * 0.05)]
+    glow = pygame.Surface(img.get_size(), pygame.SRCALPHA)
+    pygame.draw.polygon(glow, (255, 214, 102, 70), pts, 0)
+    glow = pygame.transform.smoothscale(pygame.transform.smoothscale(glow, (img.get_width() // 4, img.get_height() // 4)), img.get_size())
+    img.blit(glow, (0, 0))
+    pygame.draw.polygon(img, (245, 200, 90), pts)
+    pygame.draw.polygon(img, (60, 40, 10), pts, 2)
+    angle = {"bottom": 0, "right": 90, "top": 180, "left": -90}[side]
+    return pygame.transform.rotate(img, angle) if angle else img
+
+
+def _plate_glow(w: int, h: int) -> pygame.Surface:
+    """A soft gold halo for the name plate of the seat to play."""
+    spread = 10
+    img = pygame.Surface((w + 2 * spread, h + 2 * spread), pygame.SRCALPHA)
+    for i in range(spread, 0, -2):
+        alpha = int(70 * (1 - i / spread)) + 12
+        pygame.draw.rect(img, (255, 205, 90, alpha), pygame.Rect(spread - i, spread - i, w + 2 * i, h + 2 * i), 2, border_radius=10 + i)
+    return img
 
 
 def _opponents(surf: pygame.Surface, t: TableScene) -> None:
@@ -242,14 +322,15 @@ def _hand(surf: pygame.Surface, t: TableScene) -> None:
         if c in t.hand.selected and t.hand_visible:
             glow = cardart.outline(round(spr.w), round(spr.h), (255, 220, 90))
             surf.blit(glow, (round(spr.x) - 4, round(spr.y) - 4))
-        spr.draw(surf, four_colour=s.four_colour, back_style=s.card_back)
+        t.view.put(spr.draw(surf, four_colour=s.four_colour, back_style=s.card_back, shadow=True), spr)
         if c == received and t.hand_visible:
             _received_tag(surf, spr.rect(), min(spr.w, lay.hand_step(len(t.hand.cards), len(t.hand_gaps()))), lay.font_px)
         if c == focus_card and t.hand_visible:
             r = spr.rect()
             pygame.draw.line(surf, (120, 200, 255), (r.x + 6, r.bottom - 5), (r.x + min(r.w, lay.hand_step(len(t.hand.cards), len(t.hand_gaps()))) - 4, r.bottom - 5), 4)
     if dragging is not None and dragging in t.sprites:
-        t.sprites[dragging].draw(surf, four_colour=s.four_colour, back_style=s.card_back, shadow=True)
+        spr = t.sprites[dragging]
+        t.view.put(spr.draw(surf, four_colour=s.four_colour, back_style=s.card_back, shadow=True), spr)
     if not t.hand_visible and t.hand.cards and not t.hand_over:
         fan = lay.seats[0].fan
         label = text.render(_("{name}'s hand is hidden").format(name=vocab.seat_name(t.match, t.viewer)), lay.font_px, WHITE, bold=True)
@@ -275,6 +356,9 @@ def _plates(surf: pygame.Surface, t: TableScene) -> None:
         spot = lay.seats[p]
         box = pygame.Rect(spot.info.as_tuple())
         turn = seat == t.turn and not t.hand_over
+        if turn:  # next to play: a glow round the plate, and the ring's arrow points here
+            glow = _cached(("glow", box.size), lambda: _plate_glow(box.w, box.h))
+            surf.blit(glow, (box.x - 10, box.y - 10))
         text.panel(surf, box, alpha=150 if turn else 110, border=GOLD if turn else None)
         name = vocab.seat_name(t.match, seat)
         star = "★ " if seat == t.owner and t.trick else ""

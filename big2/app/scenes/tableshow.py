@@ -19,6 +19,7 @@ from collections import deque
 
 from .. import storage
 from .. import vocab
+from ..layout import results_card
 from ..match import ExchangeStarted
 from ..sprites import CardSprite
 from .tablepart import TablePart
@@ -216,7 +217,7 @@ class EventPlayback(TablePart):
             t.log.append((vocab.about(t.match, event.first, _("Hand {number}: You lead"), _("Hand {number}: {name} leads"), number=number),
                           (235, 225, 180)))
         self.deal = (t.clock.time, stagger, total)
-        t.view.warm(range(52))  # draw every face now, a few a step, not mid-play
+        t.view.warm_table()  # every face this hand may show, a little each frame
         return total * stagger + flight
 
     def layout_hand_size(self) -> int:
@@ -304,6 +305,8 @@ class EventPlayback(TablePart):
         if event.dragon and event.winner != t.viewer:  # the dragon is laid down: show it
             t.revealed[event.winner] = sorted(game.played_by(event.winner),
                                               key=t.match.config.rules.card_strength)
+        # the results panel shows every hand's cards left: drawn while the banner shows
+        t.view.warm([c for s in range(t.match.n_players) for c in game.hand(s)], results_card(t.app.ui_scale), first=True)
         if not t.hand_visible:
             t.hand_visible = True
             t.place_hand(animate=False)

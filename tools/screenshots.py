@@ -1,0 +1,81 @@
+"""Regenerate docs/screenshots: every scene at 1280 × 720, the table at 800 × 600 and 2560 × 1440.
+
+    python tools/screenshots.py [OUTDIR]
+
+Runs the app headless (SDL's dummy video driver: the same software drawing as a window)
+in a throwaway home, walks every scene with :func:`big2.app.tour.tour` and saves each
+stop as ``NAME-WxH.png``. It also prints any text that does not fit (the fit test's
+checks), so a picture is never taken of a screen the test would fail.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+import tempfile
+from pathlib import Path
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+
+#: (window size, which stops to keep: None for all)
+SHOTS = (
+    ((1280, 720), None),
+    ((800, 600), ("table-your-turn", "table-computer-thinking", "new-game", "title")),
+    ((2560, 1440), ("table-your-turn", "table-trick-won")),
+)
+
+
+def shoot(out: Path) -> int:
+    import pygame
+
+    from big2.app import fitcheck, storage, text
+    from big2.app.app import App
+    from big2.app.settings import AppSettings
+    from big2.app.tour import tour
+
+    out.mkdir(parents=True, exist_ok=True)
+    bad = 0
+    for size, keep in SHOTS:
+        with tempfile.TemporaryDirectory() as home:
+            os.environ["BIG2_HOME"] = home
+            app = App(size=size, settings=AppSettings(animation="off", pace="instant"))
+            app.ai_in_process = False
+            app.open()
+            app.running = True
+            st = storage.Storage.open()
+            storage.attach(app, st)
+            try:
+                for stop in tour(app, dropdowns_open=False, presets=False):
+                    if keep is not None and stop not in keep:
+                        continue
+                    top = app.top
+                    original = top.draw
+                    lines: list[text.DrawnText] = []
+
+                    def recorded(surf, original=original, lines=lines):
+                        with text.recording() as rec:
+                            original(surf)
+                        lines.extend(rec)
+
+                    top.draw = recorded
+                    try:
+                        app.draw()
+                    finally:
+                        del top.draw
+                    for p in fitcheck.check_screen(app, lines):
+                        print(f"  {stop}: {p}")
+                        bad += 1
+                    name = out / f"{stop}-{size[0]}x{size[1]}.png"
+                    pygame.image.save(app.screen, str(name))
+                    print(name)
+            finally:
+                st.close()
+                app.close()
+    return 1 if bad else 0
+
+
+if __name__ == "__main__":
+    target = Path(sys.argv[1]) if len(sys.argv) > 1 else Path(__file__).resolve().parents[1] / "docs" / "screenshots"
+    sys.exit(shoot(target))
