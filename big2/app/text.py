@@ -127,18 +127,19 @@ def draw(
     return rect
 
 
-def fits(words: str, size: int, width: int, *, bold: bool = False) -> bool:
-    """Whether ``words`` fit ``width`` pixels, squeezed at most 10 % (see ``draw``'s max_width)."""
-    return assets.font(size, bold=bold).size(words)[0] * 0.9 <= width
+def fits(words: str, size: int, width: int, *, bold: bool = False, squeeze: float = 0.9) -> bool:
+    """Whether ``words`` fit ``width`` pixels, squeezed to no less than ``squeeze`` of
+    their width (see ``draw``'s max_width; 1.0: not squeezed at all)."""
+    return assets.font(size, bold=bold).size(words)[0] * squeeze <= width
 
 
-def shorten(words: str, size: int, width: int, *, bold: bool = False) -> str:
+def shorten(words: str, size: int, width: int, *, bold: bool = False, squeeze: float = 0.9) -> str:
     """``words``, cut and ended with "…" if they would not fit ``width`` pixels even
-    squeezed a little (a long name or a long translation in a narrow box)."""
-    if fits(words, size, width, bold=bold):
+    squeezed to ``squeeze`` (a long name or a long translation in a narrow box)."""
+    if fits(words, size, width, bold=bold, squeeze=squeeze):
         return words
     cut = words
-    while cut and not fits(cut.rstrip() + "…", size, width, bold=bold):
+    while cut and not fits(cut.rstrip() + "…", size, width, bold=bold, squeeze=squeeze):
         cut = cut[:-1]
     return cut.rstrip() + "…"
 
