@@ -46,21 +46,35 @@ class CardParseError(ValueError):
         self.token = token
 
 
+def _is_index(value: object, size: int) -> bool:
+    return type(value) is int and 0 <= value < size
+
+
+def check_card(c: object) -> Card:
+    """``c`` when it is a card index (0..51); else ``ValueError`` with a sentence."""
+    if type(c) is not int or not 0 <= c < 52:
+        raise ValueError(f"{c!r} is not a card: a card is a whole number from 0 to 51.")
+    return c
+
+
 def card(rank: int, suit: int) -> Card:
     """The card of rank index ``rank`` (0 = 3 … 12 = 2) and suit index ``suit``."""
-    if not (0 <= rank < 13 and 0 <= suit < 4):
-        raise ValueError(f"no card with rank {rank} and suit {suit}")
+    if not (_is_index(rank, 13) and _is_index(suit, 4)):
+        raise ValueError(
+            f"There is no card with rank {rank!r} and suit {suit!r}: ranks are 0 to 12, "
+            "suits 0 to 3."
+        )
     return rank * 4 + suit
 
 
 def rank_of(c: Card) -> int:
     """Rank index of a card: 0 for 3 up to 12 for 2."""
-    return c >> 2
+    return check_card(c) >> 2
 
 
 def suit_of(c: Card) -> int:
     """Suit index of a card: 0 ♦, 1 ♣, 2 ♥, 3 ♠."""
-    return c & 3
+    return check_card(c) & 3
 
 
 def parse_card(token: str) -> Card:
@@ -68,6 +82,8 @@ def parse_card(token: str) -> Card:
 
     Raises :class:`CardParseError` naming the token when it is not a card.
     """
+    if not isinstance(token, str):
+        raise CardParseError(f"{token!r} is not a card: write it like 3d, 10h or A♠.", str(token))
     text = token.strip()
     if len(text) < 2:
         raise CardParseError(f"'{token}' is not a card (write it like 3d, 10h or A♠)", token)
@@ -85,8 +101,7 @@ def parse_card(token: str) -> Card:
 
 def format_card(c: Card, *, symbols: bool = False) -> str:
     """Card notation: ``Th`` style, or ``10♥`` style with ``symbols=True``."""
-    if not 0 <= c < 52:
-        raise ValueError(f"{c!r} is not a card index (0..51)")
+    check_card(c)
     if symbols:
         return RANK_NAMES[c >> 2] + SUIT_SYMBOLS[c & 3]
     return RANK_CHARS[c >> 2] + SUIT_CHARS[c & 3]
@@ -106,18 +121,20 @@ class CardSet:
     __slots__ = ("_mask",)
 
     def __init__(self, cards: Iterable[Card] = ()) -> None:
+        if not isinstance(cards, Iterable) or isinstance(cards, str):
+            raise ValueError(f"{cards!r} is not a collection of cards: use CardSet.parse for text.")
         mask = 0
         for c in cards:
-            if not (isinstance(c, int) and 0 <= c < 52):
-                raise ValueError(f"{c!r} is not a card index (0..51)")
+            if type(c) is not int or not 0 <= c < 52:
+                raise ValueError(f"{c!r} is not a card: a card is a whole number from 0 to 51.")
             mask |= 1 << c
         self._mask = mask
 
     @classmethod
     def from_mask(cls, mask: int) -> CardSet:
         """The set whose bit ``c`` is set for each card ``c``."""
-        if mask & ~FULL_MASK or mask < 0:
-            raise ValueError("a card mask has only 52 bits")
+        if type(mask) is not int or mask & ~FULL_MASK or mask < 0:
+            raise ValueError(f"{mask!r} is not a card mask: a whole number of at most 52 bits.")
         obj = cls.__new__(cls)
         obj._mask = mask
         return obj
@@ -221,6 +238,8 @@ def parse_cards(text: str) -> CardSet:
     Raises :class:`CardParseError` for empty text, a token that is not a card, or a card
     written twice; the message names the offending token.
     """
+    if not isinstance(text, str):
+        raise CardParseError(f"{text!r} is not card text: write cards like '3d 4c 10h'.", str(text))
     tokens = text.replace(",", " ").split()
     if not tokens:
         raise CardParseError("no cards given", "")
@@ -242,10 +261,14 @@ def to_cardset(cards: CardsLike) -> CardSet:
         return cards
     if isinstance(cards, str):
         return parse_cards(cards)
+    if not isinstance(cards, Iterable) or isinstance(cards, (bytes, dict)):
+        raise CardParseError(
+            f"{cards!r} is not a set of cards: give card text like '3d 4c', card numbers "
+            "from 0 to 51, or a CardSet.", str(cards))
     mask = 0
     for c in cards:
-        if not (isinstance(c, int) and 0 <= c < 52):
-            raise CardParseError(f"{c!r} is not a card", str(c))
+        if type(c) is not int or not 0 <= c < 52:
+            raise CardParseError(f"{c!r} is not a card: a card is a whole number from 0 to 51.", str(c))
         if mask >> c & 1:
             raise CardParseError(f"{format_card(c)} is listed twice", format_card(c))
         mask |= 1 << c

@@ -133,6 +133,23 @@ def format_play(mask: int, rules: Rules = STANDARD, *, symbols: bool = True) -> 
     return " ".join(format_card(c, symbols=symbols) for c in cards)
 
 
+def check_move(move: object) -> Move:
+    """``move`` when it is ``PASS`` or a move int the engine could have made; else
+    ``ValueError`` with a sentence."""
+    if type(move) is not int or move < 0 or move >> (SIZE_SHIFT + 3):
+        raise ValueError(f"{move!r} is not a move: use PASS or a move from legal_moves().")
+    if move and (not move & FULL_MASK or (move >> SIZE_SHIFT) != (move & FULL_MASK).bit_count()):
+        raise ValueError(f"{move!r} is not a move: use PASS or a move from legal_moves().")
+    return move
+
+
+def check_combo(combo: object, what: str = "a combination") -> Combo:
+    """``combo`` when it is a :class:`Combo`; else ``ValueError`` with a sentence."""
+    if not isinstance(combo, Combo):
+        raise ValueError(f"{combo!r} is not {what}: get one from classify().")
+    return combo
+
+
 def make_move(key: int, mask: int) -> Move:
     """The move int of a combination with strength ``key`` and card ``mask``."""
     return (mask.bit_count() << SIZE_SHIFT) | (key << KEY_SHIFT) | mask
@@ -150,7 +167,7 @@ def move_mask(move: Move) -> int:
 
 def move_cards(move: Move) -> CardSet:
     """The cards of a move (empty for ``PASS``)."""
-    return CardSet.from_mask(move & FULL_MASK)
+    return CardSet.from_mask(check_move(move) & FULL_MASK)
 
 
 def move_size(move: Move) -> int:
@@ -171,7 +188,7 @@ def move_kind(move: Move) -> Kind | None:
 
 def combo_of_move(move: Move) -> Combo:
     """The :class:`Combo` a (non-pass) move int stands for."""
-    kind = move_kind(move)
+    kind = move_kind(check_move(move))
     if kind is None:
         raise ValueError("a pass is not a combination")
     return Combo(kind, CardSet.from_mask(move & FULL_MASK), (move >> KEY_SHIFT) & _KEY_MASK)
@@ -254,37 +271,19 @@ def classify(cards: CardsLike, rules: Rules = STANDARD) -> Combo | None:
 
 
 def why_not(cards: CardsLike, rules: Rules = STANDARD) -> str:
-    """A sentence saying why ``cards`` are not a combination ('' when they are one)."""
-    cs = to_cardset(cards)
-    if classify(cs, rules) is not None:
-        return ""
-    n = len(cs)
-    text = format_play(cs.mask, rules)
-    if n == 0:
-        return "Choose some cards first."
-    t = tables_for(rules)
-    sizes = "1, 2, 3, 4 or 5" if t.four_alone else "1, 2, 3 or 5"
-    if n == 3 and not t.allow_triples and len(_rank_nibbles(cs.mask)) == 1:
-        return "Triples are not played under these rules: play singles, pairs or five cards."
-    if n in (2, 3):
-        word = "pair" if n == 2 else "triple"
-        return f"{text} is not a {word}: all {n} cards must have the same rank."
-    if n == 4:
-        if t.four_alone:
-            return f"{text} is not four of a kind: all 4 cards must have the same rank."
-        return "Four cards are not a combination: four of a kind needs a fifth card."
-    if n > 5:
-        return f"{n} cards are not a combination: play {sizes} cards."
-    kinds = "a straight, full house, four of a kind with one card, or straight flush"
-    if t.allow_flushes:
-        kinds = "a straight, flush, full house, four of a kind with one card, or straight flush"
-    if not t.allow_flushes and len({c & 3 for c in cs}) == 1:
-        return f"{text} is not a five-card hand: flushes are not played under these rules."
-    return f"{text} is not a five-card hand: play {kinds}."
+    """A sentence saying why ``cards`` are not a combination ('' when they are one):
+    what the cards are ("that is two pairs, which these rules don't allow") and what to
+    play instead. The words live in :mod:`big2.engine.explain`."""
+    from .explain import why_not as explain_why_not
+
+    return explain_why_not(cards, rules)
 
 
 def beats(a: Combo, b: Combo, rules: Rules = STANDARD) -> bool:
-    """Whether ``a`` may be played on ``b`` (same size and stronger)."""
+    """Whether ``a`` may be played on ``b`` (same size and stronger, or a bomb the rules
+    allow). Raises ``ValueError`` when either is not a :class:`Combo`."""
+    check_combo(a, "a combination to play")
+    check_combo(b, "a combination to beat")
     return beats_move(a.move, b.move, tables_for(rules))
 
 
@@ -334,6 +333,7 @@ def generate_moves(hand: int, rules: Rules = STANDARD) -> dict[int, list[Move]]:
     table play of the same size are a suffix of the list (find it with ``bisect``).
     """
     t = tables_for(rules)
+    CardSet.from_mask(hand)  # refuses anything that is not a card mask
     singles, pairs, triples = small_moves(hand, t)
     return {1: singles, 2: pairs, 3: triples, 5: five_moves(hand, t)}
 

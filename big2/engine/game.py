@@ -27,6 +27,7 @@ from .combos import (
     Move,
     all_moves,
     beats_move,
+    check_move,
     classify,
     combo_of_move,
     format_play,
@@ -58,6 +59,7 @@ from .rules import (
     LoneTwo,
     Rules,
     StockDraw,
+    check_rules,
     tables_for,
 )
 from .scoring import HandOutcome, standard_penalties
@@ -71,11 +73,22 @@ SEAT_NAMES: Final = {
 __all__ = ["Game", "GameOver", "IllegalMove", "LegalMoves", "NotYourTurn", "SEAT_NAMES"]
 
 
+def check_seat(seat: object, n: int) -> int:
+    """``seat`` when it is a seat of a table of ``n``; else ``ValueError`` with a sentence."""
+    if type(seat) is not int or not 0 <= seat < n:
+        raise ValueError(f"There is no seat {seat!r} at a table of {n}: seats are 0 to {n - 1}.")
+    return seat
+
+
 def seat_names_for(players: int, names: Sequence[str] | None) -> tuple[str, ...]:
     """The given names (one per seat, checked) or the default compass names."""
-    if players not in SEAT_NAMES:
-        raise ValueError(f"Big Two is played by 2, 3 or 4 players, not {players}")
+    if type(players) is not int or players not in SEAT_NAMES:
+        raise ValueError(f"Big Two is played by 2, 3 or 4 players, not {players!r}.")
+    if names is not None and (isinstance(names, str) or not isinstance(names, Sequence)):
+        raise ValueError(f"Names must be a list of {players} names, not {names!r}.")
     seat_names = tuple(names) if names is not None else SEAT_NAMES[players]
+    if not all(isinstance(name, str) for name in seat_names):
+        raise ValueError(f"Every name must be text: {seat_names!r}.")
     if len(seat_names) != players:
         raise ValueError(f"{players} players need {players} names, got {len(seat_names)}")
     return seat_names
@@ -139,6 +152,9 @@ class Game(HouseRules):
         clockwise: bool | None = None,
         stock: Sequence[Card] = (),
     ) -> None:
+        check_rules(rules)
+        if isinstance(hands, (str, bytes)) or not isinstance(hands, Sequence):
+            raise ValueError(f"{hands!r} is not a list of hands: give one set of cards per seat.")
         sets = [to_cardset(h) for h in hands]
         n = len(sets)
         if n not in SEAT_NAMES:
@@ -154,8 +170,10 @@ class Game(HouseRules):
             if seen >> c & 1:
                 raise ValueError(f"{format_card(c)} is both dealt and in the stock")
         seat_names = seat_names_for(n, names)
-        if first is not None and not 0 <= first < n:
-            raise ValueError(f"no seat {first} at a table of {n}")
+        if first is not None:
+            check_seat(first, n)
+        if clockwise is not None and type(clockwise) is not bool:
+            raise ValueError(f"clockwise is True, False or None, not {clockwise!r}.")
         self._setup([s.mask for s in sets], rules, seat_names, first, clockwise, list(stock))
 
     def _setup(
@@ -255,11 +273,14 @@ class Game(HouseRules):
         starts the three-player exchange: the loser's highest card goes to the winner at
         once, and play waits until the winner gives a card back with :meth:`give_back`.
         """
-        if players not in SEAT_NAMES:
-            raise ValueError(f"Big Two is played by 2, 3 or 4 players, not {players}")
+        if not isinstance(rng, (random.Random, int)):
+            raise ValueError(f"{rng!r} is not a random.Random or a deal number (a whole number).")
+        check_rules(rules)
         seat_names = seat_names_for(players, names)
-        if leader is not None and not 0 <= leader < players:
-            raise ValueError(f"no seat {leader} at a table of {players}")
+        if leader is not None:
+            check_seat(leader, players)
+        if clockwise is not None and type(clockwise) is not bool:
+            raise ValueError(f"clockwise is True, False or None, not {clockwise!r}.")
         if isinstance(rng, int):
             dealt = deal_by_number(rng, rules, players)
         else:
@@ -297,9 +318,13 @@ class Game(HouseRules):
         is the card the first play must hold, if the first play has not been made.
         History starts empty.
         """
+        check_rules(rules)
+        if isinstance(hands, (str, bytes)) or not isinstance(hands, Sequence):
+            raise ValueError(f"{hands!r} is not a list of hands: give one set of cards per seat.")
         n = len(hands)
         if n not in SEAT_NAMES:
-            raise ValueError(f"Big Two is played by 2, 3 or 4 players, not {n}")
+            raise ValueError(f"Big Two is played by 2, 3 or 4 players, not {n}.")
+        check_seat(to_act, n)
         masks = [0 if s in out else to_cardset(h).mask for s, h in enumerate(hands)]
         seen = 0
         for m in masks:
@@ -396,14 +421,15 @@ class Game(HouseRules):
         return len(self._stock)
 
     def hand(self, seat: int) -> CardSet:
-        return CardSet.from_mask(self._hands[seat])
+        """The cards ``seat`` holds (``ValueError`` for a seat not at this table)."""
+        return CardSet.from_mask(self._hands[check_seat(seat, self.n_players)])
 
     def hand_mask(self, seat: int) -> int:
-        return self._hands[seat]
+        return self._hands[check_seat(seat, self.n_players)]
 
     def played_by(self, seat: int) -> CardSet:
         """Every card ``seat`` has played this hand."""
-        return CardSet.from_mask(self._played[seat])
+        return CardSet.from_mask(self._played[check_seat(seat, self.n_players)])
 
     @property
     def card_counts(self) -> tuple[int, ...]:
@@ -411,7 +437,7 @@ class Game(HouseRules):
 
     def next_seat(self, seat: int) -> int:
         """The seat after ``seat`` in this hand's direction of play."""
-        return (seat + self._step) % self.n_players
+        return (check_seat(seat, self.n_players) + self._step) % self.n_players
 
     def points(self) -> tuple[int, ...]:
         """Points of a finished hand under the standard penalty table.
@@ -559,6 +585,8 @@ class Game(HouseRules):
         if self.exchange is None:
             raise IllegalMove("There is no card to give back now.")
         loser, winner = self.exchange
+        if type(card) is not int or not 0 <= card < 52:
+            raise IllegalMove(f"{card!r} is not a card: give back one of your cards.")
         if not self._hands[winner] >> card & 1:
             raise IllegalMove(f"{self.names[winner]} does not hold {format_card(card, symbols=True)}.")
         self._hands[winner] ^= 1 << card
@@ -618,6 +646,8 @@ class Game(HouseRules):
         return (Dealt(hands, self._first), TurnStarted(self._to_act, True))
 
     def _check_turn(self, seat: int | None) -> int:
+        if seat is not None:
+            check_seat(seat, self.n_players)
         if self._winner >= 0:
             raise GameOver(msg("The hand is over: {name} went out.", name=self.names[self._winner]))
         if self.exchange is not None:
@@ -692,7 +722,14 @@ class Game(HouseRules):
         return self._make_with_events(PASS)
 
     def make(self, move: Move, *, seat: int | None = None) -> tuple[Event, ...]:
-        """Checked form of :meth:`apply` for a move int (from an opponent, say)."""
+        """Checked form of :meth:`apply` for a move int (from an opponent, say).
+
+        Raises :class:`IllegalMove` for anything that is not a move, or a move the rules
+        refuse here."""
+        try:
+            check_move(move)
+        except ValueError as e:
+            raise IllegalMove(str(e)) from None
         if move == PASS:
             return self.pass_turn(seat=seat)
         return self.play(CardSet.from_mask(move & FULL_MASK), seat=seat)

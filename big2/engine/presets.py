@@ -11,6 +11,7 @@ import enum
 from dataclasses import dataclass, fields, replace
 from typing import Any, Final
 
+from .explain import blurb, rule_lines
 from .rules import (
     STANDARD,
     AssistantRule,
@@ -25,7 +26,9 @@ from .rules import (
     Rules,
     StockDraw,
     StraightOrder,
+    check_rules,
 )
+from .scoring_scheme import scoring_preset
 
 
 @dataclass(frozen=True, slots=True)
@@ -46,8 +49,11 @@ class Preset:
 
 def _preset(name: str, title: str, summary: str, source: str, notes: str, scoring: str,
             aliases: tuple[str, ...] = (), **options: Any) -> Preset:
-    return Preset(name, title, replace(STANDARD, name=name, **options), summary, source,
-                  notes, scoring, aliases)
+    """A preset; its summary is written from its rules and scoring (``summary`` is only
+    the author's note of what it should say, kept beside the options for reading)."""
+    rules = replace(STANDARD, name=name, **options)
+    return Preset(name, title, rules, blurb(rules, scoring_preset(scoring)), source, notes,
+                  scoring, aliases)
 
 
 PRESETS: Final[dict[str, Preset]] = {p.name: p for p in [
@@ -150,6 +156,8 @@ def get_preset(name: str) -> Preset:
 
     Raises ``KeyError`` with a message listing the known names.
     """
+    if not isinstance(name, str):
+        raise KeyError(f"a rule preset is named by text, such as 'standard', not {name!r}")
     key = name.strip().lower().replace(" ", "-").replace("_", "-")
     if key not in _ALIASES:
         raise KeyError(f"no rule preset called '{name}': choose one of {', '.join(PRESETS)}")
@@ -162,85 +170,28 @@ def get_rules(name: str) -> Rules:
 
 # -- describing a rule set in plain words ------------------------------------------------
 
-_SUIT_NAMES = {"d": "♦", "c": "♣", "h": "♥", "s": "♠"}
-
-_STRAIGHTS = {
-    StraightOrder.HONG_KONG: "A2345 > 23456 > AKQJT > … > 34567; JQKA2 is no straight",
-    StraightOrder.TOP_CARD: "by the top card, 2 high: JQKA2 > A2345 > 23456 > AKQJT > … > 34567",
-    StraightOrder.NO_WRAP: "2s and 3s never touch: 2AKQJ highest, 76543 lowest",
-    StraightOrder.TWO_HIGH: "23456 > A2345 > AKQJT > … > 34567",
-    StraightOrder.TWO_HIGH_ACE_LOW: "23456 highest, A2345 lowest",
-    StraightOrder.NO_A2345: "23456 > AKQJT > … > 34567; A2345 is no straight",
-    StraightOrder.TWOS_HIGH_65432_LOW: "2AKQJ highest, 65432 lowest",
-    StraightOrder.SIX_FIVE_SECOND: "2AKQJ > 65432 > AKQJT > … > 34567",
-    StraightOrder.INDONESIA: "straights with a 2 (A2345, 23456) beat all others, by the suit of the 2",
-}
-_FLUSHES = {
-    FlushOrder.HIGHEST_CARD: "by the highest card, then its suit",
-    FlushOrder.SUIT_FIRST: "by suit first, then the highest card",
-    FlushOrder.POKER: "all five cards compared from the top as in poker, then the suit",
-}
-_LEADERS = {
-    LaterLeader.LOWEST_CARD: "the holder of the lowest card, who must play it",
-    LaterLeader.WINNER: "the winner of the last hand, with anything",
-    LaterLeader.LOSER: "the player with most cards left last hand, with anything",
-    LaterLeader.INDONESIAN_ROUNDS: "rounds of ten deals: the lowest card starts a round, the winner the rest",
-}
-_ASSISTANT = {
-    AssistantRule.OFF: "off",
-    AssistantRule.ENFORCED: "before a player on one card you must play your highest single or several cards",
-    AssistantRule.LIABILITY: "ignore it and you pay everyone's losses if the next player then goes out",
-}
-_BOMBS = {
-    Bombs.NONE: "none",
-    Bombs.HONOUR_HANDS: "four of a kind + 1 and straight flushes also beat singles, pairs and triples",
-    Bombs.ROYAL_OVER_FOURS: "only a royal flush beats four of a kind; fours beat other straight flushes",
-}
-_DECKS = {
-    Deck.FULL: "every combination",
-    Deck.NO_TRIPLES_NO_FLUSHES: "no triples and no flushes",
-    Deck.DA_LAO_ER: "no flushes; a full house cannot beat a straight",
-}
-_LONE_TWO = {
-    LoneTwo.ALLOWED: "allowed",
-    LoneTwo.NO_LONE_TWO: "nobody may go out on a lone 2",
-    LoneTwo.NO_LONE_TOP_TWO: "nobody may go out on the lone top 2",
-}
-_STOCK = {
-    StockDraw.NONE: "no drawing",
-    StockDraw.ONE: "passing draws one card from the stock",
-    StockDraw.AS_MANY_AS_NEEDED: "passing draws as many cards as the play needed",
-}
-
 
 def describe(rules: Rules) -> list[tuple[str, str]]:
-    """Every option of ``rules`` as ``(label, plain words)`` lines, for the rules screen."""
-    suits = " < ".join(_SUIT_NAMES[s] for s in rules.suit_order)
-    yes = {True: "yes", False: "no"}
-    return [
-        ("Suits", suits),
-        ("Straights", _STRAIGHTS[rules.straight_order]),
-        ("Flushes", _FLUSHES[rules.flush_order]),
-        ("Combinations", _DECKS[rules.deck]),
-        ("Four of a kind alone", "its own type, beats only lower fours" if rules.four_alone else "not allowed"),
-        ("Bombs", _BOMBS[rules.bombs]),
-        ("First lead", "must include the lowest card" if rules.first_lead_has_lowest else "anything"),
-        ("Later hands led by", _LEADERS[rules.later_leader]),
-        ("Direction", rules.direction.value),
-        ("Assistant rule", _ASSISTANT[rules.assistant]),
-        ("Passing", "locks you out until the trick ends" if rules.pass_locks_out else "you may play again later in the trick"),
-        ("Dragon (one of each rank)", "wins at once" if rules.dragon_wins else "no special effect"),
-        ("Going out on a 2", _LONE_TWO[rules.lone_two]),
-        ("End of hand", "play on until one player is left" if rules.hand_end is HandEnd.PLAY_ON else "the first player out wins"),
-        ("AutoPass", yes[rules.auto_pass]),
-        ("Cards dealt (2-3 players)", "dealt out evenly, leftovers to the lowest card" if rules.leftovers is Leftovers.TO_LOWEST else f"{rules.cards_per_player} each, the rest unused"),
-        ("Stock", _STOCK[rules.stock_draw]),
-        ("Three-player exchange", "loser gives their highest card for an unwanted one" if rules.three_player_exchange else "no"),
-    ]
+    """Every option of ``rules`` as ``(label, plain words)`` lines, for the rules screen
+    (see :func:`big2.engine.explain.rule_lines`)."""
+    return rule_lines(rules)
+
+
+def title_of(rules: Rules) -> str:
+    """The player's name for a rule set: its preset's title, with "(house rules)" when
+    options were changed; never an id."""
+    check_rules(rules)
+    preset = PRESETS.get(rules.name.removesuffix(" (house)"))
+    if preset is None:
+        return "Custom rules"
+    if replace(rules, name=preset.name) == preset.rules:
+        return preset.title
+    return f"{preset.title} (house rules)"
 
 
 def summary(rules: Rules) -> str:
     """One line: the preset's summary when ``rules`` is a preset, else what differs."""
+    check_rules(rules)
     preset = PRESETS.get(rules.name)
     if preset is not None and preset.rules == rules:
         return preset.summary

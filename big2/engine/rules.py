@@ -10,7 +10,7 @@ Everything that decides strength reads the precomputed :class:`RuleTables` of a 
 from __future__ import annotations
 
 import enum
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
 from functools import lru_cache
 from typing import Final
 
@@ -224,7 +224,17 @@ class Rules:
         self.validate()
 
     def validate(self) -> None:
-        """Raise ``ValueError`` with a plain sentence for contradictory options."""
+        """Raise ``ValueError`` with a plain sentence for a value of the wrong kind or
+        contradictory options."""
+        for f in fields(self):
+            value, kind = getattr(self, f.name), type(f.default)
+            if type(value) is not kind:
+                if issubclass(kind, enum.Enum):
+                    what = "choose one of " + ", ".join(repr(m) for m in kind)
+                else:
+                    what = {bool: "it is True or False", int: "it is a whole number",
+                            str: "it is text"}.get(kind, f"it is a {kind.__name__}")
+                raise ValueError(f"The rule option {f.name} cannot be {value!r}: {what}.")
         if sorted(self.suit_order) != sorted(SUIT_CHARS) or len(self.suit_order) != 4:
             raise ValueError(f"suit order '{self.suit_order}' must list d, c, h and s once each")
         if not 1 <= self.cards_per_player <= 26:
@@ -263,6 +273,15 @@ class Rules:
 
 
 STANDARD: Final = Rules()
+
+
+def check_rules(rules: object) -> Rules:
+    """``rules`` when it is a :class:`Rules`; else ``ValueError`` with a sentence."""
+    if not isinstance(rules, Rules):
+        raise ValueError(
+            f"{rules!r} is not a rule set: pass a Rules value, such as get_rules('standard')."
+        )
+    return rules
 
 
 @dataclass(frozen=True, slots=True)
@@ -373,9 +392,16 @@ def _straight_flush_inner(rules: Rules, ranks: tuple[int, ...], order: int, suit
 FIVE_KINDS: Final = ("straight", "flush", "full-house", "four", "straight-flush")
 
 
-@lru_cache(maxsize=128)
 def tables_for(rules: Rules) -> RuleTables:
-    """The lookup tables for ``rules`` (cached per rule set)."""
+    """The lookup tables for ``rules`` (cached per rule set); ``ValueError`` when
+    ``rules`` is not a :class:`Rules`."""
+    if rules.__class__ is not Rules:
+        check_rules(rules)
+    return _tables_for(rules)
+
+
+@lru_cache(maxsize=128)
+def _tables_for(rules: Rules) -> RuleTables:
     suit_strength = tuple(rules.suit_order.index(s) for s in SUIT_CHARS)
     card_strength = tuple((c >> 2) * 4 + suit_strength[c & 3] for c in range(52))
     shapes = []

@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from .combos import generate_moves
 from .dealnumber import DEAL_NUMBER_LIMIT, check_deal_number
 from .game import Game, seat_names_for
-from .rules import STANDARD, LaterLeader, Rules
+from .rules import STANDARD, LaterLeader, Rules, check_rules
 from .scoring import Scoring, score_hand
 
 
@@ -82,6 +82,14 @@ class Session:
         target: int | None = None,
         scoring: Scoring | None = None,
     ) -> None:
+        if not isinstance(rng, random.Random):
+            raise ValueError(f"{rng!r} is not a random.Random: start a session with random.Random(seed).")
+        check_rules(rules)
+        if scoring is not None and not isinstance(scoring, Scoring):
+            raise ValueError(f"{scoring!r} is not a scoring scheme: use scoring_preset(name).")
+        for what, value in (("number of hands", max_hands), ("target score", target)):
+            if value is not None and type(value) is not int:
+                raise ValueError(f"The {what} is a whole number or None, not {value!r}.")
         self.names = seat_names_for(players, names)
         if max_hands is not None and max_hands < 1:
             raise ValueError("a session needs at least one hand")

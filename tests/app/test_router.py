@@ -112,4 +112,6 @@ def test_title_buttons_and_table_keys_open_scenes_by_name(make_app):
     key(app, pygame.K_ESCAPE)
     assert app.top.name == "pause"
     click_button(app, app.top.b_quit)
+    assert app.top.name == "confirm"  # leaving a game asks first
+    click_button(app, app.top.b_yes)
     assert [s.name for s in app.stack] == ["title"]

@@ -113,8 +113,12 @@ def test_nothing_beats_itself() -> None:
     [
         ("3d 4d", "is not a pair"),
         ("3d 3c 4h", "is not a triple"),
-        ("3d 3c 3h 3s", "four of a kind needs a fifth card"),
-        ("3d 3c 4h 4s 5d", "is not a five-card hand"),
+        ("3d 3c 3h 3s", "is four of a kind, which needs a fifth card"),
+        ("3d 3c 4h 4s", "is two pairs, which these rules don't allow"),
+        ("3d 3c 3h 4s", "is a triple with one card, which these rules don't allow"),
+        ("3d 3c 4h 4s 5d", "is two pairs and a card, which these rules don't allow"),
+        ("3d 3c 3h 4s 6d", "is a triple with two odd cards"),
+        ("3d 4c 5h 6s 8d", "is not a five-card hand"),
         ("3d 3c 3h 3s 4d 4c", "play 1, 2, 3 or 5 cards"),
     ],
 )

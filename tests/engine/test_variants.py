@@ -286,7 +286,7 @@ def test_no_triples_and_no_flushes() -> None:
     assert classify(parse_cards("3d 4d 5d 6d 7d"), rules) is not None
     g = Game([parse_cards(h) for h in ["3d 3c 3h 5d 7d 9d Jd Ks", "4c", "5c", "6c"]], rules=rules)
     assert {move_size(m) for m in g.legal_moves()} == {1, 2}
-    with pytest.raises(IllegalMove, match="Triples are not played"):
+    with pytest.raises(IllegalMove, match="is a triple, which these rules don.t allow"):
         g.play("3d 3c 3h")
 
 

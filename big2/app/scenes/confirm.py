@@ -30,7 +30,7 @@ class ConfirmScene(Scene):
 
     def build_ui(self) -> None:
         px = self.px
-        r = self.rect = dialog_rect(self.app.size, px(560), px(230))
+        r = self.rect = dialog_rect(self.app.size, px(560), px(230) if self.detail else px(170))
         self.b_no = self.button((r.x + px(30), r.bottom - px(70), px(180), px(46)), _("Cancel"), object_id="#primary")  # Enter: the safe answer
         self.b_yes = self.button((r.right - px(230), r.bottom - px(70), px(200), px(46)), self.yes_text, object_id="#danger")
 

@@ -64,7 +64,9 @@ class PauseScene(Scene):
             self.app.push("settings")
             return True
         if self.pressed(event, self.b_quit):
-            self.app.goto("title")
+            # ask first: the game is kept (Continue on the title), but the table closes
+            self.app.push("confirm", _("Leave this game?"), lambda: self.app.goto("title"), yes=_("Leave"),
+                          detail=_("It is saved: Continue on the title screen picks it up."))
             return True
         return event.type in (pygame.KEYDOWN, pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP, pygame.MOUSEMOTION)
 
