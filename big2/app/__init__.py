@@ -76,6 +76,10 @@ def run(argv: Sequence[str] | None = None) -> int:
             return 2
     from . import storage as _storage
 
+    problem = no_display()
+    if problem:
+        print(f"big2: {problem}", file=sys.stderr)
+        return 1
     store = _storage.Storage.open()
     settings = store.app_settings()
     from .. import i18n
@@ -90,6 +94,14 @@ def run(argv: Sequence[str] | None = None) -> int:
         settings.pace = args.pace
     app = App(size=(w, h), settings=settings)
     app.open()
+    import pygame
+
+    if not os.environ.get("SDL_VIDEODRIVER") and pygame.display.get_driver() in ("offscreen", "dummy"):
+        print("big2: no display could be opened (SDL found only an invisible one), so the "
+              "game window cannot open; start big2 from a desktop session.", file=sys.stderr)
+        app.close()
+        store.close()
+        return 1
     _storage.attach(app, store)
     try:
         if args.fullscreen or store.settings.fullscreen:
@@ -98,6 +110,22 @@ def run(argv: Sequence[str] | None = None) -> int:
     finally:
         app.close()
         store.close()
+
+
+def no_display() -> str | None:
+    """Why the window cannot open here, or None: on Linux and the BSDs a desktop session
+    sets ``DISPLAY`` (X11) or ``WAYLAND_DISPLAY``; without either SDL would open an
+    invisible window that never closes. An explicit ``SDL_VIDEODRIVER`` is obeyed."""
+    import os
+
+    if os.environ.get("SDL_VIDEODRIVER"):
+        return None
+    if not (sys.platform.startswith("linux") or "bsd" in sys.platform):
+        return None
+    if os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY"):
+        return None
+    return ("no display was found (neither DISPLAY nor WAYLAND_DISPLAY is set), so the "
+            "game window cannot open; start big2 from a desktop session.")
 
 
 def _first_scene(app, name: str, seed: int | None, deal: int | None = None):

@@ -99,6 +99,9 @@ class App:
         self.ai_in_process = True
         #: Game time per real second; tests and demos speed the table up with it.
         self.time_scale = 1.0
+        #: An exception escaping a frame goes to the crash guard (False: it is raised,
+        #: as the app tests want).
+        self.guard_crashes = True
         #: Card faces drawn ahead of need, a little each frame (see cardart.Warmer).
         self.warmer = cardart.Warmer()
         #: The UI scale (1.0 at 1280 × 720): scenes size fonts, buttons and panels by it.
@@ -247,6 +250,18 @@ class App:
             time.sleep(min(IDLE_POLL, left))
 
     def frame(self, *, block: bool = True) -> None:
+        """One turn of the loop; an exception escaping it is the crash guard's
+        (:mod:`big2.app.crashguard`): report, save, back to the title."""
+        try:
+            self._frame(block=block)
+        except Exception as exc:
+            if not self.guard_crashes:
+                raise
+            from . import crashguard
+
+            crashguard.recover(self, exc)
+
+    def _frame(self, *, block: bool = True) -> None:
         """One turn of the loop: gather events (waiting if idle), update, maybe draw."""
         busy = self.animating() or self.dirty
         if block and not busy:

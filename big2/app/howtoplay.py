@@ -20,7 +20,7 @@ from .match import HandResult, Match, MatchConfig, SeatConfig, opening_events
 from .tutorial import NAMES, Tutorial, new_game
 from .scenes.table import TableScene
 from .scenes.tablepart import TablePart
-from .scenes.tabletracker import panel_rect
+from .uiscale import MIN_FONT_PX
 
 GOLD = (245, 210, 122)
 WHITE = (245, 245, 240)
@@ -79,6 +79,9 @@ class ScriptedTurns(TablePart):
 
 class LessonPart(TablePart):
     """The lesson panel, the lesson's hint, and refusing plays the lesson did not ask for."""
+
+    #: The lesson panel has the recent plays' corner.
+    covers_log = True
 
     def handle(self, event: pygame.event.Event) -> bool:
         t = self.table
@@ -142,19 +145,34 @@ class LessonPart(TablePart):
         t.say(why, 4.0, (255, 190, 150))
         return True
 
+    def area(self) -> pygame.Rect:
+        """The lesson's corner: the recent plays' box, down over the left seat's card
+        backs (its plate stays in view), clear of the top seat and the trick."""
+        lay = self.table.layout
+        log = lay.log
+        margin = log.x
+        right = min(lay.trick.x, lay.scores.x) - margin
+        bottom = lay.message.y - margin
+        for spot in lay.seats:
+            if spot.side == "top":
+                right = min(right, spot.fan.x - margin, spot.info.x - margin)
+            elif spot.side == "left":
+                bottom = min(bottom, spot.info.y - margin)
+        return pygame.Rect(log.x, log.y, max(log.w, right - log.x), max(log.h, bottom - log.y))
+
     def event_shown(self, event) -> None:
         t = self.table
         if isinstance(event, HandEnded):
             t.clock.cancel_all()  # no results screen: the lesson has the last word
-        t.view.damage(panel_rect(t))
+        t.view.damage(self.area())
 
     def draw(self, surf: pygame.Surface) -> None:
         t = self.table
-        area = panel_rect(t)
+        area = self.area()
         lay = t.layout
         width = area.w
         # the largest type (up to the table's) with which the whole lesson fits the corner
-        for fp in range(max(12, min(17, round(lay.font_px * 0.85))), 9, -1):
+        for fp in range(max(MIN_FONT_PX, min(17, round(lay.font_px * 0.85))), MIN_FONT_PX - 1, -1):
             lines = text.wrap(t.tutorial.lesson(), fp, width - 20)
             step = round(fp * 1.3)
             need = 14 + round(fp * 1.6) + step * len(lines) + round(fp * 1.5) + 6
@@ -174,7 +192,7 @@ class LessonPart(TablePart):
                 break
             text.draw(surf, line, fp, (rect.x + 10, y), WHITE, suits="light", four_colour=t.app.settings.four_colour)
             y += step
-        text.draw(surf, "Esc leaves the lesson", max(11, fp - 3), (rect.x + 10, rect.bottom - round(fp * 1.35)), DIM)
+        text.draw(surf, "Esc leaves the lesson", max(MIN_FONT_PX, fp - 3), (rect.x + 10, rect.bottom - round(fp * 1.35)), DIM)
 
 
 class HowToPlayScene(TableScene):

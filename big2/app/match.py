@@ -16,6 +16,7 @@ from big2.engine.cards import CardSet
 from big2.engine.events import Dealt, Event, HandEnded
 from big2.engine.game import Game
 from big2.engine.rules import STANDARD, Rules
+from big2.engine import explain
 from big2.engine.scoring import score_breakdown, scoring_preset
 from big2.engine.session import Session
 
@@ -146,6 +147,9 @@ class HandResult:
     hands_left: tuple[tuple[int, ...], ...]
     multipliers: tuple[int, ...] = ()
     notes: tuple[str, ...] = ()
+    #: Each seat's points in words for the scheme in play (``"8 × 2"``), '' where the
+    #: scheme does not count cards (see :func:`big2.engine.explain.seat_working`).
+    working: tuple[str, ...] = ()
     deal_number: int | None = None
     #: A move was taken back (undo) during the hand.
     assisted: bool = False
@@ -259,9 +263,13 @@ class Match:
         left = tuple(tuple(game.hand(s)) for s in range(self.n_players))
         multipliers: tuple[int, ...] = ()
         notes: tuple[str, ...] = ()
+        working: tuple[str, ...] = ()
         try:
             breakdown = score_breakdown(game.outcome(), self.scoring)
             multipliers = tuple(seat.multiplier for seat in breakdown.seats)
+            working = tuple(explain.seat_working(seat.cards_left, seat.counted, seat.multiplier,
+                                                 seat.points, self.scoring)
+                            for seat in breakdown.seats)
             notes = tuple("; ".join(seat.notes) for seat in breakdown.seats)
         except (AttributeError, ValueError):  # an engine without breakdowns: points only
             pass
@@ -279,6 +287,7 @@ class Match:
             hands_left=left,
             multipliers=multipliers,
             notes=notes,
+            working=working,
             deal_number=self.session.records[-1].deal_number if self.session.records else None,
             assisted=self.assisted,
         )

@@ -242,7 +242,10 @@ def open_payload(app: Any, payload: Any, *, from_slot: bool = False) -> bool:
         if from_slot:
             st.keep_unfinished(unless=payload)
         st.adopt(match, session_id=sid if isinstance(sid, int) and not isinstance(sid, bool) else None, hand_start=start)
-    app.push(ResumedTableScene(app, match, hand_start=start))
+    scene = ResumedTableScene(app, match, hand_start=start)
+    # the crash guard sets every copy aside when the table fails before moving on
+    scene.resumed_moves = len(match.game.history) if match.game is not None else -1
+    app.push(scene)
     return True
 
 

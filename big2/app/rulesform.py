@@ -179,6 +179,18 @@ def scoring_names() -> list[str]:
         return ["penalty-table"]
 
 
+def table_blurb(rules: Rules, scoring: str) -> str:
+    """One line on how ``rules`` and the scoring called ``scoring`` differ from the common
+    core (the engine's words, true of the rules actually chosen)."""
+    from big2.engine.explain import blurb
+    from big2.engine.scoring import scoring_preset
+
+    try:
+        return blurb(rules, scoring_preset(scoring))
+    except ValueError:
+        return ""
+
+
 def describe_scoring(name: str) -> str:
     """One line on how a scoring scheme works."""
     try:

@@ -68,6 +68,11 @@ class Recorder:
 
     session_id: Future[int | None]
     hand_start: dict[str, Any] | None = None
+    #: Who sits where and the rules, to start the history session again when the
+    #: history was reset or replaced while the game was kept.
+    seats: tuple[Any, ...] = ()
+    rules_preset: str = ""
+    rules_data: dict[str, Any] = dataclasses.field(default_factory=dict)
     hand_started_at: datetime | None = None
     hand_clock: float = 0.0
     ended: bool = False
@@ -90,6 +95,7 @@ class Storage:
         self._recorders: WeakKeyDictionary[Match, Recorder] = WeakKeyDictionary()
         self._told: dict[str, float] = {}
         self.history: History | None = None  # touched by the writer thread only
+        self._history_on_disk = False
         self.history_ready = threading.Event()
         self.on_notice: Callable[[], None] | None = None
         #: The autosave the title's Continue offers (read when the title is built).
@@ -113,13 +119,36 @@ class Storage:
 
     # The writer thread ---------------------------------------------------------------------
 
-    def _run(self) -> None:
+    def _open_history(self) -> None:
+        """Open the history file (writer thread); a failure becomes a notice."""
+        old = self.history
         try:
             opened = History.open(self.paths.history_db)
             self.history = opened.value
+            self._history_on_disk = opened.value.persistent
             for n in opened.notices:
                 self.tell(n)
         except Exception as exc:  # History.open never raises; be safe anyway
+            log.exception("score history")
+            self.tell(Notice(f"The score history could not be opened ({exc}).", Severity.ERROR))
+            self._history_on_disk = True  # do not try again on every hand
+        if old is not None and old is not self.history:
+            old.close()
+
+    def writable_history(self) -> History | None:
+        """The history to record into (writer thread): the file is made now, when
+        something worth keeping is first recorded, not when the app starts."""
+        if not self._history_on_disk:
+            self._open_history()
+        return self.history
+
+    def _run(self) -> None:
+        try:
+            if self.paths.history_db.exists():
+                self._open_history()
+            else:  # a fresh home: nothing is written until a game is recorded
+                self.history = History.in_memory()
+        except Exception as exc:
             log.exception("score history")
             self.tell(Notice(f"The score history could not be opened ({exc}).", Severity.ERROR))
         finally:
@@ -170,14 +199,19 @@ class Storage:
         """Run ``fn()`` on the writer thread; a failure becomes a notice."""
         self._jobs.put((fn, None))
 
-    def call(self, fn: Callable[[History], Any]) -> Future[Any]:
-        """Run ``fn(history)`` on the writer thread, after every write asked for before."""
+    def call(self, fn: Callable[[History], Any], *, write: bool = False) -> Future[Any]:
+        """Run ``fn(history)`` on the writer thread, after every write asked for before.
+        ``write``: ``fn`` records something, so the history file is made if need be."""
         fut: Future[Any] = Future()
 
         def job() -> Any:
-            if self.history is None:
+            if write or (not self._history_on_disk and self.paths.history_db.exists()):
+                history = self.writable_history()  # (made meanwhile by another copy of the app)
+            else:
+                history = self.history
+            if history is None:
                 raise StorageError("The score history is not available.")
-            return fn(self.history)
+            return fn(history)
 
         self._jobs.put((job, fut))
         return fut
@@ -302,7 +336,9 @@ class Storage:
             rule_data = rules_to_dict(rules)
             if keep_unfinished:  # before this game's first autosave replaces it
                 self.submit(self._keep_unfinished)
-            rec = Recorder(self.call(lambda h: h.start_session(seats, rules_preset=rules.name, rules=rule_data)))
+            rec = Recorder(self.call(lambda h: h.start_session(seats, rules_preset=rules.name, rules=rule_data),
+                                     write=True))
+            _describe(rec, match)
             self._recorders[match] = rec
         return rec
 
@@ -315,10 +351,41 @@ class Storage:
             fut: Future[int | None] = Future()
             fut.set_result(session_id)
             rec = self._recorders[match] = Recorder(fut)
+            _describe(rec, match)
         rec.hand_start = hand_start
         rec.hand_started_at = datetime.now(timezone.utc)
         rec.hand_clock = time.monotonic()
         return rec
+
+
+def _describe(rec: Recorder, match: Match) -> None:
+    from big2.persistence.gamecodec import rules_to_dict
+
+    rec.seats = tuple(
+        Seat(s.name, True) if s.human else Seat(s.name, False, s.level) for s in match.config.seats
+    )
+    rec.rules_preset = match.session.rules.name
+    rec.rules_data = rules_to_dict(match.session.rules)
+
+
+def _session_for(st: Storage, rec: Recorder) -> tuple[History | None, int | None]:
+    """The history and the match's session in it (writer thread). A history reset or
+    replaced since the game began lacks that session (or holds another game's under the
+    same number): the session is started again, and the game's saves follow it."""
+    history = st.writable_history()
+    sid = _sid(rec)
+    if history is None:
+        return None, sid
+    if sid is not None and (not rec.seats or history.has_session(sid, rec.seats)):
+        return history, sid
+    if not rec.seats:
+        return history, None
+    sid = history.start_session(rec.seats, rules_preset=rec.rules_preset, rules=rec.rules_data)
+    fut: Future[int | None] = Future()
+    fut.set_result(sid)
+    rec.session_id = fut
+    log.info("history session started again as %s", sid)
+    return history, sid
 
 
 def _sid(rec: Recorder) -> int | None:
@@ -458,15 +525,15 @@ def hand_recorded(table: TableScene) -> None:
 
 
 def _record(st: Storage, rec: Recorder, result: Any) -> None:
-    sid = _sid(rec)
-    if sid is not None and st.history is not None:
-        st.history.record_hand(sid, result)
+    history, sid = _session_for(st, rec)
+    if sid is not None and history is not None:
+        history.record_hand(sid, result)
 
 
 def _end(st: Storage, rec: Recorder) -> None:
-    sid = _sid(rec)
-    if sid is not None and st.history is not None:
-        st.history.end_session(sid)
+    history, sid = _session_for(st, rec)
+    if sid is not None and history is not None:
+        history.end_session(sid)
 
 
 # The title screen's buttons ----------------------------------------------------------------

@@ -39,6 +39,15 @@ def click(app: Any, element: Any, frames: int = 3) -> None:
     pump(app, frames)
 
 
+def key(app: Any, k: int, frames: int = 2) -> None:
+    """A key pressed and released, as the keyboard sends it."""
+    import pygame
+
+    for kind in (pygame.KEYDOWN, pygame.KEYUP):
+        pygame.event.post(pygame.event.Event(kind, key=k, mod=0, unicode="", scancode=0))
+    pump(app, frames)
+
+
 def dropdowns(scene: Any) -> list[UIDropDownMenu]:
     return [el for el in controls(scene.ui) if isinstance(el, UIDropDownMenu)]
 
@@ -110,6 +119,8 @@ def tour(app: Any, *, dropdowns_open: bool = True, presets: bool = True) -> Iter
     The app must have storage attached (:func:`big2.app.storage.attach`) in a
     throwaway home: the tour writes settings, a save and a history there.
     """
+    import pygame
+
     from .rulesform import presets as all_presets
     from .scenes.pause import PauseScene
     from .scenes.privacy import PrivacyScene
@@ -188,6 +199,12 @@ def tour(app: Any, *, dropdowns_open: bool = True, presets: bool = True) -> Iter
     wait(app, lambda: table.awaiting_human, 30)
     pump(app, 2)
     yield "table-your-turn"
+    key(app, pygame.K_t)  # the card tracker
+    key(app, pygame.K_s)
+    key(app, pygame.K_s)  # the hand arranged by combinations
+    yield "table-tracker-combinations"
+    key(app, pygame.K_t)
+    key(app, pygame.K_s)
     app.push(PauseScene(app, table))
     pump(app, 2)
     yield "pause"
@@ -231,6 +248,10 @@ def tour(app: Any, *, dropdowns_open: bool = True, presets: bool = True) -> Iter
         if isinstance(app.top, SessionEndScene):
             pump(app, 2)
             yield "session-end"
+            end = app.top
+            end.duration, end.t = 2.6, 0.9  # the confetti, caught mid-fall
+            yield "session-end-celebration"
+            end.t = end.duration
     settings.animation, settings.pace, app.time_scale = saved
 
     # Hot seat: the privacy screen between two people.
@@ -241,6 +262,22 @@ def tour(app: Any, *, dropdowns_open: bool = True, presets: bool = True) -> Iter
     if wait(app, lambda: isinstance(app.top, PrivacyScene), 30):
         pump(app, 2)
         yield "privacy"
+
+    # How to play: the first lesson, then played through from the keyboard to the end.
+    _back_to_title(app)
+    app.push("how_to_play")
+    lesson = app.top
+    pump(app, 2)
+    if wait(app, lambda: lesson.awaiting_human, 30):
+        yield "how-to-play"
+        for _ in range(12):
+            if not wait(app, lambda: lesson.awaiting_human or lesson.tutorial.finished, 30) or lesson.tutorial.finished:
+                break
+            key(app, pygame.K_h)
+            key(app, pygame.K_RETURN if lesson.hand.selected else pygame.K_p)
+        if lesson.tutorial.finished:
+            pump(app, 2)
+            yield "how-to-play-done"
 
     # Back on the title with a game to continue, and the saved games.
     title = _back_to_title(app)

@@ -14,9 +14,11 @@ did as :class:`Notice` sentences instead of raising.
 from __future__ import annotations
 
 import contextlib
+import errno
 import glob
 import logging
 import os
+import stat
 import tempfile
 import time
 from collections.abc import Callable
@@ -26,6 +28,7 @@ from pathlib import Path
 from typing import Final, Generic, TypeVar
 
 from .notices import Notice, Severity, StorageError
+from .private import make_private_dir
 
 log = logging.getLogger(__name__)
 
@@ -75,7 +78,7 @@ def write_atomic(path: Path, data: bytes, *, keep_backup: bool = True) -> None:
     folder = path.parent
     tmp: str | None = None
     try:
-        folder.mkdir(parents=True, exist_ok=True)
+        make_private_dir(folder)
         fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=TEMP_SUFFIX, dir=folder)
         try:
             view = memoryview(data)
@@ -150,6 +153,43 @@ class Unreadable(ValueError):
         self.headline = headline
 
 
+class NotRegularFile(OSError):
+    """A FIFO, device, socket or folder where a file was expected: refused, left alone."""
+
+
+def read_regular(path: Path, max_bytes: int) -> bytes:
+    """The bytes of ``path``, if it is a regular file of at most ``max_bytes``.
+
+    Never blocks on a FIFO or a device: the file is opened without waiting and checked
+    with ``fstat`` before anything is read, and reading stops past ``max_bytes``. Raises
+    :class:`NotRegularFile` (an :class:`OSError`: the file "could not be read" and is
+    not set aside) for anything but a regular file, :class:`Unreadable` for a file that
+    is too large, and :class:`OSError` (``FileNotFoundError`` among them) when it cannot
+    be opened.
+    """
+    flags = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0)
+    fd = os.open(path, flags)
+    try:
+        info = os.fstat(fd)
+        if not stat.S_ISREG(info.st_mode):
+            raise NotRegularFile(errno.EINVAL, "it is not a regular file", str(path))
+        if info.st_size > max_bytes:
+            raise Unreadable(f"it is {info.st_size:,} bytes, more than the {max_bytes:,} allowed")
+        chunks: list[bytes] = []
+        total = 0
+        while total <= max_bytes:
+            chunk = os.read(fd, min(1 << 20, max_bytes + 1 - total))
+            if not chunk:
+                break
+            chunks.append(chunk)
+            total += len(chunk)
+        if total > max_bytes:
+            raise Unreadable(f"it is more than the {max_bytes:,} bytes allowed")
+        return b"".join(chunks)
+    finally:
+        os.close(fd)
+
+
 @dataclass(frozen=True, slots=True)
 class LoadResult(Generic[T]):
     """What a load found: ``value`` (``None``/defaults when nothing usable), where it came
@@ -198,7 +238,7 @@ def load_with_fallback(
     main_problem = ""  # the sentence that explains why the backup is being used
     for source, candidate in (("main", path), ("backup", backup_path(path))):
         try:
-            size = candidate.stat().st_size
+            raw = read_regular(candidate, max_bytes)
         except FileNotFoundError:
             if source == "main" and backup_path(path).exists():
                 main_problem = f"The last save of your {what} did not finish"
@@ -206,10 +246,13 @@ def load_with_fallback(
         except OSError as exc:
             main_problem = _unreadable(source, what, exc, notices) or main_problem
             continue
+        except Unreadable as exc:
+            raw, refused = b"", exc
+        else:
+            refused = None
         try:
-            if size > max_bytes:
-                raise Unreadable(f"it is {size:,} bytes, more than the {max_bytes:,} allowed")
-            raw = candidate.read_bytes()
+            if refused is not None:
+                raise refused
             value = parse(raw)
         except OSError as exc:
             main_problem = _unreadable(source, what, exc, notices) or main_problem

@@ -32,6 +32,7 @@ from typing import Any, Final
 from .atomic import LoadResult, quarantine
 from .jsonsafe import JsonLimits, JsonRejected, parse_json
 from .notices import Notice, Severity, StorageError
+from .private import FILE_MODE, create_private, tighten
 
 log = logging.getLogger(__name__)
 
@@ -242,8 +243,12 @@ class History:
         after setting a damaged one aside) and "memory" when the file could not be used.
         """
         existed = path.exists()
+        if existed and not path.is_file():  # a FIFO or a device would hang SQLite
+            return cls._unusable(OSError(f"{path.name} is not a regular file"))
         try:
-            path.parent.mkdir(parents=True, exist_ok=True)
+            create_private(path)  # private before SQLite (and its -wal, -shm) touch it
+            for side in ("-wal", "-shm"):
+                tighten(path.with_name(path.name + side), FILE_MODE)
             return LoadResult(cls._open_file(path, timeout), "main" if existed else "new")
         except _TooNew as exc:
             text = (f"Your score history was made by a newer version of Big2 (schema "
@@ -256,6 +261,7 @@ class History:
             log.warning("score history %s is damaged: %s", path, exc)
             try:
                 moved = quarantine(path)
+                create_private(path)
                 history = cls._open_file(path, timeout)
             except (OSError, sqlite3.Error, _TooNew) as again:
                 return cls._unusable(again)
@@ -294,6 +300,22 @@ class History:
         conn.execute("PRAGMA foreign_keys = ON")
         migrate(conn)
         return LoadResult(cls(conn, path=None), "memory", (notice,))
+
+    @classmethod
+    def in_memory(cls) -> History:
+        """An empty history that lives in memory only (nothing is written anywhere)."""
+        conn = sqlite3.connect(":memory:", isolation_level=None, check_same_thread=False)
+        conn.execute("PRAGMA foreign_keys = ON")
+        migrate(conn)
+        return cls(conn, path=None)
+
+    def has_session(self, session_id: int, seats: Sequence[Seat] | None = None) -> bool:
+        """Whether session ``session_id`` is stored (with these ``seats``, when given)."""
+        found = self.query("SELECT 1 FROM sessions WHERE id = ?", (session_id,))
+        if not found or seats is None:
+            return bool(found)
+        stored = self.seats_of(session_id)
+        return [(s.name, s.is_human) for s in stored] == [(s.name, s.is_human) for s in seats]
 
     @classmethod
     def _unusable(cls, exc: BaseException) -> LoadResult[History]:

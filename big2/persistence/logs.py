@@ -1,20 +1,33 @@
 """The app's log file in ``paths.log_dir``, where persistence warnings end up too.
 
-Call :func:`start_file_logging` once at start-up (not at import); it makes the folder
-then. Warnings from this package (bad settings values, files set aside) go through the
-``big2.persistence.*`` loggers, so they reach this file as well as the window's notices.
+Call :func:`start_file_logging` once at start-up (not at import); the folder and the file
+are made, private to the user, when the first record is written. Warnings from this
+package (bad settings values, files set aside) go through the ``big2.persistence.*``
+loggers, so they reach this file as well as the window's notices.
 """
 
 from __future__ import annotations
 
 import logging
 import logging.handlers
+from pathlib import Path
 from typing import Final
 
 from .paths import AppPaths
+from .private import open_private
 
 LOG_FILE: Final = "big2.log"
 _FORMAT: Final = "%(asctime)s %(levelname)s %(name)s: %(message)s"
+
+
+class _PrivateLog(logging.handlers.RotatingFileHandler):
+    """The rotating log, made (folder ``0700``, file ``0600``) at its first record only."""
+
+    def _open(self):  # type: ignore[no-untyped-def]
+        return open_private(Path(self.baseFilename), self.mode, encoding=self.encoding or "utf-8")
+
+    def handleError(self, record: logging.LogRecord) -> None:
+        pass  # a log that cannot be written must not disturb the game
 
 
 def start_file_logging(paths: AppPaths, *, level: int = logging.INFO,
@@ -30,10 +43,12 @@ def start_file_logging(paths: AppPaths, *, level: int = logging.INFO,
     for existing in logger.handlers:
         if isinstance(existing, logging.FileHandler) and existing.baseFilename == str(target):
             return existing
+    if target.exists() and not target.is_file():  # a FIFO would block the first write
+        return None
+    if paths.log_dir.exists() and not paths.log_dir.is_dir():  # a file where it should be
+        return None
     try:
-        paths.log_dir.mkdir(parents=True, exist_ok=True)
-        handler = logging.handlers.RotatingFileHandler(
-            target, maxBytes=512 * 1024, backupCount=2, encoding="utf-8", delay=True)
+        handler = _PrivateLog(target, maxBytes=512 * 1024, backupCount=2, encoding="utf-8", delay=True)
     except OSError:
         return None
     handler.setFormatter(logging.Formatter(_FORMAT))

@@ -20,7 +20,7 @@ from datetime import datetime, timezone
 from pathlib import Path
 from typing import Any, Final
 
-from .atomic import LoadResult, Unreadable, backup_path, load_with_fallback, write_atomic
+from .atomic import LoadResult, Unreadable, backup_path, load_with_fallback, read_regular, write_atomic
 from .envelope import (
     SLOT_NAME_MAX_CHARS, Preview, SavedGame, make_envelope, open_envelope,
 )
@@ -30,7 +30,9 @@ from .paths import AppPaths
 
 log = logging.getLogger(__name__)
 
-SAVE_LIMITS: Final = JsonLimits(max_bytes=4 * 1024 * 1024, max_depth=64, max_int_digits=40)
+#: A 100-hand session saves in about 40 KB; 1 MiB leaves room and keeps the worst case
+#: quick to refuse (``python -m big2.persistence.jsonsafe`` prints the figures).
+SAVE_LIMITS: Final = JsonLimits(max_bytes=1024 * 1024, max_depth=64, max_int_digits=40)
 AUTOSAVE_FILE: Final = "autosave.json"
 _SLOT_GLOB: Final = "slot-*.json"
 
@@ -179,9 +181,7 @@ class SaveStore:
         problem = "it is missing"
         for candidate, from_backup in ((path, False), (backup_path(path), True)):
             try:
-                if candidate.stat().st_size > SAVE_LIMITS.max_bytes:
-                    raise Unreadable("it is too large")
-                saved = self._parse(candidate.read_bytes())
+                saved = self._parse(read_regular(candidate, SAVE_LIMITS.max_bytes))
             except FileNotFoundError:
                 continue
             except OSError as exc:

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import csv
 import io
+import re
 from collections import defaultdict
 from collections.abc import Iterable
 from dataclasses import dataclass
@@ -287,10 +288,17 @@ CSV_COLUMNS: Final = (
 )
 
 
+_CONTROL: Final = re.compile(r"[\x00-\x1f\x7f\u2028\u2029\x85]+")
+
+
 def _cell(value: object) -> object:
-    """Text a spreadsheet would run as a formula gets a leading apostrophe."""
-    if isinstance(value, str) and value[:1] in ("=", "+", "-", "@", "\t", "\r"):
-        return "'" + value
+    """Text cells stay on one line (line breaks and other control characters become a
+    space, so no name can start a row of its own), and text a spreadsheet would run as a
+    formula gets a leading apostrophe."""
+    if isinstance(value, str):
+        value = _CONTROL.sub(" ", value)
+        if value[:1] in ("=", "+", "-", "@"):
+            return "'" + value
     return value
 
 

@@ -24,6 +24,7 @@ def make_app():
         opts.update(settings)
         app = App(size=size, settings=AppSettings(**opts))
         app.ai_in_process = False  # threads start faster; one test covers the process
+        app.guard_crashes = False  # a test sees the real error (test_crashguard turns it on)
         app.open()
         app.running = True
         opened.append(app)

@@ -27,7 +27,7 @@ SMALL = JsonLimits(max_bytes=10_000, max_depth=8, max_int_digits=12)
         (b"[" * 9 + b"]" * 9, "nested more than 8"),
         (b'{"a":' * 1_000, "nested more than 8"),
         (b"1" + b"0" * 12, "13 digits"),
-        (b"-" + b"9" * 5000, "5001 digits"),
+        (b"-" + b"9" * 5000, "5000 digits"),
         (b"[NaN]", "NaN"),
         (b"[Infinity]", "Infinity"),
         (b"[-Infinity]", "-Infinity"),

@@ -16,7 +16,7 @@ from big2.persistence.atomic import backup_path
 from big2.persistence.envelope import SAVE_VERSION, UPGRADES, Preview, open_envelope
 from big2.persistence.notices import Severity, StorageError
 from big2.persistence.paths import AppPaths
-from big2.persistence.saves import SaveStore, check_slot_name, slot_filename
+from big2.persistence.saves import SAVE_LIMITS, SaveStore, check_slot_name, slot_filename
 
 from persistence_faults import FaultInjector
 
@@ -145,7 +145,7 @@ BAD_FILES: dict[str, bytes | object] = {
                         + b"9" * 5000 + b"}}",
     "nan": b'{"format": "big2-save", "version": 2, "payload": {"x": NaN}}',
     "deep": b'{"format": "big2-save", "version": 2, "payload": ' + b"[" * 100_000,
-    "too-big": b" " * (4 * 1024 * 1024 + 1),
+    "too-big": b" " * (SAVE_LIMITS.max_bytes + 1),
     "payload-list": envelope(payload=[1]),
     "payload-missing": {k: v for k, v in envelope().items() if k != "payload"},
     "preview-wrong-types": envelope(preview={"players": "Mei", "scores": [1]}),

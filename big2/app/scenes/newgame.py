@@ -15,7 +15,7 @@ from big2.engine.dealnumber import parse_deal_number
 from .. import storage, text
 from ..match import MatchConfig, SeatConfig
 from ..opponents import seat_kinds
-from ..rulesform import describe_scoring, presets, rule_choices, scoring_names, with_choice
+from ..rulesform import describe_scoring, presets, rule_choices, scoring_names, table_blurb, with_choice
 from .base import Scene
 from .common import dialog_rect, felt, frame
 
@@ -248,7 +248,7 @@ class NewGameScene(Scene):
         fp = self.fpx(14)
         line_h = fp + self.px(5)
         text.draw(surf, "New game", self.fpx(30), (r.centerx, r.y + self.px(34)), (245, 210, 122), anchor="center", bold=True)
-        summary = presets()[self.preset_name].summary if self.rules == presets()[self.preset_name].rules else "House rules: your changes below."
+        summary = table_blurb(self.rules, self.scoring)
         y = self.summary_y
         for line in text.wrap(summary, fp, self.col_w)[:2]:
             text.draw(surf, line, fp, (self.rx, y), (200, 210, 215), suits="light")

@@ -58,7 +58,7 @@ class PauseScene(Scene):
             self.app.push("saves", table=self.table)
             return True
         if self.pressed(event, self.b_rules):
-            self.app.push("rules", rules=self.table.match.config.rules)
+            self.app.push("rules", rules=self.table.match.config.rules, scoring=self.table.match.scoring)
             return True
         if self.pressed(event, self.b_settings):
             self.app.push("settings")

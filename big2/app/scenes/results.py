@@ -116,10 +116,10 @@ class ResultsScene(Scene):
             if not cards:
                 text.draw(surf, pgettext("no cards left", "out"), self.fpx(18), (cols[1], y + px(18)), GOLD)
             else:
-                # how the points come about: cards left times the multiplier for that many
-                n_left = len(cards)
-                mult = res.multipliers[s] if res.multipliers else multiplier(n_left)
-                text.draw(surf, f"{tr.number(n_left)} × {tr.number(mult)}", self.fpx(15), (cols[2] + px(70), y + px(22)), (200, 205, 210))
+                # how the points come about, in the words of the scheme in play
+                working = res.working[s] if res.working else ""
+                if working:
+                    text.draw(surf, working, self.fpx(15), (cols[2] + px(70), y + px(22)), (200, 205, 210))
                 if res.notes and res.notes[s]:
                     text.draw(surf, res.notes[s], self.fpx(13), (cols[2], y + px(46)), (190, 195, 200), max_width=cols[3] - cols[2] + px(100))
             pts = res.points[s]

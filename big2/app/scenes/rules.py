@@ -1,27 +1,30 @@
-"""The rules in plain words, with a picture of each combination. Scroll with the wheel."""
+"""The rules in plain words, with a picture of each combination. Scroll with the wheel.
+
+Every sentence about the rules and the scoring comes from :mod:`big2.engine.explain`,
+built from the rule set and scoring scheme shown, so the page says what the table does.
+From the title screen a picker chooses which rules to read; it opens on the player's own
+default (the preset, house rules and scoring New game starts from); at the table (F1,
+pause menu) the page shows the table's own rules and scoring.
+"""
 
 from __future__ import annotations
 
 import pygame
 
-from big2.engine.cards import format_card, parse_cards
-from big2.engine.rules import STANDARD, Rules
+import pygame_gui
+from pygame_gui.elements import UIDropDownMenu
+
+from big2.engine import explain
+from big2.engine.cards import parse_cards
+from big2.engine.presets import PRESETS, title_of
+from big2.engine.rules import Rules
+from big2.engine.scoring import Scoring, scoring_preset
 
 from .. import cardart, text
 from .base import Scene
 from .common import felt, frame
 
 GOLD = (245, 210, 122)
-EXAMPLES = [
-    ("Single", "2s", "One card. Higher rank wins; the same rank goes to the higher suit."),
-    ("Pair", "9h 9s", "Two cards of one rank. The higher rank wins; a tie goes to the pair with the higher suit."),
-    ("Triple", "Qd Qc Qs", "Three cards of one rank. The higher rank wins."),
-    ("Straight", "5h 6d 7c 8s 9d", "Five ranks in a row, any suits. Lowest of the five-card hands."),
-    ("Flush", "4c 8c Tc Jc Kc", "Five cards of one suit. Beats any straight."),
-    ("Full house", "7d 7h 7s Kc Kh", "A triple with a pair; the triple decides. Beats any flush."),
-    ("Four of a kind", "Jd Jc Jh Js 3c", "Four of a rank plus any card; the four decide. Beats any full house."),
-    ("Straight flush", "9h Th Jh Qh Kh", "A straight all in one suit: the strongest play there is."),
-]
 CONTROLS = (
     "Click cards to select them, or drag across several. Lift a card up and slide it sideways to "
     "move it in your hand. Double-click or Enter plays the selection; P passes; H asks for a hint; "
@@ -51,11 +54,45 @@ class RulesScene(Scene):
     name = "rules"
     arrow_focus = False  # ↑ ↓ scroll the text
 
-    def __init__(self, app, *, rules: Rules = STANDARD) -> None:
+    def __init__(self, app, *, rules: Rules | None = None, scoring: Scoring | None = None) -> None:
         super().__init__(app)
+        #: Without ``rules`` (from the title screen) the page offers a picker of the
+        #: presets, opening on the player's default rules.
+        self.choices = self.rule_choices() if rules is None else {}
+        if rules is None:
+            rules, scoring = next(iter(self.choices.values()))
         self.rules = rules
+        self.scoring = scoring if scoring is not None else self.usual_scoring(rules)
+        self.picker: UIDropDownMenu | None = None
         self.scroll = 0
         self.content: pygame.Surface | None = None
+
+    @staticmethod
+    def usual_scoring(rules: Rules) -> Scoring:
+        preset = PRESETS.get(rules.name.removesuffix(" (house)"))
+        return scoring_preset(preset.scoring if preset is not None else "standard")
+
+    def rule_choices(self) -> dict[str, tuple[Rules, Scoring]]:
+        """The picker's entries by title: the player's default first, then every preset."""
+        out: dict[str, tuple[Rules, Scoring]] = {}
+        try:
+            from big2.persistence.tablerules import table_rules
+
+            from ..storage import game_defaults
+
+            stored = game_defaults(self.app)
+            if stored is not None:
+                mine = table_rules(stored)
+                title = title_of(mine.rules)
+                preset = PRESETS.get(mine.rules.name.removesuffix(" (house)"))
+                if preset is not None and mine.scoring != scoring_preset(preset.scoring):
+                    title = f"{title}, your scoring"
+                out[title] = (mine.rules, mine.scoring)
+        except Exception:  # noqa: BLE001 - no storage: the presets alone
+            pass
+        for p in PRESETS.values():
+            out.setdefault(p.title, (p.rules, scoring_preset(p.scoring)))
+        return out
 
     def build_ui(self) -> None:
         w, h = self.app.size
@@ -63,44 +100,33 @@ class RulesScene(Scene):
         self.rect = pygame.Rect(px(30), px(20), w - 2 * px(30), h - 2 * px(20))
         bw = self.text_width("Back", 17, bold=True) + px(100)
         self.b_back = self.button((self.rect.right - bw - px(20), self.rect.bottom - px(62), bw, px(46)), "Back", object_id="#primary")
+        self.picker = None
+        if self.choices:
+            titles = list(self.choices)
+            current = next((t for t, (r, s) in self.choices.items() if r == self.rules and s == self.scoring), titles[0])
+            dw = min(self.dropdown_width(titles), self.rect.w // 2)
+            rect = pygame.Rect(self.rect.right - bw - dw - px(40), self.rect.bottom - px(62), dw, px(46))
+            self.picker = UIDropDownMenu(titles, current, rect, self.app.manager, container=self.ui,
+                                         expansion_height_limit=px(330))
         self.content = None
 
     def intro(self) -> str:
-        r = self.rules
-        lowest = format_card(r.lowest_card, symbols=True)
-        first = f" and the first play must include {lowest}" if r.first_lead_has_lowest else ""
-        return (
-            f"Each player is dealt {r.cards_per_player} cards. The player holding {lowest} starts{first}. "
-            "Play a combination; each next player must beat it with a higher combination of the same "
-            "number of cards, or pass. Passing does not stop you playing later in the same trick. When "
-            "everyone else has passed, the last player to play starts a new trick with anything.\n"
-            f"Ranks, low to high: 3 4 5 6 7 8 9 10 J Q K A 2. Suits, low to high: {r.describe_suits()}.\n"
-            "The first player with no cards left wins the hand. Everyone else loses a point for each card "
-            "they still hold: 2 a card when holding 10 to 12, and 3 a card when holding 13 or more."
-        )
+        """How to play under this page's rules, then how this page's scoring counts."""
+        paragraphs = explain.how_to_play(self.rules)
+        paragraphs.append("Scoring: " + explain.scoring_text(self.scoring))
+        return "\n".join(paragraphs)
 
     def options(self) -> list[tuple[str, str]]:
         """Every option of the rule set in plain words (from the engine)."""
-        try:
-            from big2.engine.presets import describe
-        except ImportError:  # pragma: no cover
-            return []
-        return [(str(a), str(b)) for a, b in describe(self.rules)]
+        return explain.rule_lines(self.rules)
+
+    def examples(self) -> list[tuple[str, str, str, bool]]:
+        """Each combination: name, example cards, how it ranks here, whether it is played."""
+        return explain.combinations(self.rules)
 
     def unused(self) -> set[str]:
         """Combination names this rule set does not allow."""
-        out = set()
-        try:
-            from big2.engine.rules import tables_for
-
-            t = tables_for(self.rules)
-            if not getattr(t, "allow_triples", True):
-                out.add("Triple")
-            if not getattr(t, "allow_flushes", True):
-                out.add("Flush")
-        except ImportError:  # pragma: no cover
-            pass
-        return out
+        return {name for name, _, _, played in self.examples() if not played}
 
     def render_content(self, width: int) -> pygame.Surface:
         """The whole page at ``width``: measured first, then drawn onto one surface."""
@@ -120,10 +146,10 @@ class RulesScene(Scene):
         ctrl = text.wrap(CONTROLS, fp, inner)
         aids = text.wrap(AIDS, fp, inner)
         unused = self.unused()
-        title = text.wrap(f"How to play Big Two — {self.rules.name} rules", fpx(28), inner)
+        title = text.wrap(f"How to play Big Two — {title_of(self.rules)}", fpx(28), inner)
 
         examples = []  # (name lines, explanation lines, height)
-        for name, cards, expl in EXAMPLES:
+        for name, cards, expl, _played in self.examples():
             text_w = col_w - fan - px(16)
             words = name + (" — not played under these rules" if name in unused else "")
             heads = text.wrap(words, fpx(19), text_w, bold=True)
@@ -204,6 +230,12 @@ class RulesScene(Scene):
         return surf
 
     def handle(self, event: pygame.event.Event) -> bool:
+        if (event.type == pygame_gui.UI_DROP_DOWN_MENU_CHANGED and self.picker is not None
+                and event.ui_element is self.picker and event.text in self.choices):
+            self.rules, self.scoring = self.choices[event.text]
+            self.content = None
+            self.scroll = 0
+            return True
         if self.pressed(event, self.b_back) or (event.type == pygame.KEYDOWN and event.key in (pygame.K_ESCAPE, pygame.K_BACKSPACE)):
             self.app.pop()
             return True

@@ -34,7 +34,7 @@ class SessionEndScene(Scene):
         self.pieces = [
             (rng.random(), -rng.random() * 0.6, 0.35 + rng.random() * 0.5, rng.uniform(-0.08, 0.08),
              rng.uniform(2.0, 7.0), CONFETTI[i % len(CONFETTI)])
-            for i in range(90)
+            for i in range(130)
         ]
 
     def animating(self) -> bool:
@@ -90,7 +90,7 @@ class SessionEndScene(Scene):
         if self.t >= self.duration:
             return
         w, h = surf.get_size()
-        size = max(4, self.px(9))
+        size = max(5, self.px(12))
         fade = min(1.0, (self.duration - self.t) / 0.6)
         for x0, y0, speed, drift, spin, colour in self.pieces:
             y = (y0 + speed * self.t / max(self.duration, 0.01) * CELEBRATION * 0.55) * h

@@ -400,6 +400,8 @@ def seat_status(t: TableScene, seat: int) -> str | None:
 
 
 def _log(surf: pygame.Surface, t: TableScene) -> None:
+    if any(getattr(part, "covers_log", False) for part in t.parts):
+        return  # a part's panel (the card tracker, a lesson) has the corner
     lay = t.layout
     box = pygame.Rect(lay.log.as_tuple())
     text.panel(surf, box, alpha=90)

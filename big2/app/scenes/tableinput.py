@@ -84,7 +84,7 @@ class TableInput(TablePart):
         elif k == pygame.K_s:
             t.sort_hand()
         elif k == pygame.K_F1:
-            t.app.push("rules", rules=t.match.config.rules)
+            t.app.push("rules", rules=t.match.config.rules, scoring=t.match.scoring)
         elif k in (pygame.K_LEFT, pygame.K_RIGHT):
             t.hand.move_focus(-1 if k == pygame.K_LEFT else 1)
         elif k in (pygame.K_SPACE, pygame.K_UP, pygame.K_DOWN):

@@ -17,6 +17,7 @@ import pygame
 from ... import i18n
 from ...i18n import _, ngettext
 from .. import cardart, text
+from ..uiscale import MIN_FONT_PX
 from .tablepart import TablePart
 
 GOLD = (245, 210, 122)
@@ -51,6 +52,11 @@ class TrackerPart(TablePart):
         #: Shown? Off by default; the choice carries over to the next table this run.
         self.shown = bool(getattr(table.app, "tracker_shown", False))
         self.rect: pygame.Rect | None = None
+
+    @property
+    def covers_log(self) -> bool:
+        """The panel takes the recent plays' corner while shown."""
+        return self.shown
 
     def handle(self, event: pygame.event.Event) -> bool:
         if event.type == pygame.KEYDOWN and event.key == pygame.K_t and not event.mod & pygame.KMOD_CTRL:
@@ -90,9 +96,10 @@ class TrackerPart(TablePart):
         area = panel_rect(t)
         four = t.app.settings.four_colour
         tracker = self.tracker()
-        cols = 15  # suit, 13 ranks, suit count
-        cell = max(13, min(26, (area.w - 14) // cols))
-        fp = max(10, min(16, round(cell * 0.58)))
+        # suit, 13 ranks, and (when there is room) each suit's count for flushes
+        cols = 15 if (area.w - 14) // 15 >= 18 else 14
+        cell = max(17, min(26, (area.w - 14) // cols))
+        fp = max(MIN_FONT_PX, min(16, round(cell * 0.58)))
         head = round(fp * 1.6)
         gap = 3
         foot = round(fp * 1.3)
@@ -131,20 +138,27 @@ class TrackerPart(TablePart):
                 box = pygame.Rect(x0 + (c_i + 1) * cell + 1, yy, cell - 3, row_h)
                 if cell_of.unseen:
                     pygame.draw.rect(surf, TILE, box, border_radius=3)
-                    size = fp if len(row.name) == 1 or cell >= 20 else max(8, fp - 3)
-                    text.draw(surf, row.name, size, box.center, colour, anchor="center", bold=True)
+                    text.draw(surf, row.name, fp, box.center, colour, anchor="center", bold=len(row.name) == 1)
                 else:
                     pygame.draw.rect(surf, SLOT, box, 1, border_radius=3)
-            n = tracker.unseen_in_suit(suit)
-            text.draw(surf, str(n), fp, (x0 + 14 * cell + cell // 2, yy + row_h // 2),
-                      GOLD if flushes and n >= 5 else DIM, anchor="center")
+            if cols == 15:
+                n = tracker.unseen_in_suit(suit)
+                text.draw(surf, str(n), fp, (x0 + 14 * cell + cell // 2, yy + row_h // 2),
+                          GOLD if flushes and n >= 5 else DIM, anchor="center")
         y = top + 4 * (row_h + gap) + 1
         for c_i, row in enumerate(rows):
             if row.unseen:
-                text.draw(surf, str(row.unseen), max(10, fp - 1), (x0 + (c_i + 1) * cell + cell // 2, y),
+                text.draw(surf, str(row.unseen), fp, (x0 + (c_i + 1) * cell + cell // 2, y),
                           GOLD if row.could_form else DIM, anchor="midtop", bold=bool(row.could_form))
         y += foot
-        legend = (_("Gold: could still make a pair or more (ranks), a flush (suits).") if flushes
-                  else _("Gold: could still make a pair or more."))
-        note = tracker.summary() if tracker.out_of_play else legend
-        text.draw(surf, note, max(10, fp - 2), (x0, y), DIM, max_width=rect.w - 14)
+        small = max(MIN_FONT_PX, fp - 2)
+        if tracker.out_of_play:
+            notes = [tracker.summary(), _("{cards} not in anyone's hand.").format(cards=tracker.out_of_play)]
+        else:
+            long = (_("Gold: could still make a pair or more (ranks), a flush (suits).") if flushes and cols == 15
+                    else _("Gold: could still make a pair or more."))
+            notes = [long, _("Gold: a pair or more still possible.")]
+        for note in notes:  # the first that fits the panel
+            if text.render(note, small, DIM).get_width() <= rect.w - 14:
+                text.draw(surf, note, small, (x0, y), DIM)
+                break
