@@ -23,7 +23,7 @@ from typing import Any
 
 from big2.engine import STANDARD, Game, Rules
 
-from .base import LEVELS, Opponent, make_opponent
+from .base import ARENA_ONLY, LEVELS, Opponent, make_opponent
 from .view import PlayerView
 
 
@@ -147,36 +147,51 @@ def run_arena(
     options: dict[str, dict[str, Any]] | None = None,
     jobs: int = 1,
     progress: Any = None,
+    chunk: int = 4,
 ) -> dict[str, LevelStats]:
     """Play about ``games`` hands (rounded up to whole deals times rotations).
 
     ``options`` maps a level to keyword options for :func:`make_opponent`. ``jobs`` > 1
     plays deals in that many processes (decision times then include contention).
-    ``progress`` is called with ``(hands_done, hands_total)``.
+    ``progress`` is called with ``(hands_done, hands_total)``, or with the stats so far
+    as a third argument when it takes three. ``chunk`` deals go to a worker at a time.
     """
     opts = options or {}
     n = len(seats)
     deals = max(1, math.ceil(games / n))
     total = {lv: LevelStats() for lv in set(seats)}
-    chunks = [list(range(i, min(i + 4, deals))) for i in range(0, deals, 4)]
+    chunks = [list(range(i, min(i + chunk, deals))) for i in range(0, deals, chunk)]
     done = 0
     if jobs <= 1:
         results = map(_play_deals, [(seats, c, seed, rules, opts) for c in chunks])
-        for chunk, res in zip(chunks, results):
+        for part, res in zip(chunks, results):
             for lv, st in res.items():
                 total[lv].merge(st)
-            done += len(chunk) * n
+            done += len(part) * n
             if progress:
-                progress(done, deals * n)
+                _report(progress, done, deals * n, total)
         return total
     with ProcessPoolExecutor(max_workers=jobs) as pool:
-        for chunk, res in zip(chunks, pool.map(_play_deals, [(seats, c, seed, rules, opts) for c in chunks])):
+        for part, res in zip(chunks, pool.map(_play_deals, [(seats, c, seed, rules, opts) for c in chunks])):
             for lv, st in res.items():
                 total[lv].merge(st)
-            done += len(chunk) * n
+            done += len(part) * n
             if progress:
-                progress(done, deals * n)
+                _report(progress, done, deals * n, total)
     return total
+
+
+def _report(progress: Any, done: int, total: int, stats: dict[str, LevelStats]) -> None:
+    import inspect
+
+    try:
+        takes_stats = len(inspect.signature(progress).parameters) >= 3
+    except (TypeError, ValueError):
+        takes_stats = False
+    if takes_stats:
+        progress(done, total, stats)
+    else:
+        progress(done, total)
 
 
 def format_table(summary: dict[str, dict[str, Any]]) -> str:
@@ -198,21 +213,26 @@ def main(argv: Sequence[str] | None = None) -> int:
     """The ``python -m big2.arena`` command line."""
     parser = argparse.ArgumentParser(prog="python -m big2.arena", description=__doc__.split("\n\n")[0])
     parser.add_argument("--seats", default="expert,normal,normal,normal",
-                        help=f"levels by seat, comma-separated ({', '.join(LEVELS)})")
+                        help=f"levels by seat, comma-separated ({', '.join(LEVELS + ARENA_ONLY)})")
     parser.add_argument("--games", type=int, default=2000, help="hands to play (whole deals)")
     parser.add_argument("--rules", default="standard", help="rule preset name")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--players", type=int, choices=(2, 3, 4), default=None,
                         help="table size (the seat list is cycled or cut to fit)")
-    parser.add_argument("--budget", type=float, default=None, help="expert time budget, seconds")
-    parser.add_argument("--iterations", type=int, default=None, help="expert worlds per move")
+    parser.add_argument("--budget", type=float, default=None,
+                        help="time budget of every searching level (expert, master, expert-v1), seconds")
+    parser.add_argument("--iterations", default=None,
+                        help="worlds per move: N for every searching level, or LEVEL=N,... "
+                             "(e.g. expert=700,master=2100,expert-v1=225); deterministic")
     parser.add_argument("--jobs", type=int, default=1, help="worker processes")
     parser.add_argument("--json", action="store_true", help="print JSON instead of a table")
+    parser.add_argument("--partial", default=None, metavar="FILE",
+                        help="rewrite FILE with the table so far after every deal (long runs)")
     args = parser.parse_args(argv)
     seats = [s.strip().lower() for s in args.seats.split(",") if s.strip()]
     for s in seats:
-        if s not in LEVELS:
-            parser.error(f"unknown level '{s}': choose from {', '.join(LEVELS)}")
+        if s not in LEVELS + ARENA_ONLY:
+            parser.error(f"unknown level '{s}': choose from {', '.join(LEVELS + ARENA_ONLY)}")
     if args.players is not None:
         seats = [seats[i % len(seats)] for i in range(args.players)]
     if len(seats) not in (2, 3, 4):
@@ -221,24 +241,43 @@ def main(argv: Sequence[str] | None = None) -> int:
         rules = rules_by_name(args.rules)
     except ValueError as exc:
         parser.error(str(exc))
-    expert: dict[str, Any] = {}
+    searching = ("expert", "master", "expert-v1")
+    options: dict[str, dict[str, Any]] = {lv: {} for lv in searching}
     if args.budget is not None:
-        expert["time_budget"] = args.budget
+        for lv in searching:
+            options[lv]["time_budget"] = args.budget
     if args.iterations is not None:
-        expert["iterations"] = args.iterations
+        try:
+            if "=" in args.iterations:
+                for part in args.iterations.split(","):
+                    lv, _, count = part.partition("=")
+                    if lv.strip().lower() not in searching:
+                        parser.error(f"--iterations: '{lv}' is not a searching level")
+                    options[lv.strip().lower()]["iterations"] = int(count)
+            else:
+                for lv in searching:
+                    options[lv]["iterations"] = int(args.iterations)
+        except ValueError:
+            parser.error("--iterations takes N or LEVEL=N,LEVEL=N")
     start = time.perf_counter()
 
-    def progress(done: int, total: int) -> None:
+    def progress(done: int, total: int, stats: dict[str, LevelStats]) -> None:
         rate = done / max(time.perf_counter() - start, 1e-9)
-        print(f"\r{done}/{total} hands  ({rate:.1f}/s)", end="", file=sys.stderr, flush=True)
+        print(f"\r{done}/{total} hands  ({rate:.2f}/s)", end="", file=sys.stderr, flush=True)
+        if args.partial:
+            summary = {lv: stats[lv].summary() for lv in dict.fromkeys(seats)}
+            with open(args.partial, "w", encoding="utf-8") as fh:
+                fh.write(f"{done}/{total} hands  seats {','.join(seats)}  seed {args.seed}\n")
+                fh.write(format_table(summary) + "\n")
 
-    stats = run_arena(seats, args.games, seed=args.seed, rules=rules,
-                      options={"expert": expert}, jobs=args.jobs, progress=progress)
+    stats = run_arena(seats, args.games, seed=args.seed, rules=rules, options=options,
+                      jobs=args.jobs, progress=progress, chunk=1 if args.partial else 4)
     print(file=sys.stderr)
     summary = {lv: stats[lv].summary() for lv in dict.fromkeys(seats)}
     if args.json:
         print(json.dumps({"seats": seats, "rules": rules.name, "seed": args.seed,
-                          "expert": expert, "levels": summary}, indent=2))
+                          "options": {lv: options[lv] for lv in searching if lv in seats},
+                          "levels": summary}, indent=2))
     else:
         print(f"seats {','.join(seats)}  rules {rules.name}  seed {args.seed}")
         print(format_table(summary))

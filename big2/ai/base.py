@@ -19,8 +19,11 @@ from big2.engine import Move
 
 from .view import PlayerView, view_game
 
-#: The levels by name, weakest first.
-LEVELS: Final = ("beginner", "normal", "expert")
+#: The levels by name, weakest first: the one list the app shows and settings accept.
+LEVELS: Final = ("beginner", "normal", "expert", "master")
+#: Opponents :func:`make_opponent` also builds for the arena, never shown to players:
+#: the Expert of tag ``ai-baseline-v1``, kept as a yardstick.
+ARENA_ONLY: Final = ("expert-v1",)
 
 
 @runtime_checkable
@@ -45,8 +48,9 @@ def make_opponent(level: str, **options: Any) -> Opponent:
     """A new opponent of the named level (case-insensitive); options go to its class.
 
     ``expert`` takes ``time_budget`` (seconds, default 1.0) and ``iterations`` (a fixed
-    count that makes it deterministic for a given rng seed). Raises ``ValueError`` for an
-    unknown level.
+    count that makes it deterministic for a given rng seed); ``master`` is the same
+    search with a 3 s default budget. ``expert-v1`` (see :data:`ARENA_ONLY`) is the old
+    Expert, for the arena. Raises ``ValueError`` for an unknown level.
     """
     name = level.strip().lower()
     if name == "beginner":
@@ -61,4 +65,12 @@ def make_opponent(level: str, **options: Any) -> Opponent:
         from .expert import Expert
 
         return Expert(**options)
+    if name == "master":
+        from .expert import master
+
+        return master(**options)
+    if name == "expert-v1":
+        from .baseline_v1 import Expert as ExpertV1
+
+        return ExpertV1(**options)
     raise ValueError(f"unknown level '{level}': choose one of {', '.join(LEVELS)}")

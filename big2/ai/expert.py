@@ -1,85 +1,136 @@
-"""Expert: information-set Monte Carlo search over sampled deals.
+"""Expert and Master: information-set Monte Carlo search over sampled deals.
 
-For each iteration it samples one *world*: the unseen cards dealt at random to the other
-seats, each getting exactly the number of cards it holds (so every world agrees with the
-cards played and the card counts), with worlds that make earlier passes unlikely drawn
-less often (:mod:`big2.ai.sampling`). Every candidate move is then played in that same world
-and the hand finished by every seat playing its hand plan (:class:`PlanPolicy`). The
-move with the best average outcome wins: 1 for going out first, plus the hand's points
-times ``points_weight`` (1/60 by default; points are the standard penalty, so fewer
-cards left scores better). Normal's
-choice is kept unless another move beats it by ``confidence`` standard errors of the
-paired difference (every move is scored on the same worlds).
+For each iteration it samples one *world*: the unseen cards dealt to the other seats,
+each getting exactly the number of cards it holds, drawn more often when they agree with
+what the seats did in public (:mod:`big2.ai.sampling`: what they led, what they beat
+and with what, when they passed). Every candidate move still in the race is played in
+that same world and the hand finished by every seat playing its hand plan
+(:mod:`big2.ai.fastplay` on the lean rule sets, :class:`~big2.ai.playout.PlanPolicy`
+through the engine otherwise).
+
+A playout is scored by the table's objective (:func:`outcome_value`): the seat's points
+for the hand minus the average of the other seats' points, under the view's scoring
+scheme (the standard penalty table when the view has none), so a lost hand costs every
+card left and a won hand earns what the others lose. Normal's choice is kept unless
+another move beats it by ``confidence`` standard errors of the paired difference (every
+move is scored on the same worlds). Candidates clearly behind the leader are dropped as
+worlds accumulate (successive elimination), so later worlds cost fewer playouts.
 
 Candidates are Normal's choice (tried first; it wins ties), passing, and the plan's
 other combinations and the cheapest and strongest plays of each size, at most
 ``max_candidates``. It is anytime: it stops at ``time_budget`` seconds (checked after
 every playout, stopping early by the longest gap seen between checks in this and,
-fading, earlier decisions, so a playout or a stall of a busy machine does not push it
-past the budget), or after
-exactly ``iterations`` worlds when that is given, which with a seeded rng makes it
-deterministic.
+fading, earlier decisions), or after exactly ``iterations`` worlds when that is given,
+which with a seeded rng makes it deterministic. Master is the same search with a
+longer budget (:data:`MASTER_BUDGET`) and more candidates.
 """
 
 from __future__ import annotations
 
+import math
 import random
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
+from typing import Final
 
 from big2.engine import PASS, Move, move_key
-from big2.engine.cards import FULL_MASK
+from big2.engine.cards import FULL_MASK, CardSet
+from big2.engine.scoring import HandOutcome, Scoring, ScoringError, score_hand, standard_penalties
 
 from .base import legal_moves
+from .fastplay import FastPlayout
 from .normal import Decision, Normal, Why
 from .playout import PlanPolicy
 from .sampling import Sampler
 from .view import PlayerView, view_game
 
 #: Seconds kept back from the budget for the bookkeeping after the last playout.
-SAFETY_MARGIN = 0.004
+SAFETY_MARGIN: Final = 0.004
+#: The Expert's default seconds per move, and the Master's.
+EXPERT_BUDGET: Final = 1.0
+MASTER_BUDGET: Final = 3.0
+#: Worlds after which the race is checked for candidates to drop (then every doubling).
+FIRST_CHECK: Final = 24
+
+
+def outcome_value(
+    seat: int, cards_left: Sequence[int], winner: int, scoring: Scoring | None = None,
+    remaining: Sequence[int] | None = None,
+) -> float:
+    """What a finished hand is worth to ``seat``: its points minus the others' average.
+
+    Points are the standard penalty table's without ``scoring``, else that scheme's (the
+    cards in ``remaining`` masks are given to schemes that look at them; a scheme that
+    needs more than a playout knows falls back to the penalty table).
+    """
+    pts: Sequence[int] | None = None
+    if scoring is not None:
+        try:
+            outcome = HandOutcome(
+                tuple(cards_left), winner,
+                remaining=tuple(CardSet.from_mask(m) for m in remaining) if remaining else None,
+            )
+            pts = score_hand(outcome, scoring)
+        except (ScoringError, ValueError):
+            pts = None
+    if pts is None:
+        pts = standard_penalties(cards_left)
+    n = len(pts)
+    return pts[seat] - (sum(pts) - pts[seat]) / (n - 1)
 
 
 class Expert:
-    """The Expert level.
+    """The Expert level (and, with a longer budget, the Master).
 
     Options: ``time_budget`` seconds (default 1.0), ``iterations`` (fixed number of
     sampled worlds; overrides the budget and makes it deterministic for a seeded rng),
     ``max_candidates`` moves searched, ``confidence`` (standard errors by which a move
-    must beat Normal's choice to replace it), ``pass_weight`` (how much less likely a
-    world is per pass it makes suspicious; 1.0 ignores passes, see
-    :mod:`big2.ai.sampling`), ``points_weight`` (value of one point of the hand's score
-    against 1 for going out first), and ``clock`` (a ``perf_counter``-like function).
+    must beat Normal's choice to replace it), ``prune`` (standard errors behind the
+    leader at which a candidate is dropped; 0 keeps every candidate), ``inference``
+    (weight worlds by the seats' public play, see :mod:`big2.ai.sampling`),
+    ``objective`` (``"points"``: the table's points, see :func:`outcome_value`;
+    ``"wins"``: 1 for going out first plus ``points_weight`` a point, the old value),
+    ``name`` and ``clock`` (a ``perf_counter``-like function).
     """
-
-    name = "expert"
 
     def __init__(
         self,
         *,
-        time_budget: float = 1.0,
+        time_budget: float = EXPERT_BUDGET,
         iterations: int | None = None,
         max_candidates: int = 8,
         confidence: float = 1.5,
+        prune: float = 2.5,
+        inference: bool = True,
         pass_weight: float = 0.35,
+        objective: str = "points",
         points_weight: float = 1 / 60,
+        name: str = "expert",
         clock: Callable[[], float] = time.perf_counter,
     ) -> None:
         if time_budget <= 0:
             raise ValueError("the time budget must be positive")
         if iterations is not None and iterations < 1:
             raise ValueError("iterations must be at least 1")
+        if objective not in ("points", "wins"):
+            raise ValueError("the objective is 'points' or 'wins'")
+        self.name = name
         self.time_budget = time_budget
         self.iterations = iterations
         self.max_candidates = max_candidates
         self.confidence = confidence
+        self.prune = prune
+        self.inference = inference
         self.pass_weight = pass_weight
+        self.objective = objective
         self.points_weight = points_weight
         self.clock = clock
         self.normal = Normal()
-        #: Worlds sampled for the last decision (for tests and the arena).
+        #: Worlds sampled and playouts run for the last decision (for tests, benches).
         self.last_iterations = 0
+        self.last_playouts = 0
         self._stall = 0.0
+        self._fast: dict[object, FastPlayout] = {}
 
     def choose(self, view: PlayerView, rng: random.Random) -> Move:
         """A legal move for the seat to act, within the time budget."""
@@ -88,7 +139,7 @@ class Expert:
     def decide(self, view: PlayerView, rng: random.Random) -> Decision:
         """The searched move; the reason is Normal's when the search agrees with it."""
         start = self.clock()
-        self.last_iterations = 0
+        self.last_iterations = self.last_playouts = 0
         moves = legal_moves(view)
         base = self.normal.decide(view, rng, moves)
         if len(moves) == 1 or base.why is Why.GO_OUT:
@@ -117,21 +168,77 @@ class Expert:
         for group in by_size.values():
             group.sort(key=move_key)
             extra.extend((group[0], group[-1]))
+        for group in by_size.values():  # then the second cheapest and strongest
+            if len(group) > 3:
+                extra.extend((group[1], group[-2]))
         for m in extra:
-            if m not in out:
-                out.append(m)
             if len(out) >= self.max_candidates:
                 break
+            if m not in out:
+                out.append(m)
         return out
+
+    # -- the search --------------------------------------------------------------------
+
+    def _playout_fn(self, view: PlayerView) -> Callable[[list[int], list[int], Move], float]:
+        """A function playing candidate ``move`` in a world: ``(hands, stock, move) -> value``."""
+        me = view.seat
+        n = view.n_players
+        objective_points = self.objective == "points"
+        pw = self.points_weight
+        scoring = view.scoring
+        if scoring is not None and scoring == Scoring():
+            scoring = None
+
+        def value(hands: Sequence[int], winner: int) -> float:
+            counts = [h.bit_count() for h in hands]
+            if objective_points:
+                return outcome_value(me, counts, winner, scoring, hands if scoring else None)
+            pts = standard_penalties(counts)
+            return (1.0 if winner == me else 0.0) + pts[me] * pw
+
+        if FastPlayout.supports(view.rules) and not view.out and not view.stock_size:
+            fast = self._fast.get(view.rules)
+            if fast is None:
+                fast = self._fast[view.rules] = FastPlayout(self.normal.planner(view.rules))
+            run = fast.run
+            step = n - 1 if view.clockwise else 1
+            trick0 = view.trick
+            owner0 = view.trick_owner if view.trick_owner is not None else me
+            passes0 = len(view.passed)
+
+            def play_fast(hands: list[int], stock: list[int], move: Move) -> float:
+                del stock
+                h = list(hands)
+                if move == PASS:
+                    passes = passes0 + 1
+                    if passes >= n - 1:
+                        winner = run(h, owner0, PASS, owner0, 0, step)
+                    else:
+                        winner = run(h, (me + step) % n, trick0, owner0, passes, step)
+                else:
+                    h[me] ^= move & FULL_MASK
+                    winner = run(h, (me + step) % n, move, me, 0, step)
+                return value(h, winner)
+
+            return play_fast
+
+        policy = PlanPolicy(self.normal.planner(view.rules))
+
+        def play_engine(hands: list[int], stock: list[int], move: Move) -> float:
+            g = view_game(view, hands, stock)
+            g.apply(move)
+            policy.play_out(g)
+            w = g.winner if g.winner is not None else me
+            return value([g.hand_mask(s) for s in range(n)], w)
+
+        return play_engine
 
     def _search(
         self, view: PlayerView, rng: random.Random, cands: list[Move], start: float
     ) -> Move:
         clock = self.clock
         deadline = start + self.time_budget - SAFETY_MARGIN
-        # The longest gap seen between two clock checks: one playout, plus any time the
-        # process waited for a busy CPU. Stopping that long before the deadline keeps a
-        # late stall from pushing the answer past the budget.
         last = clock()
         gap = self._stall  # stalls seen in earlier decisions: the machine may still be busy
 
@@ -143,44 +250,74 @@ class Expert:
             return now + gap >= deadline
 
         fixed = self.iterations
-        pw = self.points_weight
-        me = view.seat
-        policy = PlanPolicy(self.normal.planner(view.rules))
-        sampler = Sampler(view, pass_weight=self.pass_weight)
-        # Paired results: every candidate is scored on the same worlds, and a move other
-        # than Normal's (index 0) must beat it by a clear margin (``confidence`` standard
-        # errors of the paired difference) to be chosen.
-        sums = [0.0] * len(cands)
-        sq = [0.0] * len(cands)
-        worlds = 0
+        play = self._playout_fn(view)
+        sampler = Sampler(view, pass_weight=self.pass_weight, inference=self.inference)
+        k = len(cands)
+        # Paired results: per world, every live candidate's value. Differences against
+        # Normal's move (index 0) decide; differences against the leader prune.
+        vals: list[list[float]] = [[] for _ in range(k)]
+        alive = list(range(k))
+        worlds = playouts = 0
+        check = FIRST_CHECK
         while fixed is None or worlds < fixed:
             if fixed is None and out_of_time():
                 break
-            world = view_game(view, *sampler.draw(rng))
-            values = []
-            for c in cands:
-                g = world.copy()
-                g.apply(c)
-                policy.play_out(g)
-                values.append((1.0 if g.winner == me else 0.0) + g.points()[me] * pw)
+            hands, stock = sampler.draw(rng)
+            got: list[float] = []
+            for i in alive:
+                got.append(play(hands, stock, cands[i]))
+                playouts += 1
                 if fixed is None and out_of_time():
                     break
-            if len(values) < len(cands):
+            if len(got) < len(alive):
                 break  # out of time mid-world: drop it so every move saw the same worlds
-            for i, v in enumerate(values):
-                d = v - values[0]
-                sums[i] += d
-                sq[i] += d * d
+            for i, v in zip(alive, got):
+                vals[i].append(v)
             worlds += 1
+            if worlds >= check and self.prune > 0 and len(alive) > 2:
+                check *= 2
+                alive = self._prune(vals, alive, worlds)
         self.last_iterations = worlds
+        self.last_playouts = playouts
         self._stall = 0.8 * gap  # remembered, fading, for the next decision
         if worlds < 2:
             return cands[0]
         best, best_score = 0, 0.0
-        for i in range(1, len(cands)):
-            mean = sums[i] / worlds
-            var = max(sq[i] / worlds - mean * mean, 0.0)
-            score = mean - self.confidence * (var / worlds) ** 0.5
+        base = vals[0]  # never dropped: every live candidate shares all its worlds
+        for i in alive[1:]:
+            score = _lower_bound([a - b for a, b in zip(vals[i], base)], self.confidence)
             if score > best_score + 1e-12:
                 best, best_score = i, score
         return cands[best]
+
+    def _prune(self, vals: list[list[float]], alive: list[int], worlds: int) -> list[int]:
+        """Drop candidates ``prune`` standard errors behind the best one (never Normal's)."""
+        means = {i: sum(vals[i]) / worlds for i in alive}
+        lead = max(alive, key=lambda i: means[i])
+        keep = []
+        for i in alive:
+            if i == 0 or i == lead:
+                keep.append(i)
+                continue
+            diffs = [a - b for a, b in zip(vals[i], vals[lead])]
+            if -_lower_bound([-d for d in diffs], self.prune) >= 0:  # upper bound >= 0
+                keep.append(i)
+        return keep
+
+
+def _lower_bound(diffs: list[float], z: float) -> float:
+    """Mean of ``diffs`` minus ``z`` standard errors."""
+    w = len(diffs)
+    if w < 2:
+        return 0.0
+    mean = sum(diffs) / w
+    var = max(sum(d * d for d in diffs) / w - mean * mean, 0.0)
+    return mean - z * math.sqrt(var / w)
+
+
+def master(**options: object) -> Expert:
+    """The Master level: the Expert's search with :data:`MASTER_BUDGET` seconds a move."""
+    opts: dict[str, object] = {"time_budget": MASTER_BUDGET, "name": "master",
+                               "max_candidates": 10}
+    opts.update(options)
+    return Expert(**opts)  # type: ignore[arg-type]

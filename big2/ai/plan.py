@@ -13,9 +13,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Final
 
-from big2.engine import CardSet, Kind, Move, Rules, classify, generate_moves, move_key, move_kind
+from big2.engine import CardSet, Kind, Move, Rules, classify, move_key, move_kind
 from big2.engine.cards import FULL_MASK
-from big2.engine.rules import tables_for
+from big2.engine.combos import five_moves
+from big2.engine.rules import KEY_SHIFT, KIND_ID_SHIFT, tables_for
 
 #: How much a combination's weakness adds to its cost (a combination itself costs 1).
 WEAKNESS: Final = 0.9
@@ -28,6 +29,13 @@ _FIVE_BASE: Final = {
     Kind.STRAIGHT: 0.25, Kind.FLUSH: 0.45, Kind.FULL_HOUSE: 0.6,
     Kind.FOUR_OF_A_KIND: 0.85, Kind.STRAIGHT_FLUSH: 0.95,
 }
+#: Five-card kind ids in move ints (see big2.engine.combos): straight, full house, four.
+_STRAIGHT_ID: Final = 0
+_FULL_HOUSE_ID: Final = 2
+_FOUR_ID: Final = 3
+_KIND_BITS: Final = KEY_SHIFT + KIND_ID_SHIFT
+#: Memo of :func:`combo_cost` (moves are ints; the cost depends on the move alone).
+_COSTS: dict[Move, float] = {}
 #: One bit per rank (the lowest suit's bit): folds a card mask to the ranks it holds.
 _RANK_BITS: Final = sum(1 << (4 * r) for r in range(13))
 
@@ -48,9 +56,15 @@ def strength(move: Move) -> float:
 
 def combo_cost(move: Move) -> float:
     """The plan cost of one combination: 1 plus its weakness."""
-    size = (move & FULL_MASK).bit_count()
-    scale = (1.0, 1.0, 0.8, 0.6, 0.0, 0.45)[size]
-    return 1.0 + WEAKNESS * scale * (1.0 - strength(move))
+    got = _COSTS.get(move)
+    if got is None:
+        size = (move & FULL_MASK).bit_count()
+        scale = (1.0, 1.0, 0.8, 0.6, 0.0, 0.45)[size]
+        got = 1.0 + WEAKNESS * scale * (1.0 - strength(move))
+        if len(_COSTS) > _CACHE_LIMIT:
+            _COSTS.clear()
+        _COSTS[move] = got
+    return got
 
 
 @dataclass(frozen=True, slots=True)
@@ -66,7 +80,9 @@ class Planner:
 
     def __init__(self, rules: Rules) -> None:
         self.rules = rules
-        self._card_strength = tables_for(rules).card_strength
+        self._tables = tables_for(rules)
+        self._card_strength = self._tables.card_strength
+        self._order: dict[Move, tuple[float, int]] = {}
         self._groups: dict[tuple[int, int], Move | None] = {}
         self._small, self._small_split = self._small_tables()
         self._costs: dict[int, float] = {}
@@ -146,16 +162,16 @@ class Planner:
     def _candidates(self, hand: int) -> list[tuple[float, Move]]:
         """Pruned five-card hands: ``(own cost, move)``, most promising first."""
         best: dict[tuple[int, ...], Move] = {}
-        for m in generate_moves(hand, self.rules).get(5, []):
-            kind = move_kind(m)
+        for m in five_moves(hand, self._tables):
+            kind = (m >> _KIND_BITS) & 7
             mask = m & FULL_MASK
-            if kind is Kind.STRAIGHT:
+            if kind == _STRAIGHT_ID:
                 # Same ranks, other suits: keep the strongest.
                 held = (mask | mask >> 1 | mask >> 2 | mask >> 3) & _RANK_BITS
                 sig: tuple[int, ...] = (1, held)
                 if sig in best and best[sig] > m:
                     continue
-            elif kind in (Kind.FULL_HOUSE, Kind.FOUR_OF_A_KIND):
+            elif kind == _FULL_HOUSE_ID or kind == _FOUR_ID:
                 # Same ranks: one is enough.
                 groups = sorted(((mask >> (4 * r)) & 15).bit_count() * 16 + r
                                 for r in range(13) if (mask >> (4 * r)) & 15)
@@ -207,6 +223,14 @@ class Planner:
             self._costs[hand] = got
         return got
 
+    def _order_key(self, m: Move) -> tuple[float, int]:
+        got = self._order.get(m)
+        if got is None:
+            if len(self._order) > _CACHE_LIMIT:
+                self._order.clear()
+            got = self._order[m] = (strength(m), -(m & FULL_MASK).bit_count())
+        return got
+
     def plan(self, hand: int) -> Plan:
         """The cheapest plan of the card mask ``hand``, combinations weakest first."""
         cached = self._plans.get(hand)
@@ -221,7 +245,7 @@ class Planner:
             nib = (rest >> (4 * r)) & 15
             if nib:
                 combos.extend(self._small_split[r][nib])
-        combos.sort(key=lambda m: (strength(m), -(m & FULL_MASK).bit_count()))
+        combos.sort(key=self._order_key)
         if len(self._plans) > _CACHE_LIMIT // 10:
             self._plans.clear()
         self._plans[hand] = (cost, tuple(combos))

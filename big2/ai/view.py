@@ -18,6 +18,7 @@ from dataclasses import dataclass, field
 
 from big2.engine import PASS, STANDARD, CardSet, Direction, Game, Move, Rules
 from big2.engine.cards import FULL_MASK, CardsLike, to_cardset
+from big2.engine.scoring import Scoring
 
 
 @dataclass(frozen=True, slots=True)
@@ -30,8 +31,9 @@ class PlayerView:
     is made). ``scores`` are session totals (zeros when unknown), ``history`` the public
     ``(seat, move)`` list. ``clockwise`` is this hand's direction (seats are numbered
     anticlockwise), ``out`` the seats already out in order (play-on rules) and
-    ``stock_size`` the undealt cards left to draw (stock rules). Card sets are
-    :class:`~big2.engine.CardSet` values.
+    ``stock_size`` the undealt cards left to draw (stock rules). ``scoring`` is the
+    table's scoring scheme when known (None: the standard penalty table); the Expert
+    plays for it. Card sets are :class:`~big2.engine.CardSet` values.
     """
 
     seat: int
@@ -49,6 +51,7 @@ class PlayerView:
     clockwise: bool = False
     out: tuple[int, ...] = ()
     stock_size: int = 0
+    scoring: Scoring | None = None
 
     def __post_init__(self) -> None:
         n = len(self.counts)
@@ -69,9 +72,15 @@ class PlayerView:
 
     @classmethod
     def from_game(
-        cls, game: Game, seat: int, *, scores: Sequence[int] | None = None
+        cls,
+        game: Game,
+        seat: int,
+        *,
+        scores: Sequence[int] | None = None,
+        scoring: Scoring | None = None,
     ) -> PlayerView:
-        """The view of ``seat`` in ``game`` (reads only what that seat may see)."""
+        """The view of ``seat`` in ``game`` (reads only what that seat may see);
+        ``scores`` are the session totals and ``scoring`` the table's scheme, if known."""
         n = game.n_players
         return cls(
             seat=seat,
@@ -89,6 +98,7 @@ class PlayerView:
             clockwise=bool(getattr(game, "clockwise", False)),
             out=tuple(getattr(game, "finish_order", ())),
             stock_size=int(getattr(game, "stock_size", 0)),
+            scoring=scoring,
         )
 
     @classmethod

@@ -67,6 +67,17 @@ def decide(view: Any, level: str, seed: int) -> Move:
     return opp.choose(view, random.Random(seed))
 
 
+def give_back_card(game: Game) -> int:
+    """The card a computer exchange winner gives back: the AI's choice (its hand plan
+    suffers least), or the engine's suggestion if big2.ai is missing. A few ms."""
+    try:
+        from big2.ai.exchange import give_back_for
+
+        return give_back_for(game)
+    except ImportError:  # pragma: no cover
+        return game.suggest_give_back()
+
+
 def _behind_the_window() -> None:
     """In the worker process: a lower priority, so a search never takes a core from
     drawing the window (the machine may have only two)."""

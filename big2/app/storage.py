@@ -650,6 +650,31 @@ def player_name(app: App) -> str | None:
     return st.settings.player_name
 
 
+def ask_before_new_game(app: App, start: Callable[[], None]) -> None:
+    """Start a new game with ``start()`` — but while an unfinished game waits to be
+    continued, ask once what becomes of it first: "Keep it in Saved games" (one slot)
+    or "Discard"; Esc starts nothing. Either way the autosave is cleared, so the new
+    game never adds a slot of its own and slots never pile up."""
+    st = of(app)
+    if st is None or not can_continue(app):
+        start()
+        return
+
+    def keep() -> None:
+        st.keep_unfinished()  # a slot and a notice, on the writer thread, then:
+        st.clear_autosave()
+        start()
+
+    def discard() -> None:
+        st.clear_autosave()
+        start()
+
+    app.push(
+        "confirm", _("You have an unfinished game"), keep, yes=_("Keep it in Saved games"), no=_("Discard"),
+        on_no=discard, danger=False, detail=_("A new game replaces it as the one Continue brings back."),
+    )
+
+
 def quick_game(app: App, *, seed: int | None = None) -> Any:
     """The title's "Play against the computer": the player's own choices from Settings —
     their name, rule preset (with house rules and scoring) and computer opponents at
@@ -708,6 +733,20 @@ def quick_game_hint(app: App) -> str:
                  "Settings)").format(who=who, rules=preset, hands=hands)
     return _("You and {who}, {rules} rules, {hands} (change them in Settings)").format(
         who=who, rules=preset, hands=hands)
+
+
+def rename_player(app: App, old: str | None, new: str | None) -> None:
+    """The player changed their name in Settings: their score history follows it
+    (``None`` is the unnamed player, who plays as "You"), on the writer thread."""
+    st = of(app)
+    old, new = old or "You", new or "You"
+    if st is None or old == new:
+        return
+
+    def job(history: History) -> bool:
+        return history.rename_player(old, new)
+
+    st.call(job)
 
 
 def game_defaults(app: App) -> Settings | None:

@@ -244,7 +244,8 @@ def how_to_play(rules: Rules) -> list[str]:
 
 def combinations(rules: Rules) -> list[tuple[str, str, str, bool]]:
     """Each kind of combination as ``(name, example cards, words, played here)``, weakest
-    kind first; the words say how it ranks and what it beats under ``rules``."""
+    kind first; the words say how it ranks and what it beats under ``rules`` (for a kind
+    the rules leave out, only what it is: the caller says it is not played)."""
     t = tables_for(rules)
     flushes, triples = t.allow_flushes, t.allow_triples
     da_lao_er = rules.deck is Deck.DA_LAO_ER
@@ -254,7 +255,7 @@ def combinations(rules: Rules) -> list[tuple[str, str, str, bool]]:
         ("Pair", "9h 9s", "Two cards of one rank. The higher rank wins; the same rank goes to the "
          "pair holding the higher suit.", True),
         ("Triple", "Qd Qc Qs", "Three cards of one rank. The higher rank wins."
-         if triples else "Three cards of one rank: not played under these rules.", triples),
+         if triples else "Three cards of one rank.", triples),
     ]
     if rules.four_alone:
         out.append(("Four of a kind alone", "Jd Jc Jh Js", "Four cards of one rank played alone: "
@@ -262,8 +263,7 @@ def combinations(rules: Rules) -> list[tuple[str, str, str, bool]]:
     out.append(("Straight", "5h 6d 7c 8s 9d", f"Five ranks in a row, any suits: "
                 f"{straight_words(rules)}. The lowest five-card hand.", True))
     out.append(("Flush", "4c 8c Tc Jc Kc", f"Five cards of one suit, ranked {flush_words(rules)}. "
-                "Beats any straight." if flushes else "Five cards of one suit: not played under "
-                "these rules.", flushes))
+                "Beats any straight." if flushes else "Five cards of one suit.", flushes))
     full = "A triple with a pair; the triple decides. "
     full += ("It cannot be played on a straight, nor a straight on it." if da_lao_er
              else f"Beats any {below}.")
@@ -330,7 +330,8 @@ def rule_lines(rules: Rules) -> list[tuple[str, str]]:
     return [
         ("Suits, low to high", suit_words(rules)),
         ("Straights", straight_words(rules)),
-        ("Flushes", flush_words(rules)),
+        ("Flushes", flush_words(rules) if tables_for(rules).allow_flushes
+         else "not played under these rules"),
         ("Straight flushes", straight_flush_words(rules)),
         ("Combinations", deck),
         ("Four of a kind alone", "its own kind, beaten only by a higher four"

@@ -8,7 +8,7 @@ from typing import Any
 
 import pytest
 
-from big2.ai import PlayerView, make_opponent
+from big2.ai import LEVELS, PlayerView, make_opponent
 from big2.engine import STANDARD, Game, Rules
 
 
@@ -70,7 +70,7 @@ RULE_SETS = _presets() + _variants()
 def play(rules: Rules, players: int, seed: int) -> None:
     game = Game.deal(random.Random(seed), rules=rules, players=players)
     lineup = [make_opponent("normal"), make_opponent("expert", iterations=2),
-              make_opponent("beginner"), make_opponent("normal")]
+              make_opponent("beginner"), make_opponent("master", iterations=2)]
     rngs = [random.Random(seed + s) for s in range(players)]
     steps = 0
     while not game.is_over:
@@ -89,13 +89,15 @@ def test_every_rule_set_is_played_legally(name: str, rules: Rules) -> None:
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("level", ["beginner", "normal", "expert"])
+@pytest.mark.parametrize("level", LEVELS)
 def test_soak_every_rule_set_and_table_size(level: str) -> None:
     """A few hundred hands per level over every rule set and 2, 3 and 4 players."""
-    options: dict[str, Any] = {"iterations": 2} if level == "expert" else {}
+    searching = level in ("expert", "master")
+    # 30 worlds: enough for the search to drop candidates (it first checks at 24).
+    options: dict[str, Any] = {"iterations": 30} if searching else {}
     opp = make_opponent(level, **options)
     others = make_opponent("normal")
-    per = 4 if level == "expert" else 12
+    per = 3 if searching else 12
     for name, rules in RULE_SETS:
         for players in (2, 3, 4):
             for seed in range(per):

@@ -14,8 +14,10 @@ def felt(size: tuple[int, int], colours: tuple[tuple[int, int, int], tuple[int, 
     key = ("felt", size, colours)
     img = _cache.get(key)
     if img is None:
-        if len(_cache) > 12:
-            _cache.clear()
+        # A felt is a whole window of pixels: keep the last size besides this one, so a
+        # drag-resize does not keep every size it passed through (issue 10, item 6).
+        for old in [k for k in _cache if k[0] == "felt"][:-1]:
+            del _cache[old]
         small = _cache.get(("felt-small", colours))
         if small is None:  # the gradient is made once per colour, then scaled
             inner, outer = colours

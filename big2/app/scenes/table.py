@@ -544,6 +544,34 @@ class TableScene(Scene):
     def draw(self, surf: pygame.Surface) -> None:
         self.view.paint(surf)
 
+    def notice_area(self) -> pygame.Rect:
+        """Beside the trick ring, on the side with more free felt: no cards, no plates."""
+        lay = self.layout
+        ring = pygame.Rect(lay.trick.as_tuple()).inflate(lay.card_w * 0.3, lay.card_h * 0.12)
+        w, h = self.app.size
+        left_edge, right_edge = 0, w
+        for spot in lay.seats[1:]:
+            for box in (spot.fan, spot.info):
+                r = pygame.Rect(box.as_tuple())
+                if r.bottom <= ring.top or r.top >= ring.bottom:
+                    continue
+                if r.right <= ring.centerx:
+                    left_edge = max(left_edge, r.right)
+                else:
+                    right_edge = min(right_edge, r.left)
+        room_right, room_left = right_edge - ring.right, ring.left - left_edge
+        right = room_right >= 224 or room_right >= room_left  # the right, unless cramped
+        area = pygame.Rect(ring.right + 12, ring.top, room_right - 24, ring.h) if right else pygame.Rect(left_edge + 12, ring.top, room_left - 24, ring.h)
+        for box in (lay.scores, lay.log, lay.menu_button):  # the panels in the top corners
+            r = pygame.Rect(box.as_tuple())
+            if r.colliderect(area):
+                area.height = area.bottom - (r.bottom + 8)
+                area.top = r.bottom + 8
+        if area.w < 200 or area.h < 100:  # a small window: over the recent plays, not cards
+            log_box = pygame.Rect(lay.log.as_tuple())
+            return pygame.Rect(log_box.x, log_box.y, max(log_box.w, 220), max(log_box.h, 120))
+        return area
+
     def damage_info(self) -> None:
         """Mark every text and marker area for redrawing (after an event or message)."""
         self.view.damage_info()

@@ -19,6 +19,7 @@ from ... import i18n
 from ...i18n import _
 from .. import vocab
 from ..match import ExchangeStarted, exchange_card
+from ..opponents import give_back_card
 from ..sprites import CardSprite
 from .tablepart import TablePart
 
@@ -172,7 +173,7 @@ class ExchangeTurn(TablePart):
         if t.clock.time < self.give_back_at:
             return
         self.give_back_at = None
-        t.apply_events(game.give_back(game.suggest_give_back()))
+        t.apply_events(game.give_back(give_back_card(game)))
 
     def begin_give_back(self) -> None:
         """The bottom human chooses a card to give back; the engine's suggestion is lifted."""

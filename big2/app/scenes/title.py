@@ -64,7 +64,7 @@ class TitleScene(Scene):
         if storage.title_event(self, event):  # Continue, Saved games, Statistics
             return True
         if self.pressed(event, self.b_quick):
-            self.app.push("table", self.quick_game())
+            storage.ask_before_new_game(self.app, lambda: self.app.push("table", self.quick_game()))
             return True
         if self.pressed(event, self.b_new):
             self.app.push("new_game")

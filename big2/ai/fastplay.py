@@ -1,0 +1,215 @@
+"""Fast playouts for the search: sampled worlds played to the end on bare card masks.
+
+:class:`FastPlayout` plays the same hand-plan policy as :class:`~big2.ai.playout.PlanPolicy`
+(lead the weakest plan combination, follow with plan combinations, break one only to
+stop someone going out, spend 2s late) but without an engine ``Game``: a position is a
+list of hand masks, the trick, its owner and the pass count, and a move is applied in a
+few integer operations. It needs rule sets on the engine's lean path
+(:attr:`Rules.plain <big2.engine.Rules.plain>`: first out ends the hand, no assistant
+rule, lone-2 rule, pass lock, bombs or stock); :meth:`FastPlayout.supports` says so and
+the Expert uses the engine path otherwise.
+
+Legal moves are never listed in full: a plan combination is legal on a trick when it has
+the trick's size and a higher key (the move layout of :mod:`big2.engine.combos`), and
+only the blocking cases ask for the weakest or strongest beater, from a sorted list of
+the hand's combinations cached per hand mask for the whole decision (sampled hands
+recur across the candidates of a world, and their remnants across worlds).
+"""
+
+from __future__ import annotations
+
+from bisect import bisect_left
+from typing import Final
+
+from big2.engine import PASS, Move, Rules
+from big2.engine.cards import FULL_MASK
+from big2.engine.combos import all_moves
+from big2.engine.rules import KEY_SHIFT, SIZE_SHIFT, tables_for
+
+from .plan import Planner
+
+_TWOS: Final = 0xF << 48
+_CACHE_LIMIT: Final = 50_000
+
+
+class FastPlayout:
+    """Plays positions to the end with the hand-plan policy (one object per search).
+
+    Caches (combination lists per hand mask, plan remnants) live as long as the object;
+    keep one per rule set and reuse it between decisions.
+    """
+
+    def __init__(self, planner: Planner) -> None:
+        self.planner = planner
+        self.rules = planner.rules
+        self._t = tables_for(planner.rules)
+        self._lists: dict[int, list[Move]] = {}
+        self._plans: dict[int, tuple[Move, ...]] = {}
+        self._groups = self._t.group_moves
+        if not self._t.allow_triples:  # no triples to play: hide them from the beaters
+            self._groups = tuple(tuple((g[0], g[1], (), 0) for g in row)
+                                 for row in self._t.group_moves)
+
+    @staticmethod
+    def supports(rules: Rules) -> bool:
+        """Whether ``rules`` need nothing beyond this module's plain play."""
+        return rules.plain
+
+    # -- caches ------------------------------------------------------------------------
+
+    def _moves(self, hand: int) -> list[Move]:
+        lst = self._lists.get(hand)
+        if lst is None:
+            if len(self._lists) > _CACHE_LIMIT:
+                self._lists.clear()
+            lst = self._lists[hand] = all_moves(hand, self._t)
+        return lst
+
+    def plan(self, hand: int) -> tuple[Move, ...]:
+        """The plan of ``hand`` (the planner's, cached here as a bare tuple)."""
+        got = self._plans.get(hand)
+        if got is None:
+            if len(self._plans) > _CACHE_LIMIT:
+                self._plans.clear()
+            got = self._plans[hand] = self.planner.plan(hand).combos
+        return got
+
+    # -- play --------------------------------------------------------------------------
+
+    def run(
+        self,
+        hands: list[int],
+        to_act: int,
+        trick: Move,
+        owner: int,
+        passes: int,
+        step: int,
+        trace: list[tuple[int, Move]] | None = None,
+    ) -> int:
+        """Play to the end from the given state (``hands`` is changed); the winner.
+
+        ``trick`` is PASS when ``to_act`` leads; ``passes`` counts passes since it was
+        made; ``step`` is 1 anticlockwise or ``n - 1`` clockwise. ``trace``, if given,
+        receives every ``(seat, move)`` (for tests).
+        """
+        n = len(hands)
+        plans: list[tuple[Move, ...] | None] = [None] * n
+        counts = [h.bit_count() for h in hands]
+        plan_of = self.plan
+        beater = self._beater
+        p = to_act
+        while True:
+            hand = hands[p]
+            plan = plans[p]
+            if plan is None:
+                plan = plans[p] = plan_of(hand)
+            mine = counts[p]
+            counts[p] = 99
+            min_opp = min(counts)
+            counts[p] = mine
+            if trick == PASS:
+                m = _lead(plan, min_opp)
+            else:
+                size = trick >> SIZE_SHIFT
+                floor = ((trick >> KEY_SHIFT) + 1) << KEY_SHIFT  # the weakest beater
+                m = PASS
+                if min_opp <= size:
+                    m = beater(hand, trick, True)  # block with the strongest play
+                else:
+                    late = len(plan) <= 3 or min_opp <= 4
+                    for c in plan:  # weakest first
+                        if c >= floor and c >> SIZE_SHIFT == size and (late or not c & _TWOS):
+                            m = c
+                            break
+                    else:
+                        if min_opp <= 2 or counts[owner] <= 3:
+                            m = beater(hand, trick, False)
+            if trace is not None:
+                trace.append((p, m))
+            if m == PASS:
+                passes += 1
+                if passes >= n - 1:
+                    trick = PASS
+                    passes = 0
+                    p = owner
+                else:
+                    p = (p + step) % n
+                continue
+            mask = m & FULL_MASK
+            hand ^= mask
+            hands[p] = hand
+            if not hand:
+                return p
+            counts[p] = mine - (m >> SIZE_SHIFT)
+            # Keep the rest of the plan when the move was one of its combinations.
+            if m in plan:
+                plans[p] = tuple([c for c in plan if c != m])
+            else:
+                kept = tuple([c for c in plan if not c & mask])
+                used = 0
+                for c in kept:
+                    used |= c
+                plans[p] = kept if used & FULL_MASK == hand else plan_of(hand)
+            trick = m
+            owner = p
+            passes = 0
+            p = (p + step) % n
+
+    def _beater(self, hand: int, trick: Move, strongest: bool) -> Move:
+        """The weakest (or strongest) play of ``hand`` that beats ``trick``, or PASS."""
+        size = trick >> SIZE_SHIFT
+        floor = ((trick >> KEY_SHIFT) + 1) << KEY_SHIFT
+        if size <= 3:
+            groups = self._groups
+            slot = size - 1
+            ranks = range(12, -1, -1) if strongest else range((trick >> (KEY_SHIFT + 2)) & 15, 13)
+            for r in ranks:
+                nib = (hand >> (4 * r)) & 15
+                if nib.bit_count() < size:
+                    continue
+                opts: tuple[int, ...] = groups[r][nib][slot]  # type: ignore[assignment]
+                if not opts:
+                    continue
+                if strongest:
+                    best = opts[-1]
+                    return best if best >= floor else PASS
+                for m in opts:
+                    if m >= floor:
+                        return m
+            return PASS
+        if hand.bit_count() < size:
+            return PASS
+        lst = self._moves(hand)
+        i = bisect_left(lst, floor)
+        j = bisect_left(lst, (size + 1) << SIZE_SHIFT, i)
+        if j <= i:
+            return PASS
+        if not strongest:
+            return lst[i]
+        # The strongest key; among equals the lowest cards (a full house's pair of 6s
+        # rather than of 2s).
+        return lst[bisect_left(lst, (lst[j - 1] >> KEY_SHIFT) << KEY_SHIFT, i, j)]
+
+
+def _lead(plan: tuple[Move, ...], min_opp: int) -> Move:
+    if len(plan) == 1:
+        return plan[0]
+    best = PASS
+    best_size = 0
+    best_key = 0
+    top_single = PASS
+    big = len(plan) > 2
+    for c in plan:
+        size = c >> SIZE_SHIFT
+        key = (c >> KEY_SHIFT) & 0x3FFFFFFF
+        if size == 1 and (top_single == PASS or key > (top_single >> KEY_SHIFT) & 0x3FFFFFFF):
+            top_single = c
+        if size == min_opp or (big and c & _TWOS):
+            continue
+        if best == PASS or size > best_size or (size == best_size and key < best_key):
+            best, best_size, best_key = c, size, key
+    if best != PASS:
+        return best
+    if min_opp == 1 and top_single != PASS:
+        return top_single
+    return max(plan, key=lambda c: (c >> SIZE_SHIFT, (c >> KEY_SHIFT) & 0x3FFFFFFF))

@@ -1,0 +1,496 @@
+"""A soak you can rerun: random games, mutated files and random input, for a while.
+
+    python -m big2.soak --seconds 600 [--seed N] [--hands N] [--files N] [--events N]
+
+Three parts share the time (or stop at the counts given):
+
+* **hands**: sessions over every preset × 2/3/4 players and random house-rule
+  combinations and scoring schemes, moves chosen at random (the checked path now and
+  then), with invariants after every move: cards conserved, no card in two places, the
+  mover held the cards played, nobody acts who is out of the hand, nobody acts twice in
+  a row unless pass-lock or AutoPass allows it; a finished hand's winner holds nothing,
+  the hand scores, zero-sum schemes sum to zero;
+* **files**: settings and save files, real ones mutated (bytes flipped, cut short,
+  nested deep, escaped quotes, fields swapped, FIFOs), fed through the app's real
+  start-up path (storage, title, Continue) headless, each start timed;
+* **events**: random clicks, drags, keys and window resizes posted to the headless app
+  through every screen, then 300 resize steps at the table with the memory before and
+  after printed.
+
+It prints the counts and every distinct failure (with how often it happened), and exits
+1 if there was any. ``run(...)`` is the same for the test suite's short slice.
+"""
+
+from __future__ import annotations
+
+import argparse
+import collections
+import json
+import os
+import random
+import sys
+import tempfile
+import time
+import traceback
+from dataclasses import dataclass, field, replace
+from pathlib import Path
+from typing import Any, Callable
+
+#: A start-up (files part) or a frame (events part) slower than this counts as a hang.
+HANG_SECONDS = 1.0
+
+
+@dataclass
+class Report:
+    hands: int = 0
+    moves: int = 0
+    files: int = 0
+    events: int = 0
+    slowest_start: float = 0.0
+    slowest_frame: float = 0.0
+    memory_delta_mb: float | None = None
+    failures: collections.Counter[str] = field(default_factory=collections.Counter)
+    examples: dict[str, str] = field(default_factory=dict)
+
+    def fail(self, key: str, detail: str = "") -> None:
+        self.failures[key] += 1
+        self.examples.setdefault(key, detail)
+
+    def print(self, out: Any = sys.stdout) -> None:
+        print(f"hands played: {self.hands} ({self.moves} moves, invariants checked after each)", file=out)
+        print(f"files fed through start-up: {self.files} (slowest start {self.slowest_start:.3f} s)", file=out)
+        print(f"UI events posted: {self.events} (slowest frame {self.slowest_frame:.3f} s)", file=out)
+        if self.memory_delta_mb is not None:
+            print(f"memory after 300 resize steps: {self.memory_delta_mb:+.1f} MB", file=out)
+        total = sum(self.failures.values())
+        print(f"failures: {total} ({len(self.failures)} distinct)", file=out)
+        for key, n in self.failures.most_common():
+            print(f"  {n} × {key}", file=out)
+            if self.examples.get(key):
+                print("      " + self.examples[key].replace("\n", "\n      "), file=out)
+
+
+def _where(exc: BaseException) -> str:
+    tb = traceback.extract_tb(exc.__traceback__)
+    frame = tb[-1] if tb else None
+    at = f" at {Path(frame.filename).name}:{frame.lineno}" if frame else ""
+    return f"{type(exc).__name__}: {str(exc)[:160]}{at}"
+
+
+# -- hands ------------------------------------------------------------------------------
+
+def random_rules(rng: random.Random) -> tuple[Any, int]:
+    """A preset or a random combination of house rules, and a seat count it deals to."""
+    from big2.engine import (
+        AssistantRule, Bombs, Deck, Direction, FlushOrder, HandEnd, LaterLeader, Leftovers,
+        LoneTwo, Rules, StockDraw, StraightOrder, get_rules, preset_names,
+    )
+
+    n = rng.choice([2, 3, 4])
+    if rng.random() < 0.4:
+        rules = get_rules(rng.choice(preset_names()))
+        if rules.leftovers is Leftovers.UNUSED and rules.cards_per_player * n > 52:
+            rules = replace(rules, cards_per_player=13)
+        return rules, n
+    d: dict[str, Any] = {
+        "suit_order": rng.choice(["dchs", "cshd", "cdhs"]),
+        "straight_order": rng.choice(list(StraightOrder)),
+        "flush_order": rng.choice(list(FlushOrder)),
+        "later_leader": rng.choice(list(LaterLeader)),
+        "first_lead_has_lowest": rng.random() < 0.5,
+        "direction": rng.choice(list(Direction)),
+        "assistant": rng.choice(list(AssistantRule)),
+        "pass_locks_out": rng.random() < 0.5,
+        "four_alone": rng.random() < 0.5,
+        "bombs": rng.choice(list(Bombs)),
+        "deck": rng.choice(list(Deck)),
+        "dragon_wins": rng.random() < 0.5,
+        "lone_two": rng.choice(list(LoneTwo)),
+        "hand_end": rng.choice(list(HandEnd)),
+        "auto_pass": rng.random() < 0.5,
+        "cards_per_player": rng.choice([13, 17, 21]),
+        "leftovers": rng.choice(list(Leftovers)),
+        "stock_draw": rng.choice(list(StockDraw)),
+        "three_player_exchange": rng.random() < 0.5,
+    }
+    if d["stock_draw"] is not StockDraw.NONE:
+        d["leftovers"] = Leftovers.UNUSED
+    if d["leftovers"] is Leftovers.UNUSED and d["cards_per_player"] * n > 52:
+        d["cards_per_player"] = 13
+    return Rules(**d), n
+
+
+SCHEMES = ["penalty-table", "pairwise", "winner-collects", "finish-order", "pusoy-dos",
+           "taiwan-loser-pays", "indonesia-honours", "chudadi-standard"]
+
+
+def _masks(game: Any) -> tuple[list[int], list[int]]:
+    return ([game.hand_mask(s) for s in range(game.n_players)],
+            [game.played_by(s).mask for s in range(game.n_players)])
+
+
+def _check_cards(game: Any, total: int) -> str | None:
+    hands, played = _masks(game)
+    seen = 0
+    count = 0
+    for m in hands + played:
+        if seen & m:
+            return "a card is in two places"
+        seen |= m
+        count += m.bit_count()
+    count += game.stock_size
+    if count != total:
+        return f"cards not conserved ({count} of {total})"
+    return None
+
+
+def play_hands(report: Report, rng: random.Random, deadline: float, limit: int) -> None:
+    from big2.engine import PASS, Session
+    from big2.engine.cards import FULL_MASK
+    from big2.engine.scoring import scoring_preset
+
+    while report.hands < limit and time.monotonic() < deadline:
+        rules, n = random_rules(rng)
+        scheme = scoring_preset(rng.choice(SCHEMES))
+        seed = rng.randrange(1 << 32)
+        try:
+            session = Session(random.Random(seed), rules=rules, players=n, scoring=scheme,
+                              max_hands=rng.choice([1, 2, 3]))
+            while not session.is_over and report.hands < limit:
+                game = session.new_hand()
+                if game.exchange is not None:
+                    game.give_back(game.suggest_give_back())
+                hands, played = _masks(game)
+                total = sum(m.bit_count() for m in hands + played) + game.stock_size
+                steps = 0
+                while not game.is_over:
+                    moves = game.legal_moves()
+                    if not len(moves):
+                        raise AssertionError("a player to act has no move")
+                    mover = game.to_act
+                    held = game.hand_mask(mover)
+                    move = moves[rng.randrange(len(moves))]
+                    before = len(game.history)
+                    if rng.random() < 0.2:
+                        game.make(move)
+                    else:
+                        game.apply(move)
+                    report.moves += 1
+                    steps += 1
+                    new = game.history[before:]
+                    if not new or new[0][0] != mover:
+                        raise AssertionError("the move is not in the history under its mover")
+                    if move != PASS and (move & FULL_MASK) & ~held:
+                        raise AssertionError("the mover did not hold the cards played")
+                    problem = _check_cards(game, total)
+                    if problem:
+                        raise AssertionError(problem)
+                    if not game.is_over:
+                        nxt = game.to_act
+                        if nxt in game.finish_order:
+                            raise AssertionError("a seat that is out of the hand is to act")
+                        auto = len(new) > 1
+                        if nxt == new[-1][0] and not rules.pass_locks_out and not auto \
+                                and not game.leading:
+                            raise AssertionError("the same seat acts twice in a row")
+                    if steps > 5000:
+                        raise AssertionError("the hand does not end")
+                if game.hand_mask(game.winner):
+                    raise AssertionError("the winner still holds cards")
+                record = session.record()
+                if scheme.zero_sum and sum(record.points) != 0:
+                    raise AssertionError(f"a zero-sum scheme does not sum to zero: {record.points}")
+                report.hands += 1
+        except Exception as exc:
+            report.fail(f"hand: {_where(exc)}", f"rules={rules!r} players={n} seed={seed}")
+            report.hands += 1
+
+
+# -- files ------------------------------------------------------------------------------
+
+def _real_files(home: Path) -> dict[str, bytes]:
+    """A real settings file and a real save, made by the app's own writers."""
+    import random as _random
+
+    from big2.engine import Session
+    from big2.persistence import AppPaths, SettingsStore
+    from big2.persistence.saves import SaveStore
+    from big2.persistence.sessioncodec import preview_of, save_payload
+    from big2.persistence.settings import Settings
+
+    paths = AppPaths.under(home)
+    SettingsStore(paths).save(Settings())
+    session = Session(_random.Random(5), players=4)
+    game = session.new_hand()
+    rng = _random.Random(6)
+    for _ in range(10):
+        moves = game.legal_moves()
+        game.apply(moves[rng.randrange(len(moves))])
+    app = {"seats": [["You", True, "normal"], ["East", False, "normal"], ["North", False, "expert"],
+                     ["West", False, "beginner"]], "hands": 4, "target": None, "seed": 5,
+           "scoring": "penalty-table", "viewer": 0, "computer_for_hand": [], "results": [],
+           "hand_start": None, "history_session": None}
+    SaveStore(paths).autosave(save_payload(session, app=app), preview_of(session))
+    return {"settings": paths.settings_file.read_bytes(),
+            "save": (paths.saves_dir / "autosave.json").read_bytes()}
+
+
+def _mutate_json(value: Any, rng: random.Random) -> Any:
+    """Change one leaf or container of ``value`` to something else."""
+    replacements: list[Callable[[], Any]] = [
+        lambda: None, lambda: True, lambda: -1, lambda: 10**30, lambda: 1.5, lambda: "x",
+        lambda: "", lambda: [], lambda: {}, lambda: [[[[]]]], lambda: "nobody",
+        lambda: rng.randrange(-3, 60), lambda: "\u202e\n=cmd", lambda: list(range(60)),
+    ]
+    if isinstance(value, dict) and value and rng.random() < 0.8:
+        key = rng.choice(list(value))
+        out = dict(value)
+        if rng.random() < 0.15:
+            del out[key]
+        else:
+            out[key] = _mutate_json(value[key], rng)
+        return out
+    if isinstance(value, list) and value and rng.random() < 0.8:
+        i = rng.randrange(len(value))
+        out = list(value)
+        if rng.random() < 0.15:
+            del out[i]
+        else:
+            out[i] = _mutate_json(value[i], rng)
+        return out
+    return rng.choice(replacements)()
+
+
+def mutate(data: bytes, rng: random.Random) -> bytes | None:
+    """A damaged copy of ``data``; None means "a FIFO in its place"."""
+    kind = rng.randrange(9)
+    if kind == 0:
+        b = bytearray(data)
+        for _ in range(rng.randrange(1, 8)):
+            b[rng.randrange(len(b))] = rng.randrange(256)
+        return bytes(b)
+    if kind == 1:
+        return data[: rng.randrange(len(data))]
+    if kind == 2:
+        return b"[" * rng.choice([65, 1000, 100000]) + data
+    if kind == 3:
+        return b'{"a": "' + b'\\"' * rng.choice([1000, 30000]) + b'"}'
+    if kind == 4 and hasattr(os, "mkfifo"):
+        return None
+    try:
+        doc = json.loads(data)
+    except ValueError:
+        return data[::-1]
+    for _ in range(rng.randrange(1, 4)):
+        doc = _mutate_json(doc, rng)
+    return json.dumps(doc).encode()
+
+
+def _start_app(report: Report, home: Path, label: str) -> None:
+    """The app's real start-up path, headless: storage, title, Continue if offered."""
+    os.environ["BIG2_HOME"] = str(home)
+    from big2.app import storage
+    from big2.app.app import App
+
+    t0 = time.perf_counter()
+    st = storage.Storage.open()
+    app = App(size=(1280, 720), settings=st.app_settings())
+    app.ai_in_process = False
+    app.guard_crashes = False
+    try:
+        app.open()
+        storage.attach(app, st)
+        app.running = True
+        app.push("title")
+        for _ in range(3):
+            app.frame(block=False)
+        title = app.top
+        if getattr(title, "b_continue", None) is not None:
+            from big2.app.resume import continue_game
+
+            continue_game(app)
+            for _ in range(5):
+                app.frame(block=False)
+    except Exception as exc:
+        report.fail(f"start-up with a damaged {label}: {_where(exc)}", traceback.format_exc(limit=4))
+    finally:
+        took = time.perf_counter() - t0
+        report.slowest_start = max(report.slowest_start, took)
+        if took > HANG_SECONDS + 2.0:  # opening a window costs ~1 s on a loaded machine
+            report.fail(f"start-up with a damaged {label} took over {HANG_SECONDS + 2.0:.0f} s")
+        try:
+            app.close()
+        except Exception:
+            pass
+        st.close()
+
+
+def feed_files(report: Report, rng: random.Random, deadline: float, limit: int) -> None:
+    base = Path(tempfile.mkdtemp(prefix="big2-soak-files-"))
+    originals = _real_files(base / "real")
+    from big2.persistence import AppPaths
+
+    n = 0
+    while report.files < limit and time.monotonic() < deadline:
+        n += 1
+        home = base / f"h{n}"
+        paths = AppPaths.under(home)
+        label = rng.choice(["settings", "save"])
+        target = paths.settings_file if label == "settings" else paths.saves_dir / "autosave.json"
+        target.parent.mkdir(parents=True, exist_ok=True)
+        data = mutate(originals[label], rng)
+        if data is None:
+            os.mkfifo(target)
+        else:
+            target.write_bytes(data)
+        if label == "save" and rng.random() < 0.5:
+            paths.config_dir.mkdir(parents=True, exist_ok=True)
+            paths.settings_file.write_bytes(originals["settings"])
+        _start_app(report, home, label)
+        report.files += 1
+
+
+# -- UI events ----------------------------------------------------------------------------
+
+def _rss_mb() -> float:
+    try:
+        with open("/proc/self/statm") as fh:
+            return int(fh.read().split()[1]) * os.sysconf("SC_PAGE_SIZE") / 1e6
+    except (OSError, ValueError, AttributeError):
+        import resource
+
+        return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1e3
+
+
+def post_events(report: Report, rng: random.Random, deadline: float, limit: int, resize_steps: int) -> None:
+    import pygame
+
+    from big2.app import storage
+    from big2.app.app import App
+
+    home = Path(tempfile.mkdtemp(prefix="big2-soak-ui-"))
+    os.environ["BIG2_HOME"] = str(home)
+    st = storage.Storage.open()
+    app = App(size=(1280, 720), settings=st.app_settings())
+    app.ai_in_process = False
+    app.guard_crashes = False
+    app.open()
+    storage.attach(app, st)
+    app.running = True
+    app.time_scale = 8.0
+    app.push("title")
+    keys = [pygame.K_RETURN, pygame.K_ESCAPE, pygame.K_p, pygame.K_h, pygame.K_s, pygame.K_LEFT,
+            pygame.K_RIGHT, pygame.K_SPACE, pygame.K_UP, pygame.K_DOWN, pygame.K_TAB, pygame.K_a]
+
+    def post(kind: int, **attrs: Any) -> None:
+        pygame.event.post(pygame.event.Event(kind, **attrs))
+
+    try:
+        while report.events < limit and time.monotonic() < deadline:
+            w, h = app.size
+            r = rng.random()
+            pos = (rng.randrange(w), rng.randrange(h))
+            if r < 0.55:
+                post(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0), touch=False)
+                post(pygame.MOUSEBUTTONDOWN, pos=pos, button=1, touch=False)
+                post(pygame.MOUSEBUTTONUP, pos=pos, button=1, touch=False)
+            elif r < 0.65:
+                end = (rng.randrange(w), rng.randrange(h))
+                post(pygame.MOUSEBUTTONDOWN, pos=pos, button=1, touch=False)
+                post(pygame.MOUSEMOTION, pos=end, rel=(end[0] - pos[0], end[1] - pos[1]), buttons=(1, 0, 0), touch=False)
+                post(pygame.MOUSEBUTTONUP, pos=end, button=1, touch=False)
+            elif r < 0.9:
+                k = rng.choice(keys)
+                post(pygame.KEYDOWN, key=k, mod=0, unicode="", scancode=0)
+                post(pygame.KEYUP, key=k, mod=0, unicode="", scancode=0)
+            elif r < 0.95:
+                app.set_window_size((rng.randrange(800, 1920), rng.randrange(600, 1200)))
+            else:
+                post(pygame.MOUSEWHEEL, x=0, y=rng.choice([-1, 1]), flipped=False, precise_x=0.0, precise_y=0.0, touch=False)
+            report.events += 1
+            for _ in range(2):
+                t0 = time.perf_counter()
+                try:
+                    app.frame(block=False)
+                except Exception as exc:
+                    report.fail(f"UI: {_where(exc)} (screens: {[getattr(s, 'name', '?') for s in app.stack]})",
+                                traceback.format_exc(limit=5))
+                    app.stack.clear()
+                    app.push("title")
+                took = time.perf_counter() - t0
+                report.slowest_frame = max(report.slowest_frame, took)
+            if not app.running:  # a click reached Quit: start again at the title
+                app.running = True
+                app.stack.clear()
+                app.push("title")
+        if resize_steps:
+            _resize_memory(report, app, resize_steps)
+    finally:
+        app.close()
+        st.close()
+
+
+def _resize_memory(report: Report, app: Any, steps: int) -> None:
+    """A long drag-resize at the table; the memory before and after."""
+    import gc
+
+    from big2.app.match import quick_config
+
+    app.stack.clear()
+    app.push("table", quick_config("You", seed=3))
+    for _ in range(20):
+        app.frame(block=False)
+    gc.collect()
+    before = _rss_mb()
+    for i in range(steps):
+        w = 900 + (i * 7) % 900
+        h = 640 + (i * 5) % 500
+        app.set_window_size((w, h))
+        app.frame(block=False)
+    gc.collect()
+    report.memory_delta_mb = _rss_mb() - before
+    if report.memory_delta_mb > 20:
+        report.fail(f"memory grew {report.memory_delta_mb:.0f} MB over {steps} resize steps")
+
+
+# -- running it ---------------------------------------------------------------------------
+
+def run(seconds: float = 60.0, *, seed: int = 0, hands: int = 10**9, files: int = 10**9,
+        events: int = 10**9, resize_steps: int = 300, out: Any = sys.stdout) -> Report:
+    """Run the soak for ``seconds`` (or until the counts); returns the report."""
+    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+    os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+    os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+    saved_home = os.environ.get("BIG2_HOME")
+    report = Report()
+    rng = random.Random(seed)
+    start = time.monotonic()
+    try:
+        play_hands(report, random.Random(rng.random()), start + seconds * 0.5, hands)
+        feed_files(report, random.Random(rng.random()), time.monotonic() + seconds * 0.2, files)
+        post_events(report, random.Random(rng.random()), time.monotonic() + seconds * 0.3, events, resize_steps)
+    finally:
+        if saved_home is None:
+            os.environ.pop("BIG2_HOME", None)
+        else:
+            os.environ["BIG2_HOME"] = saved_home
+    report.print(out)
+    return report
+
+
+def main(argv: list[str] | None = None) -> int:
+    p = argparse.ArgumentParser(prog="python -m big2.soak", description=__doc__.split("\n\n")[0])
+    p.add_argument("--seconds", type=float, default=60.0, help="time budget (default 60)")
+    p.add_argument("--seed", type=int, default=0)
+    p.add_argument("--hands", type=int, default=10**9, help="stop the hands part after this many")
+    p.add_argument("--files", type=int, default=10**9, help="stop the files part after this many")
+    p.add_argument("--events", type=int, default=10**9, help="stop the events part after this many")
+    p.add_argument("--resize-steps", type=int, default=300)
+    args = p.parse_args(argv)
+    report = run(args.seconds, seed=args.seed, hands=args.hands, files=args.files,
+                 events=args.events, resize_steps=args.resize_steps)
+    return 1 if report.failures else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
