@@ -6,6 +6,8 @@ from collections.abc import Callable
 
 import pygame
 
+from ...i18n import _
+
 from .. import text
 from .base import Scene
 from .common import dialog_rect, frame, veil
@@ -20,8 +22,8 @@ class ConfirmScene(Scene):
     opaque = False
 
     def __init__(
-        self, app, question: str, on_yes: Callable[[], None], *, yes: str = "Yes", detail: str = "",
-        no: str = "Cancel", on_no: Callable[[], None] | None = None, danger: bool = True,
+        self, app, question: str, on_yes: Callable[[], None], *, yes: str | None = None, detail: str = "",
+        no: str | None = None, on_no: Callable[[], None] | None = None, danger: bool = True,
     ) -> None:
         """``no``/``on_no``: a second answer (Esc still means neither); ``danger``: yes
         is the risky answer (deleting), so No is the one Enter picks; else yes is."""
@@ -29,8 +31,8 @@ class ConfirmScene(Scene):
         self.question = question
         self.detail = detail
         self.on_yes = on_yes
-        self.yes_text = yes
-        self.no_text = no
+        self.yes_text = yes if yes is not None else _("Yes")
+        self.no_text = no if no is not None else _("Cancel")
         self.on_no = on_no
         self.danger = danger
 
