@@ -82,6 +82,10 @@ def run(argv: Sequence[str] | None = None) -> int:
         return 1
     store = _storage.Storage.open()
     settings = store.app_settings()
+    from .. import i18n
+    from . import language
+
+    i18n.set_language(language.choose(store.settings.language))
     if not args.size and not args.fullscreen:  # no --size given: the remembered one
         w, h = store.settings.window_width, store.settings.window_height
     if args.animation:

@@ -21,6 +21,7 @@ import pygame
 import pygame_gui
 
 from . import assets, cardart, router, sound
+from .. import i18n
 from .uiscale import scaled_theme, ui_scale
 from .layout import MIN_SIZE
 from .scenes.base import Scene
@@ -61,12 +62,15 @@ def load_theme() -> dict:
     """The pygame_gui theme from big2/assets/theme.json, with the shipped font paths filled in."""
     with open(assets.asset("theme.json"), encoding="utf-8") as fh:
         theme = json.load(fh)
-    fonts = assets.asset("fonts")
+    # the menus' font follows the language (DejaVu, or a CJK subset for Chinese); each
+    # family has its own name, as pygame_gui keeps the fonts it loaded by name
+    family = i18n.current().language.fonts
+    regular, bold = assets.font_files(family)
+    name = "dejavu" if family == "latin" else f"big2_{family}"
     for block in theme.values():
         font = block.get("font") if isinstance(block, dict) else None
-        if isinstance(font, dict):
-            font.setdefault("regular_path", str(fonts / assets.REGULAR))
-            font.setdefault("bold_path", str(fonts / assets.BOLD))
+        if isinstance(font, dict) and font.get("name") == "dejavu":
+            font.update(name=name, regular_path=str(regular), bold_path=str(bold))
     return theme
 
 

@@ -129,12 +129,23 @@ class Thinker:
                 self.processes = False
         self._pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="big2-ai")
 
-    def submit(self, game: Game, seat: int, rng: random.Random, level: str) -> Future[Move]:
-        """Start choosing a move for ``seat``; the future gives the move."""
+    def submit(
+        self,
+        game: Game,
+        seat: int,
+        rng: random.Random,
+        level: str,
+        *,
+        scoring: Any = None,
+        scores: list[int] | None = None,
+    ) -> Future[Move]:
+        """Start choosing a move for ``seat``; the future gives the move. ``scoring`` is
+        the table's scheme and ``scores`` the session totals: the Expert and Master play
+        for the table's real points (None: the standard penalty table, no totals)."""
         from big2.ai import PlayerView
 
         assert game.to_act == seat
-        view = PlayerView.from_game(game, seat)
+        view = PlayerView.from_game(game, seat, scores=scores, scoring=scoring)
         seed = rng.getrandbits(64)
         assert self._pool is not None
         try:

@@ -18,6 +18,9 @@ from big2.engine.events import HandEnded, TurnStarted
 from big2.persistence.gamecodec import game_from_dict
 from big2.persistence.sessioncodec import Resumed
 
+from .. import i18n
+from ..i18n import _, pgettext, verbatim
+from . import vocab
 from .match import HandResult, Match, MatchConfig, SeatConfig, opening_events
 from .scenes.base import Scene
 from .scenes.table import TableScene
@@ -154,17 +157,20 @@ def recent_lines(game: Any, names: tuple[str, ...], count: int) -> list[tuple[st
     """The table log's lines for the last ``count`` moves of ``game`` (as it words them)."""
     from big2.engine import classify
 
-    from .match import says
-
     lines: list[tuple[str, tuple[int, int, int]]] = []
     for seat, move in game.history[-count:]:
         if move == PASS:
-            lines.append((says(names[seat], "passes"), (200, 200, 200)))
+            if names[seat] == "You":
+                lines.append((_("You pass"), (200, 200, 200)))
+            else:
+                lines.append((_("{name} passes").format(name=verbatim(names[seat])), (200, 200, 200)))
             continue
         combo = classify(list(move_cards(move)), game.rules)
         if combo is None:
             continue
-        lines.append((f"{names[seat]}: {combo.kind.label} {combo.text(game.rules)}", (255, 255, 255)))
+        template = _("You: {combination} {cards}") if names[seat] == "You" else _("{name}: {combination} {cards}")
+        lines.append((template.format(name=verbatim(names[seat]), combination=vocab.combination(combo.kind),
+                                      cards=combo.text(game.rules)), (255, 255, 255)))
     return lines
 
 
@@ -213,11 +219,12 @@ class ResumedTableScene(TableScene):
             self.trick.append((seat, cards))
             self.owner = seat
         for s in getattr(game, "passed", ()):
-            self.badges[s] = "Pass"
+            self.badges[s] = pgettext("badge", "Pass")
         self.place_hand(animate=False)
         n = self.match.hand_number or len(self.match.results) + 1
-        self.log.append((f"Hand {n} resumed where it stopped", (235, 225, 180)))
-        self.log.extend(recent_lines(game, self.match.called_names, 3))
+        self.log.append((_("Hand {number} resumed where it stopped").format(number=i18n.current().number(n)), (235, 225, 180)))
+        names = tuple("You" if self.match.config.humans == (s,) else vocab.seat_name(self.match, s) for s in range(self.match.n_players))
+        self.log.extend(recent_lines(game, names, 3))
         if game.is_over:
             self.playback.queue.append(HandEnded(game.winner, tuple(game.card_counts), tuple(game.points()), tuple(game.finish_order)))
         else:

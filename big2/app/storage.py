@@ -43,6 +43,9 @@ from big2.persistence.logs import start_file_logging
 from big2.persistence.notices import Severity
 from big2.persistence.sessioncodec import check_payload, preview_of, save_payload
 
+from .. import i18n
+from ..i18n import _, ngettext, verbatim
+from . import vocab
 from .settings import AppSettings, from_mapping
 
 if TYPE_CHECKING:
@@ -562,12 +565,14 @@ def continue_hint(app: App) -> str:
     st = of(app)
     saved = getattr(st, "continue_from", None)
     if saved is None:
-        return "Carry on with the game you left"
+        return _("Carry on with the game you left")
     p = saved.preview
-    scores = ", ".join(f"{n} {s:+d}" if s else f"{n} 0" for n, s in zip(p.players, p.scores))
-    when = saved.saved_at.astimezone().strftime("%a %d %b, %H:%M")
-    hand = f"hand {p.hand_number}" if p.hand_number else "between hands"
-    return f"Carry on: {p.preset} rules, {hand} ({scores}); saved {when}"
+    tr = i18n.current()
+    scores = ", ".join(f"{verbatim(n)} {tr.signed(s)}" for n, s in zip(p.players, p.scores))
+    when = tr.datetime(saved.saved_at.astimezone())
+    hand = _("hand {number}").format(number=tr.number(p.hand_number)) if p.hand_number else _("between hands")
+    return _("Carry on: {rules} rules, {hand} ({scores}); saved {when}").format(
+        rules=vocab.preset_title(p.preset), hand=hand, scores=scores, when=when)
 
 
 def title_event(title: Any, event: Any) -> bool:
@@ -649,6 +654,31 @@ def player_name(app: App) -> str | None:
     return st.settings.player_name
 
 
+def ask_before_new_game(app: App, start: Callable[[], None]) -> None:
+    """Start a new game with ``start()`` — but while an unfinished game waits to be
+    continued, ask once what becomes of it first: "Keep it in Saved games" (one slot)
+    or "Discard"; Esc starts nothing. Either way the autosave is cleared, so the new
+    game never adds a slot of its own and slots never pile up."""
+    st = of(app)
+    if st is None or not can_continue(app):
+        start()
+        return
+
+    def keep() -> None:
+        st.keep_unfinished()  # a slot and a notice, on the writer thread, then:
+        st.clear_autosave()
+        start()
+
+    def discard() -> None:
+        st.clear_autosave()
+        start()
+
+    app.push(
+        "confirm", _("You have an unfinished game"), keep, yes=_("Keep it in Saved games"), no=_("Discard"),
+        on_no=discard, danger=False, detail=_("A new game replaces it as the one Continue brings back."),
+    )
+
+
 def quick_game(app: App, *, seed: int | None = None) -> Any:
     """The title's "Play against the computer": the player's own choices from Settings —
     their name, rule preset (with house rules and scoring) and computer opponents at
@@ -692,18 +722,35 @@ def quick_game_hint(app: App) -> str:
     """The quick game button's tooltip: what it deals, in a sentence."""
     cfg = quick_game(app)
     st = of(app)
-    preset = "standard"
+    preset = vocab.preset_title("standard")
+    house = False
     if st is not None:
-        from .rulesform import presets
-
-        info = next((p for p in presets().values() if p.name == st.settings.rules_preset), None)
-        preset = info.title if info is not None else preset
-        if st.settings.house_rules or st.settings.scoring:
-            preset += " with your house rules"
+        preset = vocab.preset_title(st.settings.rules_preset)
+        house = bool(st.settings.house_rules or st.settings.scoring)
     n = len(cfg.seats) - 1
-    levels = sorted({seat.level for seat in cfg.seats[1:]})
-    who = f"{'one computer' if n == 1 else f'{n} computers'} ({', '.join(levels)})"
-    return f"You and {who}, {preset} rules, {cfg.hands} hands (change them in Settings)"
+    levels = ", ".join(vocab.level(lvl) for lvl in sorted({seat.level for seat in cfg.seats[1:]}))
+    who = ngettext("one computer ({levels})", "{n} computers ({levels})", n).format(
+        n=i18n.current().number(n), levels=levels)
+    hands = ngettext("{n} hand", "{n} hands", cfg.hands).format(n=i18n.current().number(cfg.hands))
+    if house:
+        return _("You and {who}, {rules} rules with your house rules, {hands} (change them in "
+                 "Settings)").format(who=who, rules=preset, hands=hands)
+    return _("You and {who}, {rules} rules, {hands} (change them in Settings)").format(
+        who=who, rules=preset, hands=hands)
+
+
+def rename_player(app: App, old: str | None, new: str | None) -> None:
+    """The player changed their name in Settings: their score history follows it
+    (``None`` is the unnamed player, who plays as "You"), on the writer thread."""
+    st = of(app)
+    old, new = old or "You", new or "You"
+    if st is None or old == new:
+        return
+
+    def job(history: History) -> bool:
+        return history.rename_player(old, new)
+
+    st.call(job)
 
 
 def game_defaults(app: App) -> Settings | None:

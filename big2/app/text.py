@@ -11,6 +11,8 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
 
+import re
+
 import pygame
 
 from . import assets
@@ -125,6 +127,23 @@ def draw(
     return rect
 
 
+def fits(words: str, size: int, width: int, *, bold: bool = False, squeeze: float = 0.9) -> bool:
+    """Whether ``words`` fit ``width`` pixels, squeezed to no less than ``squeeze`` of
+    their width (see ``draw``'s max_width; 1.0: not squeezed at all)."""
+    return assets.font(size, bold=bold).size(words)[0] * squeeze <= width
+
+
+def shorten(words: str, size: int, width: int, *, bold: bool = False, squeeze: float = 0.9) -> str:
+    """``words``, cut and ended with "…" if they would not fit ``width`` pixels even
+    squeezed to ``squeeze`` (a long name or a long translation in a narrow box)."""
+    if fits(words, size, width, bold=bold, squeeze=squeeze):
+        return words
+    cut = words
+    while cut and not fits(cut.rstrip() + "…", size, width, bold=bold, squeeze=squeeze):
+        cut = cut[:-1]
+    return cut.rstrip() + "…"
+
+
 def panel(surf: pygame.Surface, rect: pygame.Rect, *, alpha: int = 120, radius: int = 10, border: tuple[int, int, int] | None = None) -> None:
     """A translucent dark rounded panel."""
     if rect.w <= 0 or rect.h <= 0:
@@ -140,18 +159,30 @@ def panel(surf: pygame.Surface, rect: pygame.Rect, *, alpha: int = 120, radius: 
     surf.blit(img, rect)
 
 
+_TOKENS = re.compile(
+    # a hanzi (with the opening punctuation that may not end a line before it and the
+    # closing punctuation that may not start one after it), a run of other
+    # non-space characters (a word), or spaces
+    r"[「『（《〈【“]*[\u2e80-\u9fff\uf900-\ufaff\u3000-\u303f\uff00-\uffef][，。、：；！？」』）》〉】…\u3001\u3002\uff0c\uff1a\uff1b\uff01\uff1f]*"
+    r"|[^\s\u2e80-\u9fff\uf900-\ufaff\u3000-\u303f\uff00-\uffef]+|\s+"
+)
+
+
 def wrap(msg: str, size: int, width: int, *, bold: bool = False) -> list[str]:
-    """Split ``msg`` into lines that fit ``width`` pixels."""
+    """Split ``msg`` into lines that fit ``width`` pixels: between words, and between any
+    two hanzi (Chinese has no spaces), never before closing punctuation."""
     fnt = assets.font(size, bold=bold)
     lines: list[str] = []
     for para in msg.split("\n"):
         line = ""
-        for word in para.split(" "):
-            trial = f"{line} {word}" if line else word
-            if fnt.size(trial)[0] <= width or not line:
+        for token in _TOKENS.findall(para):
+            trial = line + token
+            if fnt.size(trial.rstrip())[0] <= width or not line.strip():
                 line = trial
+            elif token.isspace():
+                continue
             else:
-                lines.append(line)
-                line = word
-        lines.append(line)
+                lines.append(line.rstrip())
+                line = token
+        lines.append(line.strip())
     return lines

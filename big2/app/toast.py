@@ -26,6 +26,8 @@ if TYPE_CHECKING:
 
 #: Seconds an information-only banner stays up.
 INFO_SECONDS = 8.0
+#: Seconds a warning stays up (none needs an answer: questions are dialogs).
+WARNING_SECONDS = 16.0
 #: Seconds between checks of the settings and window size.
 WATCH_SECONDS = 0.5
 BANNER_LAYER = 40
@@ -33,10 +35,13 @@ MAX_LINES = 4
 
 
 class NoticeBanner(UIPanel):
-    """A panel across the top of the window listing notices, with a Dismiss button."""
+    """A panel listing notices, with a Dismiss button, in the one place the screen on
+    top keeps free for them (:meth:`~big2.app.scenes.base.Scene.notice_area`)."""
 
     def __init__(self, app: App, notices: list[Notice]) -> None:
-        w = min(760, app.size[0] - 40)
+        top = app.top
+        area = top.notice_area() if top is not None else pygame.Rect(12, 8, min(760, app.size[0] - 24), app.size[1] // 3)
+        w = max(200, min(760, area.w))
         lines = [n.text for n in notices[-MAX_LINES:]]
         if len(notices) > MAX_LINES:
             lines.insert(0, f"({len(notices) - MAX_LINES} earlier messages are in the log file.)")
@@ -45,15 +50,15 @@ class NoticeBanner(UIPanel):
         body = "<br>".join(("• " if len(lines) > 1 else "") + html.escape(t) for t in lines)
         from . import text as _text
 
-        rows = sum(len(_text.wrap(("• " if len(lines) > 1 else "") + t, 16, w - 170)) for t in lines)
-        text_h = min(max(60, app.size[1] * 45 // 100), 16 + 24 * rows)
-        h = text_h + 16
+        rows = sum(len(_text.wrap(("• " if len(lines) > 1 else "") + t, 16, w - 40)) for t in lines)
+        button_h = 34
+        text_h = min(max(48, area.h - button_h - 24), 16 + 24 * rows)
+        h = text_h + button_h + 20
         super().__init__(
-            pygame.Rect(0, 12, w, h), starting_height=BANNER_LAYER, manager=app.manager,
-            anchors={"centerx": "centerx", "top": "top"}, object_id="#notice",
+            pygame.Rect(area.x, area.y, w, h), starting_height=BANNER_LAYER, manager=app.manager, object_id="#notice",
         )
-        self.text = UITextBox(body, pygame.Rect(8, 8, w - 140, text_h), app.manager, container=self, object_id="#notice_text")
-        self.b_dismiss = UIButton(pygame.Rect(w - 124, (h - 44) // 2 - 2, 110, 40), "Dismiss", app.manager, container=self)
+        self.text = UITextBox(body, pygame.Rect(6, 6, w - 16, text_h), app.manager, container=self, object_id="#notice_text")
+        self.b_dismiss = UIButton(pygame.Rect(w - 112, h - button_h - 10, 100, button_h), "Dismiss", app.manager, container=self)
         self.age = 0.0
 
     @property
@@ -108,8 +113,8 @@ class NoticeHost(UIElement):
                 self.app.dirty = True
             else:
                 b.age += time_delta
-                if not b.severe and b.age > INFO_SECONDS:
-                    b.kill()
+                if b.age > (WARNING_SECONDS if b.severe else INFO_SECONDS):
+                    b.kill()  # every notice fades: none needs an answer
         self._watch += time_delta
         if self._watch >= WATCH_SECONDS:
             self._watch = 0.0

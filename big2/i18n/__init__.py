@@ -29,12 +29,13 @@ from collections.abc import Callable
 
 from ..engine.messages import Message
 from .languages import CODES, ENGLISH, LANGUAGES, Language, language_for_locale, system_language
+from .shown import verbatim
 from .translator import Translator, load, locale_dir
 
 __all__ = [
     "CODES", "LANGUAGES", "Language", "Message", "N_", "Translator", "add_listener", "current",
     "gettext", "language_for_locale", "load", "locale_dir", "ngettext", "npgettext",
-    "pgettext", "remove_listener", "render", "set_language", "system_language", "_",
+    "pgettext", "remove_listener", "render", "set_language", "system_language", "verbatim", "_",
 ]
 
 _state: dict[str, Translator] = {"current": Translator(ENGLISH)}

@@ -21,6 +21,7 @@ from pathlib import Path
 from ..engine.messages import Message
 from . import formats
 from .languages import ENGLISH, LANGUAGES, Language
+from .shown import remember
 
 log = logging.getLogger(__name__)
 
@@ -61,16 +62,16 @@ class Translator:
     # -- texts -------------------------------------------------------------------------
 
     def gettext(self, message: str) -> str:
-        return self._catalog.gettext(message)
+        return remember(self._catalog.gettext(message))
 
     def ngettext(self, singular: str, plural: str, n: int) -> str:
-        return self._catalog.ngettext(singular, plural, n)
+        return remember(self._catalog.ngettext(singular, plural, n))
 
     def pgettext(self, context: str, message: str) -> str:
-        return self._catalog.pgettext(context, message)
+        return remember(self._catalog.pgettext(context, message))
 
     def npgettext(self, context: str, singular: str, plural: str, n: int) -> str:
-        return self._catalog.npgettext(context, singular, plural, n)
+        return remember(self._catalog.npgettext(context, singular, plural, n))
 
     def template(self, message: Message) -> str:
         """The translated template of ``message`` (its English one when untranslated)."""
@@ -97,10 +98,10 @@ class Translator:
             else:
                 values[key] = str(value)
         try:
-            return self.template(message).format_map(values)
+            return remember(self.template(message).format_map(values))
         except (KeyError, IndexError, ValueError) as exc:
             log.warning("translation of %r into %s is broken (%s)", message.id, self.code, exc)
-            return message.template().format_map(values)
+            return remember(message.template().format_map(values))
 
     # -- values ------------------------------------------------------------------------
 
@@ -114,13 +115,13 @@ class Translator:
         return formats.format_percent(fraction, self.language)
 
     def date(self, day: _dt.date) -> str:
-        return formats.format_date(day, self.language)
+        return remember(formats.format_date(day, self.language))
 
     def time(self, moment: _dt.time | _dt.datetime) -> str:
-        return formats.format_time(moment, self.language)
+        return remember(formats.format_time(moment, self.language))
 
     def datetime(self, moment: _dt.datetime) -> str:
-        return formats.format_datetime(moment, self.language)
+        return remember(formats.format_datetime(moment, self.language))
 
 
 def load(code: str, directory: Path | None = None) -> Translator:

@@ -385,6 +385,27 @@ class History:
                     (session_id, index, self._player_id(conn, seat, now), seat.level))
         return session_id
 
+    def rename_player(self, old: str, new: str) -> bool:
+        """The human player ``old`` is called ``new`` from now on: their sessions and
+        hands follow the new name (one set of statistics, not two). If ``new`` has a
+        history of its own already, the two are joined. False when there is no ``old``."""
+        if not new.strip():
+            raise ValueError("a player needs a name")
+        if old == new:
+            return False
+        with self.transaction() as conn:
+            row = conn.execute("SELECT id FROM players WHERE name = ? AND is_human = 1", (old,)).fetchone()
+            if row is None:
+                return False
+            old_id = int(row[0])
+            other = conn.execute("SELECT id FROM players WHERE name = ? AND is_human = 1", (new,)).fetchone()
+            if other is None:
+                conn.execute("UPDATE players SET name = ? WHERE id = ?", (new, old_id))
+            else:
+                conn.execute("UPDATE session_seats SET player_id = ? WHERE player_id = ?", (int(other[0]), old_id))
+                conn.execute("DELETE FROM players WHERE id = ?", (old_id,))
+        return True
+
     def record_hand(self, session_id: int, hand: HandResult) -> int:
         """Store one finished hand in one transaction; returns the hand's id.
 

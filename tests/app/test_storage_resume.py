@@ -264,7 +264,11 @@ def test_a_new_game_keeps_the_unfinished_one_in_saved_games(make_app):
     unfinished = list(table.match.game.history)
     app.reset_to(TitleScene(app))  # left mid-hand: Continue would bring it back
     pump(app)
-    click_button(app, app.top.b_quick)  # ... but a new game is started instead
+    click_button(app, app.top.b_quick)  # ... but a new game is started instead:
+    ask = app.top  # asked once what becomes of the unfinished one
+    assert ask.name == "confirm" and ask.yes_text == "Keep it in Saved games"
+    click_button(app, ask.b_yes)
+    assert isinstance(app.top, TableScene)
     assert st.flush()
     slots = st.saves.list_slots()
     assert len(slots) == 1 and slots[0].name.startswith("Unfinished game")

@@ -261,3 +261,127 @@ def test_card_faces_are_drawn_ahead_not_while_a_frame_is_drawn(make_app, monkeyp
     app.draw()  # the results panel: its faces were drawn while the banner showed
     assert drawing == [], f"{len(drawing)} faces drawn mid-frame (first deal: {len(first_deal)})"
     assert results.name == "results" and not app.warmer.queue
+
+
+def test_renaming_yourself_in_settings_keeps_one_set_of_statistics(make_app):
+    """Games played unnamed ("You"), then the name typed in Settings: the statistics
+    list one player, the new name, with the old games; typing it key by key renames
+    once, and renaming to a name with games of its own joins the two."""
+    from datetime import datetime, timezone
+
+    from big2.app import storage
+    from big2.persistence import Seat, stats
+    from helpers import post
+
+    app = make_app()
+    st = storage.Storage.open()
+    storage.attach(app, st)
+
+    def played(name):
+        seats = [Seat(name, True), Seat("East", False, "normal")]
+        st.call(lambda h: h.start_session(seats, rules_preset="standard", rules={}, started_at=datetime.now(timezone.utc))).result(10)
+
+    played("You")
+    played("You")
+    played("Mei")
+
+    def rename_to(name):
+        title = app.top
+        click_button(app, title.b_settings)
+        s = app.top
+        click(app, s.name_entry.rect.center)
+        s.name_entry.set_text("")
+        for ch in name:
+            post(pygame.TEXTINPUT, text=ch)
+            pump(app, 1)
+        key(app, pygame.K_ESCAPE)
+        assert app.top is title
+
+    def players():
+        return st.call(lambda h: (stats.human_players(h), h.query(
+            "SELECT p.name, COUNT(*) FROM session_seats ss JOIN players p ON p.id = ss.player_id "
+            "WHERE p.is_human = 1 GROUP BY p.name ORDER BY p.name"))).result(10)
+
+    app.push("title")
+    pump(app)
+    rename_to("Ann")
+    names, counts = players()
+    assert "You" not in names and "Ann" in names and [tuple(r) for r in counts] == [("Ann", 2), ("Mei", 1)]
+    rename_to("Mei")  # a name with games of its own: one player with all three
+    names, counts = players()
+    assert "Ann" not in names and [tuple(r) for r in counts] == [("Mei", 3)]
+    st.close()
+
+
+def test_new_games_ask_once_about_the_unfinished_one_and_never_pile_up_slots(make_app):
+    """Five new games, each started while the last is unfinished: each time one
+    question; Discard keeps nothing, Keep keeps one slot, Esc starts nothing."""
+    from big2.app import storage
+    from big2.app.match import MatchConfig, SeatConfig
+
+    app = make_app()
+    st = storage.Storage.open()
+    storage.attach(app, st)
+    seats = (SeatConfig("You", True), SeatConfig("East", False, "beginner"), SeatConfig("North", False), SeatConfig("West", False))
+
+    def play_a_little():
+        table = app.top
+        table.match.hand_to_computer(table.viewer)
+        assert app.run_until(lambda: table.game is not None and len(table.game.history) >= 4, timeout=30)
+        assert st.flush()
+        app.goto("title")
+        pump(app)
+
+    app.push("title")
+    pump(app)
+    app.push("table", MatchConfig(seats=seats, seed=11))
+    play_a_little()
+    answers = ["discard", "esc", "keep", "discard", "discard"]
+    for answer in answers:
+        title = app.top
+        click_button(app, title.b_quick)
+        ask = app.top
+        assert ask.name == "confirm", f"no question before the new game ({answer})"
+        if answer == "esc":
+            key(app, pygame.K_ESCAPE)
+            assert app.top is title
+            continue
+        click_button(app, ask.b_yes if answer == "keep" else ask.b_no)
+        assert app.top.name == "table"
+        play_a_little()
+    assert st.flush()
+    slots = st.saves.list_slots()
+    assert [s.name.startswith("Unfinished game") for s in slots] == [True]  # the one kept
+    st.close()
+
+
+def test_notices_sit_beside_the_trick_cover_no_cards_and_fade(make_app):
+    from big2.app import storage
+    from big2.app.match import MatchConfig
+    from big2.persistence import Notice
+    from big2.persistence.notices import Severity
+
+    for size in ((1280, 720), (800, 600), (1920, 1080)):
+        app = make_app(size=size)
+        st = storage.Storage.open()
+        storage.attach(app, st)
+        table = app.push("table", MatchConfig(seed=5))
+        assert app.run_until(lambda: table.awaiting_human and not app.animating(), timeout=30)
+        st.tell(Notice("Your saved game was damaged; it was set aside and the previous copy was loaded.", Severity.WARNING))
+        pump(app, 3)
+        banner = app.notice_host.banner
+        assert banner is not None and banner.alive()
+        lay = table.layout
+        boxes = [lay.trick, lay.log, lay.scores, *lay.buttons.values()]
+        for spot in lay.seats:
+            boxes += [spot.fan, spot.info]
+        ring = pygame.Rect(lay.trick.as_tuple()).inflate(lay.card_w * 0.3, lay.card_h * 0.12)
+        covered = [b for b in boxes if banner.rect.colliderect(pygame.Rect(b.as_tuple()))]
+        if size == (800, 600):  # no free felt beside the trick: over the recent plays only
+            assert covered == [lay.log] or covered == []
+            covered = []
+        assert not covered and not banner.rect.colliderect(ring), (size, banner.rect, covered)
+        assert app.screen.get_rect().contains(banner.rect)
+        app.manager.update(20.0)  # a warning fades too (none needs an answer)
+        assert not banner.alive() and app.notice_host.visible_text() == ""
+        st.close()

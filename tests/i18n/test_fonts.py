@@ -13,7 +13,7 @@ from .test_catalogs import tool
 
 # What every language draws besides its catalog: digits, card ranks and suits, and the
 # punctuation the layouts add.
-ALWAYS = "0123456789AKQJ ♠♥♦♣+-–—%:/()…·×"
+ALWAYS = "0123456789AKQJ ♠♥♦♣★⏎±+-–—%:/()…·×"
 
 
 @pytest.fixture(scope="module", autouse=True)

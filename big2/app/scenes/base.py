@@ -94,6 +94,12 @@ class Scene:
         """
         return None
 
+    def notice_area(self) -> pygame.Rect:
+        """Where the app's notices may appear over this scene without covering what it
+        shows: by default the top-left corner, clear of the centred title."""
+        w, h = self.app.size
+        return pygame.Rect(12, 8, max(240, min(560, w // 2 - 200)), max(120, h // 4))
+
     def next_deadline(self) -> float | None:
         """Seconds until this scene must be updated even with no input (None: never)."""
         return None

@@ -6,6 +6,8 @@ from collections.abc import Callable
 
 import pygame
 
+from ...i18n import _
+
 from .. import text
 from .base import Scene
 from .common import dialog_rect, frame, veil
@@ -19,18 +21,28 @@ class ConfirmScene(Scene):
     name = "confirm"
     opaque = False
 
-    def __init__(self, app, question: str, on_yes: Callable[[], None], *, yes: str = "Yes", detail: str = "") -> None:
+    def __init__(
+        self, app, question: str, on_yes: Callable[[], None], *, yes: str | None = None, detail: str = "",
+        no: str | None = None, on_no: Callable[[], None] | None = None, danger: bool = True,
+    ) -> None:
+        """``no``/``on_no``: a second answer (Esc still means neither); ``danger``: yes
+        is the risky answer (deleting), so No is the one Enter picks; else yes is."""
         super().__init__(app)
         self.question = question
         self.detail = detail
         self.on_yes = on_yes
-        self.yes_text = yes
+        self.yes_text = yes if yes is not None else _("Yes")
+        self.no_text = no if no is not None else _("Cancel")
+        self.on_no = on_no
+        self.danger = danger
 
     def build_ui(self) -> None:
         px = self.px
         r = self.rect = dialog_rect(self.app.size, px(560), px(230) if self.detail else px(170))
-        self.b_no = self.button((r.x + px(30), r.bottom - px(70), px(180), px(46)), "Cancel", object_id="#primary")  # Enter: the safe answer
-        self.b_yes = self.button((r.right - px(230), r.bottom - px(70), px(200), px(46)), self.yes_text, object_id="#danger")
+        safe_no = self.danger  # Enter: the safe answer
+        self.b_no = self.button((r.x + px(30), r.bottom - px(70), px(180), px(46)), self.no_text, object_id="#primary" if safe_no else None)
+        yes_w = min(r.w - px(250), max(px(200), self.text_width(self.yes_text, 17, bold=True) + px(32)))
+        self.b_yes = self.button((r.right - px(30) - yes_w, r.bottom - px(70), yes_w, px(46)), self.yes_text, object_id="#danger" if self.danger else "#primary")
 
     def handle(self, event: pygame.event.Event) -> bool:
         if self.pressed(event, self.b_yes):
@@ -39,6 +51,8 @@ class ConfirmScene(Scene):
             return True
         if self.pressed(event, self.b_no) or (event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE):
             self.app.pop()
+            if self.on_no is not None and self.pressed(event, self.b_no):
+                self.on_no()
             return True
         return event.type in (pygame.KEYDOWN, pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP)
 

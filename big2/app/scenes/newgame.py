@@ -239,7 +239,7 @@ class NewGameScene(Scene):
             self.app.dirty = True
             return
         storage.remember_new_game(self)
-        self.app.replace("table", cfg)
+        storage.ask_before_new_game(self.app, lambda: self.app.replace("table", cfg))
 
     def draw(self, surf: pygame.Surface) -> None:
         surf.blit(felt(surf.get_size(), self.app.settings.felt_colours), (0, 0))

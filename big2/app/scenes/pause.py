@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pygame
 
+from ...i18n import _
 from .. import text
 from .base import Scene
 from .common import dialog_rect, frame, veil
@@ -19,18 +20,21 @@ class PauseScene(Scene):
 
     def build_ui(self) -> None:
         px = self.px
-        r = self.rect = dialog_rect(self.app.size, px(420), px(556))
+        labels = (_("Resume"), _("Undo my last move"), _("Let the computer play my hand"), _("Save game…"),
+                  _("Rules"), _("Settings"), _("Leave the game"))
+        # as wide as the longest label needs (Indonesian and Filipino run long)
+        r = self.rect = dialog_rect(self.app.size, max(px(420), self.button_width(list(labels)) + px(60)), px(556))
         bw, bh = r.w - px(60), px(48)
         x = r.x + px(30)
         y = r.y + px(80)
         step = bh + px(10)
-        self.b_resume = self.button((x, y, bw, bh), "Resume", object_id="#primary")
-        self.b_undo = self.button((x, y + step, bw, bh), "Undo my last move", tooltip="Back to your previous decision, the computers' replies too (Ctrl+Z or U)")
-        self.b_hand = self.button((x, y + 2 * step, bw, bh), "Let the computer play my hand", tooltip="The computer plays your seat until this hand ends")
-        self.b_save = self.button((x, y + 3 * step, bw, bh), "Save game…", tooltip="Keep this game under a name (it is also saved after every move)")
-        self.b_rules = self.button((x, y + 4 * step, bw, bh), "Rules")
-        self.b_settings = self.button((x, y + 5 * step, bw, bh), "Settings")
-        self.b_quit = self.button((x, y + 6 * step, bw, bh), "Leave the game", object_id="#danger")
+        self.b_resume = self.button((x, y, bw, bh), _("Resume"), object_id="#primary")
+        self.b_undo = self.button((x, y + step, bw, bh), _("Undo my last move"), tooltip=_("Back to your previous decision, the computers' replies too (Ctrl+Z or U)"))
+        self.b_hand = self.button((x, y + 2 * step, bw, bh), _("Let the computer play my hand"), tooltip=_("The computer plays your seat until this hand ends"))
+        self.b_save = self.button((x, y + 3 * step, bw, bh), _("Save game…"), tooltip=_("Keep this game under a name (it is also saved after every move)"))
+        self.b_rules = self.button((x, y + 4 * step, bw, bh), _("Rules"))
+        self.b_settings = self.button((x, y + 5 * step, bw, bh), _("Settings"))
+        self.b_quit = self.button((x, y + 6 * step, bw, bh), _("Leave the game"), object_id="#danger")
         t = self.table
         undo = getattr(t, "undo", None)
         if undo is None or not undo.can_undo():
@@ -61,8 +65,8 @@ class PauseScene(Scene):
             return True
         if self.pressed(event, self.b_quit):
             # ask first: the game is kept (Continue on the title), but the table closes
-            self.app.push("confirm", "Leave this game?", lambda: self.app.goto("title"), yes="Leave",
-                          detail="It is saved: Continue on the title screen picks it up.")
+            self.app.push("confirm", _("Leave this game?"), lambda: self.app.goto("title"), yes=_("Leave"),
+                          detail=_("It is saved: Continue on the title screen picks it up."))
             return True
         return event.type in (pygame.KEYDOWN, pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP, pygame.MOUSEMOTION)
 
@@ -70,4 +74,4 @@ class PauseScene(Scene):
         px = self.px
         veil(surf, 185)
         frame(surf, self.rect)
-        text.draw(surf, "Paused", self.fpx(30), (self.rect.centerx, self.rect.y + px(38)), (245, 210, 122), anchor="center", bold=True)
+        text.draw(surf, _("Paused"), self.fpx(30), (self.rect.centerx, self.rect.y + px(38)), (245, 210, 122), anchor="center", bold=True)

@@ -4,9 +4,12 @@ from __future__ import annotations
 
 import pygame
 
+from ... import i18n
+from ...i18n import _, ngettext, pgettext
+
 from big2.engine.dealnumber import format_deal_number
 
-from .. import cardart, text
+from .. import cardart, text, vocab
 from ..layout import results_card
 from ..match import HandResult
 
@@ -48,10 +51,11 @@ class ResultsScene(Scene):
         n = len(self.result.totals)
         r = self.rect = dialog_rect(self.app.size, px(860), px(170) + n * px(78) + px(80))
         over = self.table.match.session_over
-        label = "Final standings" if over else "Next hand"
-        bw = max(px(220), max(self.text_width(w, 17, bold=True) for w in ("Final standings", "Next hand")) + px(40))
+        words = (_("Final standings"), _("Next hand"))
+        label = words[0] if over else words[1]
+        bw = max(px(220), max(self.text_width(w, 17, bold=True) for w in words) + px(40))
         self.b_next = self.button((r.right - bw - px(24), r.bottom - px(64), bw, px(46)), label, object_id="#primary")
-        self.b_menu = self.button((r.x + px(24), r.bottom - px(64), px(160), px(46)), "Menu")
+        self.b_menu = self.button((r.x + px(24), r.bottom - px(64), px(160), px(46)), _("Menu"))
 
     def animating(self) -> bool:
         return self.count_t < self.count_dur
@@ -87,25 +91,30 @@ class ResultsScene(Scene):
         frame(surf, r)
         m = self.table.match
         res = self.result
-        text.draw(surf, f"Hand {res.number}: {m.called(res.winner)} went out", self.fpx(28), (r.centerx, r.y + px(34)), GOLD, anchor="center", bold=True)
+        tr = i18n.current()
+        if m.config.humans == (res.winner,):
+            title = _("Hand {number}: you went out").format(number=tr.number(res.number))
+        else:
+            title = _("Hand {number}: {name} went out").format(number=tr.number(res.number), name=vocab.seat_name(m, res.winner))
+        text.draw(surf, title, self.fpx(28), (r.centerx, r.y + px(34)), GOLD, anchor="center", bold=True)
         cols = [r.x + px(24), r.x + px(190), r.right - px(290), r.right - px(120)]
         y = r.y + px(74)
         fp = self.fpx(16)
-        for label, x in zip(("Player", "Cards left", "Points", "Total"), cols):
+        for label, x in zip((_("Player"), _("Cards left"), _("Points"), _("Total")), cols):
             text.draw(surf, label, fp, (x, y), (200, 210, 215), bold=True)
         y += px(30)
         cw, ch = results_card(self.app.ui_scale)
         four = self.app.settings.four_colour
         for s in range(len(res.totals)):
             winner = s == res.winner
-            text.draw(surf, ("★ " if winner else "") + m.names[s], self.fpx(20), (cols[0], y + px(18)), GOLD if winner else (240, 240, 235), bold=True, max_width=cols[1] - cols[0] - px(10))
+            text.draw(surf, ("★ " if winner else "") + vocab.seat_name(m, s), self.fpx(20), (cols[0], y + px(18)), GOLD if winner else (240, 240, 235), bold=True, max_width=cols[1] - cols[0] - px(10))
             cards = sorted(res.hands_left[s], key=m.config.rules.card_strength)
             room = cols[2] - cols[1] - px(20)
             step = min(cw * 0.55, (room - cw) / max(len(cards) - 1, 1)) if cards else 0
             for i, c in enumerate(cards):
                 surf.blit(cardart.face(c, cw, ch, four_colour=four), (cols[1] + i * step, y))
             if not cards:
-                text.draw(surf, "out", self.fpx(18), (cols[1], y + px(18)), GOLD)
+                text.draw(surf, pgettext("no cards left", "out"), self.fpx(18), (cols[1], y + px(18)), GOLD)
             else:
                 # how the points come about, in the words of the scheme in play
                 working = res.working[s] if res.working else ""
@@ -114,14 +123,19 @@ class ResultsScene(Scene):
                 if res.notes and res.notes[s]:
                     text.draw(surf, res.notes[s], self.fpx(13), (cols[2], y + px(46)), (190, 195, 200), max_width=cols[3] - cols[2] + px(100))
             pts = res.points[s]
-            text.draw(surf, f"{pts:+d}" if pts else "0", self.fpx(22), (cols[2], y + px(16)), (255, 140, 130) if pts < 0 else (200, 240, 200), bold=True)
+            text.draw(surf, tr.signed(pts), self.fpx(22), (cols[2], y + px(16)), (255, 140, 130) if pts < 0 else (200, 240, 200), bold=True)
             shown = round(self.shown[s])
-            text.draw(surf, f"{shown:+d}" if shown else "0", self.fpx(22), (cols[3], y + px(16)), (240, 240, 235), bold=True)
+            text.draw(surf, tr.signed(shown), self.fpx(22), (cols[3], y + px(16)), (240, 240, 235), bold=True)
             y += ch + px(16)
         left = m.config.hands - len(m.results)
-        note = "Session over." if m.session_over else (f"{left} hand{'s' if left != 1 else ''} to go." if m.config.target is None else f"Play ends when a total reaches ±{m.config.target}.")
+        if m.session_over:
+            note = _("Session over.")
+        elif m.config.target is None:
+            note = ngettext("{n} hand to go.", "{n} hands to go.", left).format(n=tr.number(left))
+        else:
+            note = _("Play ends when a total reaches ±{target}.").format(target=tr.number(m.config.target))
         if res.deal_number is not None:
-            note = f"Deal {format_deal_number(res.deal_number)}. " + note
+            note = _("Deal {number}.").format(number=format_deal_number(res.deal_number)) + " " + note
         if res.assisted:
-            note += " Undo was used: this hand counts as assisted."
+            note += " " + _("Undo was used: this hand counts as assisted.")
         text.draw(surf, note, self.fpx(16), (r.centerx, r.bottom - px(88)), (200, 210, 215), anchor="center", max_width=r.w - px(40))

@@ -17,7 +17,9 @@ from big2.persistence import StorageError
 from big2.persistence.saves import SlotInfo
 from big2.persistence.sessioncodec import preview_of
 
-from .. import storage, text
+from ... import i18n
+from ...i18n import _, verbatim
+from .. import storage, text, vocab
 from .base import Scene
 from .common import dialog_rect, felt, frame
 
@@ -29,15 +31,16 @@ ROW_H = 74
 
 
 def when(moment: datetime | None) -> str:
-    """A save time in the player's local time: "Sat 21 Nov 2026, 14:05"."""
+    """A save time in the player's local time, the language's way: "Nov 21, 2026 2:05 PM"."""
     if moment is None:
-        return "unknown time"
-    return moment.astimezone().strftime("%a %d %b %Y, %H:%M")
+        return _("unknown time")
+    return i18n.current().datetime(moment.astimezone())
 
 
 def scores_text(players: tuple[str, ...], scores: tuple[int, ...]) -> str:
-    parts = [f"{p} {s:+d}" if s else f"{p} 0" for p, s in zip(players, scores)]
-    return " · ".join(parts) if parts else "no scores yet"
+    signed = i18n.current().signed
+    parts = [f"{verbatim(p)} {signed(s)}" for p, s in zip(players, scores)]
+    return " · ".join(parts) if parts else _("no scores yet")
 
 
 class SavesScene(Scene):
@@ -67,7 +70,9 @@ class SavesScene(Scene):
 
     def default_name(self) -> str:
         m = self.table.match
-        return f"{m.names[0]}, hand {max(1, m.hand_number)} — {datetime.now().strftime('%d %b %H:%M')}"
+        tr = i18n.current()
+        return _("{name}, hand {number} — {when}").format(
+            name=verbatim(m.names[0]), number=tr.number(max(1, m.hand_number)), when=tr.datetime(datetime.now()))
 
     # Layout ------------------------------------------------------------------------------------
 
@@ -91,7 +96,7 @@ class SavesScene(Scene):
             self.entry = UITextEntryLine(pygame.Rect(r.x + px(30), y, r.w - px(230), px(40)), m, container=self.ui)
             self.entry.set_text_length_limit(40)
             self.entry.set_text(self.typed if self.typed is not None else self.default_name())
-            self.b_save = self.button((r.right - px(190), y, px(160), px(40)), "Save here", object_id="#primary", tooltip="Save this game under the name on the left")
+            self.b_save = self.button((r.right - px(190), y, px(160), px(40)), _("Save here"), object_id="#primary", tooltip=_("Save this game under the name on the left"))
             y += 56
         self.list_top = y + 8
         n = self.per_page()
@@ -100,19 +105,19 @@ class SavesScene(Scene):
         self.rows = []
         for i, info in enumerate(self.slots[self.page * n:(self.page + 1) * n]):
             ry = self.list_top + i * px(ROW_H)
-            b_load = self.button((r.right - px(250), ry + px(14), px(110), px(40)), "Load", object_id="#primary")
-            b_del = self.button((r.right - px(130), ry + px(14), px(100), px(40)), "Delete", object_id="#danger")
+            b_load = self.button((r.right - px(250), ry + px(14), px(110), px(40)), _("Load"), object_id="#primary")
+            b_del = self.button((r.right - px(130), ry + px(14), px(100), px(40)), _("Delete"), object_id="#danger")
             if info.problem is not None:
                 b_load.disable()
             self.rows.append((info, b_load, b_del))
-        self.b_prev = self.button((r.x + px(30), r.bottom - px(64), px(130), px(44)), "◀ Newer")
-        self.b_next = self.button((r.x + px(170), r.bottom - px(64), px(130), px(44)), "Older ▶")
+        self.b_prev = self.button((r.x + px(30), r.bottom - px(64), px(130), px(44)), _("◀ Newer"))
+        self.b_next = self.button((r.x + px(170), r.bottom - px(64), px(130), px(44)), _("Older ▶"))
         (self.b_prev.enable if self.page > 0 else self.b_prev.disable)()
         (self.b_next.enable if self.page < pages - 1 else self.b_next.disable)()
         if pages == 1:
             self.b_prev.hide()
             self.b_next.hide()
-        self.b_back = self.button((r.right - px(190), r.bottom - px(64), px(160), px(44)), "Back")
+        self.b_back = self.button((r.right - px(190), r.bottom - px(64), px(160), px(44)), _("Back"))
 
     # Input -------------------------------------------------------------------------------------
 
@@ -150,7 +155,8 @@ class SavesScene(Scene):
         def yes() -> None:
             self.delete(info)
 
-        self.app.push("confirm", f"Delete the save “{info.name}”?", yes, yes="Delete", detail="It cannot be brought back.")
+        self.app.push("confirm", _("Delete the save “{name}”?").format(name=verbatim(info.name)), yes, yes=_("Delete"),
+                      detail=_("It cannot be brought back."))
 
     def say(self, msg: str, colour: tuple[int, int, int] = WHITE) -> None:
         self.status = (msg, colour)
@@ -159,7 +165,7 @@ class SavesScene(Scene):
     def ask_save(self, name: str) -> None:
         name = name.strip()
         if any(s.name == name for s in self.slots):
-            self.app.push("confirm", f"Replace the save “{name}”?", lambda: self.save(name), yes="Replace")
+            self.app.push("confirm", _("Replace the save “{name}”?").format(name=verbatim(name)), lambda: self.save(name), yes=_("Replace"))
             return
         self.save(name)
 
@@ -182,7 +188,7 @@ class SavesScene(Scene):
         self.refresh_list()
         self.page = 0
         self.build()
-        self.say(f"Saved as “{name}”.", (170, 230, 170))
+        self.say(_("Saved as “{name}”.").format(name=verbatim(name)), (170, 230, 170))
 
     def load(self, info: SlotInfo) -> None:
         st = self.store
@@ -194,7 +200,7 @@ class SavesScene(Scene):
         if loaded.value is None:
             self.refresh_list()
             self.build()
-            self.say("That save could not be loaded.", RED)
+            self.say(_("That save could not be loaded."), RED)
             return
         from ..resume import open_payload
         self.app.goto("title")
@@ -211,7 +217,7 @@ class SavesScene(Scene):
             return
         self.refresh_list()
         self.build()
-        self.say(f"Deleted “{info.name}”.", DIM)
+        self.say(_("Deleted “{name}”.").format(name=verbatim(info.name)), DIM)
 
     # Drawing -------------------------------------------------------------------------------------
 
@@ -220,24 +226,27 @@ class SavesScene(Scene):
         surf.blit(felt(surf.get_size(), self.app.settings.felt_colours), (0, 0))
         r = self.rect
         frame(surf, r)
-        title = "Save or load a game" if self.table is not None else "Saved games"
+        title = _("Save or load a game") if self.table is not None else _("Saved games")
         text.draw(surf, title, self.fpx(28), (r.centerx, r.y + px(34)), GOLD, anchor="center", bold=True)
         if not self.slots:
-            text.draw(surf, "No saved games yet." + ("" if self.table else " Save one from the pause menu (Esc) at the table."), self.fpx(18), (r.centerx, self.list_top + px(40)), DIM, anchor="center", max_width=r.w - px(60))
-        for i, (info, _, _) in enumerate(self.rows):
+            empty = _("No saved games yet.") if self.table else _("No saved games yet. Save one from the pause menu (Esc) at the table.")
+            text.draw(surf, empty, self.fpx(18), (r.centerx, self.list_top + px(40)), DIM, anchor="center", max_width=r.w - px(60))
+        for i, (info, _load, _delete) in enumerate(self.rows):
             y = self.list_top + i * px(ROW_H)
             row = pygame.Rect(r.x + px(20), y + px(4), r.w - px(40), px(ROW_H - 8))
             text.panel(surf, row, alpha=70, radius=10)
             text_w = r.w - px(320)
-            text.draw(surf, info.name, self.fpx(19), (r.x + px(34), y + px(10)), WHITE, bold=True, max_width=text_w)
+            text.draw(surf, verbatim(info.name), self.fpx(19), (r.x + px(34), y + px(10)), WHITE, bold=True, max_width=text_w)
             if info.problem is not None:
                 for k, line in enumerate(text.wrap(info.problem, 14, text_w)[:2]):
                     text.draw(surf, line, self.fpx(14), (r.x + px(34), y + px(34) + px(18) * k), RED, max_width=text_w)
                 continue
             p = info.preview
-            saved = when(info.saved_at) + (" (previous copy)" if info.from_backup else "")
-            hand = f" · hand {p.hand_number}" if p and p.hand_number else ""
-            preset = f" · {p.preset} rules" if p and p.preset else ""
+            saved = when(info.saved_at)
+            if info.from_backup:
+                saved = _("{when} (previous copy)").format(when=saved)
+            hand = " · " + _("hand {number}").format(number=i18n.current().number(p.hand_number)) if p and p.hand_number else ""
+            preset = " · " + _("{rules} rules").format(rules=vocab.preset_title(p.preset)) if p and p.preset else ""
             text.draw(surf, saved + preset + hand, self.fpx(15), (r.x + px(34), y + px(34)), DIM, max_width=text_w)
             if p is not None:
                 text.draw(surf, scores_text(p.players, p.scores), self.fpx(15), (r.x + px(34), y + px(53)), (225, 225, 215), max_width=text_w)

@@ -7,7 +7,9 @@ import random
 
 import pygame
 
-from .. import text
+from ... import i18n
+from ...i18n import _, ngettext, verbatim
+from .. import text, vocab
 from .base import Scene
 from .common import dialog_rect, felt, frame
 
@@ -46,8 +48,8 @@ class SessionEndScene(Scene):
         px = self.px
         n = self.match.n_players
         r = self.rect = dialog_rect(self.app.size, px(560), px(204) + n * px(56))
-        self.b_again = self.button((r.right - px(244), r.bottom - px(66), px(220), px(46)), "Play again", object_id="#primary")
-        self.b_title = self.button((r.x + px(24), r.bottom - px(66), px(180), px(46)), "Title screen")
+        self.b_again = self.button((r.right - px(244), r.bottom - px(66), px(220), px(46)), _("Play again"), object_id="#primary")
+        self.b_title = self.button((r.x + px(24), r.bottom - px(66), px(180), px(46)), _("Title screen"))
 
     def handle(self, event: pygame.event.Event) -> bool:
         if self.pressed(event, self.b_again) or (event.type == pygame.KEYDOWN and event.key == pygame.K_RETURN):
@@ -58,6 +60,11 @@ class SessionEndScene(Scene):
             return True
         return False
 
+    def shown_name(self, name: str) -> str:
+        """A standings name as the table shows it (a computer's compass name translated)."""
+        m = self.match
+        return vocab.seat_name(m, m.names.index(name)) if name in m.names else verbatim(name)
+
     def draw(self, surf: pygame.Surface) -> None:
         px = self.px
         surf.blit(felt(surf.get_size(), self.app.settings.felt_colours), (0, 0))
@@ -65,15 +72,16 @@ class SessionEndScene(Scene):
         frame(surf, r)
         m = self.match
         standings = m.standings()
-        text.draw(surf, f"{standings[0][1]} wins the session!", self.fpx(30), (r.centerx, r.y + px(40)), GOLD, anchor="center", bold=True)
-        text.draw(surf, f"after {len(m.results)} hand{'s' if len(m.results) != 1 else ''}", self.fpx(17), (r.centerx, r.y + px(76)), (210, 215, 220), anchor="center")
+        tr = i18n.current()
+        text.draw(surf, _("{name} wins the session!").format(name=self.shown_name(standings[0][1])), self.fpx(30), (r.centerx, r.y + px(40)), GOLD, anchor="center", bold=True)
+        text.draw(surf, ngettext("after {n} hand", "after {n} hands", len(m.results)).format(n=tr.number(len(m.results))), self.fpx(17), (r.centerx, r.y + px(76)), (210, 215, 220), anchor="center")
         y = r.y + px(112)
         for place, name, total in standings:
             col = MEDALS.get(place, (235, 235, 230))
             pygame.draw.circle(surf, col, (r.x + px(60), y + px(16)), px(16))
             text.draw(surf, str(place), self.fpx(18), (r.x + px(60), y + px(16)), (20, 20, 20), anchor="center", bold=True)
-            text.draw(surf, name, self.fpx(22), (r.x + px(96), y + px(3)), (240, 240, 235), bold=True)
-            text.draw(surf, f"{total:+d}" if total else "0", self.fpx(22), (r.right - px(40), y + px(3)), col, anchor="topright", bold=True)
+            text.draw(surf, self.shown_name(name), self.fpx(22), (r.x + px(96), y + px(3)), (240, 240, 235), bold=True)
+            text.draw(surf, tr.signed(total), self.fpx(22), (r.right - px(40), y + px(3)), col, anchor="topright", bold=True)
             y += px(56)
         self.draw_confetti(surf)
 

@@ -183,6 +183,16 @@ class SettingsScene(Scene):
             self.defaults = changed
         return not self.problem
 
+    def enter(self) -> None:
+        self.name_at_enter = storage.player_name(self.app)
+        super().enter()
+
+    def leave(self) -> None:
+        # one rename of the score history for the whole edit (not one per key typed)
+        storage.rename_player(self.app, self.name_at_enter, storage.player_name(self.app))
+        self.name_at_enter = storage.player_name(self.app)
+        super().leave()
+
     def keep_name(self) -> None:
         self.name_text = self.name_entry.get_text()
         name = self.name_text.strip()

@@ -19,7 +19,9 @@ from pygame_gui.elements import UIDropDownMenu
 from big2.persistence import History, StorageError
 from big2.persistence import stats
 
-from .. import storage, text
+from ... import i18n
+from ...i18n import _, ngettext, verbatim
+from .. import storage, text, vocab
 from .base import Scene
 from .common import felt, frame
 
@@ -67,22 +69,32 @@ def load_view(history: History, player: str | None = None, *, offset: int = 0, r
     return View(players, player, report, recent, hands_of, offset, len(found) > offset + rows)
 
 
+def num(x: int) -> str:
+    return i18n.current().number(x)
+
+
 def pct(x: float) -> str:
-    return f"{x * 100:.0f}%"
+    return i18n.current().percent(x)
 
 
 def signed(x: float | int | None) -> str:
     if x is None:
         return "—"
+    tr = i18n.current()
     if isinstance(x, float):
-        return f"{x:+.1f}" if abs(x) >= 0.05 else "0.0"
-    return f"{x:+d}" if x else "0"
+        if abs(x) < 0.05:
+            return "0" + tr.language.decimal + "0"
+        return ("+" if x > 0 else "-") + tr.number(round(abs(x), 1), decimals=1)
+    return tr.signed(x)
 
 
 def streak_text(s: stats.Streak) -> str:
     if s.length == 0:
         return "—"
-    return f"{s.length} {'win' if s.won else 'loss'}{'s' if s.length != 1 and s.won else 'es' if s.length != 1 else ''}"
+    n = i18n.current().number(s.length)
+    if s.won:
+        return ngettext("{n} win", "{n} wins", s.length).format(n=n)
+    return ngettext("{n} loss", "{n} losses", s.length).format(n=n)
 
 
 class StatisticsScene(Scene):
@@ -148,20 +160,20 @@ class StatisticsScene(Scene):
         w, h = self.app.size
         r = self.rect = pygame.Rect(px(24), px(16), w - px(48), h - px(32))
         wide = r.w >= px(1000)
-        bw_back, bw_reset, bw_export = (self.button_width([t]) + (px(20) if wide else 0) for t in ("Back", "Reset…", "Export CSV"))
+        bw_back, bw_reset, bw_export = (self.button_width([t]) + (px(20) if wide else 0) for t in (_("Back"), _("Reset…"), _("Export CSV")))
         x = r.right - px(20) - bw_back
-        self.b_back = self.button((x, r.y + px(14), bw_back, px(42)), "Back", object_id="#primary")
+        self.b_back = self.button((x, r.y + px(14), bw_back, px(42)), _("Back"), object_id="#primary")
         x -= 10 + bw_reset
-        self.b_reset = self.button((x, r.y + px(14), bw_reset, px(42)), "Reset…", object_id="#danger", tooltip="Delete the whole score history")
+        self.b_reset = self.button((x, r.y + px(14), bw_reset, px(42)), _("Reset…"), object_id="#danger", tooltip=_("Delete the whole score history"))
         x -= 10 + bw_export
-        self.b_export = self.button((x, r.y + px(14), bw_export, px(42)), "Export CSV", tooltip="Write every hand to a spreadsheet file in the data folder")
-        undo_label = "Incl. undo hands" if self.with_assisted else "Excl. undo hands"
-        bw_undo = self.button_width(["Incl. undo hands", "Excl. undo hands"])
+        self.b_export = self.button((x, r.y + px(14), bw_export, px(42)), _("Export CSV"), tooltip=_("Write every hand to a spreadsheet file in the data folder"))
+        undo_label = _("Incl. undo hands") if self.with_assisted else _("Excl. undo hands")
+        bw_undo = self.button_width([_("Incl. undo hands"), _("Excl. undo hands")])
         x -= px(10) + bw_undo
         self.b_assisted = self.button(
             (x, r.y + px(14), bw_undo, px(42)), undo_label,
-            tooltip="Hands where you took a move back: count them, or leave them out of every figure")
-        self.name_x = r.x + px(44) + text.render("Statistics", self.fpx(30), GOLD, bold=True).get_width()
+            tooltip=_("Hands where you took a move back: count them, or leave them out of every figure"))
+        self.name_x = r.x + px(44) + text.render(_("Statistics"), self.fpx(30), GOLD, bold=True).get_width()
         self.name_w = max(px(60), x - px(16) - self.name_x)
         self.dd_player = None
         v = self.view
@@ -170,19 +182,20 @@ class StatisticsScene(Scene):
             self.b_reset.disable()
             self.b_export.disable()
         if v is not None and len(v.players) > 1 and v.player is not None:
-            self.dd_player = UIDropDownMenu(v.players, v.player, pygame.Rect(self.name_x, r.y + px(16), min(px(220), self.name_w), px(38)), self.app.manager, container=self.ui)
+            self.dd_player = UIDropDownMenu([verbatim(p) for p in v.players], verbatim(v.player), pygame.Rect(self.name_x, r.y + px(16), min(px(220), self.name_w), px(38)), self.app.manager, container=self.ui)
         self.replay_buttons = []
         self.b_newer = self.b_older = None
         if has:
             top = self.recent_top()
             if v.offset > 0 or v.more:
-                self.b_newer = self.button((r.right - px(260), top - 4, px(120), px(28)), "◀ Newer", tooltip="Later sessions")
-                self.b_older = self.button((r.right - px(130), top - 4, px(110), px(28)), "Older ▶", tooltip="Earlier sessions")
+                self.b_newer = self.button((r.right - px(260), top - 4, px(120), px(28)), _("◀ Newer"), tooltip=_("Later sessions"))
+                self.b_older = self.button((r.right - px(130), top - 4, px(110), px(28)), _("Older ▶"), tooltip=_("Earlier sessions"))
                 (self.b_newer.enable if v.offset > 0 else self.b_newer.disable)()
                 (self.b_older.enable if v.more else self.b_older.disable)()
             for i, s in enumerate(v.recent[: self.recent_rows()]):
                 ids = v.hands_of.get(s.session_id, [])
-                b = self.button((r.right - px(130), top + px(30) + i * px(30), px(110), px(26)), "Replay", tooltip="Watch this session's hands again, all cards face up")
+                rw = self.replay_w = max(px(110), self.button_width([_("Replay")]))
+                b = self.button((r.right - px(20) - rw, top + px(30) + i * px(30), rw, px(26)), _("Replay"), tooltip=_("Watch this session's hands again, all cards face up"))
                 if not ids:
                     b.disable()
                 self.replay_buttons.append((b, s.session_id))
@@ -227,8 +240,8 @@ class StatisticsScene(Scene):
             return True
         if self.pressed(event, self.b_reset):
             self.app.push(
-                "confirm", "Delete every score and statistic?", self.reset, yes="Delete all",
-                detail="All sessions and hands in the history are removed for good.",
+                "confirm", _("Delete every score and statistic?"), self.reset, yes=_("Delete all"),
+                detail=_("All sessions and hands in the history are removed for good."),
             )
             return True
         for b, sid in self.replay_buttons:
@@ -255,12 +268,13 @@ class StatisticsScene(Scene):
         if st is None:
             return
         dest = st.paths.data_dir / f"big2-history-{datetime.now().strftime('%Y%m%d-%H%M%S')}.csv"
-        self._job(lambda h: stats.export_csv(h, dest), lambda rows: self.say(f"Exported {rows} rows to {dest}", GREEN))
+        self._job(lambda h: stats.export_csv(h, dest), lambda rows: self.say(ngettext("Exported {n} row to {path}", "Exported {n} rows to {path}", rows).format(
+            n=i18n.current().number(rows), path=verbatim(str(dest))), GREEN))
         self.export_path = dest
 
     def reset(self) -> None:
         def done(_value: object) -> None:
-            self.say("The score history is empty now.", DIM)
+            self.say(_("The score history is empty now."), DIM)
             self.view = None
             self.request()
 
@@ -278,22 +292,22 @@ class StatisticsScene(Scene):
         surf.blit(felt(surf.get_size(), self.app.settings.felt_colours), (0, 0))
         r = self.rect
         frame(surf, r)
-        text.draw(surf, "Statistics", self.fpx(30), (r.x + px(24), r.y + px(18)), GOLD, bold=True)
+        text.draw(surf, _("Statistics"), self.fpx(30), (r.x + px(24), r.y + px(18)), GOLD, bold=True)
         v = self.view
         if v is not None and v.player is not None and self.dd_player is None:
-            name = text.render(v.player, self.fpx(22), WHITE, bold=True)
+            name = text.render(verbatim(v.player), self.fpx(22), WHITE, bold=True)
             text.draw(surf, v.player, self.fpx(22), (self.name_x, r.y + px(24)), WHITE, bold=True, max_width=min(name.get_width(), self.name_w))
         if v is None:
-            text.draw(surf, "Loading…", self.fpx(22), r.center, DIM, anchor="center")
+            text.draw(surf, _("Loading…"), self.fpx(22), r.center, DIM, anchor="center")
         elif v.report is None:
-            text.draw(surf, "No hands played yet.", self.fpx(24), (r.centerx, r.centery - px(20)), WHITE, anchor="center", bold=True)
-            text.draw(surf, "Finish a hand at the table and your scores show up here.", self.fpx(18), (r.centerx, r.centery + px(16)), DIM, anchor="center")
+            text.draw(surf, _("No hands played yet."), self.fpx(24), (r.centerx, r.centery - px(20)), WHITE, anchor="center", bold=True)
+            text.draw(surf, _("Finish a hand at the table and your scores show up here."), self.fpx(18), (r.centerx, r.centery + px(16)), DIM, anchor="center")
         else:
             left, right = self.columns()
             y = self.draw_summary(surf, v.report.overall, left)
             bottom = self.recent_top() - 8
-            y = self.draw_split(surf, "By rule preset", v.report.by_preset, left, y + px(10), (y + px(10) + bottom) // 2)
-            self.draw_split(surf, "By opponent level", v.report.by_opponent_level, left, y + 6, bottom)
+            y = self.draw_split(surf, _("By rule preset"), {vocab.preset_title(k): g for k, g in v.report.by_preset.items()}, left, y + px(10), (y + px(10) + bottom) // 2)
+            self.draw_split(surf, _("By opponent level"), {vocab.level(k): g for k, g in v.report.by_opponent_level.items()}, left, y + 6, bottom)
             chart_h = max(px(90), (self.recent_top() - right.y - px(60)) // 2)
             self.draw_running(surf, v.report.running_score, pygame.Rect(right.x, right.y + px(22), right.w, chart_h))
             self.draw_losing(surf, v.report.cards_left_when_losing, pygame.Rect(right.x, right.y + chart_h + px(64), right.w, chart_h))
@@ -305,13 +319,13 @@ class StatisticsScene(Scene):
     def draw_summary(self, surf: pygame.Surface, s: stats.PlayerStats, box: pygame.Rect) -> int:
         px = self.px
         rows = [
-            ("Sessions", str(s.sessions)),
-            ("Hands played", str(s.hands)),
-            ("Hands won", f"{s.wins}  ({pct(s.win_rate)})"),
-            ("Average points a hand", signed(s.average_points)),
-            ("Best hand / worst hand", f"{signed(s.best_hand)} / {signed(s.worst_hand)}"),
-            ("Current streak", streak_text(s.current_streak)),
-            ("Longest winning / losing streak", f"{s.longest_winning_streak} / {s.longest_losing_streak}"),
+            (_("Sessions"), num(s.sessions)),
+            (_("Hands played"), num(s.hands)),
+            (_("Hands won"), f"{num(s.wins)}  ({pct(s.win_rate)})"),
+            (_("Average points a hand"), signed(s.average_points)),
+            (_("Best hand / worst hand"), f"{signed(s.best_hand)} / {signed(s.worst_hand)}"),
+            (_("Current streak"), streak_text(s.current_streak)),
+            (_("Longest winning / losing streak"), f"{num(s.longest_winning_streak)} / {num(s.longest_losing_streak)}"),
         ]
         y = box.y
         size = self.fpx(17 if self.rect.h >= px(680) else 15)
@@ -329,7 +343,7 @@ class StatisticsScene(Scene):
         text.draw(surf, title, size + 1, (box.x, y), GOLD, bold=True)
         cols = (box.x + int(box.w * 0.6), box.x + int(box.w * 0.8), box.right)
         title_end = box.x + text.render(title, size + 1, GOLD, bold=True).get_width() + 8
-        for heading, x in zip(("hands", "won", "avg pts"), cols):
+        for heading, x in zip((_("hands"), _("won"), _("avg pts")), cols):
             if x - text.render(heading, size - 1, DIM).get_width() > title_end:
                 text.draw(surf, heading, size - 1, (x, y + 2), DIM, anchor="topright")
         y += size + px(10)
@@ -338,17 +352,17 @@ class StatisticsScene(Scene):
             limit = max(1, limit - 1)  # room for the "and more" line
         for name, g in list(groups.items())[:limit]:
             text.draw(surf, name, size, (box.x + px(10), y), WHITE, max_width=int(box.w * 0.45))
-            for value, x in zip((str(g.hands), pct(g.win_rate), signed(g.average_points)), cols):
+            for value, x in zip((num(g.hands), pct(g.win_rate), signed(g.average_points)), cols):
                 text.draw(surf, value, size, (x, y), WHITE, anchor="topright")
             y += size + px(7)
         if len(groups) > limit:
-            text.draw(surf, f"and {len(groups) - limit} more (see the CSV export)", size - 2, (box.x + px(10), y), DIM)
+            text.draw(surf, _("and {n} more (see the CSV export)").format(n=num(len(groups) - limit)), size - 2, (box.x + px(10), y), DIM)
             y += size + px(4)
         return y
 
     def draw_running(self, surf: pygame.Surface, points: list[stats.ScorePoint], box: pygame.Rect) -> None:
         px = self.px
-        text.draw(surf, f"Running score, last {len(points)} hand{'s' if len(points) != 1 else ''}", self.fpx(16), (box.x, box.y - px(22)), GOLD, bold=True)
+        text.draw(surf, ngettext("Running score, last {n} hand", "Running score, last {n} hands", len(points)).format(n=num(len(points))), self.fpx(16), (box.x, box.y - px(22)), GOLD, bold=True)
         text.panel(surf, box, alpha=70, radius=8)
         if not points:
             return
@@ -378,18 +392,22 @@ class StatisticsScene(Scene):
 
     def draw_losing(self, surf: pygame.Surface, cards: list[int], box: pygame.Rect) -> None:
         px = self.px
-        avg = f" (average {sum(cards) / len(cards):.1f})" if cards else ""
-        text.draw(surf, f"Cards left in lost hands{avg}", self.fpx(16), (box.x, box.y - px(22)), GOLD, bold=True)
+        if cards:
+            title = _("Cards left in lost hands (average {average})").format(
+                average=i18n.current().number(sum(cards) / len(cards), decimals=1))
+        else:
+            title = _("Cards left in lost hands")
+        text.draw(surf, title, self.fpx(16), (box.x, box.y - px(22)), GOLD, bold=True)
         text.panel(surf, box, alpha=70, radius=8)
         if not cards:
-            text.draw(surf, "No lost hands yet.", self.fpx(15), box.center, DIM, anchor="center")
+            text.draw(surf, _("No lost hands yet."), self.fpx(15), box.center, DIM, anchor="center")
             return
         inner = box.inflate(-px(56), -px(24))
         inner.x = box.x + px(46)
         top = max(13, max(cards))
         for v in (0, top):
             y = inner.bottom - int(v * inner.h / top)
-            text.draw(surf, str(v), self.fpx(13), (inner.x - 8, y), DIM, anchor="midright")
+            text.draw(surf, num(v), self.fpx(13), (inner.x - 8, y), DIM, anchor="midright")
         slot = inner.w / len(cards)
         bar = max(2, int(slot * 0.7))
         for i, c in enumerate(cards):
@@ -402,28 +420,30 @@ class StatisticsScene(Scene):
     def draw_recent(self, surf: pygame.Surface, v: View, y: int) -> None:
         px = self.px
         r = self.rect
-        text.draw(surf, "Recent sessions", self.fpx(17), (r.x + px(20), y), GOLD, bold=True)
+        text.draw(surf, _("Recent sessions"), self.fpx(17), (r.x + px(20), y), GOLD, bold=True)
         y += px(30)
         for s in v.recent[: self.recent_rows()]:
             mine = [t for name, t in zip(s.players, s.totals) if name == v.player]
             score = signed(mine[0]) if mine else "—"
-            when = s.started_at.astimezone().strftime("%d %b %Y %H:%M")
-            state = "" if s.ended_at else "  (not finished)"
-            others = ", ".join(f"{n} ({lvl})" if lvl != "human" else n for n, lvl in zip(s.players, s.levels) if n != v.player)
+            when = i18n.current().datetime(s.started_at.astimezone())
+            state = "" if s.ended_at else "  " + _("(not finished)")
+            others = ", ".join(f"{verbatim(n)} ({vocab.level(lvl)})" if lvl != "human" else verbatim(n)
+                               for n, lvl in zip(s.players, s.levels) if n != v.player)
             fp = self.fpx(15)
             x = r.x + px(20)
-            score_left = r.right - px(150) - text.render(score, self.fpx(16), WHITE, bold=True).get_width()
+            score_left = r.right - px(40) - getattr(self, 'replay_w', px(110)) - text.render(score, self.fpx(16), WHITE, bold=True).get_width()
             text.draw(surf, when, fp, (x, y + px(4)), DIM)
             x += text.render(when, fp, DIM).get_width() + px(24)
-            what = f"{s.rules_preset} · {s.hands} hand{'s' if s.hands != 1 else ''}{state}"
+            hands = ngettext("{n} hand", "{n} hands", s.hands).format(n=num(s.hands))
+            what = f"{vocab.preset_title(s.rules_preset)} · {hands}{state}"
             if x + text.render(what, fp, WHITE).get_width() <= score_left - px(16):
                 text.draw(surf, what, fp, (x, y + px(4)), WHITE)
                 x += text.render(what, fp, WHITE).get_width() + px(24)
                 # who sat at the table: with their levels, or just their names, as room allows
-                names = ", ".join(n for n in s.players if n != v.player)
-                for vs in (f"vs {others}", f"vs {names}"):
+                names = ", ".join(verbatim(n) for n in s.players if n != v.player)
+                for vs in (_("vs {players}").format(players=others), _("vs {players}").format(players=names)):
                     if x + text.render(vs, fp, DIM).get_width() <= score_left - px(16):
                         text.draw(surf, vs, fp, (x, y + px(4)), DIM)
                         break
-            text.draw(surf, score, self.fpx(16), (r.right - px(150), y + px(3)), GREEN if mine and mine[0] >= 0 else RED, anchor="topright", bold=True)
+            text.draw(surf, score, self.fpx(16), (r.right - px(40) - getattr(self, 'replay_w', px(110)), y + px(3)), GREEN if mine and mine[0] >= 0 else RED, anchor="topright", bold=True)
             y += px(30)

@@ -38,10 +38,12 @@ from big2.engine.combos import PASS, move_cards
 from big2.engine.events import Dealt, Event
 from big2.engine.game import IllegalMove
 
-from .. import opponents, storage
+from ... import i18n
+from ...i18n import _
+from .. import opponents, storage, vocab
 from ..hand import HandModel
 from ..layout import TableLayout, compute_layout
-from ..match import Match, MatchConfig, object_form
+from ..match import Match, MatchConfig
 from ..sprites import CardSprite
 from ..tween import GameClock, Tweener
 from .base import Scene
@@ -154,17 +156,17 @@ class TableScene(Scene):
     def _compute_layout(self) -> TableLayout:
         w, h = self.app.size
         most = max(self.match.config.rules.cards_per_player, self.max_hand)
-        words = ("Sort (S)", "Hint (H)", "Pass (P)", "Play ⏎")
+        words = (_("Sort (S)"), _("Hint (H)"), _("Pass (P)"), _("Play ⏎"))
         return compute_layout(w, h, self.match.n_players, max_hand=most, min_button_w=self.button_width(words))
 
     def build_ui(self) -> None:
         lay = self.layout = self._compute_layout()
-        labels = {"sort": "Sort (S)", "hint": "Hint (H)", "pass": "Pass (P)", "play": "Play ⏎"}
+        labels = {"sort": _("Sort (S)"), "hint": _("Hint (H)"), "pass": _("Pass (P)"), "play": _("Play ⏎")}
         tips = {
-            "sort": "Sort your hand by rank or by suit",
-            "hint": "Suggest a play",
-            "pass": "Pass this turn",
-            "play": "Play the selected cards (Enter or double-click)",
+            "sort": _("Sort your hand by rank or by suit"),
+            "hint": _("Suggest a play"),
+            "pass": _("Pass this turn"),
+            "play": _("Play the selected cards (Enter or double-click)"),
         }
         self.buttons = {
             name: self.button(box.as_tuple(), labels[name], object_id="#primary" if name == "play" else None, tooltip=tips[name])
@@ -177,7 +179,7 @@ class TableScene(Scene):
                 object_id="#primary" if name == "play" else None, tool_tip_text=tips[name], why=why,
             )
         self.buttons = {name: self.buttons[name] for name in lay.buttons}
-        self.b_menu = self.button(lay.menu_button.as_tuple(), "Menu", tooltip="Pause (Esc)")
+        self.b_menu = self.button(lay.menu_button.as_tuple(), _("Menu"), tooltip=_("Pause (Esc)"))
         for part in self.parts:
             part.build_ui()
         self.refresh_buttons()
@@ -350,7 +352,7 @@ class TableScene(Scene):
         """After a resize: every sprite straight to its new place and size."""
         lay = self.layout
         self.place_hand(animate=False)
-        for layer, (_, cards) in enumerate(self.trick):
+        for layer, (_seat, cards) in enumerate(self.trick):
             for c, (x, y) in zip(cards, lay.trick_positions(len(cards), layer)):
                 spr = self.sprites.get(c)
                 if spr is not None:
@@ -373,10 +375,10 @@ class TableScene(Scene):
             self.say(note, 4.0, (235, 225, 180))
         if not game.leading and not any(m != PASS for m in game.legal_moves()):
             if self.app.settings.auto_pass:
-                self.say("Nothing you hold beats this: passing.", 1.2)
+                self.say(_("Nothing you hold beats this: passing."), 1.2)
                 self.auto_pass_at = self.clock.time + 0.9 * max(self.anim, 0.3)
             else:
-                self.say("Nothing you hold beats this: press Pass (P).", 4.0)
+                self.say(_("Nothing you hold beats this: press Pass (P)."), 4.0)
         self.refresh_buttons()
         self.damage_info()
 
@@ -409,13 +411,13 @@ class TableScene(Scene):
     def check_selection(self) -> str | None:
         """None when the selection is a legal play now; else the engine's reason."""
         if not self.awaiting_human or self.game is None:
-            return "Wait for your turn."
+            return _("Wait for your turn.")
         if self.exchange.giving_back is not None:
             return self.exchange.give_back_reason()
         try:
             self.game.check_play(self.selection(), seat=self.viewer)
         except IllegalMove as exc:
-            return str(exc)
+            return i18n.render(exc.message)
         return None
 
     def refresh_buttons(self) -> None:
@@ -423,12 +425,12 @@ class TableScene(Scene):
             return
         mine = self.awaiting_human and not self.hand_over
         giving = self.exchange.giving_back is not None
-        reason = self.check_selection() if mine else "Wait for your turn."
+        reason = self.check_selection() if mine else _("Wait for your turn.")
         self.play_reason = reason or ""
         b = self.buttons
-        label = "Play ⏎"
+        label = _("Play ⏎")
         if mine and giving:  # the button is narrow in a small window
-            label = "Give back" if b["play"].rect.width >= 100 else "Give"
+            label = _("Give back") if b["play"].rect.width >= 100 else _("Give")
         if b["play"].text != label:
             b["play"].set_text(label)
         (b["play"].enable if mine and reason is None else b["play"].disable)()
@@ -442,16 +444,16 @@ class TableScene(Scene):
     def pass_reason(self) -> str | None:
         """None when Pass may be pressed now; else why not, in a sentence."""
         if not self.awaiting_human or self.hand_over or self.game is None:
-            return "Wait for your turn."
+            return _("Wait for your turn.")
         if self.exchange.giving_back is not None:
-            return "First give a card back: choose one and press Give back (Enter)."
+            return _("First give a card back: choose one and press Give back (Enter).")
         if self.game.leading:
-            return "You lead this trick, so you cannot pass: play any combination."
+            return _("You lead this trick, so you cannot pass: play any combination.")
         return None
 
     def explain_play(self) -> None:
         """The greyed Play button was clicked: say why the selection cannot be played."""
-        reason = self.check_selection() if self.awaiting_human and not self.hand_over else "Wait for your turn."
+        reason = self.check_selection() if self.awaiting_human and not self.hand_over else _("Wait for your turn.")
         if reason:
             self.say(reason, 4.0, (255, 150, 140))
 
@@ -478,7 +480,7 @@ class TableScene(Scene):
         if not self.awaiting_human:
             return False
         if self.exchange.giving_back is not None:
-            self.say("First give a card back: choose one and press Give back (Enter).", 4.0, (255, 150, 140))
+            self.say(_("First give a card back: choose one and press Give back (Enter)."), 4.0, (255, 150, 140))
             return False
         try:
             events = self.game.pass_turn(seat=self.viewer)
@@ -519,7 +521,7 @@ class TableScene(Scene):
     def sort_hand(self) -> None:
         mode = self.hand.toggle_sort()
         self.place_hand(animate=True)
-        self.say(f"Sorted by {mode}.", 1.2, (220, 220, 220))
+        self.say(_("Sorted by rank.") if mode == "rank" else _("Sorted by suit.") if mode == "suit" else _("Sorted into combinations."), 1.2, (220, 220, 220))
 
     def hand_seat_to_computer(self) -> None:
         """The bottom human's seat is played by the computer for the rest of the hand."""
@@ -530,7 +532,8 @@ class TableScene(Scene):
         self.exchange.giving_back = None
         self.hand.clear_selection()
         self.place_hand(animate=True)
-        self.say(f"The computer plays for {object_form(self.match.called(seat))} until the hand ends.", 3.0)
+        self.say(vocab.about(self.match, seat, _("The computer plays for you until the hand ends."),
+                             _("The computer plays for {name} until the hand ends.")), 3.0)
         self.refresh_buttons()
 
     # Input and drawing go to their parts -----------------------------------------------------------
@@ -540,6 +543,34 @@ class TableScene(Scene):
 
     def draw(self, surf: pygame.Surface) -> None:
         self.view.paint(surf)
+
+    def notice_area(self) -> pygame.Rect:
+        """Beside the trick ring, on the side with more free felt: no cards, no plates."""
+        lay = self.layout
+        ring = pygame.Rect(lay.trick.as_tuple()).inflate(lay.card_w * 0.3, lay.card_h * 0.12)
+        w, h = self.app.size
+        left_edge, right_edge = 0, w
+        for spot in lay.seats[1:]:
+            for box in (spot.fan, spot.info):
+                r = pygame.Rect(box.as_tuple())
+                if r.bottom <= ring.top or r.top >= ring.bottom:
+                    continue
+                if r.right <= ring.centerx:
+                    left_edge = max(left_edge, r.right)
+                else:
+                    right_edge = min(right_edge, r.left)
+        room_right, room_left = right_edge - ring.right, ring.left - left_edge
+        right = room_right >= 224 or room_right >= room_left  # the right, unless cramped
+        area = pygame.Rect(ring.right + 12, ring.top, room_right - 24, ring.h) if right else pygame.Rect(left_edge + 12, ring.top, room_left - 24, ring.h)
+        for box in (lay.scores, lay.log, lay.menu_button):  # the panels in the top corners
+            r = pygame.Rect(box.as_tuple())
+            if r.colliderect(area):
+                area.height = area.bottom - (r.bottom + 8)
+                area.top = r.bottom + 8
+        if area.w < 200 or area.h < 100:  # a small window: over the recent plays, not cards
+            log_box = pygame.Rect(lay.log.as_tuple())
+            return pygame.Rect(log_box.x, log_box.y, max(log_box.w, 220), max(log_box.h, 120))
+        return area
 
     def damage_info(self) -> None:
         """Mark every text and marker area for redrawing (after an event or message)."""

@@ -38,7 +38,11 @@ class ComputerTurns(TablePart):
         t = self.table
         game = t.game
         if self.future is None:
-            self.future = self.thinker.submit(game, seat, self.rngs[seat], t.match.level(seat))
+            match = t.match
+            self.future = self.thinker.submit(
+                game, seat, self.rngs[seat], match.level(seat),
+                scoring=match.scoring, scores=list(match.totals),
+            )
             self.seat = seat
             self.started = t.clock.time
             return

@@ -16,7 +16,10 @@ from big2.engine.dealnumber import format_deal_number
 
 from .. import cardart, text
 from ..uiscale import MIN_FONT_PX
-from ..match import exchange_card, object_form, possessive, says
+from ... import i18n
+from ...i18n import _, ngettext, pgettext
+from .. import vocab
+from ..match import exchange_card
 from ..sprites import CardSprite
 from .common import felt
 from .tablepart import TablePart
@@ -72,7 +75,7 @@ class TableView(TablePart):
         _deck(surf, t)
         _opponents(surf, t)
         # trick pile, oldest first
-        for _, cards in t.trick:
+        for _seat, cards in t.trick:
             for c in cards:
                 spr = t.sprites.get(c)
                 if spr is not None:
@@ -162,14 +165,13 @@ def _trick_area(surf: pygame.Surface, t: TableScene) -> None:
     exchange = t.game.exchange if t.game is not None and not t.hand_over else None
     if exchange is not None and not t.trick and not t.playback.queue:
         loser, winner = exchange
-        line = f"{says(t.match.called(winner), 'gives')} a card back to {object_form(t.match.called(loser))}"
+        back_to = vocab.about(t.match, loser, _("you"), "{name}")
+        line = vocab.about(t.match, winner, _("You give a card back to {other}"), _("{name} gives a card back to {other}"), other=back_to)
         text.draw(surf, line, max(12, int(lay.font_px * 0.8)), (r.centerx, r.centery), DIM, anchor="center")
     elif t.owner is not None and t.trick:
-        who = t.match.called(t.owner)
-        text.draw(surf, f"★ {possessive(who)} play to beat", max(12, int(lay.font_px * 0.8)), (r.centerx, r.bottom - 6), GOLD, anchor="midbottom")
+        text.draw(surf, "★ " + vocab.about(t.match, t.owner, _("Your play to beat"), _("{name}'s play to beat")), max(12, int(lay.font_px * 0.8)), (r.centerx, r.bottom - 6), GOLD, anchor="midbottom")
     elif t.game is not None and not t.hand_over and t.turn is not None and not t.trick:
-        who = t.match.called(t.turn)
-        text.draw(surf, says(who, "leads"), max(12, int(lay.font_px * 0.8)), (r.centerx, r.centery), DIM, anchor="center")
+        text.draw(surf, vocab.about(t.match, t.turn, _("You lead"), _("{name} leads")), max(12, int(lay.font_px * 0.8)), (r.centerx, r.centery), DIM, anchor="center")
 
 
 def _deck(surf: pygame.Surface, t: TableScene) -> None:
@@ -331,7 +333,7 @@ def _hand(surf: pygame.Surface, t: TableScene) -> None:
         t.view.put(spr.draw(surf, four_colour=s.four_colour, back_style=s.card_back, shadow=True), spr)
     if not t.hand_visible and t.hand.cards and not t.hand_over:
         fan = lay.seats[0].fan
-        label = text.render(f"{possessive(t.match.names[t.viewer])} hand is hidden", lay.font_px, WHITE, bold=True)
+        label = text.render(_("{name}'s hand is hidden").format(name=vocab.seat_name(t.match, t.viewer)), lay.font_px, WHITE, bold=True)
         box = label.get_rect(center=(fan.center[0], fan.bottom - lay.card_h // 2)).inflate(28, 14)
         text.panel(surf, box, alpha=200, radius=box.h // 2, border=(200, 200, 200))
         surf.blit(label, label.get_rect(center=box.center))
@@ -339,7 +341,7 @@ def _hand(surf: pygame.Surface, t: TableScene) -> None:
 
 def _received_tag(surf: pygame.Surface, r: pygame.Rect, visible: float, font_px: int) -> None:
     """A small "new" tag on the card the exchange just brought, while a card is given back."""
-    label = text.render("new", max(11, int(font_px * 0.7)), (40, 30, 0), bold=True)
+    label = text.render(pgettext("just received", "new"), max(11, int(font_px * 0.7)), (40, 30, 0), bold=True)
     box = label.get_rect().inflate(10, 4)
     box.midbottom = (r.x + int(visible) // 2, r.bottom - 12)
     pygame.draw.rect(surf, GOLD, box, border_radius=box.h // 2)
@@ -358,16 +360,21 @@ def _plates(surf: pygame.Surface, t: TableScene) -> None:
             glow = _cached(("glow", box.size), lambda: _plate_glow(box.w, box.h))
             surf.blit(glow, (box.x - 10, box.y - 10))
         text.panel(surf, box, alpha=150 if turn else 110, border=GOLD if turn else None)
-        name = t.match.names[seat]
-        tag = "" if t.match.is_human(seat) else " (CPU)"
+        name = vocab.seat_name(t.match, seat)
         star = "★ " if seat == t.owner and t.trick else ""
-        text.draw(surf, f"{star}{name}{tag}", fp, (box.x + 10, box.y + 6), GOLD if turn else WHITE, bold=True, max_width=box.w - 16)
+        shown = name if t.match.is_human(seat) else _("{name} (CPU)").format(name=name)
+        cpu_below = shown != name and not text.fits(star + shown, fp, box.w - 16, bold=True)
+        if cpu_below:  # a long name (or a long word for West): the tag goes to the line below
+            shown = name
+        text.draw(surf, text.shorten(star + shown, fp, box.w - 16, bold=True), fp, (box.x + 10, box.y + 6), GOLD if turn else WHITE, bold=True, max_width=box.w - 16)
         n = t.counts[seat]
-        cards_txt = "1 card" if n == 1 else f"{n} cards"
+        cards_txt = ngettext("{n} card", "{n} cards", n).format(n=i18n.current().number(n))
+        if cpu_below:
+            cards_txt += " · " + pgettext("computer player", "CPU")
         col = (255, 120, 110) if n == 1 else DIM
         text.draw(surf, cards_txt, max(MIN_FONT_PX, int(fp * 0.85)), (box.x + 10, box.y + 8 + fp * 1.2), col)
         score = t.match.totals[seat]
-        text.draw(surf, f"{score:+d}" if score else "0", max(MIN_FONT_PX, int(fp * 0.85)), (box.right - 10, box.y + 8 + fp * 1.2), WHITE, anchor="topright")
+        text.draw(surf, i18n.current().signed(score), max(MIN_FONT_PX, int(fp * 0.85)), (box.right - 10, box.y + 8 + fp * 1.2), WHITE, anchor="topright")
         status = seat_status(t, seat)
         if status:
             text.draw(surf, status, max(MIN_FONT_PX, int(fp * 0.75)), (box.x + 10, box.y + 10 + fp * 2.2), (150, 220, 255))
@@ -384,8 +391,12 @@ def seat_status(t: TableScene, seat: int) -> str | None:
     if seat != t.turn or t.hand_over:
         return None
     if t.exchange.giving_back is not None or (t.game is not None and t.game.exchange is not None):
-        return "give a card back" if seat == t.viewer and t.awaiting_human else "giving a card back…" if not t.match.is_human(seat) else "to give a card back"
-    return "your turn" if seat == t.viewer and t.awaiting_human else "thinking…" if not t.match.is_human(seat) else "to play"
+        if seat == t.viewer and t.awaiting_human:
+            return _("give a card back")
+        return _("giving a card back…") if not t.match.is_human(seat) else _("to give a card back")
+    if seat == t.viewer and t.awaiting_human:
+        return _("your turn")
+    return _("thinking…") if not t.match.is_human(seat) else _("to play")
 
 
 def _log(surf: pygame.Surface, t: TableScene) -> None:
@@ -396,10 +407,11 @@ def _log(surf: pygame.Surface, t: TableScene) -> None:
     text.panel(surf, box, alpha=90)
     fp = max(12, int(lay.font_px * 0.8))
     y = box.y + 6
-    text.draw(surf, "Recent plays", fp, (box.x + 8, y), GOLD, bold=True)
+    text.draw(surf, _("Recent plays"), fp, (box.x + 8, y), GOLD, bold=True)
     y += fp * 1.4
     for line, colour in list(t.log)[-4:]:
-        text.draw(surf, line, fp, (box.x + 8, y), colour, suits="light", four_colour=t.app.settings.four_colour, max_width=box.w - 14)
+        text.draw(surf, text.shorten(line, fp, box.w - 14, squeeze=1.0 if fp <= MIN_FONT_PX + 1 else 0.9), fp, (box.x + 8, y), colour, suits="light",
+                  four_colour=t.app.settings.four_colour, max_width=box.w - 14)
         y += fp * 1.35
 
 
@@ -410,17 +422,22 @@ def _scores(surf: pygame.Surface, t: TableScene) -> None:
     fp = max(12, int(lay.font_px * 0.8))
     m = t.match
     y = box.y + 6
-    length = f"of {m.config.hands}" if m.config.target is None else f"(to ±{m.config.target})"
-    text.draw(surf, f"Hand {max(1, m.hand_number)} {length}", fp, (box.x + 8, y), GOLD, bold=True)
+    tr = i18n.current()
+    number = tr.number(max(1, m.hand_number))
+    if m.config.target is None:
+        heading = _("Hand {number} of {hands}").format(number=number, hands=tr.number(m.config.hands))
+    else:
+        heading = _("Hand {number} (to ±{target})").format(number=number, target=tr.number(m.config.target))
+    text.draw(surf, heading, fp, (box.x + 8, y), GOLD, bold=True)
     y += fp * 1.4
     for seat in range(m.n_players):
-        text.draw(surf, m.names[seat], fp, (box.x + 8, y), WHITE, max_width=box.w - 70)
-        text.draw(surf, f"{m.totals[seat]:+d}" if m.totals[seat] else "0", fp, (box.right - 8, y), WHITE, anchor="topright")
+        text.draw(surf, vocab.seat_name(m, seat), fp, (box.x + 8, y), WHITE, max_width=box.w - 70)
+        text.draw(surf, tr.signed(m.totals[seat]), fp, (box.right - 8, y), WHITE, anchor="topright")
         y += fp * 1.3
     number = m.deal_number
     if number is not None:
         y += fp * 0.2
-        text.draw(surf, "Deal", fp, (box.x + 8, y), DIM)
+        text.draw(surf, pgettext("deal number", "Deal"), fp, (box.x + 8, y), DIM)
         text.draw(surf, format_deal_number(number), fp, (box.right - 8, y), DIM, anchor="topright")
 
 
@@ -429,7 +446,7 @@ def _message(surf: pygame.Surface, t: TableScene) -> None:
     if t.message is None:
         return
     lay = t.layout
-    msg, _, colour = t.message
+    msg, _shown_at, colour = t.message
     box = pygame.Rect(lay.message.as_tuple())
     four = t.app.settings.four_colour
     size = lay.font_px

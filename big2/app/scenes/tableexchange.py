@@ -15,6 +15,9 @@ from __future__ import annotations
 from big2.engine.cards import format_card
 from big2.engine.game import IllegalMove
 
+from ... import i18n
+from ...i18n import _
+from .. import vocab
 from ..match import ExchangeStarted, exchange_card
 from ..opponents import give_back_card
 from ..sprites import CardSprite
@@ -112,20 +115,20 @@ class ExchangeTurn(TablePart):
         """The loser's highest card goes to the winner (the engine moved it at the deal)."""
         t = self.table
         loser, winner, card = event.loser, event.winner, event.card
-        names = t.match.names
         t.turn = winner
         t.owner = None
         t.playback.announce_leader = True
         dur = self.fly_card(card, loser, winner, face_up=self.sees_own(loser) or self.sees_own(winner))
         if self._you(loser):
-            line = f"You give {_card(card)} to {names[winner]}"
+            line = _("You give {card} to {name}").format(card=_card(card), name=vocab.seat_name(t.match, winner))
         elif self._you(winner):
-            line = f"{names[loser]} gives you {_card(card)}"
+            line = _("{name} gives you {card}").format(card=_card(card), name=vocab.seat_name(t.match, loser))
         else:
-            line = f"{names[loser]} gives {names[winner]} their top card"
+            line = _("{name} gives {other} their top card").format(name=vocab.seat_name(t.match, loser), other=vocab.seat_name(t.match, winner))
         t.log.append((line, NOTE))
         if self.sees_own(loser):
-            t.say(f"Your highest card, {_card(card)}, goes to {names[winner]}, who gives you a card back.", 3.0, NOTE)
+            t.say(_("Your highest card, {card}, goes to {name}, who gives you a card back.").format(
+                card=_card(card), name=vocab.seat_name(t.match, winner)), 3.0, NOTE)
         self.app.sounds.play("deal")
         return dur + 0.35 * t.anim
 
@@ -133,19 +136,19 @@ class ExchangeTurn(TablePart):
         """The winner's card goes back to the loser; the first turn follows."""
         t = self.table
         loser, winner, card = event.loser, event.winner, event.returned
-        names = t.match.names
+        winner_name, loser_name = vocab.seat_name(t.match, winner), vocab.seat_name(t.match, loser)
         dur = self.fly_card(card, winner, loser, face_up=self.sees_own(loser) or self.sees_own(winner))
         if self._you(winner):
-            line = f"You give {_card(card)} back to {names[loser]}"
+            line = _("You give {card} back to {name}").format(card=_card(card), name=loser_name)
         elif self._you(loser):
-            line = f"{names[winner]} gives you {_card(card)} back"
+            line = _("{name} gives you {card} back").format(card=_card(card), name=winner_name)
         else:
-            line = f"{names[winner]} gives {names[loser]} a card back"
+            line = _("{name} gives {other} a card back").format(name=winner_name, other=loser_name)
         t.log.append((line, NOTE))
         if self.sees_own(loser):
-            t.say(f"{names[winner]} gave you {_card(card)} for your {_card(event.given)}.", 3.5, NOTE)
+            t.say(_("{name} gave you {card} for your {given}.").format(name=winner_name, card=_card(card), given=_card(event.given)), 3.5, NOTE)
         elif t.match.is_human(loser):  # hot-seat: told when they next see their cards
-            self.notes[loser] = f"{names[winner]} gave you {_card(card)} for your {_card(event.given)}."
+            self.notes[loser] = _("{name} gave you {card} for your {given}.").format(name=winner_name, card=_card(card), given=_card(event.given))
         t.turn = None
         self.app.sounds.play("deal")
         return dur + 0.25 * t.anim
@@ -187,8 +190,11 @@ class ExchangeTurn(TablePart):
             t.hand.focus = t.hand.cards.index(suggestion)
         t.place_hand(animate=True)
         card = exchange_card(game)
-        got = f"You received {_card(card)} from {t.match.names[loser]}" if card is not None else "You won the last hand"
-        t.say(f"{got} — choose a card to give back ({_card(suggestion)} is suggested).", PROMPT_SECONDS, (255, 236, 170))
+        if card is not None:
+            got = _("You received {card} from {name}").format(card=_card(card), name=vocab.seat_name(t.match, loser))
+        else:
+            got = _("You won the last hand")
+        t.say(_("{got} — choose a card to give back ({card} is suggested).").format(got=got, card=_card(suggestion)), PROMPT_SECONDS, (255, 236, 170))
         t.refresh_buttons()
         t.damage_info()
 
@@ -196,9 +202,10 @@ class ExchangeTurn(TablePart):
         """None when the selection is one card that may be given back; else why not."""
         t = self.table
         loser = t.game.exchange[0] if t.game is not None and t.game.exchange else None
-        to = f" to {t.match.names[loser]}" if loser is not None else ""
         if len(t.hand.selected) != 1:
-            return f"Choose one card to give back{to}."
+            if loser is None:
+                return _("Choose one card to give back.")
+            return _("Choose one card to give back to {name}.").format(name=vocab.seat_name(t.match, loser))
         return None
 
     def human_give_back(self) -> bool:
@@ -214,7 +221,7 @@ class ExchangeTurn(TablePart):
         try:
             events = t.game.give_back(card)
         except IllegalMove as exc:
-            t.say(str(exc), 4.0, (255, 150, 140))
+            t.say(i18n.render(exc.message), 4.0, (255, 150, 140))
             return False
         self.giving_back = None
         t.hand.clear_selection()
@@ -227,8 +234,8 @@ class ExchangeTurn(TablePart):
         game = t.game
         card = game.suggest_give_back()
         alone = sum(1 for c in game.hand(game.exchange[1]) if c // 4 == card // 4) == 1
-        why = "your lowest card that is not part of a pair" if alone else "your lowest card"
+        why = _("your lowest card that is not part of a pair") if alone else _("your lowest card")
         t.hand.select_only([card])
         t.place_hand(animate=True)
-        t.say(f"Give back {_card(card)}: {why}.", 5.0, (200, 235, 255))
+        t.say(_("Give back {card}: {why}.").format(card=_card(card), why=why), 5.0, (200, 235, 255))
         t.refresh_buttons()

@@ -9,14 +9,18 @@ next event; every other part hears of it through ``event_shown``.
 
 from __future__ import annotations
 
+from ... import i18n
+from ...i18n import _, ngettext, pgettext
+
 from big2.engine.cards import format_cards
 from big2.engine.events import Dealt, Event, HandEnded, LastCard, Passed, Played, TrickWon, TurnStarted
 
 from collections import deque
 
 from .. import storage
+from .. import vocab
 from ..layout import results_card
-from ..match import ExchangeStarted, says
+from ..match import ExchangeStarted
 from ..sprites import CardSprite
 from .tablepart import TablePart
 
@@ -87,7 +91,7 @@ class EventPlayback(TablePart):
             t.refresh_buttons()
             if self.announce_leader:  # after the exchange: the first turn of the hand
                 self.announce_leader = False
-                t.log.append((says(t.match.called(event.seat), "leads"), (235, 225, 180)))
+                t.log.append((vocab.about(t.match, event.seat, _("You lead"), _("{name} leads")), (235, 225, 180)))
             if event.leading:
                 t.badges.clear()
                 t.owner = None
@@ -95,15 +99,18 @@ class EventPlayback(TablePart):
         if isinstance(event, Played):
             return self.show_play(event)
         if isinstance(event, Passed):
-            t.badges[event.seat] = "Pass"
-            auto = " (no play)" if getattr(event, "auto", False) else ""
-            t.log.append((says(t.match.called(event.seat), "passes") + auto, (200, 200, 200)))
+            t.badges[event.seat] = pgettext("badge", "Pass")
+            if getattr(event, "auto", False):
+                line = vocab.about(t.match, event.seat, _("You pass (no play)"), _("{name} passes (no play)"))
+            else:
+                line = vocab.about(t.match, event.seat, _("You pass"), _("{name} passes"))
+            t.log.append((line, (200, 200, 200)))
             self.app.sounds.play("pass")
             return 0.25 * a
         if isinstance(event, TrickWon):
             return self.show_sweep(event.seat)
         if isinstance(event, LastCard):
-            t.banner = (f"Last card! — {t.match.called(event.seat)}", t.clock.time + max(1.6, 1.6 * a), (255, 214, 90))
+            t.banner = (vocab.about(t.match, event.seat, _("Last card! — You"), _("Last card! — {name}")), t.clock.time + max(1.6, 1.6 * a), (255, 214, 90))
             t.banner_scale = 0.3
             t.tweens.to(t, 0.5 * a, ease="out_back", banner_scale=1.0)
             self.app.sounds.play("last_card")
@@ -115,9 +122,9 @@ class EventPlayback(TablePart):
         name = type(event).__name__
         if name == "PlayerOut":
             place = event.place
-            nth = {1: "1st", 2: "2nd", 3: "3rd"}.get(place, f"{place}th")
-            t.badges[event.seat] = f"Out {nth}"
-            t.log.append((f"{says(t.match.called(event.seat), 'goes')} out {nth}", (255, 232, 140)))
+            t.badges[event.seat] = _("Out: place {place}").format(place=i18n.current().number(place))
+            t.log.append((vocab.about(t.match, event.seat, _("You go out: place {place}"), _("{name} goes out: place {place}"),
+                                      place=i18n.current().number(place)), (255, 232, 140)))
             return 0.5 * a
         if name == "Drew":
             return self.show_draw(event.seat, list(event.cards))
@@ -134,7 +141,9 @@ class EventPlayback(TablePart):
             t.hand.sort()
             t.place_hand(animate=True)
         n = len(cards)
-        t.log.append((f"{says(t.match.called(seat), 'draws')} {n} card{'s' if n != 1 else ''}", (200, 200, 200)))
+        t.log.append((vocab.about(t.match, seat, ngettext("You draw {n} card", "You draw {n} cards", n),
+                                  ngettext("{name} draws {n} card", "{name} draws {n} cards", n), n=i18n.current().number(n)),
+                       (200, 200, 200)))
         self.app.sounds.play("deal")
         return 0.3 * t.anim
 
@@ -202,9 +211,11 @@ class EventPlayback(TablePart):
         if a <= 0:
             t.counts = [len(h) for h in hands]
         if exchange:  # who leads is known once the exchange is done
-            t.log.append((f"Hand {t.match.hand_number} dealt", (235, 225, 180)))
+            t.log.append((_("Hand {number} dealt").format(number=i18n.current().number(t.match.hand_number)), (235, 225, 180)))
         else:
-            t.log.append((f"Hand {t.match.hand_number}: {says(t.match.called(event.first), 'leads')}", (235, 225, 180)))
+            number = i18n.current().number(t.match.hand_number)
+            t.log.append((vocab.about(t.match, event.first, _("Hand {number}: You lead"), _("Hand {number}: {name} leads"), number=number),
+                          (235, 225, 180)))
         self.deal = (t.clock.time, stagger, total)
         t.view.warm_table()  # every face this hand may show, a little each frame
         return total * stagger + flight
@@ -248,7 +259,8 @@ class EventPlayback(TablePart):
         if p == 0:
             t.place_hand(animate=True)
         text = event.combo.text(t.match.config.rules) if hasattr(event.combo, "text") else format_cards(cards, symbols=True)
-        t.log.append((f"{t.match.called(seat)}: {event.combo.kind.label} {text}", (255, 255, 255)))
+        t.log.append((vocab.about(t.match, seat, _("You: {combination} {cards}"), _("{name}: {combination} {cards}"),
+                                  combination=vocab.combination(event.combo.kind), cards=text), (255, 255, 255)))
         self.app.sounds.play("play")
         return 0.4 * a
 
@@ -258,8 +270,8 @@ class EventPlayback(TablePart):
         lay = t.layout
         spot = lay.seats[t.pos_of(seat)]
         ox, oy = spot.origin
-        t.log.append((f"{says(t.match.called(seat), 'wins')} the trick", (170, 220, 170)))
-        for _, cards in t.trick:
+        t.log.append((vocab.about(t.match, seat, _("You win the trick"), _("{name} wins the trick")), (170, 220, 170)))
+        for _seat, cards in t.trick:
             for c in cards:
                 spr = t.sprites.pop(c, None)
                 if spr is None:
@@ -300,13 +312,16 @@ class EventPlayback(TablePart):
             t.place_hand(animate=False)
         for spr in t.sprites.values():
             spr.face_up = True
-        name = t.match.called(event.winner)
-        won = "the hand with a dragon" if event.dragon else "the hand"
-        t.banner = (f"{says(name, 'wins')} {won}!", t.clock.time + 2.4 * max(a, 0.5), (255, 232, 140))
+        if event.dragon:
+            banner = vocab.about(t.match, event.winner, _("You win the hand with a dragon!"), _("{name} wins the hand with a dragon!"))
+            line = vocab.about(t.match, event.winner, _("You lay down a dragon"), _("{name} lays down a dragon"))
+        else:
+            banner = vocab.about(t.match, event.winner, _("You win the hand!"), _("{name} wins the hand!"))
+            line = vocab.about(t.match, event.winner, _("You go out"), _("{name} goes out"))
+        t.banner = (banner, t.clock.time + 2.4 * max(a, 0.5), (255, 232, 140))
         t.banner_scale = 0.4
         t.tweens.to(t, 0.6 * a, ease="out_elastic", banner_scale=1.0)
-        t.log.append((f"{says(name, 'lays')} down a dragon" if event.dragon else f"{says(name, 'goes')} out",
-                      (255, 232, 140)))
+        t.log.append((line, (255, 232, 140)))
         self.app.sounds.play("win")
         t.refresh_buttons()
         delay = 1.8 * max(a, 0.35)

@@ -14,6 +14,8 @@ from __future__ import annotations
 
 import pygame
 
+from ... import i18n
+from ...i18n import _, ngettext
 from .. import cardart, text
 from ..uiscale import MIN_FONT_PX
 from .tablepart import TablePart
@@ -66,8 +68,8 @@ class TrackerPart(TablePart):
         t = self.table
         self.shown = not self.shown
         t.app.tracker_shown = self.shown
-        t.say("Card tracker on: the cards you have not seen yet (T hides it)." if self.shown
-              else "Card tracker off (T shows it).", 2.0, (220, 220, 220))
+        t.say(_("Card tracker on: the cards you have not seen yet (T hides it).") if self.shown
+              else _("Card tracker off (T shows it)."), 2.0, (220, 220, 220))
         if self.rect is not None:
             t.view.damage(self.rect)
         t.app.dirty = True
@@ -111,11 +113,12 @@ class TrackerPart(TablePart):
         pygame.draw.rect(surf, (14, 34, 26), rect, border_radius=10)  # opaque: it covers the recent plays
         pygame.draw.rect(surf, (90, 110, 100), rect, 2, border_radius=10)
         x0, y = rect.x + 7, rect.y + 6
-        text.draw(surf, "Not seen yet", fp, (x0, y), GOLD, bold=True)
+        text.draw(surf, _("Not seen yet"), fp, (x0, y), GOLD, bold=True)
         if tracker is None:
-            text.draw(surf, "(your cards are hidden)", fp, (rect.right - 8, y), DIM, anchor="topright")
+            text.draw(surf, _("(your cards are hidden)"), fp, (rect.right - 8, y), DIM, anchor="topright")
             return
-        text.draw(surf, f"{len(tracker.unseen)} cards · T hides", fp, (rect.right - 8, y), DIM, anchor="topright")
+        text.draw(surf, ngettext("{n} card · T hides", "{n} cards · T hides", len(tracker.unseen)).format(
+            n=i18n.current().number(len(tracker.unseen))), fp, (rect.right - 8, y), DIM, anchor="topright")
         y += head
         rows = tracker.rows()
         suits = list(reversed(tracker.suits))  # strongest suit on top
@@ -150,10 +153,11 @@ class TrackerPart(TablePart):
         y += foot
         small = max(MIN_FONT_PX, fp - 2)
         if tracker.out_of_play:
-            notes = [tracker.summary(), f"{tracker.out_of_play} not in anyone's hand."]
+            notes = [tracker.summary(), _("{cards} not in anyone's hand.").format(cards=tracker.out_of_play)]
         else:
-            long = "Gold: could still make a pair or more" + (" (ranks), a flush (suits)." if flushes and cols == 15 else ".")
-            notes = [long, "Gold: a pair or more still possible."]
+            long = (_("Gold: could still make a pair or more (ranks), a flush (suits).") if flushes and cols == 15
+                    else _("Gold: could still make a pair or more."))
+            notes = [long, _("Gold: a pair or more still possible.")]
         for note in notes:  # the first that fits the panel
             if text.render(note, small, DIM).get_width() <= rect.w - 14:
                 text.draw(surf, note, small, (x0, y), DIM)

@@ -18,6 +18,8 @@ import pygame_gui
 
 from big2.engine.events import TurnStarted
 
+from ... import i18n
+from ...i18n import _, ngettext
 from .. import storage
 from ..sprites import CardSprite
 from ..undo import Snapshot, allowed, snapshot
@@ -55,7 +57,7 @@ class UndoPart(TablePart):
         if not allowed(t.match):
             return
         box = (sort.x - gap - sort.w, sort.y, sort.w, sort.h)
-        self.button = t.button(box, "Undo (U)" if sort.w >= 100 else "Undo", tooltip="Take your last move back, and the computers' replies (Ctrl+Z)")
+        self.button = t.button(box, _("Undo (U)") if sort.w >= 100 else _("Undo"), tooltip=_("Take your last move back, and the computers' replies (Ctrl+Z)"))
 
     def refresh(self) -> None:
         t = self.table
@@ -107,10 +109,10 @@ class UndoPart(TablePart):
         t = self.table
         m = t.match
         if not allowed(m):
-            t.say("Undo is off at this table: New game can turn it on for several people.", 3.5, (255, 150, 140))
+            t.say(_("Undo is off at this table: New game can turn it on for several people."), 3.5, (255, 150, 140))
             return False
         if not self.can_undo():
-            t.say("There is no move of yours to take back in this hand.", 3.0, (255, 150, 140))
+            t.say(_("There is no move of yours to take back in this hand."), 3.0, (255, 150, 140))
             return False
         snap = m.undo.undo(m)
         assert snap is not None
@@ -148,15 +150,19 @@ class UndoPart(TablePart):
             t.badges = dict(board.badges)
             t.log = deque(board.log, maxlen=t.log.maxlen)
         lay = t.layout
-        for layer, (_, cards) in enumerate(t.trick):
+        for layer, (_seat, cards) in enumerate(t.trick):
             for c, (x, y) in zip(cards, lay.trick_positions(len(cards), layer)):
                 t.sprites[c] = CardSprite(c, x, y, lay.card_w, lay.card_h)
         if t.match.hot_seat:
             t.hand_visible = False  # the privacy screen shows it to the seat to act
         t.place_hand(animate=False)
         steps = len(t.match.undo)
-        more = f" ({steps} more step{'s' if steps != 1 else ''} back)" if steps else ""
-        t.say(f"Move taken back{more}.", 2.5, (200, 235, 255))
+        if steps:
+            said = ngettext("Move taken back ({n} more step back).", "Move taken back ({n} more steps back).", steps).format(
+                n=i18n.current().number(steps))
+        else:
+            said = _("Move taken back.")
+        t.say(said, 2.5, (200, 235, 255))
         t.playback.queue.append(TurnStarted(game.to_act, game.leading))
         t.refresh_buttons()
         t.damage_info()

@@ -1,0 +1,54 @@
+"""Which language the window speaks, and switching it at once.
+
+A language is *offered* (in Settings, and as the default a system locale picks) only
+once every screen draws its texts through :mod:`big2.i18n` and its catalog is complete
+for them: a half-translated game is worse than an English one. Until then
+``BIG2_LANGUAGE=zh_Hant`` (any code of :data:`big2.i18n.CODES`) previews a language, for
+translators and screenshots. See docs/i18n.md for what is routed so far.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Mapping
+from typing import TYPE_CHECKING
+
+from .. import i18n
+
+if TYPE_CHECKING:
+    from .app import App
+
+#: Languages players can choose, and the system's language may pick.
+OFFERED: tuple[str, ...] = ("en",)
+#: The environment variable that previews a language not offered yet.
+PREVIEW = "BIG2_LANGUAGE"
+
+
+def choose(setting: str, env: Mapping[str, str] | None = None) -> str:
+    """The language to use: a preview from the environment, else the setting ("" means
+    the system's language), if offered; else English."""
+    env = os.environ if env is None else env
+    preview = env.get(PREVIEW, "")
+    if preview in i18n.LANGUAGES:
+        return preview
+    code = setting or i18n.system_language()
+    return code if code in OFFERED else "en"
+
+
+def apply(app: App, code: str) -> None:
+    """Speak ``code`` from now on: catalog, fonts (the table's and the menus'), window
+    title, and every open screen rebuilt with its texts in the new language."""
+    from . import text
+    from .app import load_theme
+    from .uiscale import scaled_theme
+
+    if code == i18n.current().code:
+        return
+    i18n.set_language(code)
+    text.clear_cache()
+    if getattr(app, "manager", None) is not None:
+        app._theme = load_theme()
+        app.manager.get_theme().load_theme(scaled_theme(app._theme, app.ui_scale))
+        for scene in app.stack:
+            scene.build()
+        app.dirty = True

@@ -1,0 +1,81 @@
+"""The words the app shows for ids of the engine and the settings: rule presets,
+computer levels, seats. Each is marked for the catalogs here and translated when shown.
+
+The English preset titles repeat ``big2.engine.PRESETS[name].title`` (a test keeps them
+equal) until the engine's explanations module marks its own texts for translation.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..i18n import N_, _, pgettext, verbatim
+
+_PRESET_TITLES = {
+    "standard": N_("Standard"),
+    "hong-kong": N_("Hong Kong (Ivan Ip)"),
+    "taiwan": N_("Taiwan"),
+    "pusoy-dos": N_("Pusoy Dos (Philippines)"),
+    "indonesia": N_("Indonesia"),
+    "cho-dai-di": N_("Cho Dai Di (online rules)"),
+    "chudadi": N_("Chudadi"),
+    "big-2": N_("Big 2 (summary)"),
+    "choi-dai-di": N_("Choi Dai Di"),
+}
+
+
+def preset_title(name: str) -> str:
+    """A rule preset's name for players, in the current language (an unknown id as is)."""
+    title = _PRESET_TITLES.get(name)
+    return _(title) if title else verbatim(name)
+
+
+def level(name: str) -> str:
+    """A computer level (``beginner``, ``normal``, ``expert``) in the current language."""
+    if name == "beginner":
+        return pgettext("computer level", "beginner")
+    if name == "normal":
+        return pgettext("computer level", "normal")
+    if name == "expert":
+        return pgettext("computer level", "expert")
+    return verbatim(name)
+
+
+_COMPASS = ("South", "East", "North", "West")
+
+
+def seat_name(match: Any, seat: int) -> str:
+    """A seat's name as shown: a computer's default compass name in the current
+    language, any other name (a person's, typed by them) as it is."""
+    name = match.names[seat]
+    if name in _COMPASS and not match.is_human(seat):
+        return {
+            "South": pgettext("seat", "South"), "East": pgettext("seat", "East"),
+            "North": pgettext("seat", "North"), "West": pgettext("seat", "West"),
+        }[name]
+    return verbatim(name)
+
+
+def about(match: Any, seat: int, you: str, named: str, /, **values: object) -> str:
+    """A sentence about ``seat``: ``you`` (a translated template) when the seat is the
+    person playing alone against computers (the table then says "You"), else ``named``
+    with ``{name}``. Two templates, because languages build the two differently."""
+    if match.config.humans == (seat,):
+        return you.format(**values)
+    return named.format(name=seat_name(match, seat), **values)
+
+
+def combination(kind: Any) -> str:
+    """The name of a combination kind (``big2.engine.Kind``), lower case."""
+    words = {
+        "SINGLE": pgettext("combination", "single"),
+        "PAIR": pgettext("combination", "pair"),
+        "TRIPLE": pgettext("combination", "triple"),
+        "STRAIGHT": pgettext("combination", "straight"),
+        "FLUSH": pgettext("combination", "flush"),
+        "FULL_HOUSE": pgettext("combination", "full house"),
+        "FOUR_OF_A_KIND": pgettext("combination", "four of a kind"),
+        "STRAIGHT_FLUSH": pgettext("combination", "straight flush"),
+        "FOUR_ALONE": pgettext("combination", "four of a kind"),
+    }
+    return words.get(kind.name) or verbatim(kind.label)

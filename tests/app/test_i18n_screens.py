@@ -1,0 +1,195 @@
+"""Screens in another language: every word they draw came through the translation layer.
+
+While a scene draws, every string handed to ``text.render`` (all the game's own text:
+titles, tables, notes) and every text of its pygame_gui controls (labels, buttons,
+tooltips, menus) must be made of words the layer handed out in the current language,
+or of words marked verbatim (players' names): see big2.i18n.shown. A string that skips
+``_()`` keeps its English words and fails here.
+
+These are the screens routed so far (docs/i18n.md lists what remains); each new one
+joins ``test_routed_screens_draw_only_translated_words``.
+"""
+
+from __future__ import annotations
+
+import pygame
+import pytest
+
+from big2 import i18n
+from big2.app import language, text
+from big2.app.match import MatchConfig, SeatConfig
+from big2.i18n import shown
+
+from helpers import key, pump
+
+
+def _ui_strings(element) -> list[str]:
+    out = []
+    for attr in ("text", "tool_tip_text", "html_text"):
+        value = getattr(element, attr, None)
+        if isinstance(value, str) and value:
+            out.append(value)
+    for child in getattr(element, "elements", ()) or ():
+        out.extend(_ui_strings(child))
+    return out
+
+
+class Watch:
+    """Checks the strings one scene draws and the texts of its controls."""
+
+    def __init__(self, monkeypatch: pytest.MonkeyPatch) -> None:
+        self.check = shown.start()
+        self.scene_name = ""
+        real = text.render
+
+        def render(words: str, *args, **kwargs):
+            if self.scene_name:
+                self.check.shown(words, f"{self.scene_name} draws")
+            return real(words, *args, **kwargs)
+
+        monkeypatch.setattr(text, "render", render)
+
+    def scene(self, app, scene) -> None:
+        self.scene_name = type(scene).__name__
+        try:
+            surf = pygame.Surface(app.size)
+            scene.draw(surf)
+            for words in _ui_strings(scene.ui) if scene.ui is not None else []:
+                self.check.shown(words, f"{self.scene_name} control")
+        finally:
+            self.scene_name = ""
+
+
+@pytest.fixture(params=["zh_Hant", "id"])
+def speaking(request, make_app, monkeypatch):
+    """An app speaking a language, with the shown-text check on."""
+    monkeypatch.setenv(language.PREVIEW, request.param)
+    i18n.set_language(language.choose(""))
+    app = make_app()
+    watch = Watch(monkeypatch)
+    yield app, watch
+    shown.stop()
+    i18n.set_language("en")
+    text.clear_cache()
+
+
+def test_routed_screens_draw_only_translated_words(speaking) -> None:
+    from big2.app.scenes.results import ResultsScene
+    from big2.app.scenes.session_end import SessionEndScene
+    from big2.app.scenes.table import TableScene
+    from big2.app.scenes.title import TitleScene
+
+    app, watch = speaking
+    title = app.push(TitleScene(app))
+    pump(app, 2)
+    watch.scene(app, title)
+    title.ask_quit()
+    pump(app, 2)
+    watch.scene(app, app.top)  # the quit question
+    app.pop()
+    seats = tuple(SeatConfig(n, False) for n in ("Mei", "East", "Bo"))  # East: a default name
+    table = TableScene(app, MatchConfig(seats=seats, hands=1, seed=5))
+    app.push(table)
+    pump(app, 2)
+    for moves in (3, 8, 14):  # the table mid-hand: plates, the trick, the log, the scores
+        assert app.run_until(lambda: table.game is not None and len(table.game.history) >= moves
+                             or isinstance(app.top, ResultsScene), timeout=60)
+        if app.top is table:
+            watch.scene(app, table)
+    app.push("pause", table)
+    pump(app, 2)
+    watch.scene(app, app.top)
+    app.push("saves", table=table)  # save from the pause menu: a default name, the list
+    pump(app, 2)
+    watch.scene(app, app.top)
+    app.top.save("Mei")
+    pump(app, 2)
+    watch.scene(app, app.top)  # "Saved as …" and the slot's preview: date, rules, scores
+    app.pop()
+    app.pop()
+    assert app.run_until(lambda: isinstance(app.top, ResultsScene), timeout=60)
+    watch.scene(app, app.top)
+    key(app, pygame.K_RETURN)  # the one hand was the session: the standings
+    assert isinstance(app.top, SessionEndScene)
+    watch.scene(app, app.top)
+    assert not watch.check.offenders, "\n".join(watch.check.offenders)
+
+
+def test_the_check_catches_a_string_that_skips_the_layer(speaking) -> None:
+    app, watch = speaking
+    text.render("Play against the computer", 16)
+    watch.scene_name = "probe"
+    text.render("Play against the computer", 16)
+    text.render(i18n._("Play against the computer"), 16)
+    text.render("9♠ 9♦ +12", 16)  # no words: cards and numbers read the same everywhere
+    text.render(i18n.verbatim("Mei") + " 9♠", 16)
+    watch.scene_name = ""
+    assert watch.check.offenders == ["probe draws: 'Play against the computer'"]
+
+
+def test_the_language_applies_at_once(make_app) -> None:
+    from big2.app.scenes.title import TitleScene
+
+    app = make_app()
+    title = app.push(TitleScene(app))
+    pump(app, 2)
+    assert title.b_quick.text == "Play against the computer"
+    try:
+        language.apply(app, "zh_Hant")
+        pump(app, 2)
+        assert app.top.b_quick.text == "與電腦對戰"
+        assert i18n.current().code == "zh_Hant"
+        language.apply(app, "id")
+        pump(app, 2)
+        assert app.top.b_quick.text == "Main melawan komputer"
+    finally:
+        language.apply(app, "en")
+    assert app.top.b_quick.text == "Play against the computer"
+
+
+def test_which_language_the_app_chooses() -> None:
+    assert language.choose("", {"BIG2_LANGUAGE": "fil"}) == "fil"  # a preview wins
+    assert language.choose("zh_Hant", {}) == ("zh_Hant" if "zh_Hant" in language.OFFERED else "en")
+    assert language.choose("", {"BIG2_LANGUAGE": "xx", "LANG": "C"}) in language.OFFERED
+
+
+@pytest.mark.parametrize("code", [c for c in i18n.CODES if c != "en"])
+def test_every_screen_fits_in_every_language(make_app, monkeypatch, code) -> None:
+    """The fit/overlap check of every scene (tests/app/test_fit.py) in each language, at
+    the smallest window: longer Filipino and Indonesian labels, Chinese wrapped anywhere."""
+    from test_fit import snapshot
+
+    from big2.app import storage
+    from big2.app.tour import tour
+
+    monkeypatch.setenv(language.PREVIEW, code)
+    i18n.set_language(language.choose(""))
+    app = make_app(size=(800, 600))
+    st = storage.Storage.open()
+    storage.attach(app, st)
+    watch = Watch(monkeypatch)  # the routed stops are also checked for untranslated words
+    problems: dict[str, list[str]] = {}
+    try:
+        for stop in tour(app, dropdowns_open=False, presets=False):
+            found = snapshot(app)
+            if found:
+                problems[stop] = [str(p) for p in found]
+            if stop in ROUTED_STOPS:
+                watch.scene(app, app.top)
+    finally:
+        st.close()
+        shown.stop()
+        i18n.set_language("en")
+        text.clear_cache()
+    report = "\n".join(f"{stop}:\n  " + "\n  ".join(p) for stop, p in problems.items())
+    assert not problems, f"in {code} at 800x600:\n{report}"
+    assert not watch.check.offenders, "\n".join(watch.check.offenders)
+
+
+#: The tour's stops whose screens are routed through the translation layer (the rest:
+#: docs/i18n.md, "What is routed so far").
+ROUTED_STOPS = {
+    "title", "title-quit", "statistics", "table-dealing", "table-your-turn", "pause", "saves-from-pause",
+    "table-computer-thinking", "table-trick-won", "table-last-card", "results", "session-end",
+    "title-continue", "saves",
+}
