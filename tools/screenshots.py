@@ -30,7 +30,7 @@ SHOTS = (
 def shoot(out: Path) -> int:
     import pygame
 
-    from big2.app import fitcheck, storage, text
+    from big2.app import fitcheck, storage
     from big2.app.app import App
     from big2.app.settings import AppSettings
     from big2.app.tour import tour
@@ -50,21 +50,7 @@ def shoot(out: Path) -> int:
                 for stop in tour(app, dropdowns_open=False, presets=False):
                     if keep is not None and stop not in keep:
                         continue
-                    top = app.top
-                    original = top.draw
-                    lines: list[text.DrawnText] = []
-
-                    def recorded(surf, original=original, lines=lines):
-                        with text.recording() as rec:
-                            original(surf)
-                        lines.extend(rec)
-
-                    top.draw = recorded
-                    try:
-                        app.draw()
-                    finally:
-                        del top.draw
-                    for p in fitcheck.check_screen(app, lines):
+                    for p in fitcheck.draw_and_check(app):
                         print(f"  {stop}: {p}")
                         bad += 1
                     name = out / f"{stop}-{size[0]}x{size[1]}.png"

@@ -35,6 +35,7 @@ from pygame_gui.elements import (
     UITextEntryLine,
 )
 
+from . import text
 from .text import DrawnText
 from .uiscale import MIN_FONT_PX
 
@@ -242,3 +243,25 @@ def check_screen(app: Any, drawn: Iterable[DrawnText]) -> list[Problem]:
             seen.add(p.what)
             unique.append(p)
     return unique
+
+
+def draw_and_check(app: Any) -> list[Problem]:
+    """Draw the screen once, recording the lines the top scene draws, and check it all
+    (:func:`check_screen`). A scene that keeps its page in ``content`` draws it afresh."""
+    top = app.top
+    if hasattr(top, "content"):
+        top.content = None
+    lines: list[DrawnText] = []
+    original = top.draw
+
+    def recorded(surf: pygame.Surface) -> None:
+        with text.recording() as rec:
+            original(surf)
+        lines.extend(rec)
+
+    top.draw = recorded
+    try:
+        app.draw()
+    finally:
+        del top.draw
+    return check_screen(app, lines)

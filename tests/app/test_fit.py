@@ -19,27 +19,6 @@ from big2.app.tour import tour
 SIZES = [(800, 600), (1280, 720), (1920, 1080), (2560, 1440)]
 
 
-def snapshot(app) -> list[fitcheck.Problem]:
-    """Draw the screen once, recording the lines the top scene draws, and check it."""
-    top = app.top
-    if hasattr(top, "content"):
-        top.content = None  # scenes that draw into a cached page draw it again
-    lines: list[text.DrawnText] = []
-    original = top.draw
-
-    def recorded(surf):
-        with text.recording() as rec:
-            original(surf)
-        lines.extend(rec)
-
-    top.draw = recorded
-    try:
-        app.draw()
-    finally:
-        del top.draw
-    return fitcheck.check_screen(app, lines)
-
-
 @pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
 def test_every_scene_fits_the_window(make_app, size):
     app = make_app(size=size)
@@ -50,7 +29,7 @@ def test_every_scene_fits_the_window(make_app, size):
     try:
         for stop in tour(app, presets=True):
             stops.append(stop)
-            found = snapshot(app)
+            found = fitcheck.draw_and_check(app)
             if found:
                 problems[stop] = [str(p) for p in found]
     finally:
@@ -80,7 +59,7 @@ def test_the_checker_sees_a_cut_off_button_and_an_overlap(make_app):
 
     app.push(Cramped(app))
     app.frame(block=False)
-    found = [str(p) for p in snapshot(app)]
+    found = [str(p) for p in fitcheck.draw_and_check(app)]
     assert any("far too long" in p and "wide" in p for p in found), found
     assert any("overlaps" in p for p in found), found
     assert any("squeezed" in p for p in found), found

@@ -157,9 +157,7 @@ def test_which_language_the_app_chooses() -> None:
 def test_every_screen_fits_in_every_language(make_app, monkeypatch, code) -> None:
     """The fit/overlap check of every scene (tests/app/test_fit.py) in each language, at
     the smallest window: longer Filipino and Indonesian labels, Chinese wrapped anywhere."""
-    from test_fit import snapshot
-
-    from big2.app import storage
+    from big2.app import fitcheck, storage
     from big2.app.tour import tour
 
     monkeypatch.setenv(language.PREVIEW, code)
@@ -171,7 +169,7 @@ def test_every_screen_fits_in_every_language(make_app, monkeypatch, code) -> Non
     problems: dict[str, list[str]] = {}
     try:
         for stop in tour(app, dropdowns_open=False, presets=False):
-            found = snapshot(app)
+            found = fitcheck.draw_and_check(app)
             if found:
                 problems[stop] = [str(p) for p in found]
             if stop in ROUTED_STOPS:
