@@ -40,7 +40,7 @@ class SurfaceCache:
     ``min_bytes``. Safe to use from several threads.
     """
 
-    def __init__(self, *, min_bytes: int = 12 << 20, cards_room: int = 80) -> None:
+    def __init__(self, *, min_bytes: int = 6 << 20, cards_room: int = 80) -> None:
         self.min_bytes = min_bytes
         self.cards_room = cards_room
         self._items: OrderedDict[tuple[object, ...], pygame.Surface] = OrderedDict()
