@@ -299,6 +299,7 @@ class App:
                 self.dirty = True  # the real faces replace the stand-ins
         elif self._release_at is not None and t0 >= self._release_at:
             self._release_at = None  # the resize has settled and its faces are drawn
+            memory.forget_unused()
             memory.release_freed()
         self.manager.update(dt)
         if events and any(e.type != wake_event_type() for e in events):
@@ -393,6 +394,7 @@ class App:
         # the old size's images are gone: hand their pages back now, and again once the
         # new size's are drawn (those evicted more of the old ones from the caches)
         memory.release_freed()
+        memory.mark_caches()
         self._release_at = time.perf_counter() + RELEASE_AFTER
         self.dirty = True
 

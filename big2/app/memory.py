@@ -9,6 +9,9 @@ the two things left:
   it ever loaded and packs button shapes into up to three 4 MB sheets it never empties,
   so the old scale's fonts are forgotten and the new widgets get a fresh shape cache
   (widgets still showing keep theirs until they are rebuilt);
+* :func:`mark_caches` at every resize and :func:`forget_unused` once the window has
+  settled: the card and text caches drop what the new size has not used (the old
+  sizes' images), not only what their byte bounds push out;
 * :func:`release_freed`: the C allocator keeps freed pixel memory for reuse instead of
   giving it back (tens of MB after a drag-resize); this hands the free pages back to the
   system. It costs about a millisecond and is a no-op off glibc.
@@ -44,6 +47,22 @@ def release_freed() -> None:
     trim = _malloc_trim()
     if trim:
         trim(0)
+
+
+def mark_caches() -> None:
+    """The window changed size: what the card and text caches hold now may go later."""
+    from . import cardart, text
+
+    cardart._cache.mark()
+    text._cache.mark()
+
+
+def forget_unused() -> None:
+    """The window has settled: drop the cached images not used since the last resize."""
+    from . import cardart, text
+
+    cardart._cache.forget_unused()
+    text._cache.forget_unused()
 
 
 def fresh_ui_caches(manager: Any) -> None:

@@ -72,3 +72,19 @@ def test_a_long_drag_resize_ends_within_20_mb_of_its_start(make_app):
     app = make_app()
     start, peak, end = soak.resize_memory(app, 300)
     assert end - start <= soak.MEMORY_BOUND_MB, (start, peak, end)
+
+
+def test_once_a_resize_settles_the_images_the_new_size_did_not_use_go(make_app):
+    from big2.app.cardart import SurfaceCache
+
+    make_app()
+    cache = SurfaceCache(min_bytes=1 << 30)
+    old = [cache.put(("face", i, 100, 140), pygame.Surface((100, 140))) for i in range(3)]
+    cache.mark()  # the window changes size
+    cache.get(("face", 0, 100, 140))  # still shown (a stand-in's source, say)
+    cache.put(("face", 0, 90, 126), pygame.Surface((90, 126)))
+    cache.forget_unused()
+    assert set(cache._items) == {("face", 0, 100, 140), ("face", 0, 90, 126)}
+    assert cache.bytes == (100 * 140 + 90 * 126) * 4 and old
+    cache.forget_unused()  # no mark: nothing more goes
+    assert len(cache) == 2
