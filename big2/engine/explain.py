@@ -37,13 +37,14 @@ from .rules import (
     check_rules,
     tables_for,
 )
+from .messages import Message, msg, msg_n, msg_p
 from .scoring_scheme import Scoring
 from .scoring_tables import Multiplier, Settlement
 
 __all__ = [
     "blurb", "combinations", "direction_words", "flush_words", "how_to_play", "rule_lines",
     "scoring_short", "scoring_text", "seat_working", "straight_words", "suit_words",
-    "why_not",
+    "why_not", "why_not_message",
 ]
 
 _SUIT_SYMBOLS = {"d": "♦", "c": "♣", "h": "♥", "s": "♠"}
@@ -460,76 +461,101 @@ def seat_working(cards_left: int, counted: int, multiplier: int, points: int,
 
 # -- why some cards are not a combination ----------------------------------------------------
 
-def _shape_words(counts: list[int]) -> str:
+def _shape_words(counts: list[int]) -> Message | None:
     """What a hand of these rank counts is, as a player would say it."""
     if counts == [2, 2]:
-        return "two pairs"
+        return msg("two pairs")
     if counts == [3, 1]:
-        return "a triple with one card"
+        return msg("a triple with one card")
     if counts == [2, 2, 1]:
-        return "two pairs and a card"
+        return msg("two pairs and a card")
     if counts == [3, 1, 1]:
-        return "a triple with two odd cards"
+        return msg("a triple with two odd cards")
     if counts == [2, 1, 1]:
-        return "a pair with two odd cards"
+        return msg("a pair with two odd cards")
     if counts == [2, 1, 1, 1]:
-        return "a pair with three odd cards"
+        return msg("a pair with three odd cards")
     if counts == [4]:
-        return "four of a kind"
-    return ""
+        return msg("four of a kind")
+    return None
 
 
 def why_not(cards: CardsLike, rules: Rules) -> str:
-    """A sentence saying why ``cards`` are not a combination ('' when they are one)."""
+    """A sentence saying why ``cards`` are not a combination ('' when they are one), in
+    English; :func:`why_not_message` gives it as a :class:`Message` to translate."""
+    found = why_not_message(cards, rules)
+    return "" if found is None else str(found)
+
+
+def why_not_message(cards: CardsLike, rules: Rules) -> Message | None:
+    """Why ``cards`` are not a combination under ``rules`` (None when they are one)."""
     cs = to_cardset(cards)
     t = tables_for(rules)
     if classify_move(cs.mask, t) is not None:
-        return ""
+        return None
     n = len(cs)
     if n == 0:
-        return "Choose some cards first."
+        return msg("Choose some cards first.")
     text = format_play(cs.mask & FULL_MASK, rules)
-    sizes = "1, 2, 3, 4 or 5" if t.four_alone else "1, 2, 3 or 5"
     ranks: dict[int, int] = {}
     for c in cs:
         ranks[c >> 2] = ranks.get(c >> 2, 0) + 1
     counts = sorted(ranks.values(), reverse=True)
     shape = _shape_words(counts)
     if n > 5:
-        return f"{n} cards are not a combination: play {sizes} cards."
+        if t.four_alone:
+            return msg_n("{n} card is not a combination: play 1, 2, 3, 4 or 5 cards.",
+                         "{n} cards are not a combination: play 1, 2, 3, 4 or 5 cards.", n)
+        return msg_n("{n} card is not a combination: play 1, 2, 3 or 5 cards.",
+                     "{n} cards are not a combination: play 1, 2, 3 or 5 cards.", n)
     if n == 3 and counts == [3]:
-        return f"{text} is a triple, which these rules don't allow: play singles, pairs or five cards."
+        return msg("{cards} is a triple, which these rules don't allow: play singles, pairs or "
+                   "five cards.", cards=text)
     if n == 4 and counts == [4]:
-        return (f"{text} is four of a kind, which needs a fifth card under these rules: "
-                "add any card to make a five-card hand.")
-    if n in (2, 3):
-        word = "pair" if n == 2 else "triple"
-        return f"{text} is not a {word}: all {n} cards must have the same rank."
+        return msg("{cards} is four of a kind, which needs a fifth card under these rules: "
+                   "add any card to make a five-card hand.", cards=text)
+    if n == 2:
+        return msg("{cards} is not a pair: both cards must have the same rank.", cards=text)
+    if n == 3:
+        return msg("{cards} is not a triple: all 3 cards must have the same rank.", cards=text)
     if n == 4:
-        advice = {
-            "two pairs": ": play the pairs one at a time.",
-            "a triple with one card": ": play the triple alone, or with a pair as a full house."
-            if t.allow_triples else ".",
-        }.get(shape, f": play {sizes} cards.")
-        if shape:
-            return f"{text} is {shape}, which these rules don't allow{advice}"
-        return f"{text} is not a combination{advice}"
+        if shape is not None and counts == [2, 2]:
+            return msg("{cards} is two pairs, which these rules don't allow: play the pairs one "
+                       "at a time.", cards=text)
+        if shape is not None and counts == [3, 1]:
+            if t.allow_triples:
+                return msg("{cards} is a triple with one card, which these rules don't allow: "
+                           "play the triple alone, or with a pair as a full house.", cards=text)
+            return msg("{cards} is a triple with one card, which these rules don't allow.",
+                       cards=text)
+        if shape is not None:
+            if t.four_alone:
+                return msg("{cards} is {shape}, which these rules don't allow: play 1, 2, 3, 4 "
+                           "or 5 cards.", cards=text, shape=shape)
+            return msg("{cards} is {shape}, which these rules don't allow: play 1, 2, 3 or 5 "
+                       "cards.", cards=text, shape=shape)
+        if t.four_alone:
+            return msg("{cards} is not a combination: play 1, 2, 3, 4 or 5 cards.", cards=text)
+        return msg("{cards} is not a combination: play 1, 2, 3 or 5 cards.", cards=text)
     # five cards
     if counts == [3, 2] or counts == [4, 1]:  # a full house or four that the table refuses
-        return f"{text} is not a combination under these rules."
-    if shape:
-        extra = " (the other two would have to be a pair to make a full house)" if counts == [3, 1, 1] else ""
-        return f"{text} is {shape}{extra}, which these rules don't allow."
+        return msg("{cards} is not a combination under these rules.", cards=text)
+    if shape is not None:
+        if counts == [3, 1, 1]:
+            return msg("{cards} is a triple with two odd cards (the other two would have to be "
+                       "a pair to make a full house), which these rules don't allow.", cards=text)
+        return msg("{cards} is {shape}, which these rules don't allow.", cards=text, shape=shape)
     one_suit = len({c & 3 for c in cs}) == 1
     if one_suit and not t.allow_flushes:
-        return f"{text} is a flush, which these rules don't allow."
+        return msg("{cards} is a flush, which these rules don't allow.", cards=text)
     if len(ranks) == 5 and _is_cyclic_run(set(ranks)):
-        return (f"{text} is not a straight under these rules: the straights are "
-                f"{straight_words(rules)}.")
-    kinds = "a straight, full house, four of a kind with one card, or straight flush"
+        return msg("{cards} is not a straight under these rules: the straights are "
+                   "{straights}.", cards=text, straights=straight_words(rules))
     if t.allow_flushes:
-        kinds = "a straight, flush, full house, four of a kind with one card, or straight flush"
-    return f"{text} is not a five-card hand: play {kinds}."
+        return msg("{cards} is not a five-card hand: play a straight, flush, full house, four "
+                   "of a kind with one card, or straight flush.", cards=text)
+    return msg("{cards} is not a five-card hand: play a straight, full house, four of a kind "
+               "with one card, or straight flush.", cards=text)
 
 
 def _is_cyclic_run(ranks: set[int]) -> bool:
