@@ -111,8 +111,9 @@ class RulesScene(Scene):
             current = next((t for t, (r, s) in self.choices.items() if r == self.rules and s == self.scoring), titles[0])
             dw = min(self.dropdown_width(titles), self.rect.w // 2)
             rect = pygame.Rect(self.rect.right - bw - dw - px(40), self.rect.bottom - px(62), dw, px(46))
+            # at the foot of the page the list opens upwards, over the page
             self.picker = UIDropDownMenu(titles, current, rect, self.app.manager, container=self.ui,
-                                         expansion_height_limit=px(330))
+                                         expansion_height_limit=px(330), object_id="#opens_up")
         self.content = None
 
     def intro(self) -> str:
