@@ -160,3 +160,24 @@ def test_the_check_catches_an_english_rule_sentence(speaking) -> None:
     text.render(str(first), 16)
     watch.scene_name = ""
     assert len(watch.check.offenders) == 1
+
+
+def test_refusals_name_computer_seats_as_the_table_does(make_app) -> None:
+    """The engine names seats in plain text ("East"); at the table a computer's default
+    compass name is shown translated, a person's name as typed."""
+    from big2.app import vocab
+    from big2.app.scenes.table import TableScene
+    from big2.engine.messages import msg
+
+    app = make_app()
+    seats = (SeatConfig("Mei", True), SeatConfig("East", False), SeatConfig("Bo", False))
+    table = TableScene(app, MatchConfig(seats=seats, hands=1, seed=5))
+    app.push(table)
+    pump(app, 2)
+    try:
+        i18n.set_language("zh_Hant")
+        assert vocab.render_at(table.match, msg("It is {name}'s turn.", name="East")) == "輪到東家出牌。"
+        assert vocab.render_at(table.match, msg("It is {name}'s turn.", name="Bo")) == "輪到Bo出牌。"
+    finally:
+        i18n.set_language("en")
+    assert vocab.render_at(table.match, msg("It is {name}'s turn.", name="East")) == "It is East's turn."

@@ -417,7 +417,7 @@ class TableScene(Scene):
         try:
             self.game.check_play(self.selection(), seat=self.viewer)
         except IllegalMove as exc:
-            return i18n.render(exc.message)
+            return vocab.render_at(self.match, exc.message)
         return None
 
     def refresh_buttons(self) -> None:
@@ -471,7 +471,7 @@ class TableScene(Scene):
         try:
             events = self.game.play(self.selection(), seat=self.viewer)
         except IllegalMove as exc:
-            self.say(i18n.render(exc.message), 4.0, (255, 150, 140))
+            self.say(vocab.render_at(self.match, exc.message), 4.0, (255, 150, 140))
             return False
         self.end_human_turn(events)
         return True
@@ -485,7 +485,7 @@ class TableScene(Scene):
         try:
             events = self.game.pass_turn(seat=self.viewer)
         except IllegalMove as exc:
-            self.say(i18n.render(exc.message), 4.0, (255, 150, 140))
+            self.say(vocab.render_at(self.match, exc.message), 4.0, (255, 150, 140))
             return False
         self.hand.clear_selection()
         self.place_hand(animate=True)
