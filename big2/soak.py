@@ -53,12 +53,33 @@ class Report:
     memory_mb: tuple[float, float, float] | None = None
     failures: collections.Counter[str] = field(default_factory=collections.Counter)
     examples: dict[str, str] = field(default_factory=dict)
+    #: Print a line of counts this often (seconds; 0: never), so a long run shows how
+    #: far it got even if it is stopped.
+    progress_every: float = 0.0
+    out: Any = None
+    stopped_early: bool = False
+    _started: float = field(default_factory=time.monotonic)
+    _last_progress: float = field(default_factory=time.monotonic)
+
+    def tick(self) -> None:
+        """Called in every loop: the progress line when it is due."""
+        if not self.progress_every:
+            return
+        now = time.monotonic()
+        if now - self._last_progress >= self.progress_every:
+            self._last_progress = now
+            print(f"[{now - self._started:7.0f} s] hands {self.hands} ({self.moves} moves), "
+                  f"files {self.files}, events {self.events}, "
+                  f"failures {sum(self.failures.values())}", file=self.out or sys.stdout, flush=True)
 
     def fail(self, key: str, detail: str = "") -> None:
         self.failures[key] += 1
         self.examples.setdefault(key, detail)
 
     def print(self, out: Any = sys.stdout) -> None:
+        if self.stopped_early:
+            print(f"stopped early after {time.monotonic() - self._started:.0f} s: "
+                  "the counts below are what was reached", file=out)
         print(f"hands played: {self.hands} ({self.moves} moves, invariants checked after each)", file=out)
         print(f"files fed through start-up: {self.files} (slowest start {self.slowest_start:.3f} s)", file=out)
         print(f"UI events posted: {self.events} (slowest frame {self.slowest_frame:.3f} s)", file=out)
@@ -205,6 +226,7 @@ def play_hands(report: Report, rng: random.Random, deadline: float, limit: int) 
                 if scheme.zero_sum and sum(record.points) != 0:
                     raise AssertionError(f"a zero-sum scheme does not sum to zero: {record.points}")
                 report.hands += 1
+                report.tick()
         except Exception as exc:
             report.fail(f"hand: {_where(exc)}", f"rules={rules!r} players={n} seed={seed}")
             report.hands += 1
@@ -352,6 +374,7 @@ def feed_files(report: Report, rng: random.Random, deadline: float, limit: int) 
             paths.settings_file.write_bytes(originals["settings"])
         _start_app(report, home, label)
         report.files += 1
+        report.tick()
 
 
 # -- UI events ----------------------------------------------------------------------------
@@ -412,6 +435,7 @@ def post_events(report: Report, rng: random.Random, deadline: float, limit: int,
             else:
                 post(pygame.MOUSEWHEEL, x=0, y=rng.choice([-1, 1]), flipped=False, precise_x=0.0, precise_y=0.0, touch=False)
             report.events += 1
+            report.tick()
             for _ in range(2):
                 t0 = time.perf_counter()
                 try:
@@ -487,19 +511,23 @@ def _idle(app: Any, seconds: float) -> None:
 # -- running it ---------------------------------------------------------------------------
 
 def run(seconds: float = 60.0, *, seed: int = 0, hands: int = 10**9, files: int = 10**9,
-        events: int = 10**9, resize_steps: int = 300, out: Any = sys.stdout) -> Report:
-    """Run the soak for ``seconds`` (or until the counts); returns the report."""
+        events: int = 10**9, resize_steps: int = 300, out: Any = sys.stdout,
+        progress_every: float = 0.0) -> Report:
+    """Run the soak for ``seconds`` (or until the counts); returns the report. Stopped
+    by Ctrl+C (or SIGTERM from :func:`main`), it prints what it reached so far."""
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
     os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
     saved_home = os.environ.get("BIG2_HOME")
-    report = Report()
+    report = Report(progress_every=progress_every, out=out)
     rng = random.Random(seed)
     start = time.monotonic()
     try:
         play_hands(report, random.Random(rng.random()), start + seconds * 0.5, hands)
         feed_files(report, random.Random(rng.random()), time.monotonic() + seconds * 0.2, files)
         post_events(report, random.Random(rng.random()), time.monotonic() + seconds * 0.3, events, resize_steps)
+    except KeyboardInterrupt:
+        report.stopped_early = True
     finally:
         if saved_home is None:
             os.environ.pop("BIG2_HOME", None)
@@ -517,10 +545,18 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--files", type=int, default=10**9, help="stop the files part after this many")
     p.add_argument("--events", type=int, default=10**9, help="stop the events part after this many")
     p.add_argument("--resize-steps", type=int, default=300)
+    p.add_argument("--progress", type=float, default=60.0, metavar="SECONDS",
+                   help="print the counts this often (default 60; 0: only at the end)")
     args = p.parse_args(argv)
+    import signal
+
+    def stop(_signum: int, _frame: Any) -> None:
+        raise KeyboardInterrupt
+
+    signal.signal(signal.SIGTERM, stop)
     report = run(args.seconds, seed=args.seed, hands=args.hands, files=args.files,
-                 events=args.events, resize_steps=args.resize_steps)
-    return 1 if report.failures else 0
+                 events=args.events, resize_steps=args.resize_steps, progress_every=args.progress)
+    return 1 if report.failures or report.stopped_early else 0
 
 
 if __name__ == "__main__":
