@@ -109,9 +109,9 @@ class ComputerTurns(TablePart):
         path = crashguard.write_report(self.app, exc, table=self.table, note=note)
         st = storage.of(self.app)
         if st is not None:
-            where = f" A report is in {path}." if path is not None else ""
-            st.tell(Notice(f"{name}'s computer player ran into a problem, so a simpler move "
-                           f"was played for it this turn.{where}", Severity.WARNING))
+            where = " A report is in the log folder." if path is not None else ""
+            st.tell(Notice(f"{name}'s computer player hit a problem, so it made a simpler "
+                           f"move.{where}", Severity.WARNING))
 
     def deadline(self) -> float | None:
         if self.future is not None and self.future.done():
