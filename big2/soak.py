@@ -521,8 +521,10 @@ def resize_memory(app: Any, steps: int, *, settle: float = 1.0) -> tuple[float, 
 
 
 def _idle(app: Any, seconds: float) -> None:
+    """Idle frames for ``seconds``, and on until the app has settled after the last
+    resize (up to 30 s: a loaded machine may need more than the app's half second)."""
     end = time.monotonic() + seconds
-    while time.monotonic() < end:
+    while time.monotonic() < end or (not app.resize_settled and time.monotonic() < end + 30):
         app.frame(block=False)
         time.sleep(0.02)
 

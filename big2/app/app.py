@@ -398,6 +398,11 @@ class App:
         self._release_at = time.perf_counter() + RELEASE_AFTER
         self.dirty = True
 
+    @property
+    def resize_settled(self) -> bool:
+        """Whether the last resize's memory has been handed back (see memory.py)."""
+        return self._release_at is None
+
     def toggle_fullscreen(self) -> None:
         """F11: fullscreen at the desktop's size and back; the layout follows."""
         if not self.fullscreen:
