@@ -44,8 +44,21 @@ def levels() -> tuple[str, ...]:
 
 
 def seat_kinds() -> tuple[str, ...]:
-    """What a seat in New game and Settings may be: "Human" or "Computer (level)"."""
+    """What a seat in New game and Settings may be: "Human" or "Computer (level)" (ids,
+    in English; :func:`seat_kind_label` says them in the player's language)."""
     return ("Human",) + tuple(f"Computer ({lvl})" for lvl in levels())
+
+
+def seat_kind_label(kind: str) -> str:
+    """A seat kind of :func:`seat_kinds` in the current language."""
+    from ..i18n import _
+    from . import vocab
+
+    if kind == "Human":
+        return _("Human")
+    if kind.startswith("Computer (") and kind.endswith(")"):
+        return _("Computer ({level})").format(level=vocab.level(kind[len("Computer (") : -1]))
+    return kind
 
 
 def standin_move(game: Game) -> Move:
