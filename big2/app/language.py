@@ -31,8 +31,23 @@ def choose(setting: str, env: Mapping[str, str] | None = None) -> str:
     preview = env.get(PREVIEW, "")
     if preview in i18n.LANGUAGES:
         return preview
+    return resolve(setting)
+
+
+def resolve(setting: str) -> str:
+    """The language a setting means: ``""`` the system's, if offered; else English."""
     code = setting or i18n.system_language()
     return code if code in OFFERED else "en"
+
+
+def native_name(code: str) -> str:
+    """A language's own name (as the picker shows it, in its own script)."""
+    return i18n.verbatim(i18n.language(code).native_name)
+
+
+def font_id(code: str) -> str:
+    """The theme id of a button drawn in ``code``'s own font (see ``app.load_theme``)."""
+    return f"#font_{i18n.language(code).fonts}"
 
 
 def apply(app: App, code: str) -> None:

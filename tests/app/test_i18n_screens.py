@@ -199,7 +199,7 @@ def test_every_screen_fits_in_every_language(make_app, monkeypatch, code) -> Non
 ROUTED_STOPS = {
     "title", "title-quit", "statistics", "table-dealing", "table-your-turn", "pause", "saves-from-pause",
     "table-computer-thinking", "table-trick-won", "table-last-card", "results", "session-end",
-    "title-continue", "saves",
+    "title-continue", "saves", "settings", "settings-language",
 }
 
 
@@ -219,6 +219,21 @@ def test_new_game_draws_only_translated_words(speaking) -> None:
     assert form.error
     watch.scene(app, form, drawn=ENGINE_TEXTS_ROUTED)
     watch.check.shown(form.error, "NewGameScene refusal")
+    assert not watch.check.offenders, "\n".join(watch.check.offenders)
+
+
+def test_settings_and_the_language_picker_draw_only_translated_words(speaking, monkeypatch) -> None:
+    from big2.app.scenes.settings_scene import SettingsScene
+
+    app, watch = speaking
+    monkeypatch.setattr(language, "OFFERED", tuple(i18n.CODES))
+    s = app.push(SettingsScene(app))
+    pump(app, 2)
+    watch.scene(app, s)
+    watch.options(s, s.dd_preset, s.dd_anim, s.dd_pace, s.dd_felt, s.dd_back, *s.dd_levels)
+    s.pick_language()
+    pump(app, 2)
+    watch.scene(app, app.top)
     assert not watch.check.offenders, "\n".join(watch.check.offenders)
 
 

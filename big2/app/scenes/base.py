@@ -144,7 +144,7 @@ class Scene:
         """A font size of ``value`` design pixels at the UI scale (never unreadably small)."""
         return font_px(value, self.app.ui_scale)
 
-    def button(self, rect: pygame.Rect | tuple[int, int, int, int], text: str, *, object_id: str | None = None, tooltip: str | None = None) -> pygame_gui.elements.UIButton:
+    def button(self, rect: pygame.Rect | tuple[int, int, int, int], text: str, *, object_id: str | pygame_gui.core.ObjectID | None = None, tooltip: str | None = None) -> pygame_gui.elements.UIButton:
         return pygame_gui.elements.UIButton(
             pygame.Rect(rect),
             text,
