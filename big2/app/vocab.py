@@ -79,3 +79,16 @@ def combination(kind: Any) -> str:
         "FOUR_ALONE": pgettext("combination", "four of a kind"),
     }
     return words.get(kind.name) or verbatim(kind.label)
+
+
+def person_name(name: str) -> str:
+    """A stored or typed player name as shown: the game's default names ("You" and the
+    compass names) in the current language, any other name as it is."""
+    if name == "You":
+        return pgettext("player name", "You")
+    if name in _COMPASS:
+        return {
+            "South": pgettext("seat", "South"), "East": pgettext("seat", "East"),
+            "North": pgettext("seat", "North"), "West": pgettext("seat", "West"),
+        }[name]
+    return verbatim(name)

@@ -199,7 +199,8 @@ def test_every_screen_fits_in_every_language(make_app, monkeypatch, code) -> Non
 ROUTED_STOPS = {
     "title", "title-quit", "statistics", "table-dealing", "table-your-turn", "pause", "saves-from-pause",
     "table-computer-thinking", "table-trick-won", "table-last-card", "results", "session-end",
-    "title-continue", "saves", "settings", "settings-language",
+    "title-continue", "saves", "settings", "settings-language", "about", "privacy", "replay",
+    "how-to-play", "how-to-play-done",
 }
 
 
