@@ -67,3 +67,29 @@ def apply(app: App, code: str) -> None:
         for scene in app.stack:
             scene.build()
         app.dirty = True
+
+
+# The language picker's entries (Settings and its picker) ------------------------------
+
+def choices() -> list[str]:
+    """The picker's entries: ``""`` (the system's language) then every offered language."""
+    return ["", *OFFERED]
+
+
+def choice_text(setting: str) -> str:
+    """How an entry reads: a language's own name, or "System default (its name)"."""
+    if setting:
+        return native_name(setting)
+    return i18n._("System default ({language})").format(language=native_name(resolve("")))
+
+
+def choice_font(setting: str) -> str:
+    """The theme id of the font that draws :func:`choice_text` whole: the language's own;
+    for the system default the current language's, unless only the system language's
+    script covers the name (the CJK fonts hold ASCII, DejaVu no hanzi)."""
+    if setting:
+        return font_id(setting)
+    system = resolve("")
+    if i18n.current().language.fonts == "latin" and i18n.language(system).fonts != "latin":
+        return font_id(system)
+    return font_id(i18n.current().code)

@@ -10,37 +10,13 @@ from collections.abc import Callable
 import pygame
 from pygame_gui.core import ObjectID
 
-from ... import i18n
 from ...i18n import _
-from .. import language, text
+from .. import text
+from ..language import choice_font, choice_text, choices
 from .base import Scene
 from .common import dialog_rect, frame, veil
 
 GOLD = (245, 210, 122)
-
-
-def choices() -> list[str]:
-    """The picker's entries: ``""`` (the system's language) then every offered language."""
-    return ["", *language.OFFERED]
-
-
-def choice_text(setting: str) -> str:
-    """How an entry reads: a language's own name, or "System default (its name)"."""
-    if setting:
-        return language.native_name(setting)
-    return _("System default ({language})").format(language=language.native_name(language.resolve("")))
-
-
-def choice_font(setting: str) -> str:
-    """The theme id of the font that draws :func:`choice_text` whole: the language's own;
-    for the system default the current language's, unless only the system language's
-    script covers the name (the CJK fonts hold ASCII, DejaVu no hanzi)."""
-    if setting:
-        return language.font_id(setting)
-    system = language.resolve("")
-    if i18n.current().language.fonts == "latin" and i18n.language(system).fonts != "latin":
-        return language.font_id(system)
-    return language.font_id(i18n.current().code)
 
 
 class LanguageScene(Scene):

@@ -23,7 +23,6 @@ from ...i18n import _, ngettext, pgettext
 from .. import cardart, language, storage, text, vocab
 from ..rulesform import presets
 from ..settings import ANIMATION_SPEEDS, CARD_BACKS, COMPUTER_PACES, FELTS
-from . import language_picker
 from .base import Scene
 from .common import dialog_rect, felt, frame
 
@@ -112,11 +111,11 @@ class SettingsScene(Scene):
         seats = [_("Seat {number}").format(number=i + 2) for i in range(len(d.opponents))]
         lw = label_width([_("Language"), _("Your name"), _("Rules"), _("Opponents")] + seats, px(16))
         label(lx, y, _("Language"), lw)
-        words = language_picker.choice_text(d.language)
+        words = language.choice_text(d.language)
         if self.text_width(words, 17, bold=True) + px(28) > col - lw:  # a narrow window: the name alone
             words = language.native_name(language.resolve(d.language))
         self.b_language = self.button((lx + lw, y, col - lw, h), words,
-                                      object_id=language_picker.choice_font(d.language), tooltip=_("The language of the game"))
+                                      object_id=language.choice_font(d.language), tooltip=_("The language of the game"))
         y += row
         label(lx, y, _("Your name"), lw)
         self.name_entry = UITextEntryLine(pygame.Rect(lx + lw, y, col - lw, h), m, container=self.ui, placeholder_text=_("(type your name)"))
