@@ -14,6 +14,7 @@ import enum
 from dataclasses import dataclass
 from typing import Any
 
+from big2 import i18n
 from big2.engine.rules import STANDARD, Rules
 
 from ..i18n import N_, _, verbatim
@@ -224,7 +225,7 @@ def table_blurb(rules: Rules, scoring: str) -> str:
     from big2.engine.scoring import scoring_preset
 
     try:
-        return blurb(rules, scoring_preset(scoring))
+        return i18n.render(blurb(rules, scoring_preset(scoring)))
     except ValueError:
         return ""
 
@@ -234,7 +235,7 @@ def describe_scoring(name: str) -> str:
     try:
         from big2.engine.scoring import scoring_preset
 
-        text = scoring_preset(name).describe()
+        text = i18n.render(scoring_preset(name).explained())
     except (ImportError, AttributeError, ValueError, KeyError):
         return ""
     return text if isinstance(text, str) else " ".join(map(str, text))

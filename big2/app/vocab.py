@@ -7,9 +7,10 @@ equal) until the engine's explanations module marks its own texts for translatio
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
-from ..i18n import N_, _, pgettext, verbatim
+from ..i18n import N_, Message, _, pgettext, render, verbatim
 
 _PRESET_TITLES = {
     "standard": N_("Standard"),
@@ -54,6 +55,15 @@ def seat_name(match: Any, seat: int) -> str:
             "North": pgettext("seat", "North"), "West": pgettext("seat", "West"),
         }[name]
     return verbatim(name)
+
+
+def render_at(match: Any, message: Message) -> str:
+    """An engine message (a refusal) in the current language, with the table's seat names
+    as the table shows them: a computer's default compass name translated, like
+    :func:`seat_name` (the engine passes the names as plain text)."""
+    shown = {name: seat_name(match, seat) for seat, name in enumerate(match.names)}
+    params = tuple((k, shown.get(v, v) if isinstance(v, str) else v) for k, v in message.params)
+    return render(replace(message, params=params))
 
 
 def about(match: Any, seat: int, you: str, named: str, /, **values: object) -> str:
