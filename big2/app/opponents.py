@@ -21,6 +21,8 @@ from big2.engine.cards import format_cards
 from big2.engine.combos import PASS, Move, move_cards
 from big2.engine.game import Game
 
+from ..i18n import _
+
 log = logging.getLogger(__name__)
 
 #: Seconds the expert may search per move.
@@ -117,8 +119,8 @@ def hint(game: Game, seat: int, rng: random.Random) -> tuple[Move, str]:
     except ImportError:  # pragma: no cover
         move = standin_move(game)
         if move == PASS:
-            return PASS, "Nothing you hold beats this play: pass."
-        return move, f"Play {format_cards(move_cards(move), symbols=True)}."
+            return PASS, _("Nothing you hold beats this play: pass.")
+        return move, _("Play {cards}.").format(cards=format_cards(move_cards(move), symbols=True))
 
 
 class Thinker:

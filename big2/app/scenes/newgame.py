@@ -44,8 +44,7 @@ def default_name(i: int) -> str:
 
 def error_text(exc: Exception) -> str:
     """A refusal for the player: an engine message rendered, any other said as it is."""
-    what = exc.args[0] if exc.args else None
-    return i18n.render(what) if isinstance(what, i18n.Message) else str(exc)
+    return i18n.sentence(exc)
 
 
 class _Layer(UIContainer):

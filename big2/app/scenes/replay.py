@@ -245,7 +245,6 @@ class ReplayScene(Scene):
         four = self.app.settings.four_colour
         n = game.n_players
         me = self.viewer()
-        seats = self.loaded.hand.seats
         # every hand, face up
         for seat in range(n):
             p = (seat - me) % n

@@ -223,7 +223,7 @@ class SettingsScene(Scene):
         try:
             changed = dataclasses.replace(self.defaults, **values)
         except ValueError as exc:
-            self.problem = str(exc)
+            self.problem = i18n.sentence(exc)
             return False
         self.problem = storage.set_game_defaults(self.app, changed) or ""
         if not self.problem:
