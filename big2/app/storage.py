@@ -42,6 +42,7 @@ from big2.engine.messages import msg
 from big2.persistence.handlog import hand_result, start_position
 from big2.persistence.logs import start_file_logging
 from big2.persistence.notices import Severity
+from big2.persistence.envelope import SLOT_NAME_MAX_CHARS
 from big2.persistence.sessioncodec import check_payload, preview_of, save_payload
 
 from .. import i18n
@@ -311,7 +312,11 @@ class Storage:
         if saved is None or (unless is not None and saved.payload.get("session") == unless.get("session")):
             return
         stamp = saved.saved_at.astimezone()
-        base = _("Unfinished game, {when}").format(when=i18n.current().datetime(stamp))
+        # a slot name (at most SLOT_NAME_MAX_CHARS, with room for " (2)"): the date and time
+        # the language's way, or the date alone where that would not fit
+        base = _("Unfinished, {when}").format(when=i18n.current().datetime(stamp))
+        if len(base) > SLOT_NAME_MAX_CHARS - 5:
+            base = _("Unfinished, {when}").format(when=i18n.current().date(stamp.date()))
         taken = {info.name for info in self.saves.list_slots()}
         name, n = base, 2
         while name in taken or self.saves.slot_path(name).exists():  # two in the same minute
