@@ -1,10 +1,9 @@
 """Which language the window speaks, and switching it at once.
 
-A language is *offered* (in Settings, and as the default a system locale picks) only
-once every screen draws its texts through :mod:`big2.i18n` and its catalog is complete
-for them: a half-translated game is worse than an English one. Until then
-``BIG2_LANGUAGE=zh_Hant`` (any code of :data:`big2.i18n.CODES`) previews a language, for
-translators and screenshots. See docs/i18n.md for what is routed so far.
+The offered languages (:data:`OFFERED`: all five, every screen speaks them) are listed
+by the Settings picker, and the system's language is used by default when it is one of
+them, else English. ``BIG2_LANGUAGE=zh_Hant`` (any code of :data:`big2.i18n.CODES`)
+overrides the setting for one run, for translators and screenshots. See docs/i18n.md.
 """
 
 from __future__ import annotations
@@ -18,8 +17,9 @@ from .. import i18n
 if TYPE_CHECKING:
     from .app import App
 
-#: Languages players can choose, and the system's language may pick.
-OFFERED: tuple[str, ...] = ("en",)
+#: Languages players can choose, and the system's language may pick: every screen
+#: speaks them (docs/i18n.md).
+OFFERED: tuple[str, ...] = ("en", "zh_Hant", "zh_Hans", "fil", "id")
 #: The environment variable that previews a language not offered yet.
 PREVIEW = "BIG2_LANGUAGE"
 
