@@ -20,7 +20,8 @@ from dataclasses import dataclass
 
 from big2.engine import PASS, SEAT_NAMES, Move, combo_of_move, format_play
 from big2.engine.cards import FULL_MASK, format_card
-from big2.engine.combos import all_moves, beats_move, five_moves, small_moves
+from big2.engine.combos import Kind, all_moves, beats_move, five_moves, small_moves
+from big2.engine.messages import Message, msg, msg_n, msg_p
 from big2.engine.rules import tables_for
 
 from .base import legal_moves
@@ -33,7 +34,7 @@ class Hint:
     """A legal ``move`` for the seat to act and a one-sentence ``reason``."""
 
     move: Move
-    reason: str
+    reason: Message
 
 
 def hint(
@@ -58,21 +59,52 @@ def hint(
     return Hint(decision.move, explain(view, decision))
 
 
-def describe(move: Move, view: PlayerView) -> str:
+def kind_name(kind: Kind) -> Message:
+    """A kind of combination as players say it (``pair``), to translate."""
+    if kind is Kind.SINGLE:
+        return msg_p("combination", "single")
+    if kind is Kind.PAIR:
+        return msg_p("combination", "pair")
+    if kind is Kind.TRIPLE:
+        return msg_p("combination", "triple")
+    if kind is Kind.STRAIGHT:
+        return msg_p("combination", "straight")
+    if kind is Kind.FLUSH:
+        return msg_p("combination", "flush")
+    if kind is Kind.FULL_HOUSE:
+        return msg_p("combination", "full house")
+    if kind is Kind.STRAIGHT_FLUSH:
+        return msg_p("combination", "straight flush")
+    return msg_p("combination", "four of a kind")
+
+
+def describe(move: Move, view: PlayerView) -> Message:
     """A play in words: ``the 9♠`` or ``the straight 4♦ 5♣ 6♥ 7♠ 8♦``."""
     combo = combo_of_move(move)
     text = combo.text(view.rules)
     if combo.size == 1:
-        return f"the {text}"
-    return f"the {combo.kind.label} {text}"
+        return msg_p("a play", "the {cards}", cards=text)
+    return msg_p("a play", "the {kind} {cards}", kind=kind_name(combo.kind), cards=text)
 
 
-def _seat_name(view: PlayerView, seat: int) -> str:
-    return SEAT_NAMES[view.n_players][seat]
+def _named(move: Move, view: PlayerView) -> Message:
+    """A play in words without the article: ``straight 4♦ 5♣ 6♥ 7♠ 8♦``."""
+    combo = combo_of_move(move)
+    text = combo.text(view.rules)
+    if combo.size == 1:
+        return msg_p("cards kept", "{cards}", cards=text)
+    return msg_p("cards kept", "{kind} {cards}", kind=kind_name(combo.kind), cards=text)
 
 
-def _cards(n: int) -> str:
-    return f"{n} card{'s' if n != 1 else ''}"
+def _seat_name(view: PlayerView, seat: int) -> Message:
+    name = SEAT_NAMES[view.n_players][seat]
+    if name == "East":
+        return msg_p("seat", "East")
+    if name == "North":
+        return msg_p("seat", "North")
+    if name == "West":
+        return msg_p("seat", "West")
+    return msg_p("seat", "South")
 
 
 # -- facts about the position -----------------------------------------------------------
@@ -124,83 +156,97 @@ def weakest_of_size(move: Move, view: PlayerView) -> bool:
     return bool(same) and min(same) == move
 
 
-def _twos(view: PlayerView, decision: Decision) -> str:
-    """The control cards kept back, as text ('' when there are none)."""
+def _twos(view: PlayerView, decision: Decision) -> Message | None:
+    """The control cards kept back, in words (None when there are none)."""
     keep = view.hand.mask & ~(decision.move & FULL_MASK)
     twos = keep >> 48
     if twos:
-        return format_play(twos << 48, view.rules)
+        return msg_p("cards kept", "{cards}", cards=format_play(twos << 48, view.rules))
     for c in decision.kept:
         if c != decision.move and not c & decision.move & FULL_MASK:
-            return describe(c, view).removeprefix("the ")
-    return ""
+            return _named(c, view)
+    return None
 
 
-def explain(view: PlayerView, decision: Decision) -> str:
-    """The sentence for a decision (never empty); every fact in it holds (see above)."""
+def explain(view: PlayerView, decision: Decision) -> Message:
+    """The sentence for a decision (never empty); every fact in it holds (see above).
+    ``str()`` of it is the English sentence; the app renders it in the player's language."""
     move, why = decision.move, decision.why
-    trick = describe(view.trick, view) if view.trick != PASS else ""
+    trick = describe(view.trick, view) if view.trick != PASS else msg_p("a play", "the {cards}", cards="")
     t = tables_for(view.rules)
     if move == PASS:
         beating = [m for m in all_moves(view.hand.mask, t) if beats_move(m, view.trick, t)]
         if not beating:
-            return f"Nothing you hold beats {trick}: pass."
+            return msg("Nothing you hold beats {trick}: pass.", trick=trick)
         if why is Why.PASS_NOTHING or why is Why.ONLY_MOVE:
-            return f"Pass: the rules leave you no play on {trick} here."
+            return msg("Pass: the rules leave you no play on {trick} here.", trick=trick)
         if why is Why.SEARCHED:
-            deals = f"{decision.worlds} sampled deals" if decision.worlds else "sampled deals"
-            return f"Pass: in {deals}, holding your cards did better than beating {trick}."
+            if decision.worlds:
+                return msg_n("Pass: in {n} sampled deal, holding your cards did better than beating {trick}.",
+                             "Pass: in {n} sampled deals, holding your cards did better than beating {trick}.",
+                             decision.worlds, trick=trick)
+            return msg("Pass: in sampled deals, holding your cards did better than beating {trick}.",
+                       trick=trick)
         keep = _twos(view, decision)
         whole = [m for m in beating if m in decision.plan]
         if whole:
-            if keep:
-                return f"Pass: hold back for now and keep your {keep} for later."
-            return f"Pass: hold your cards back for a better moment than {trick}."
-        if keep:
-            return f"Pass: beating {trick} would break up your hand — keep your {keep} for later."
-        return f"Pass: beating {trick} would break up your hand for little gain."
+            if keep is not None:
+                return msg("Pass: hold back for now and keep your {keep} for later.", keep=keep)
+            return msg("Pass: hold your cards back for a better moment than {trick}.", trick=trick)
+        if keep is not None:
+            return msg("Pass: beating {trick} would break up your hand — keep your {keep} for later.",
+                       trick=trick, keep=keep)
+        return msg("Pass: beating {trick} would break up your hand for little gain.", trick=trick)
     if why is Why.SEARCHED:
-        deals = f"{decision.worlds} sampled deals" if decision.worlds else "sampled deals"
-        return f"Play {describe(move, view)}: in {deals} it did better than any other play."
+        if decision.worlds:
+            return msg_n("Play {play}: in {n} sampled deal it did better than any other play.",
+                         "Play {play}: in {n} sampled deals it did better than any other play.",
+                         decision.worlds, play=describe(move, view))
+        return msg("Play {play}: in sampled deals it did better than any other play.",
+                   play=describe(move, view))
     play = describe(move, view)
     mask = move & FULL_MASK
     n = mask.bit_count()
     if mask == view.hand.mask:
-        return f"Play {play} — it is all you have left, so you go out."
+        return msg("Play {play} — it is all you have left, so you go out.", play=play)
     if why is Why.ONLY_MOVE and len(legal_moves(view)) == 1:
-        return f"Play {play}: it is your only legal play."
+        return msg("Play {play}: it is your only legal play.", play=play)
     if view.must_include is not None and mask >> view.must_include & 1:
         lowest = format_card(view.must_include, symbols=True)
-        return f"Open with {play}: the first play must hold the {lowest}."
+        return msg("Open with {play}: the first play must hold the {card}.", play=play, card=lowest)
     unbeatable = not can_be_beaten(move, view)
     if why is Why.RUN_WINNERS and unbeatable:
-        return f"Lead {play} — nobody can beat it, so you keep the lead on the way out."
+        return msg("Lead {play} — nobody can beat it, so you keep the lead on the way out.", play=play)
     if view.trick == PASS:
         if why is Why.LEAD_BLOCK and decision.threat is not None:
             who = decision.threat
-            return (f"{_seat_name(view, who)} has {_cards(view.counts[who])} left: "
-                    f"lead {play}, aiming to keep them from going out.")
+            return msg_n("{name} has {n} card left: lead {play}, aiming to keep them from going out.",
+                         "{name} has {n} cards left: lead {play}, aiming to keep them from going out.",
+                         view.counts[who], name=_seat_name(view, who), play=play)
         keep = _twos(view, decision)
-        if keep:
+        if keep is not None:
             if holds_control(view.hand.mask & ~mask, view):
-                return f"Keep your {keep} — lead {play} while you hold control."
-            return f"Keep your {keep} for later — lead {play}."
+                return msg("Keep your {keep} — lead {play} while you hold control.", keep=keep, play=play)
+            return msg("Keep your {keep} for later — lead {play}.", keep=keep, play=play)
         if unbeatable:
-            return f"Lead {play}: nobody can beat it, so you keep the lead."
+            return msg("Lead {play}: nobody can beat it, so you keep the lead.", play=play)
         if n == 5:
-            return f"Lead {play}: five cards gone in one play."
-        what = "cards" if n > 1 else "card"
+            return msg("Lead {play}: five cards gone in one play.", play=play)
         if weakest_of_size(move, view):
-            return f"Lead {play}: your weakest {what}, best shed while you choose the play."
+            if n > 1:
+                return msg("Lead {play}: your weakest cards, best shed while you choose the play.", play=play)
+            return msg("Lead {play}: your weakest card, best shed while you choose the play.", play=play)
         if not breaks_plan(move, decision):
-            return f"Lead {play}: cards your plan can spare, best shed while you choose the play."
-        return f"Lead {play}: best shed while you choose the play."
+            return msg("Lead {play}: cards your plan can spare, best shed while you choose the play.", play=play)
+        return msg("Lead {play}: best shed while you choose the play.", play=play)
     if why is Why.FOLLOW_BLOCK and decision.threat is not None:
         who = decision.threat
-        return (f"{_seat_name(view, who)} is down to {_cards(view.counts[who])}: "
-                f"beat {trick} with {play} rather than let them take the lead.")
+        return msg_n("{name} is down to {n} card: beat {trick} with {play} rather than let them take the lead.",
+                     "{name} is down to {n} cards: beat {trick} with {play} rather than let them take the lead.",
+                     view.counts[who], name=_seat_name(view, who), trick=trick, play=play)
     if unbeatable:
-        return f"Play {play} on {trick}: nobody can beat it, so you win the lead."
+        return msg("Play {play} on {trick}: nobody can beat it, so you win the lead.", play=play, trick=trick)
     if not breaks_plan(move, decision):
-        return f"Play {play}: it beats {trick} without breaking up your hand."
-    return f"Play {play} on {trick}: it costs your hand the least and may win you the lead."
+        return msg("Play {play}: it beats {trick} without breaking up your hand.", play=play, trick=trick)
+    return msg("Play {play} on {trick}: it costs your hand the least and may win you the lead.",
+               play=play, trick=trick)

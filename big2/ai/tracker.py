@@ -13,6 +13,7 @@ from dataclasses import dataclass
 
 from big2.engine import CardSet, Deck, Rules, card
 from big2.engine.cards import RANK_NAMES, SUIT_CHARS, SUIT_SYMBOLS
+from big2.engine.messages import Message, msg_n, msg_p
 
 from .view import PlayerView
 
@@ -85,14 +86,15 @@ class Tracker:
         """How many unseen cards of ``suit`` (a flush needs five)."""
         return sum(1 for c in self.unseen if c & 3 == suit)
 
-    def summary(self) -> str:
-        """One sentence: how many cards are unseen and where they can be."""
-        n = len(self.unseen)
-        text = f"{n} card{'s' if n != 1 else ''} not seen yet"
+    def summary(self) -> Message:
+        """One sentence: how many cards are unseen and where they can be (``str()`` of it
+        is the English; the app renders it in the player's language)."""
+        unseen = msg_n("{n} card not seen yet", "{n} cards not seen yet", len(self.unseen))
         if self.out_of_play:
-            k = self.out_of_play
-            text += f"; {k} of them {'is' if k == 1 else 'are'} not in anyone's hand"
-        return text + "."
+            gone = msg_n("{n} of them is not in anyone's hand", "{n} of them are not in anyone's hand",
+                         self.out_of_play)
+            return msg_p("card tracker", "{unseen}; {gone}.", unseen=unseen, gone=gone)
+        return msg_p("card tracker", "{unseen}.", unseen=unseen)
 
 
 def track(view: PlayerView) -> Tracker:

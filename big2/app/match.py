@@ -17,9 +17,11 @@ from big2.engine.events import Dealt, Event, HandEnded
 from big2.engine.game import Game
 from big2.engine.rules import STANDARD, Rules
 from big2.engine import explain
+from big2.engine.messages import clauses
 from big2.engine.scoring import score_breakdown, scoring_preset
 from big2.engine.session import Session
 
+from .. import i18n
 from .undo import UndoStack
 
 @dataclass(frozen=True, slots=True)
@@ -270,7 +272,7 @@ class Match:
             working = tuple(explain.seat_working(seat.cards_left, seat.counted, seat.multiplier,
                                                  seat.points, self.scoring)
                             for seat in breakdown.seats)
-            notes = tuple("; ".join(seat.notes) for seat in breakdown.seats)
+            notes = tuple(i18n.render(clauses(*seat.notes)) if seat.notes else "" for seat in breakdown.seats)
         except (AttributeError, ValueError):  # an engine without breakdowns: points only
             pass
         if self.session.current is game:

@@ -7,9 +7,10 @@ equal) until the engine's explanations module marks its own texts for translatio
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
-from ..i18n import N_, _, pgettext, verbatim
+from ..i18n import N_, Message, _, pgettext, render, verbatim
 
 _PRESET_TITLES = {
     "standard": N_("Standard"),
@@ -45,15 +46,26 @@ _COMPASS = ("South", "East", "North", "West")
 
 
 def seat_name(match: Any, seat: int) -> str:
-    """A seat's name as shown: a computer's default compass name in the current
-    language, any other name (a person's, typed by them) as it is."""
+    """A seat's name as shown: a computer's default compass name and the unnamed
+    person's "You" in the current language, any other name (typed by a person) as it is."""
     name = match.names[seat]
+    if name == "You":  # the person who gave no name (also while the computer plays for them)
+        return pgettext("player name", "You")
     if name in _COMPASS and not match.is_human(seat):
         return {
             "South": pgettext("seat", "South"), "East": pgettext("seat", "East"),
             "North": pgettext("seat", "North"), "West": pgettext("seat", "West"),
         }[name]
     return verbatim(name)
+
+
+def render_at(match: Any, message: Message) -> str:
+    """An engine message (a refusal) in the current language, with the table's seat names
+    as the table shows them: a computer's default compass name translated, like
+    :func:`seat_name` (the engine passes the names as plain text)."""
+    shown = {name: seat_name(match, seat) for seat, name in enumerate(match.names)}
+    params = tuple((k, shown.get(v, v) if isinstance(v, str) else v) for k, v in message.params)
+    return render(replace(message, params=params))
 
 
 def about(match: Any, seat: int, you: str, named: str, /, **values: object) -> str:
@@ -79,3 +91,16 @@ def combination(kind: Any) -> str:
         "FOUR_ALONE": pgettext("combination", "four of a kind"),
     }
     return words.get(kind.name) or verbatim(kind.label)
+
+
+def person_name(name: str) -> str:
+    """A stored or typed player name as shown: the game's default names ("You" and the
+    compass names) in the current language, any other name as it is."""
+    if name == "You":
+        return pgettext("player name", "You")
+    if name in _COMPASS:
+        return {
+            "South": pgettext("seat", "South"), "East": pgettext("seat", "East"),
+            "North": pgettext("seat", "North"), "West": pgettext("seat", "West"),
+        }[name]
+    return verbatim(name)

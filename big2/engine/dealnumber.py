@@ -33,6 +33,8 @@ from __future__ import annotations
 import re
 from typing import Final
 
+from .messages import Message, msg
+
 #: Deal numbers run from 0 to ``DEAL_NUMBER_LIMIT - 1``.
 DEAL_NUMBER_LIMIT: Final = 1 << 32
 _MASK64: Final = (1 << 64) - 1
@@ -41,7 +43,13 @@ _SEPARATORS: Final = re.compile(r"[\s,._'\-]+")
 
 
 class DealNumberError(ValueError):
-    """Text that is not a deal number; the message is a sentence for the player."""
+    """Text that is not a deal number. ``str(error)`` is a sentence for the player
+    (English); ``error.message`` is the same sentence as a
+    :class:`~big2.engine.messages.Message` for the app to translate."""
+
+    def __init__(self, message: Message) -> None:
+        self.message = message
+        super().__init__(str(message))
 
 
 def _splitmix64(state: int) -> tuple[int, int]:
@@ -73,10 +81,10 @@ def shuffled_pack(number: int) -> list[int]:
 def check_deal_number(number: int) -> int:
     """``number`` if it is a deal number, else :class:`DealNumberError`."""
     if isinstance(number, bool) or not isinstance(number, int):
-        raise DealNumberError("A deal number is a whole number.")
+        raise DealNumberError(msg("A deal number is a whole number."))
     if not 0 <= number < DEAL_NUMBER_LIMIT:
-        raise DealNumberError(
-            f"A deal number runs from 0 to {format_deal_number(DEAL_NUMBER_LIMIT - 1)}.")
+        raise DealNumberError(msg("A deal number runs from 0 to {highest}.",
+                                  highest=format_deal_number(DEAL_NUMBER_LIMIT - 1)))
     return number
 
 
@@ -94,12 +102,12 @@ def parse_deal_number(text: str) -> int:
     """
     cleaned = text.strip().removeprefix("#").strip()
     if not cleaned:
-        raise DealNumberError("Type a deal number, for example 1 234 567.")
+        raise DealNumberError(msg("Type a deal number, for example 1 234 567."))
     digits = _SEPARATORS.sub("", cleaned)
     if not digits.isascii() or not digits.isdigit():
         bad = next(ch for ch in digits if not (ch.isascii() and ch.isdigit()))
-        raise DealNumberError(f"A deal number has only digits; '{bad}' is not one.")
+        raise DealNumberError(msg("A deal number has only digits; '{bad}' is not one.", bad=bad))
     if len(digits) > 10:
-        raise DealNumberError(
-            f"A deal number has at most 10 digits; this one has {len(digits)}.")
+        raise DealNumberError(msg("A deal number has at most 10 digits; this one has {count}.",
+                                  count=len(digits)))
     return check_deal_number(int(digits))

@@ -31,7 +31,6 @@ from .combos import (
     classify,
     combo_of_move,
     format_play,
-    why_not,
 )
 from .dealing import deal_by_number, deal_cards, is_dragon
 from .events import (
@@ -49,7 +48,8 @@ from .events import (
 )
 from .house import HouseRules
 from .legal import EMPTY_MOVES, LegalMoves, new_legal_moves
-from .messages import Message, msg
+from .explain import why_not_message
+from .messages import Message, msg, msg_n
 from .rules import (
     KEY_SHIFT,
     SIZE_SHIFT,
@@ -583,12 +583,13 @@ class Game(HouseRules):
         hold ``card`` (the card they just received may be given back too).
         """
         if self.exchange is None:
-            raise IllegalMove("There is no card to give back now.")
+            raise IllegalMove(msg("There is no card to give back now."))
         loser, winner = self.exchange
         if type(card) is not int or not 0 <= card < 52:
-            raise IllegalMove(f"{card!r} is not a card: give back one of your cards.")
+            raise IllegalMove(msg("{card} is not a card: give back one of your cards.", card=repr(card)))
         if not self._hands[winner] >> card & 1:
-            raise IllegalMove(f"{self.names[winner]} does not hold {format_card(card, symbols=True)}.")
+            raise IllegalMove(msg("{name} does not hold {cards}.", name=self.names[winner],
+                                  cards=format_card(card, symbols=True)))
         self._hands[winner] ^= 1 << card
         self._hands[loser] |= 1 << card
         self._moves[loser] = self._moves[winner] = None
@@ -609,7 +610,7 @@ class Game(HouseRules):
         """A sensible card for the exchange winner to return: their weakest single card
         that is not part of a pair (else simply their weakest card)."""
         if self.exchange is None:
-            raise IllegalMove("There is no card to give back now.")
+            raise IllegalMove(msg("There is no card to give back now."))
         hand = self._hands[self.exchange[1]]
         by_strength = self._t.by_strength
         held = [c for c in by_strength if hand >> c & 1]
@@ -669,38 +670,41 @@ class Game(HouseRules):
                               else msg("Choose the cards to play, or pass."))
         missing = cs.mask & ~self._hands[p]
         if missing:
-            who = "You do not" if seat is None else f"{self.names[p]} does not"
-            raise IllegalMove(f"{who} hold {format_play(missing, self.rules)}.")
+            held = format_play(missing, self.rules)
+            raise IllegalMove(msg("You do not hold {cards}.", cards=held) if seat is None
+                              else msg("{name} does not hold {cards}.", name=self.names[p], cards=held))
         combo = classify(cs, self.rules)
         if combo is None:
-            raise IllegalMove(why_not(cs, self.rules))
+            reason = why_not_message(cs, self.rules)
+            raise IllegalMove(reason if reason is not None else msg("That play is not allowed here."))
         if self._first_card >= 0 and not cs.mask >> self._first_card & 1:
             raise IllegalMove(msg("The first play must include {card}.",
                                   card=format_card(self._first_card, symbols=True)))
         if self._trick and not beats_move(combo.move, self._trick, self._t):
             table = combo_of_move(self._trick)
             if combo.size != table.size:
-                what = {1: "a single card", 5: "5 cards"}.get(table.size, f"{table.size} cards")
-                raise IllegalMove(f"Play {what} or pass.")
+                raise IllegalMove(msg("Play a single card or pass.") if table.size == 1
+                                  else msg_n("Play {n} card or pass.", "Play {n} cards or pass.", table.size))
             if self._t.full_house_apart and combo.key > table.key:
-                raise IllegalMove("A full house cannot be played on a straight under these rules.")
-            raise IllegalMove(f"{combo.text(self.rules)} does not beat {table.text(self.rules)}.")
+                raise IllegalMove(msg("A full house cannot be played on a straight under these rules."))
+            raise IllegalMove(msg("{play} does not beat {table}.", play=combo.text(self.rules),
+                                  table=table.text(self.rules)))
         if combo.move not in self.legal_moves():
             raise IllegalMove(self._house_rule_reason(p, combo.move))
         return combo
 
-    def _house_rule_reason(self, p: int, move: Move) -> str:
+    def _house_rule_reason(self, p: int, move: Move) -> Message:
         if self.rules.lone_two is not LoneTwo.ALLOWED and not self._lone_two_allows(p, move):
             left = format_play(self._hands[p] & ~move & FULL_MASK, self.rules)
-            return f"You may not keep a lone {left} as your last card."
+            return msg("You may not keep a lone {cards} as your last card.", cards=left)
         if self._assistant_target(p):
             lst = self._list(p) if not self._valid[p] else self._moves[p]
             assert lst is not None
             top = format_play(self._highest_single(p, lst) & FULL_MASK, self.rules)
             nxt = self.names[self._next_seat_in(p)]
-            return (f"{nxt} has one card left: play your highest single ({top}) "
-                    "or a combination of more cards.")
-        return "That play is not allowed here."
+            return msg("{name} has one card left: play your highest single ({cards}) or a "
+                       "combination of more cards.", name=nxt, cards=top)
+        return msg("That play is not allowed here.")
 
     def play(self, cards: CardsLike, *, seat: int | None = None) -> tuple[Event, ...]:
         """Play ``cards`` for the player to act (or for ``seat``, checked to be theirs).

@@ -19,10 +19,10 @@ fails when a catalog misses or keeps a key the code does not use.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Union
 
-__all__ = ["Message", "Param", "msg", "msg_n", "msg_p"]
+__all__ = ["Message", "Param", "capitalized", "clauses", "msg", "msg_n", "msg_p", "sentences"]
 
 #: What a parameter may be: plain text (player names, card text such as ``9♠ 9♦``, which
 #: reads the same in every language), a number, or another message to translate.
@@ -44,6 +44,9 @@ class Message:
     plural: str | None = None
     n: int | None = None
     context: str | None = None
+    #: Write the first letter as a capital (a sentence built from phrases; see
+    #: :func:`capitalized`). Scripts without capitals are unchanged.
+    capital: bool = False
 
     def __post_init__(self) -> None:
         if (self.plural is None) != (self.n is None):
@@ -73,10 +76,39 @@ class Message:
                 values[key] = f"{value:,}"  # English digit grouping: 12,345
             else:
                 values[key] = str(value)
-        return self.template().format_map(values)
+        return finish(self, self.template().format_map(values))
 
     def __str__(self) -> str:
         return self.format()
+
+
+def finish(message: Message, text: str) -> str:
+    """``text`` (``message`` filled in) with the first letter a capital when asked."""
+    return text[:1].upper() + text[1:] if message.capital else text
+
+
+def capitalized(message: Message) -> Message:
+    """``message`` with its first letter written as a capital, in every language that
+    has capitals: for a sentence that begins with a phrase (``"clockwise; …"``)."""
+    return replace(message, capital=True)
+
+
+def sentences(*parts: Message) -> Message:
+    """Sentences one after another (``"A. B."``): each language joins them its own way
+    (a space in English, nothing in Chinese). At least one part."""
+    out = parts[-1]
+    for part in reversed(parts[:-1]):
+        out = msg_p("sentences", "{first} {then}", first=part, then=out)
+    return out
+
+
+def clauses(*parts: Message) -> Message:
+    """Phrases of one sentence separated by semicolons (``"a; b; c"``), joined each
+    language's way. At least one part."""
+    out = parts[-1]
+    for part in reversed(parts[:-1]):
+        out = msg_p("clauses", "{first}; {then}", first=part, then=out)
+    return out
 
 
 def _params(values: Mapping[str, Param]) -> tuple[tuple[str, Param], ...]:

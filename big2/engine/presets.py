@@ -12,6 +12,7 @@ from dataclasses import dataclass, fields, replace
 from typing import Any, Final
 
 from .explain import blurb, rule_lines
+from .messages import Message, msg
 from .rules import (
     STANDARD,
     AssistantRule,
@@ -52,7 +53,7 @@ def _preset(name: str, title: str, summary: str, source: str, notes: str, scorin
     """A preset; its summary is written from its rules and scoring (``summary`` is only
     the author's note of what it should say, kept beside the options for reading)."""
     rules = replace(STANDARD, name=name, **options)
-    return Preset(name, title, rules, blurb(rules, scoring_preset(scoring)), source, notes,
+    return Preset(name, title, rules, str(blurb(rules, scoring_preset(scoring))), source, notes,
                   scoring, aliases)
 
 
@@ -171,7 +172,7 @@ def get_rules(name: str) -> Rules:
 # -- describing a rule set in plain words ------------------------------------------------
 
 
-def describe(rules: Rules) -> list[tuple[str, str]]:
+def describe(rules: Rules) -> list[tuple[Message, Message]]:
     """Every option of ``rules`` as ``(label, plain words)`` lines, for the rules screen
     (see :func:`big2.engine.explain.rule_lines`)."""
     return rule_lines(rules)
@@ -179,14 +180,20 @@ def describe(rules: Rules) -> list[tuple[str, str]]:
 
 def title_of(rules: Rules) -> str:
     """The player's name for a rule set: its preset's title, with "(house rules)" when
-    options were changed; never an id."""
+    options were changed; never an id (English; see :func:`title_message`)."""
+    return str(title_message(rules))
+
+
+def title_message(rules: Rules) -> Message:
+    """:func:`title_of` as a :class:`~big2.engine.messages.Message` to translate (the
+    preset titles are in the catalogs: ``big2.app.vocab`` marks them)."""
     check_rules(rules)
     preset = PRESETS.get(rules.name.removesuffix(" (house)"))
     if preset is None:
-        return "Custom rules"
+        return msg("Custom rules")
     if replace(rules, name=preset.name) == preset.rules:
-        return preset.title
-    return f"{preset.title} (house rules)"
+        return Message(preset.title)
+    return msg("{rules} (house rules)", rules=Message(preset.title))
 
 
 def summary(rules: Rules) -> str:
@@ -196,7 +203,7 @@ def summary(rules: Rules) -> str:
     if preset is not None and preset.rules == rules:
         return preset.summary
     base = preset.rules if preset is not None else STANDARD
-    changed = [label for (label, text), (_, base_text) in zip(describe(rules), describe(base))
+    changed = [str(label) for (label, text), (_, base_text) in zip(describe(rules), describe(base))
                if text != base_text]
     title = preset.title if preset is not None else rules.name
     return f"{title} with house rules: {', '.join(changed)}." if changed else f"{title}."

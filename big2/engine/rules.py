@@ -15,6 +15,7 @@ from functools import lru_cache
 from typing import Final
 
 from .cards import SUIT_CHARS, SUIT_SYMBOLS
+from .messages import Message, msg
 
 #: Move layout (see :mod:`big2.engine.combos`): ``size << SIZE_SHIFT | key << KEY_SHIFT |
 #: card mask``. Five-card keys are ``order << ORDER_SHIFT | kind id << KIND_ID_SHIFT |
@@ -240,10 +241,9 @@ class Rules:
         if not 1 <= self.cards_per_player <= 26:
             raise ValueError("each player is dealt between 1 and 26 cards")
         if self.stock_draw is not StockDraw.NONE and self.leftovers is Leftovers.TO_LOWEST:
-            raise ValueError(
+            raise RulesConflict(msg(
                 "drawing from the stock needs undealt cards: it cannot be combined with "
-                "dealing the leftovers to the lowest card's holder"
-            )
+                "dealing the leftovers to the lowest card's holder"))
 
     @property
     def plain(self) -> bool:
@@ -270,6 +270,16 @@ class Rules:
 
     def describe_suits(self) -> str:
         return " < ".join(SUIT_SYMBOLS[SUIT_CHARS.index(s)] for s in self.suit_order)
+
+
+class RulesConflict(ValueError):
+    """Options that contradict each other. ``str(error)`` is a sentence for the player
+    (English); ``error.message`` is the same sentence as a
+    :class:`~big2.engine.messages.Message` for the app to translate."""
+
+    def __init__(self, message: Message) -> None:
+        self.message = message
+        super().__init__(str(message))
 
 
 STANDARD: Final = Rules()

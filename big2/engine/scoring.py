@@ -30,6 +30,7 @@ from collections.abc import Sequence
 from dataclasses import KW_ONLY, dataclass, field
 
 from .cards import CardSet
+from .messages import Message, msg, msg_n
 from .scoring_scheme import SCORING_ALIASES, SCORING_PRESETS, Scoring, scoring_preset
 from .scoring_tables import (
     TWO_RANK,
@@ -224,7 +225,8 @@ class SeatScore:
     ``counted`` is the cards (or card values) counted before the multiplier (13 for a
     dragon's victims); ``multiplier`` is everything multiplied in (table and doublings);
     ``honours`` the honour penalty; ``penalty`` = (counted × multiplier + honours) × unit;
-    ``notes`` say in words why (e.g. ``"×2 for 11 cards"``, ``"×4 for 2 twos held"``).
+    ``notes`` say in words why (e.g. ``"×2 for 11 cards"``, ``"×4 for 2 twos held"``), as
+    :class:`~big2.engine.messages.Message` values (``str()`` of one is the English).
     """
 
     seat: int
@@ -234,7 +236,7 @@ class SeatScore:
     honours: int
     penalty: int
     points: int
-    notes: tuple[str, ...] = ()
+    notes: tuple[Message, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -311,7 +313,7 @@ def score_breakdown(outcome: HandOutcome, scoring: Scoring = Scoring()) -> Score
         SeatScore(
             seat, outcome.cards_left[seat], line.counted, line.multiplier, line.honours,
             line.penalty, points[seat],
-            line.notes + (("liable: pays everyone's losses",) if seat == liable else ()),
+            line.notes + ((msg("liable: pays everyone's losses"),) if seat == liable else ()),
         )
         for seat, line in enumerate(lines)
     )
@@ -346,7 +348,7 @@ class _Line:
     honours: int = 0
     penalty: int = 0
     never_played: bool = False
-    notes: tuple[str, ...] = ()
+    notes: tuple[Message, ...] = ()
 
 
 def _seat_penalty(o: HandOutcome, s: Scoring, seat: int) -> _Line:
@@ -354,9 +356,9 @@ def _seat_penalty(o: HandOutcome, s: Scoring, seat: int) -> _Line:
     count = 13 if o.dragon and seat != o.winner else o.cards_left[seat]
     if count == 0:
         return _Line()
-    notes: list[str] = []
+    notes: list[Message] = []
     if o.dragon:
-        notes.append("beaten by a dragon: counts as 13 cards never played")
+        notes.append(msg("beaten by a dragon: counts as 13 cards never played"))
     never = o.never_played(seat)
     counted = count if s.basis is Basis.CARDS else s.basis.worth(o.hand(seat, "card values"))
     table = 1
@@ -365,25 +367,26 @@ def _seat_penalty(o: HandOutcome, s: Scoring, seat: int) -> _Line:
         if s.starter_only and seat != _starter(o):
             table = 1
         if table > 1:
-            why = ("never playing a card" if s.table is Multiplier.BIG_2 and never
-                   else f"{count} cards")
-            notes.append(f"×{table} for {why}")
+            notes.append(msg("×{times} for never playing a card", times=table)
+                         if s.table is Multiplier.BIG_2 and never
+                         else msg_n("×{times} for {n} card", "×{times} for {n} cards", count, times=table))
     extra = 1
     if s.double_per_two:
         twos = sum(1 for c in o.hand(seat, "doubling per two held") if c >> 2 == TWO_RANK)
         if twos:
             extra *= 2 ** twos
-            notes.append(f"×{2 ** twos} for {twos} two{'s' if twos > 1 else ''} held")
+            notes.append(msg_n("×{times} for {n} two held", "×{times} for {n} twos held", twos,
+                               times=2 ** twos))
     if s.double_on_all_twos and o.last_play and all(c >> 2 == TWO_RANK for c in o.last_play):
         extra *= 2
-        notes.append("×2: the winner went out on twos")
+        notes.append(msg("×2: the winner went out on twos"))
     honours = 0
     if s.honours:
         held = (o.honours[seat] if o.honours is not None
                 else count_honours(o.hand(seat, "honour scoring")))
         honours = held.penalty
         if honours:
-            notes.append(f"honours: {held.describe()} (+{honours})")
+            notes.append(msg("honours: {held} (+{points})", held=held.words(), points=honours))
     penalty = (counted * table * extra + honours) * s.unit
     return _Line(counted, count, table * extra, extra, honours, penalty, never, tuple(notes))
 
@@ -434,7 +437,7 @@ def _net(payments: Sequence[Payment], n: int) -> list[int]:
 
 
 def _plain(o: HandOutcome, s: Scoring, points: Sequence[int],
-           notes: Sequence[tuple[str, ...]], *, loser: int | None = None,
+           notes: Sequence[tuple[Message, ...]], *, loser: int | None = None,
            payments: tuple[Payment, ...] | None = None) -> ScoreBreakdown:
     """A breakdown for the schemes without per-card penalties."""
     seats = tuple(
@@ -451,10 +454,10 @@ def _positive(o: HandOutcome, s: Scoring) -> ScoreBreakdown:
     twos = sum(1 for c in o.last_play if c >> 2 == TWO_RANK)
     points = [0] * o.n_players
     points[o.winner] = s.unit * 2 ** twos
-    notes: list[tuple[str, ...]] = [()] * o.n_players
+    notes: list[tuple[Message, ...]] = [()] * o.n_players
     if twos:
-        notes[o.winner] = (f"×{2 ** twos} for {twos} two{'s' if twos > 1 else ''} "
-                           "in the winning play",)
+        notes[o.winner] = (msg_n("×{times} for {n} two in the winning play",
+                                 "×{times} for {n} twos in the winning play", twos, times=2 ** twos),)
     return _plain(o, s, points, notes)
 
 
@@ -471,7 +474,7 @@ def _finish_order(o: HandOutcome, s: Scoring) -> ScoreBreakdown:
         place[seat] = place[prev] if tied and prev is not None else len(order) + i
     values = list(s.place_points[:n - 1]) + [s.place_points[-1]]
     points = [values[place[seat]] * s.unit for seat in range(n)]
-    notes = [(f"place {place[seat] + 1}",) for seat in range(n)]
+    notes = [(msg("place {place}", place=place[seat] + 1),) for seat in range(n)]
     return _plain(o, s, points, notes)
 
 
@@ -482,10 +485,10 @@ def _loser_pays(o: HandOutcome, s: Scoring) -> ScoreBreakdown:
     points = [0] * n
     points[payer] -= s.unit
     points[o.winner] += s.unit
-    notes: list[tuple[str, ...]] = [()] * n
-    notes[loser] = ("loser: most cards left",)
+    notes: list[tuple[Message, ...]] = [()] * n
+    notes[loser] = (msg("loser: most cards left"),)
     if o.liable is not None:
-        notes[o.liable] = notes[o.liable] + ("liable: pays the loser's payment",)
+        notes[o.liable] = notes[o.liable] + (msg("liable: pays the loser's payment"),)
     return _plain(o, s, points, notes, loser=loser,
                   payments=(Payment(payer, o.winner, s.unit),))
 

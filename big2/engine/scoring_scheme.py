@@ -11,6 +11,7 @@ from dataclasses import KW_ONLY, dataclass, replace
 from types import MappingProxyType
 from typing import Final
 
+from .messages import Message, msg, msg_n, sentences
 from .scoring_tables import (
     FOUR_PENALTY,
     FOUR_TWOS_PENALTY,
@@ -96,20 +97,24 @@ class Scoring:
         return self.settlement.zero_sum
 
     def describe(self, *, dragon: bool = False, liability: bool = False) -> str:
-        """The scheme in plain words, for the rules screen and the new-game dialog.
+        """The scheme in plain English words (see :meth:`explained`)."""
+        return str(self.explained(dragon=dragon, liability=liability))
+
+    def explained(self, *, dragon: bool = False, liability: bool = False) -> Message:
+        """The scheme in plain words, for the rules screen and the new-game dialog, as a
+        :class:`~big2.engine.messages.Message` the app renders in the player's language.
 
         Pass ``dragon`` / ``liability`` when the table's rules enable the dragon or the
         assistant rule's liability, to add how this scheme scores them.
         """
         out = _sentences(self)
         if dragon and self.settlement.uses_penalties:
-            out.append("A player beaten by a dragon pays as if holding 13 cards never "
-                       "played.")
+            out.append(msg("A player beaten by a dragon pays as if holding 13 cards never played."))
         if liability and (self.settlement.uses_penalties
                           or self.settlement is Settlement.LOSER_PAYS):
-            out.append("A player who ignored the assistant rule, when the next player "
-                       "then won, pays everyone's losses and collects nothing.")
-        return " ".join(out)
+            out.append(msg("A player who ignored the assistant rule, when the next player "
+                           "then won, pays everyone's losses and collects nothing."))
+        return sentences(*out)
 
     def to_dict(self) -> dict[str, object]:
         """A JSON-ready dict; :meth:`from_dict` gives back an equal scheme."""
@@ -165,59 +170,57 @@ _KIND_WORDS: Final[Mapping[type, str]] = MappingProxyType(
 )
 
 
-def _points(n: int) -> str:
-    return f"{n} point" if n == 1 else f"{n} points"
+def _points(n: int) -> Message:
+    return msg_n("{n} point", "{n} points", n)
 
 
-def _sentences(s: Scoring) -> list[str]:
-    """The sentences of :meth:`Scoring.describe`, in reading order."""
+def _sentences(s: Scoring) -> list[Message]:
+    """The sentences of :meth:`Scoring.explained`, in reading order."""
     if s.settlement is Settlement.LOSER_PAYS:
-        return [
-            f"Only the loser pays: the player left with most cards (a tie goes to the one "
-            f"with the weaker cards) pays the winner {_points(s.unit)}; no one else pays."
-        ]
+        return [msg("Only the loser pays: the player left with most cards (a tie goes to the one "
+                    "with the weaker cards) pays the winner {points}; no one else pays.",
+                    points=_points(s.unit))]
     if s.settlement is Settlement.POSITIVE:
-        return [
-            f"Positive points: the winner scores {_points(s.unit)}, doubled for each 2 in "
-            "their winning play (1, 2, 4, 8 or 16 times); the others score nothing."
-        ]
+        return [msg("Positive points: the winner scores {points}, doubled for each 2 in their "
+                    "winning play (1, 2, 4, 8 or 16 times); the others score nothing.",
+                    points=_points(s.unit))]
     if s.settlement is Settlement.FINISH_ORDER:
         pts = [p * s.unit for p in s.place_points]
-        return [
-            "Play goes on until one player is left; by finishing place the players score "
-            f"{pts[0]}, {pts[1]}, {pts[2]} and {pts[3]} (with three players "
-            f"{pts[0]}, {pts[1]} and {pts[3]}; with two {pts[0]} and {pts[3]}). "
-            "Players still holding cards when the hand ends are placed by fewer cards."
-        ]
-    count = s.basis.describe()
+        return [msg("Play goes on until one player is left; by finishing place the players score "
+                    "{first}, {second}, {third} and {last} (with three players {first}, {second} "
+                    "and {last}; with two {first} and {last}). Players still holding cards when "
+                    "the hand ends are placed by fewer cards.",
+                    first=pts[0], second=pts[1], third=pts[2], last=pts[3])]
+    count = s.basis.words()
     if s.unit != 1:
-        count += f" (each worth {_points(s.unit)})"
+        count = msg("{count} (each worth {points})", count=count, points=_points(s.unit))
     if s.table is not Multiplier.NONE:
-        per = "the difference between the two players' cards" if (
-            s.multiply_by is MultiplyBy.PAIR_DIFFERENCE) else "the cards left"
-        who = ", for the starter only" if s.starter_only else ""
-        count += f", multiplied according to {per}: {s.table.describe()}{who}"
-    extras = []
+        if s.multiply_by is MultiplyBy.PAIR_DIFFERENCE:
+            count = msg("{count}, multiplied according to the difference between the two "
+                        "players' cards: {table}", count=count, table=s.table.words())
+        else:
+            count = msg("{count}, multiplied according to the cards left: {table}", count=count,
+                        table=s.table.words())
+        if s.starter_only:
+            count = msg("{count}, for the starter only", count=count)
     if s.double_per_two:
-        extras.append("doubled again for each 2 still held")
+        count = msg("{count}; doubled again for each 2 still held", count=count)
     if s.double_on_all_twos:
-        extras.append("all doubled when the winner's last play is all twos")
-    tail = "; " + "; ".join(extras) if extras else ""
+        count = msg("{count}; all doubled when the winner's last play is all twos", count=count)
     head = {
-        Settlement.PENALTIES: "Penalty points: each player left holding cards loses "
-        f"{count}{tail}; the winner loses nothing. Players settle the differences "
-        "between their totals.",
-        Settlement.WINNER_ONLY: "The winner collects from each other player "
-        f"{count}{tail}; the other players pay nothing to each other.",
-        Settlement.PAIRWISE: "Every pair of players settles up: the one with more cards "
-        f"pays the difference, counting {count}{tail}.",
+        Settlement.PENALTIES: msg("Penalty points: each player left holding cards loses {count}; "
+                                  "the winner loses nothing. Players settle the differences "
+                                  "between their totals.", count=count),
+        Settlement.WINNER_ONLY: msg("The winner collects from each other player {count}; the "
+                                    "other players pay nothing to each other.", count=count),
+        Settlement.PAIRWISE: msg("Every pair of players settles up: the one with more cards pays "
+                                 "the difference, counting {count}.", count=count),
     }[s.settlement]
     out = [head]
     if s.honours:
-        out.append(
-            f"Honours caught in hand cost extra: {FOUR_PENALTY} a four of a kind, "
-            f"{STRAIGHT_FLUSH_PENALTY} a straight flush, {FOUR_TWOS_PENALTY} for four twos."
-        )
+        out.append(msg("Honours caught in hand cost extra: {four} a four of a kind, {flush} a "
+                       "straight flush, {twos} for four twos.", four=FOUR_PENALTY,
+                       flush=STRAIGHT_FLUSH_PENALTY, twos=FOUR_TWOS_PENALTY))
     return out
 
 

@@ -7,11 +7,13 @@ seed it comes from. :mod:`big2.engine.scoring` combines them into whole schemes.
 from __future__ import annotations
 
 import enum
+from collections.abc import Mapping
 from dataclasses import dataclass
 from types import MappingProxyType
 from typing import Final
 
 from .cards import CardSet
+from .messages import Message, msg, msg_n, msg_p
 
 #: Rank index of the 2, the highest rank.
 TWO_RANK: Final = 12
@@ -116,6 +118,10 @@ class Multiplier(enum.Enum):
 
     def describe(self) -> str:
         """The table in words, e.g. ``"×2 for 10-12 cards, ×3 for 13"``."""
+        return str(_TABLE_WORDS[self])
+
+    def words(self) -> Message:
+        """:meth:`describe` as a :class:`~big2.engine.messages.Message` to translate."""
         return _TABLE_WORDS[self]
 
 
@@ -133,17 +139,17 @@ _STEPS: Final = MappingProxyType({
     Multiplier.KAM: ((9, 2), (12, 3)),
 })
 
-_TABLE_WORDS: Final = MappingProxyType({
-    Multiplier.NONE: "no multiplier",
-    Multiplier.HONG_KONG: "×1 up to 9 cards, ×2 for 10-12, ×3 for 13",
-    Multiplier.BIG_2: "×2 for 10 or more cards, ×3 for a player who never played a card",
-    Multiplier.CHUDADI: "×1 under 8 cards, ×2 for 8-10, ×3 for 11-12, ×4 for 13",
-    Multiplier.SUPER: "×1 under 8 cards, ×2 for 8-10, ×3 for 11-13",
-    Multiplier.STEEP: "×1 under 8 cards, ×2 for 8-9, ×3 for 10-12, ×4 for 13",
-    Multiplier.DOUBLE_DOUBLE: "×2 for 8 or more cards and ×2 again for 10 or more",
-    Multiplier.TEN_OR_MORE: "×2 for 10 or more cards",
-    Multiplier.DA_LAO_ER: "×1 up to 10 cards, ×2 for 11 or more",
-    Multiplier.KAM: "×1 up to 8 cards, ×2 for 9-11, ×3 for 12-13",
+_TABLE_WORDS: Final[Mapping[Multiplier, Message]] = MappingProxyType({
+    Multiplier.NONE: msg("no multiplier"),
+    Multiplier.HONG_KONG: msg("×1 up to 9 cards, ×2 for 10-12, ×3 for 13"),
+    Multiplier.BIG_2: msg("×2 for 10 or more cards, ×3 for a player who never played a card"),
+    Multiplier.CHUDADI: msg("×1 under 8 cards, ×2 for 8-10, ×3 for 11-12, ×4 for 13"),
+    Multiplier.SUPER: msg("×1 under 8 cards, ×2 for 8-10, ×3 for 11-13"),
+    Multiplier.STEEP: msg("×1 under 8 cards, ×2 for 8-9, ×3 for 10-12, ×4 for 13"),
+    Multiplier.DOUBLE_DOUBLE: msg("×2 for 8 or more cards and ×2 again for 10 or more"),
+    Multiplier.TEN_OR_MORE: msg("×2 for 10 or more cards"),
+    Multiplier.DA_LAO_ER: msg("×1 up to 10 cards, ×2 for 11 or more"),
+    Multiplier.KAM: msg("×1 up to 8 cards, ×2 for 9-11, ×3 for 12-13"),
 })
 
 
@@ -167,15 +173,19 @@ class Basis(enum.Enum):
         return sum(table[c >> 2] for c in cards)
 
     def describe(self) -> str:
+        return str(_BASIS_WORDS[self])
+
+    def words(self) -> Message:
+        """:meth:`describe` as a :class:`~big2.engine.messages.Message` to translate."""
         return _BASIS_WORDS[self]
 
 
 _FACE_VALUE: Final = (1, 1, 1, 1, 1, 1, 1, 1, 2, 2, 2, 3, 4)
 _RANK_VALUE: Final = tuple(range(1, 14))
-_BASIS_WORDS: Final = MappingProxyType({
-    Basis.CARDS: "1 point a card",
-    Basis.FACE_VALUES: "card values (3-10 one point, J Q K two, A three, 2 four)",
-    Basis.RANK_VALUES: "card values (3 one point, 4 two … K eleven, A twelve, 2 thirteen)",
+_BASIS_WORDS: Final[Mapping[Basis, Message]] = MappingProxyType({
+    Basis.CARDS: msg("1 point a card"),
+    Basis.FACE_VALUES: msg("card values (3-10 one point, J Q K two, A three, 2 four)"),
+    Basis.RANK_VALUES: msg("card values (3 one point, 4 two … K eleven, A twelve, 2 thirteen)"),
 })
 
 
@@ -205,14 +215,23 @@ class Honours:
         )
 
     def describe(self) -> str:
-        parts = []
+        return str(self.words())
+
+    def words(self) -> Message:
+        """The honours held, in words: ``four twos, 1 four of a kind`` (or ``none``)."""
+        parts: list[Message] = []
         if self.four_twos:
-            parts.append("four twos")
+            parts.append(msg("four twos"))
         if self.fours:
-            parts.append(f"{self.fours} four of a kind")
+            parts.append(msg_n("{n} four of a kind", "{n} four of a kind", self.fours))
         if self.straight_flushes:
-            parts.append(f"{self.straight_flushes} straight flush")
-        return ", ".join(parts) or "none"
+            parts.append(msg_n("{n} straight flush", "{n} straight flush", self.straight_flushes))
+        if not parts:
+            return msg_p("honours held", "none")
+        out = parts[-1]
+        for part in reversed(parts[:-1]):
+            out = msg_p("honours held", "{first}, {then}", first=part, then=out)
+        return out
 
 
 FOUR_PENALTY: Final = 20

@@ -18,7 +18,7 @@ import sys
 from importlib import resources
 from pathlib import Path
 
-from ..engine.messages import Message
+from ..engine.messages import Message, finish
 from . import formats
 from .languages import ENGLISH, LANGUAGES, Language
 from .shown import remember
@@ -98,10 +98,10 @@ class Translator:
             else:
                 values[key] = str(value)
         try:
-            return remember(self.template(message).format_map(values))
+            return remember(finish(message, self.template(message).format_map(values)))
         except (KeyError, IndexError, ValueError) as exc:
             log.warning("translation of %r into %s is broken (%s)", message.id, self.code, exc)
-            return remember(message.template().format_map(values))
+            return remember(finish(message, message.template().format_map(values)))
 
     # -- values ------------------------------------------------------------------------
 

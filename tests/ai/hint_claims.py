@@ -69,7 +69,7 @@ def check(game: Game, normal: Normal, rng: random.Random) -> tuple[str, list[tup
     seat = game.to_act
     view = PlayerView.from_game(game, seat)
     decision = normal.decide(view, rng)
-    reason = explain(view, decision)
+    reason = str(explain(view, decision))
     move = decision.move
     rules = game.rules
     t = tables_for(rules)

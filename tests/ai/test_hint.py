@@ -17,7 +17,8 @@ def test_hints_are_legal_and_say_why() -> None:
             view = PlayerView.from_game(game, game.to_act)
             h = hint(view, rng)
             assert h.move in game.legal_moves()
-            assert h.reason.strip() and h.reason.count(".") >= 1 and "\n" not in h.reason
+            reason = str(h.reason)
+            assert reason.strip() and reason.count(".") >= 1 and "\n" not in reason
             game.apply(h.move)
 
 
@@ -25,4 +26,4 @@ def test_search_hint_is_legal() -> None:
     game = Game.deal(random.Random(4))
     view = PlayerView.from_game(game, game.to_act)
     h = hint(view, random.Random(1), search_budget=0.05)
-    assert h.move in game.legal_moves() and h.reason
+    assert h.move in game.legal_moves() and str(h.reason)

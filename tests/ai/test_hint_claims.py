@@ -45,7 +45,7 @@ def test_a_flush_that_breaks_the_hand_is_not_called_harmless() -> None:
     view = PlayerView.from_game(game, 0)
     flush = classify(parse_cards("Kd 9d 5d 3d Jd"))
     assert flush is not None
-    reason = explain(view, Decision(flush.move, Why.FOLLOW_PLAN, plan=()))
+    reason = str(explain(view, Decision(flush.move, Why.FOLLOW_PLAN, plan=())))
     assert "without breaking up your hand" not in reason and "K♦" in reason
 
 
@@ -55,8 +55,8 @@ def test_nobody_can_beat_it_is_said_only_when_true() -> None:
     view = PlayerView.from_game(game, 0)
     two = classify(parse_cards("2s"))
     assert two is not None
-    assert "nobody can beat it" in explain(view, Decision(two.move, Why.RUN_WINNERS))
+    assert "nobody can beat it" in str(explain(view, Decision(two.move, Why.RUN_WINNERS)))
     three = classify(parse_cards("3d"))
     assert three is not None
-    assert "nobody can beat it" not in explain(view, Decision(three.move, Why.RUN_WINNERS))
+    assert "nobody can beat it" not in str(explain(view, Decision(three.move, Why.RUN_WINNERS)))
 

@@ -94,7 +94,7 @@ def test_unused_cards_in_a_two_player_game_are_counted_not_named() -> None:
     tracker = track(PlayerView.from_game(game, 0))
     assert len(tracker.unseen) == 39 and tracker.in_other_hands == 13
     assert tracker.out_of_play == 26
-    assert tracker.summary() == "39 cards not seen yet; 26 of them are not in anyone's hand."
+    assert str(tracker.summary()) == "39 cards not seen yet; 26 of them are not in anyone's hand."
 
 
 def test_rows_say_what_unseen_cards_could_still_form() -> None:

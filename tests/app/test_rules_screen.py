@@ -37,6 +37,6 @@ def test_at_the_table_the_page_shows_the_table_rules_and_scoring(make_app):
     app.push(page)
     pump(app)
     assert page.picker is None
-    assert page.intro().startswith(explain.how_to_play(rules)[0])
+    assert page.intro().startswith(str(explain.how_to_play(rules)[0]))
     assert "The winner collects" in page.intro()
-    assert page.options() == explain.rule_lines(rules)
+    assert page.options() == [(str(a), str(b)) for a, b in explain.rule_lines(rules)]

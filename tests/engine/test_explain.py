@@ -60,7 +60,7 @@ IDS = _ids()
 
 def all_text(rules: Rules) -> str:
     scoring = scoring_preset("standard")
-    parts = [*how_to_play(rules), blurb(rules, scoring)]
+    parts = [*map(str, how_to_play(rules)), str(blurb(rules, scoring))]
     parts += [f"{a} {b}" for a, b in rule_lines(rules)]
     parts += [f"{name} {words}" for name, _, words, _ in combinations(rules)]
     return "\n".join(parts)
@@ -77,7 +77,7 @@ def check_rules_text(rules: Rules) -> None:
     for lo, hi in zip(letters, letters[1:]):
         assert beats(classify(f"3{hi}", rules), classify(f"3{lo}", rules), rules)  # type: ignore[arg-type]
     # The straight order printed is the order the engine plays.
-    words = straight_words(rules)
+    words = str(straight_words(rules))
     order, _, missing = words.partition(";")
     tokens = re.split(r" (>|=) ", order.strip())
     runs, seps = tokens[0::2], tokens[1::2]
@@ -94,9 +94,9 @@ def check_rules_text(rules: Rules) -> None:
     for name, example, text, played in combinations(rules):
         assert (classify(parse_cards(example), rules) is not None) == played, name
         if not played:  # a kind the rules leave out is never said to beat or win anything
-            assert "Beats" not in text and "wins" not in text, name
+            assert "Beats" not in str(text) and "wins" not in str(text), name
     # Direction and passing.
-    paragraphs = " ".join(how_to_play(rules))
+    paragraphs = " ".join(map(str, how_to_play(rules)))
     assert f"Play goes {direction_words(rules)}." in paragraphs
     if rules.direction is Direction.CLOCKWISE:
         assert "anticlockwise" not in paragraphs
@@ -111,8 +111,8 @@ def check_rules_text(rules: Rules) -> None:
 def test_every_preset_is_explained_truly(name: str) -> None:
     preset = PRESETS[name]
     check_rules_text(preset.rules)
-    assert preset.summary == blurb(preset.rules, scoring_preset(preset.scoring))
-    assert scoring_short(scoring_preset(preset.scoring)) in preset.summary
+    assert preset.summary == str(blurb(preset.rules, scoring_preset(preset.scoring)))
+    assert str(scoring_short(scoring_preset(preset.scoring))) in preset.summary
 
 
 def _option_strategies() -> dict[str, st.SearchStrategy[object]]:
@@ -143,7 +143,7 @@ def test_any_rule_set_is_explained_truly(rules: Rules) -> None:
 @pytest.mark.parametrize("name", list(SCORING_PRESETS))
 def test_scoring_text_says_which_scheme(name: str) -> None:
     scoring = SCORING_PRESETS[name]
-    text = scoring_text(scoring) + " " + scoring_short(scoring)
+    text = f"{scoring_text(scoring)} {scoring_short(scoring)}"
     for word in IDS:
         assert not re.search(rf"(?<![\w-]){re.escape(word)}(?![\w-])", text), (word, text)
     must = {

@@ -16,23 +16,26 @@ from pygame_gui.elements import UIDropDownMenu
 
 from big2.engine import explain
 from big2.engine.cards import parse_cards
-from big2.engine.presets import PRESETS, title_of
+from big2.engine.messages import msg
+from big2.engine.presets import PRESETS, title_message
 from big2.engine.rules import Rules
 from big2.engine.scoring import Scoring, scoring_preset
 
-from .. import cardart, text
+from ... import i18n
+from ...i18n import N_, _
+from .. import cardart, text, vocab
 from .base import Scene
 from .common import felt, frame
 
 GOLD = (245, 210, 122)
-CONTROLS = (
+CONTROLS = N_(
     "Click cards to select them, or drag across several. Lift a card up and slide it sideways to "
     "move it in your hand. Double-click or Enter plays the selection; P passes; H asks for a hint; "
     "S sorts by rank, by suit, or into combinations; the arrow keys and Space pick cards from the "
     "keyboard; Ctrl+Z or U takes your move back; T shows the card tracker; Esc pauses; "
     "F1 shows these rules during a game; F11 switches to full screen."
 )
-AIDS = (
+AIDS = N_(
     "Undo (Ctrl+Z or U, the Undo button, or the pause menu): against the computer, takes the table "
     "back to your previous decision, the computers' replies too, as many steps as you like within "
     "the hand. A hand played with undo is marked as assisted, and Statistics can leave those out. "
@@ -83,46 +86,51 @@ class RulesScene(Scene):
             stored = game_defaults(self.app)
             if stored is not None:
                 mine = table_rules(stored)
-                title = title_of(mine.rules)
                 preset = PRESETS.get(mine.rules.name.removesuffix(" (house)"))
                 if preset is not None and mine.scoring != scoring_preset(preset.scoring):
-                    title = f"{title}, your scoring"
+                    title = i18n.render(msg("{rules}, your scoring", rules=title_message(mine.rules)))
+                else:
+                    title = i18n.render(title_message(mine.rules))
                 out[title] = (mine.rules, mine.scoring)
         except Exception:  # noqa: BLE001 - no storage: the presets alone
             pass
         for p in PRESETS.values():
-            out.setdefault(p.title, (p.rules, scoring_preset(p.scoring)))
+            out.setdefault(vocab.preset_title(p.name), (p.rules, scoring_preset(p.scoring)))
         return out
 
     def build_ui(self) -> None:
         w, h = self.app.size
         px = self.px
         self.rect = pygame.Rect(px(30), px(20), w - 2 * px(30), h - 2 * px(20))
-        bw = self.text_width("Back", 17, bold=True) + px(100)
-        self.b_back = self.button((self.rect.right - bw - px(20), self.rect.bottom - px(62), bw, px(46)), "Back", object_id="#primary")
+        back = _("Back")
+        bw = self.text_width(back, 17, bold=True) + px(100)
+        self.b_back = self.button((self.rect.right - bw - px(20), self.rect.bottom - px(62), bw, px(46)), back, object_id="#primary")
         self.picker = None
         if self.choices:
             titles = list(self.choices)
             current = next((t for t, (r, s) in self.choices.items() if r == self.rules and s == self.scoring), titles[0])
             dw = min(self.dropdown_width(titles), self.rect.w // 2)
             rect = pygame.Rect(self.rect.right - bw - dw - px(40), self.rect.bottom - px(62), dw, px(46))
+            # at the foot of the page the list opens upwards, over the page
             self.picker = UIDropDownMenu(titles, current, rect, self.app.manager, container=self.ui,
-                                         expansion_height_limit=px(330))
+                                         expansion_height_limit=px(330), object_id="#opens_up")
         self.content = None
 
     def intro(self) -> str:
-        """How to play under this page's rules, then how this page's scoring counts."""
-        paragraphs = explain.how_to_play(self.rules)
-        paragraphs.append("Scoring: " + explain.scoring_text(self.scoring))
+        """How to play under this page's rules, then how this page's scoring counts, in
+        the player's language."""
+        paragraphs = [i18n.render(p) for p in explain.how_to_play(self.rules)]
+        paragraphs.append(_("Scoring: {scoring}").format(scoring=i18n.render(explain.scoring_text(self.scoring))))
         return "\n".join(paragraphs)
 
     def options(self) -> list[tuple[str, str]]:
-        """Every option of the rule set in plain words (from the engine)."""
-        return explain.rule_lines(self.rules)
+        """Every option of the rule set in plain words (from the engine), translated."""
+        return [(i18n.render(label), i18n.render(words)) for label, words in explain.rule_lines(self.rules)]
 
     def examples(self) -> list[tuple[str, str, str, bool]]:
         """Each combination: name, example cards, how it ranks here, whether it is played."""
-        return explain.combinations(self.rules)
+        return [(i18n.render(name), cards, i18n.render(words), played)
+                for name, cards, words, played in explain.combinations(self.rules)]
 
     def unused(self) -> set[str]:
         """Combination names this rule set does not allow."""
@@ -143,15 +151,15 @@ class RulesScene(Scene):
         cw = int(ch * 0.7)
         fan = int(cw * 0.62 * 4 + cw)
         lines = text.wrap(self.intro(), fp, inner)
-        ctrl = text.wrap(CONTROLS, fp, inner)
-        aids = text.wrap(AIDS, fp, inner)
+        ctrl = text.wrap(_(CONTROLS), fp, inner)
+        aids = text.wrap(_(AIDS), fp, inner)
         unused = self.unused()
-        title = text.wrap(f"How to play Big Two — {title_of(self.rules)}", fpx(28), inner)
+        title = text.wrap(_("How to play Big Two — {rules}").format(rules=i18n.render(title_message(self.rules))), fpx(28), inner, bold=True)
 
         examples = []  # (name lines, explanation lines, height)
         for name, cards, expl, _played in self.examples():
             text_w = col_w - fan - px(16)
-            words = name + (" — not played under these rules" if name in unused else "")
+            words = _("{combination} — not played under these rules").format(combination=name) if name in unused else name
             heads = text.wrap(words, fpx(19), text_w, bold=True)
             body = text.wrap(expl, small, text_w)
             tall = max(ch, len(heads) * (fpx(19) + px(6)) + len(body) * (small + px(5)) + px(4))
@@ -181,7 +189,7 @@ class RulesScene(Scene):
             text.draw(surf, line, fp, (margin, y), (235, 235, 230), suits="light", four_colour=four)
             y += fp + px(8)
         y += px(20)
-        text.draw(surf, "The combinations, weakest kind first", head, (margin, y), GOLD, bold=True)
+        text.draw(surf, _("The combinations, weakest kind first"), head, (margin, y), GOLD, bold=True)
         y += head + px(16)
         for i in range(0, len(examples), cols):
             row = examples[i:i + cols]
@@ -201,7 +209,7 @@ class RulesScene(Scene):
             y += max(it[4] for it in row)
         y += px(10)
         if options:
-            text.draw(surf, "This table's rules, option by option", head, (margin, y), GOLD, bold=True)
+            text.draw(surf, _("This table's rules, option by option"), head, (margin, y), GOLD, bold=True)
             y += head + px(16)
             for i in range(0, len(options), cols):
                 row = options[i:i + cols]
@@ -216,13 +224,13 @@ class RulesScene(Scene):
                         yy += small + px(5)
                 y += max(it[2] for it in row)
             y += px(16)
-        text.draw(surf, "Controls", head, (margin, y), GOLD, bold=True)
+        text.draw(surf, _("Controls"), head, (margin, y), GOLD, bold=True)
         y += head + px(14)
         for line in ctrl:
             text.draw(surf, line, fp, (margin, y), (235, 235, 230))
             y += fp + px(8)
         y += px(16)
-        text.draw(surf, "Aids", head, (margin, y), GOLD, bold=True)
+        text.draw(surf, _("Aids"), head, (margin, y), GOLD, bold=True)
         y += head + px(14)
         for line in aids:
             text.draw(surf, line, fp, (margin, y), (235, 235, 230))
@@ -263,4 +271,4 @@ class RulesScene(Scene):
         view = pygame.Rect(self.rect.x + px(10), self.rect.y + px(10), self.rect.w - px(20), self.rect.h - px(90))
         surf.blit(self.content, view.topleft, area=pygame.Rect(0, self.scroll, view.w, view.h))
         if self.content.get_height() - view.h > self.scroll + 4:
-            text.draw(surf, "Scroll for more ↓", self.fpx(14), (self.rect.x + px(24), self.rect.bottom - px(48)), (200, 210, 215))
+            text.draw(surf, _("Scroll for more ↓"), self.fpx(14), (self.rect.x + px(24), self.rect.bottom - px(48)), (200, 210, 215))

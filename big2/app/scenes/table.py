@@ -417,7 +417,7 @@ class TableScene(Scene):
         try:
             self.game.check_play(self.selection(), seat=self.viewer)
         except IllegalMove as exc:
-            return i18n.render(exc.message)
+            return vocab.render_at(self.match, exc.message)
         return None
 
     def refresh_buttons(self) -> None:
@@ -471,7 +471,7 @@ class TableScene(Scene):
         try:
             events = self.game.play(self.selection(), seat=self.viewer)
         except IllegalMove as exc:
-            self.say(str(exc), 4.0, (255, 150, 140))
+            self.say(vocab.render_at(self.match, exc.message), 4.0, (255, 150, 140))
             return False
         self.end_human_turn(events)
         return True
@@ -485,7 +485,7 @@ class TableScene(Scene):
         try:
             events = self.game.pass_turn(seat=self.viewer)
         except IllegalMove as exc:
-            self.say(str(exc), 4.0, (255, 150, 140))
+            self.say(vocab.render_at(self.match, exc.message), 4.0, (255, 150, 140))
             return False
         self.hand.clear_selection()
         self.place_hand(animate=True)
@@ -515,7 +515,7 @@ class TableScene(Scene):
         if move != PASS:
             self.hand.select_only(move_cards(move))
             self.place_hand(animate=True)
-        self.say(why, 5.0, (200, 235, 255))
+        self.say(i18n.render(why) if isinstance(why, i18n.Message) else why, 5.0, (200, 235, 255))
         self.refresh_buttons()
 
     def sort_hand(self) -> None:

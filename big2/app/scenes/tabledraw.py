@@ -14,7 +14,7 @@ import pygame
 
 from big2.engine.dealnumber import format_deal_number
 
-from .. import cardart, text
+from .. import assets, cardart, text
 from ..uiscale import MIN_FONT_PX
 from ... import i18n
 from ...i18n import _, ngettext, pgettext
@@ -368,16 +368,24 @@ def _plates(surf: pygame.Surface, t: TableScene) -> None:
             shown = name
         text.draw(surf, text.shorten(star + shown, fp, box.w - 16, bold=True), fp, (box.x + 10, box.y + 6), GOLD if turn else WHITE, bold=True, max_width=box.w - 16)
         n = t.counts[seat]
+        small = max(MIN_FONT_PX, int(fp * 0.85))
+        score_txt = i18n.current().signed(t.match.totals[seat])
+        room = box.w - 20 - assets.font(small).size(score_txt)[0] - 6  # the count's line, left of the score
         cards_txt = ngettext("{n} card", "{n} cards", n).format(n=i18n.current().number(n))
-        if cpu_below:
-            cards_txt += " · " + pgettext("computer player", "CPU")
-        col = (255, 120, 110) if n == 1 else DIM
-        text.draw(surf, cards_txt, max(MIN_FONT_PX, int(fp * 0.85)), (box.x + 10, box.y + 8 + fp * 1.2), col)
-        score = t.match.totals[seat]
-        text.draw(surf, i18n.current().signed(score), max(MIN_FONT_PX, int(fp * 0.85)), (box.right - 10, box.y + 8 + fp * 1.2), WHITE, anchor="topright")
         status = seat_status(t, seat)
+        if cpu_below:
+            cpu = pgettext("computer player", "CPU")
+            with_cpu = cards_txt + " · " + cpu
+            if text.fits(with_cpu, small, room):
+                cards_txt = with_cpu
+            else:  # no room beside the score either: the tag leads the status line
+                status = cpu + " · " + status if status else cpu
+        col = (255, 120, 110) if n == 1 else DIM
+        text.draw(surf, text.shorten(cards_txt, small, room), small, (box.x + 10, box.y + 8 + fp * 1.2), col, max_width=room)
+        text.draw(surf, score_txt, small, (box.right - 10, box.y + 8 + fp * 1.2), WHITE, anchor="topright")
         if status:
-            text.draw(surf, status, max(MIN_FONT_PX, int(fp * 0.75)), (box.x + 10, box.y + 10 + fp * 2.2), (150, 220, 255))
+            tiny = max(MIN_FONT_PX, int(fp * 0.75))
+            text.draw(surf, text.shorten(status, tiny, box.w - 20), tiny, (box.x + 10, box.y + 10 + fp * 2.2), (150, 220, 255), max_width=box.w - 20)
         badge = t.badges.get(seat)
         if badge:
             b = pygame.Rect(spot.badge.as_tuple())

@@ -15,7 +15,6 @@ from __future__ import annotations
 from big2.engine.cards import format_card
 from big2.engine.game import IllegalMove
 
-from ... import i18n
 from ...i18n import _
 from .. import vocab
 from ..match import ExchangeStarted, exchange_card
@@ -221,7 +220,7 @@ class ExchangeTurn(TablePart):
         try:
             events = t.game.give_back(card)
         except IllegalMove as exc:
-            t.say(i18n.render(exc.message), 4.0, (255, 150, 140))
+            t.say(vocab.render_at(t.match, exc.message), 4.0, (255, 150, 140))
             return False
         self.giving_back = None
         t.hand.clear_selection()

@@ -153,7 +153,7 @@ class TrackerPart(TablePart):
         y += foot
         small = max(MIN_FONT_PX, fp - 2)
         if tracker.out_of_play:
-            notes = [tracker.summary(), _("{cards} not in anyone's hand.").format(cards=tracker.out_of_play)]
+            notes = [i18n.render(tracker.summary()), _("{cards} not in anyone's hand.").format(cards=i18n.current().number(tracker.out_of_play))]
         else:
             long = (_("Gold: could still make a pair or more (ranks), a flush (suits).") if flushes and cols == 15
                     else _("Gold: could still make a pair or more."))
