@@ -52,7 +52,7 @@ _FIXED_DATE = datetime.datetime(2026, 1, 1, tzinfo=datetime.timezone.utc)
 # The CJK subset fonts: (our file, Noto Sans CJK face in the .ttc, languages whose
 # characters it must hold). Latin letters, digits, punctuation and the suit symbols are
 # always kept, so a CJK font draws everything the game shows in that language.
-# Only the characters the catalogs use (plus ALWAYS_IN_FONTS) are kept: about 80 KiB a
+# Only the characters the catalogs use (plus ALWAYS_IN_FONTS) are kept: about 300 KiB a
 # face. Keeping the common hanzi too (Big5 level 1, GB 2312 level 1) for names typed in
 # Chinese would cost 10.6 MiB, which the one-folder app's 50 MB budget cannot take.
 CJK_FONTS = (

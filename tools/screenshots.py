@@ -1,6 +1,8 @@
 """Regenerate docs/screenshots: every scene at 1280 × 720, the table at 800 × 600 and 2560 × 1440.
 
     python tools/screenshots.py [OUTDIR]
+    python tools/screenshots.py --language zh_Hant [OUTDIR]   # title, new game, table,
+                                                              # results, rules in a language
 
 Runs the app headless (SDL's dummy video driver: the same software drawing as a window)
 in a throwaway home, walks every scene with :func:`big2.app.tour.tour` and saves each
@@ -27,7 +29,12 @@ SHOTS = (
 )
 
 
-def shoot(out: Path) -> int:
+#: The stops shot in another language (``--language``), at 1280 × 720, saved as
+#: ``NAME-1280x720-CODE.png``.
+LANGUAGE_STOPS = ("title", "new-game", "table-your-turn", "results", "rules", "settings-language")
+
+
+def shoot(out: Path, language: str = "") -> int:
     import pygame
 
     from big2.app import fitcheck, storage
@@ -35,9 +42,14 @@ def shoot(out: Path) -> int:
     from big2.app.settings import AppSettings
     from big2.app.tour import tour
 
+    from big2 import i18n
+
     out.mkdir(parents=True, exist_ok=True)
     bad = 0
-    for size, keep in SHOTS:
+    shots = (((1280, 720), LANGUAGE_STOPS),) if language else SHOTS
+    i18n.set_language(language or "en")
+    suffix = f"-{language}" if language else ""
+    for size, keep in shots:
         with tempfile.TemporaryDirectory() as home:
             os.environ["BIG2_HOME"] = home
             app = App(size=size, settings=AppSettings(animation="off", pace="instant"))
@@ -53,7 +65,7 @@ def shoot(out: Path) -> int:
                     for p in fitcheck.draw_and_check(app):
                         print(f"  {stop}: {p}")
                         bad += 1
-                    name = out / f"{stop}-{size[0]}x{size[1]}.png"
+                    name = out / f"{stop}-{size[0]}x{size[1]}{suffix}.png"
                     pygame.image.save(app.screen, str(name))
                     print(name)
             finally:
@@ -63,5 +75,11 @@ def shoot(out: Path) -> int:
 
 
 if __name__ == "__main__":
-    target = Path(sys.argv[1]) if len(sys.argv) > 1 else Path(__file__).resolve().parents[1] / "docs" / "screenshots"
-    sys.exit(shoot(target))
+    args = sys.argv[1:]
+    code = ""
+    if "--language" in args:
+        at = args.index("--language")
+        code = args[at + 1]
+        del args[at : at + 2]
+    target = Path(args[0]) if args else Path(__file__).resolve().parents[1] / "docs" / "screenshots"
+    sys.exit(shoot(target, code))

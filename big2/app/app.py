@@ -71,6 +71,13 @@ def load_theme() -> dict:
         font = block.get("font") if isinstance(block, dict) else None
         if isinstance(font, dict) and font.get("name") == "dejavu":
             font.update(name=name, regular_path=str(regular), bold_path=str(bold))
+    # "#font_<family>": a button in one family's font whatever the language (the language
+    # picker writes each language's name in its own script)
+    for fam in assets.FONT_FAMILIES:
+        regular, bold = assets.font_files(fam)
+        theme[f"#font_{fam}"] = {"font": {"name": "dejavu" if fam == "latin" else f"big2_{fam}", "size": "17", "bold": "1",
+                                          "regular_path": str(regular), "bold_path": str(bold)}}
+    theme["@current"] = {"colours": dict(theme.get("#primary", {}).get("colours", {}))}  # the choice in force
     return theme
 
 

@@ -18,6 +18,8 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from ..i18n import _, verbatim
+
 #: How long the watcher waits for the launcher's answer before assuming it worked.
 WATCH_SECONDS = 10.0
 
@@ -41,7 +43,7 @@ class Opening:
     done: threading.Event = field(default_factory=threading.Event)
 
     def fail(self, why: str) -> None:
-        self.problem = f"The folder could not be opened ({why}). It is {self.path}"
+        self.problem = _("The folder could not be opened ({why}). It is {path}").format(why=why, path=verbatim(str(self.path)))
         self.done.set()
 
 
@@ -64,13 +66,13 @@ def open_folder(
     try:
         opening.path.mkdir(parents=True, exist_ok=True)
     except OSError as exc:
-        opening.fail(f"it cannot be made: {exc.strerror or exc}")
+        opening.fail(_("it cannot be made: {error}").format(error=verbatim(str(exc.strerror or exc))))
         return opening
     command = launcher_command(opening.path, platform)
     if command is None:
         start = startfile or getattr(os, "startfile", None)
         if start is None:
-            opening.fail("this system has no way to open folders")
+            opening.fail(_("this system has no way to open folders"))
             return opening
         try:
             start(str(opening.path))
@@ -82,10 +84,10 @@ def open_folder(
     try:
         proc = popen(command, stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     except FileNotFoundError:
-        opening.fail(f"{command[0]} is not installed")
+        opening.fail(_("{command} is not installed").format(command=verbatim(command[0])))
         return opening
     except OSError as exc:
-        opening.fail(f"{command[0]} did not start: {exc.strerror or exc}")
+        opening.fail(_("{command} did not start: {error}").format(command=verbatim(command[0]), error=verbatim(str(exc.strerror or exc))))
         return opening
     threading.Thread(target=_watch, args=(opening, proc, command[0], watch), daemon=True,
                      name="big2-open-folder").start()
@@ -101,7 +103,7 @@ def _watch(opening: Opening, proc: subprocess.Popen[bytes], name: str, watch: fl
     if code == 0:
         opening.done.set()
     else:
-        opening.fail(f"{name} found no file manager, exit status {code}")
+        opening.fail(_("{command} found no file manager, exit status {code}").format(command=verbatim(name), code=code))
 
 
 def describe(paths: Sequence[tuple[str, Path]]) -> list[tuple[str, str]]:

@@ -15,6 +15,7 @@ import pygame_gui
 
 from big2.engine.events import HandEnded
 
+from ..i18n import _
 from . import text
 from .match import HandResult, Match, MatchConfig, SeatConfig, opening_events
 from .tutorial import NAMES, Tutorial, new_game
@@ -125,11 +126,11 @@ class LessonPart(TablePart):
         if cards:
             t.hand.select_only(cards)
             t.place_hand(animate=True)
-            t.say("Press Enter to play them.", 3.0, (200, 235, 255))
+            t.say(_("Press Enter to play them."), 3.0, (200, 235, 255))
         else:
             t.hand.clear_selection()
             t.place_hand(animate=True)
-            t.say("Press P to pass.", 3.0, (200, 235, 255))
+            t.say(_("Press P to pass."), 3.0, (200, 235, 255))
         t.refresh_buttons()
 
     def refuse(self, cards) -> bool:
@@ -183,16 +184,16 @@ class LessonPart(TablePart):
         pygame.draw.rect(surf, (14, 34, 26), rect, border_radius=10)  # opaque: it covers the recent plays
         pygame.draw.rect(surf, (150, 130, 70), rect, 2, border_radius=10)
         y = rect.y + 8
-        text.draw(surf, "How to play", fp, (rect.x + 10, y), GOLD, bold=True)
+        text.draw(surf, _("How to play"), fp, (rect.x + 10, y), GOLD, bold=True)
         lesson, total = t.tutorial.progress()
-        text.draw(surf, "done" if t.tutorial.finished else f"lesson {lesson} of {total}", fp, (rect.right - 10, y), DIM, anchor="topright")
+        text.draw(surf, _("done") if t.tutorial.finished else _("lesson {lesson} of {total}").format(lesson=lesson, total=total), fp, (rect.right - 10, y), DIM, anchor="topright")
         y += round(fp * 1.6)
         for line in lines:
             if y + step > rect.bottom - round(fp * 1.4):
                 break
             text.draw(surf, line, fp, (rect.x + 10, y), WHITE, suits="light", four_colour=t.app.settings.four_colour)
             y += step
-        text.draw(surf, "Esc leaves the lesson", max(MIN_FONT_PX, fp - 3), (rect.x + 10, rect.bottom - round(fp * 1.35)), DIM)
+        text.draw(surf, _("Esc leaves the lesson"), max(MIN_FONT_PX, fp - 3), (rect.x + 10, rect.bottom - round(fp * 1.35)), DIM)
 
 
 class HowToPlayScene(TableScene):

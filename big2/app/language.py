@@ -1,10 +1,9 @@
 """Which language the window speaks, and switching it at once.
 
-A language is *offered* (in Settings, and as the default a system locale picks) only
-once every screen draws its texts through :mod:`big2.i18n` and its catalog is complete
-for them: a half-translated game is worse than an English one. Until then
-``BIG2_LANGUAGE=zh_Hant`` (any code of :data:`big2.i18n.CODES`) previews a language, for
-translators and screenshots. See docs/i18n.md for what is routed so far.
+The offered languages (:data:`OFFERED`: all five, every screen speaks them) are listed
+by the Settings picker, and the system's language is used by default when it is one of
+them, else English. ``BIG2_LANGUAGE=zh_Hant`` (any code of :data:`big2.i18n.CODES`)
+overrides the setting for one run, for translators and screenshots. See docs/i18n.md.
 """
 
 from __future__ import annotations
@@ -18,8 +17,9 @@ from .. import i18n
 if TYPE_CHECKING:
     from .app import App
 
-#: Languages players can choose, and the system's language may pick.
-OFFERED: tuple[str, ...] = ("en",)
+#: Languages players can choose, and the system's language may pick: every screen
+#: speaks them (docs/i18n.md).
+OFFERED: tuple[str, ...] = ("en", "zh_Hant", "zh_Hans", "fil", "id")
 #: The environment variable that previews a language not offered yet.
 PREVIEW = "BIG2_LANGUAGE"
 
@@ -31,8 +31,23 @@ def choose(setting: str, env: Mapping[str, str] | None = None) -> str:
     preview = env.get(PREVIEW, "")
     if preview in i18n.LANGUAGES:
         return preview
+    return resolve(setting)
+
+
+def resolve(setting: str) -> str:
+    """The language a setting means: ``""`` the system's, if offered; else English."""
     code = setting or i18n.system_language()
     return code if code in OFFERED else "en"
+
+
+def native_name(code: str) -> str:
+    """A language's own name (as the picker shows it, in its own script)."""
+    return i18n.verbatim(i18n.language(code).native_name)
+
+
+def font_id(code: str) -> str:
+    """The theme id of a button drawn in ``code``'s own font (see ``app.load_theme``)."""
+    return f"#font_{i18n.language(code).fonts}"
 
 
 def apply(app: App, code: str) -> None:
@@ -52,3 +67,29 @@ def apply(app: App, code: str) -> None:
         for scene in app.stack:
             scene.build()
         app.dirty = True
+
+
+# The language picker's entries (Settings and its picker) ------------------------------
+
+def choices() -> list[str]:
+    """The picker's entries: ``""`` (the system's language) then every offered language."""
+    return ["", *OFFERED]
+
+
+def choice_text(setting: str) -> str:
+    """How an entry reads: a language's own name, or "System default (its name)"."""
+    if setting:
+        return native_name(setting)
+    return i18n._("System default ({language})").format(language=native_name(resolve("")))
+
+
+def choice_font(setting: str) -> str:
+    """The theme id of the font that draws :func:`choice_text` whole: the language's own;
+    for the system default the current language's, unless only the system language's
+    script covers the name (the CJK fonts hold ASCII, DejaVu no hanzi)."""
+    if setting:
+        return font_id(setting)
+    system = resolve("")
+    if i18n.current().language.fonts == "latin" and i18n.language(system).fonts != "latin":
+        return font_id(system)
+    return font_id(i18n.current().code)

@@ -21,6 +21,8 @@ from big2.engine.cards import format_cards
 from big2.engine.combos import PASS, Move, move_cards
 from big2.engine.game import Game
 
+from ..i18n import _
+
 log = logging.getLogger(__name__)
 
 #: Seconds the expert may search per move.
@@ -44,8 +46,21 @@ def levels() -> tuple[str, ...]:
 
 
 def seat_kinds() -> tuple[str, ...]:
-    """What a seat in New game and Settings may be: "Human" or "Computer (level)"."""
+    """What a seat in New game and Settings may be: "Human" or "Computer (level)" (ids,
+    in English; :func:`seat_kind_label` says them in the player's language)."""
     return ("Human",) + tuple(f"Computer ({lvl})" for lvl in levels())
+
+
+def seat_kind_label(kind: str) -> str:
+    """A seat kind of :func:`seat_kinds` in the current language."""
+    from ..i18n import _
+    from . import vocab
+
+    if kind == "Human":
+        return _("Human")
+    if kind.startswith("Computer (") and kind.endswith(")"):
+        return _("Computer ({level})").format(level=vocab.level(kind[len("Computer (") : -1]))
+    return kind
 
 
 def standin_move(game: Game) -> Move:
@@ -104,8 +119,8 @@ def hint(game: Game, seat: int, rng: random.Random) -> tuple[Move, str]:
     except ImportError:  # pragma: no cover
         move = standin_move(game)
         if move == PASS:
-            return PASS, "Nothing you hold beats this play: pass."
-        return move, f"Play {format_cards(move_cards(move), symbols=True)}."
+            return PASS, _("Nothing you hold beats this play: pass.")
+        return move, _("Play {cards}.").format(cards=format_cards(move_cards(move), symbols=True))
 
 
 class Thinker:

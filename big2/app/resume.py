@@ -15,6 +15,7 @@ from typing import Any
 
 from big2.engine.combos import PASS, move_cards
 from big2.engine.events import HandEnded, TurnStarted
+from big2.engine.messages import Message, msg, msg_p
 from big2.persistence.gamecodec import game_from_dict
 from big2.persistence.sessioncodec import Resumed
 
@@ -232,14 +233,14 @@ class ResumedTableScene(TableScene):
         self.app.dirty = True
 
 
-def _tell(app: Any, text: str) -> None:
+def _tell(app: Any, said: Message) -> None:
     from big2.persistence import Notice
 
     from . import storage
 
     st = storage.of(app)
     if st is not None:
-        st.tell(Notice(text))
+        st.tell(Notice.of(said))
 
 
 def open_payload(app: Any, payload: Any, *, from_slot: bool = False) -> bool:
@@ -255,16 +256,17 @@ def open_payload(app: Any, payload: Any, *, from_slot: bool = False) -> bool:
     try:
         resumed = load_payload(payload)
     except ValueError as exc:
-        _tell(app, f"The saved game could not be resumed ({exc}).")
+        _tell(app, msg("The saved game could not be resumed ({reason}).", reason=str(exc)))
         return False
     s = resumed.session
     if s.current is None and s.is_over:
-        _tell(app, "That session was already over.")
+        _tell(app, msg("That session was already over."))
         return False
     match = match_from(resumed)
     for name, level in unknown_levels(resumed.app):
-        _tell(app, f"{name} was saved at a computer level this version does not know "
-                   f"({level[:40]!r}); {name} plays at {FALLBACK_LEVEL.capitalize()} instead.")
+        _tell(app, msg("{name} was saved at a computer level this version does not know ({level}); "
+                       "{name} plays at the {fallback} level instead.",
+                       name=name, level=repr(level[:40]), fallback=msg_p("computer level", "normal")))
     sid = resumed.app.get("history_session")
     start = resumed.app.get("hand_start")
     start = start if isinstance(start, dict) else None
@@ -292,12 +294,12 @@ def continue_game(app: Any) -> bool:
         st.tell(n)
     if loaded.value is None:
         if not loaded.notices:
-            st.tell(_notice("There is no saved game to continue."))
+            st.tell(_notice(msg("There is no saved game to continue.")))
         return False
     return open_payload(app, loaded.value.payload)
 
 
-def _notice(text: str) -> Any:
+def _notice(said: Message) -> Any:
     from big2.persistence import Notice
 
-    return Notice(text)
+    return Notice.of(said)

@@ -34,6 +34,7 @@ SCENES: dict[str, str] = {
     "about": "big2.app.scenes.about:AboutScene",
     "resumed_table": "big2.app.resume:ResumedTableScene",
     "how_to_play": "big2.app.howtoplay:HowToPlayScene",
+    "language": "big2.app.scenes.language_picker:LanguageScene",
 }
 _classes: dict[str, type] = {}
 

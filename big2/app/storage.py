@@ -38,9 +38,11 @@ from typing import TYPE_CHECKING, Any
 from weakref import WeakKeyDictionary
 
 from big2.persistence import AppPaths, History, Notice, SaveStore, Seat, Settings, SettingsStore, StorageError
+from big2.engine.messages import msg
 from big2.persistence.handlog import hand_result, start_position
 from big2.persistence.logs import start_file_logging
 from big2.persistence.notices import Severity
+from big2.persistence.envelope import SLOT_NAME_MAX_CHARS
 from big2.persistence.sessioncodec import check_payload, preview_of, save_payload
 
 from .. import i18n
@@ -130,7 +132,7 @@ class Storage:
                 self.tell(n)
         except Exception as exc:  # History.open never raises; be safe anyway
             log.exception("score history")
-            self.tell(Notice(f"The score history could not be opened ({exc}).", Severity.ERROR))
+            self.tell(Notice.of(msg("The score history could not be opened ({reason}).", reason=str(exc)), Severity.ERROR))
             self._history_on_disk = True  # do not try again on every hand
         if old is not None and old is not self.history:
             old.close()
@@ -150,7 +152,7 @@ class Storage:
                 self.history = History.in_memory()
         except Exception as exc:
             log.exception("score history")
-            self.tell(Notice(f"The score history could not be opened ({exc}).", Severity.ERROR))
+            self.tell(Notice.of(msg("The score history could not be opened ({reason}).", reason=str(exc)), Severity.ERROR))
         finally:
             self.history_ready.set()
         while True:
@@ -175,10 +177,10 @@ class Storage:
 
     def _report(self, exc: Exception) -> None:
         if isinstance(exc, StorageError):
-            self.tell(Notice(str(exc), Severity.ERROR))
+            self.tell(Notice(str(exc), Severity.ERROR, exc.message))
         else:
             log.exception("storage job failed", exc_info=exc)
-            self.tell(Notice(f"Something could not be saved ({exc}).", Severity.ERROR))
+            self.tell(Notice.of(msg("Something could not be saved ({reason}).", reason=str(exc)), Severity.ERROR))
 
     def tell(self, notice: Notice) -> None:
         """Queue a sentence for the window (any thread). The same sentence again within
@@ -310,13 +312,17 @@ class Storage:
         if saved is None or (unless is not None and saved.payload.get("session") == unless.get("session")):
             return
         stamp = saved.saved_at.astimezone()
-        base = f"Unfinished game, {stamp.strftime('%d %b %Y %H:%M')}"
+        # a slot name (at most SLOT_NAME_MAX_CHARS, with room for " (2)"): the date and time
+        # the language's way, or the date alone where that would not fit
+        base = _("Unfinished, {when}").format(when=i18n.current().datetime(stamp))
+        if len(base) > SLOT_NAME_MAX_CHARS - 5:
+            base = _("Unfinished, {when}").format(when=i18n.current().date(stamp.date()))
         taken = {info.name for info in self.saves.list_slots()}
         name, n = base, 2
         while name in taken or self.saves.slot_path(name).exists():  # two in the same minute
             name, n = f"{base} ({n})", n + 1
         self.saves.save_slot(name, saved.payload, saved.preview)
-        self.tell(Notice(f"Your unfinished game was kept in Saved games as “{name}”.", Severity.INFO))
+        self.tell(Notice.of(msg("Your unfinished game was kept in Saved games as “{name}”.", name=name), Severity.INFO))
 
     def clear_autosave(self) -> None:
         with self._lock:
@@ -458,7 +464,8 @@ def _autosave(st: Storage, table: TableScene, rec: Recorder) -> None:
         payload = payload_of(table, rec)
     except ValueError as exc:  # state this version cannot store: say so once
         log.warning("autosave skipped: %s", exc)
-        st.tell(Notice(f"This game cannot be saved ({exc}); it will not be there to continue.", Severity.ERROR))
+        st.tell(Notice.of(msg("This game cannot be saved ({reason}); it will not be there to continue.",
+                              reason=str(exc)), Severity.ERROR))
         return
     st.autosave(payload, preview_of(table.match.session), rec)
 
@@ -768,7 +775,7 @@ def set_game_defaults(app: App, settings: Settings) -> str | None:
     try:
         st.save_settings(settings)
     except ValueError as exc:
-        return str(exc)
+        return i18n.sentence(exc)
     return None
 
 

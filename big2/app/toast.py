@@ -20,6 +20,9 @@ from pygame_gui.elements import UIButton, UIPanel, UITextBox
 
 from big2.persistence.notices import Notice, Severity
 
+from .. import i18n
+from ..i18n import _, ngettext
+
 if TYPE_CHECKING:
     from .app import App
     from .storage import Storage
@@ -42,9 +45,11 @@ class NoticeBanner(UIPanel):
         top = app.top
         area = top.notice_area() if top is not None else pygame.Rect(12, 8, min(760, app.size[0] - 24), app.size[1] // 3)
         w = max(200, min(760, area.w))
-        lines = [n.text for n in notices[-MAX_LINES:]]
+        lines = [i18n.sentence(n) for n in notices[-MAX_LINES:]]
         if len(notices) > MAX_LINES:
-            lines.insert(0, f"({len(notices) - MAX_LINES} earlier messages are in the log file.)")
+            more = len(notices) - MAX_LINES
+            lines.insert(0, ngettext("({n} earlier message is in the log file.)",
+                                     "({n} earlier messages are in the log file.)", more).format(n=i18n.current().number(more)))
         self.notices = list(notices)
         self.severe = any(n.severity is not Severity.INFO for n in notices)
         body = "<br>".join(("• " if len(lines) > 1 else "") + html.escape(t) for t in lines)
@@ -58,7 +63,7 @@ class NoticeBanner(UIPanel):
             pygame.Rect(area.x, area.y, w, h), starting_height=BANNER_LAYER, manager=app.manager, object_id="#notice",
         )
         self.text = UITextBox(body, pygame.Rect(6, 6, w - 16, text_h), app.manager, container=self, object_id="#notice_text")
-        self.b_dismiss = UIButton(pygame.Rect(w - 112, h - button_h - 10, 100, button_h), "Dismiss", app.manager, container=self)
+        self.b_dismiss = UIButton(pygame.Rect(w - 112, h - button_h - 10, 100, button_h), _("Dismiss"), app.manager, container=self)
         self.age = 0.0
 
     @property

@@ -167,6 +167,11 @@ def tour(app: Any, *, dropdowns_open: bool = True, presets: bool = True) -> Iter
     yield "settings"
     if dropdowns_open:
         yield from open_each_dropdown(app, "settings")
+    click(app, app.top.b_language)
+    if app.top.name == "language":
+        yield "settings-language"
+        app.pop()
+        pump(app, 2)
     app.pop()
     pump(app, 2)
 

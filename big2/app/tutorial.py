@@ -19,6 +19,8 @@ from dataclasses import dataclass
 from big2.engine import PASS, STANDARD, CardSet, Game, Move, parse_cards
 from big2.engine.cards import FULL_MASK
 
+from ..i18n import N_, _
+
 #: Seat names at the tutorial table (seat 0 is the person).
 NAMES = ("You", "East", "North", "West")
 
@@ -30,49 +32,51 @@ class Step:
 
     seat: int
     cards: str
+    #: The lesson (marked for the catalogs, translated when shown).
     lesson: str = ""
+    #: Whether the lesson ends by saying how to play (:data:`HOW`).
+    how: bool = False
 
 
-HOW = "Press H to lift the cards, then Enter to play them."
+HOW = N_("Press H to lift the cards, then Enter to play them.")
 
 STEPS: tuple[Step, ...] = (
     Step(0, "3d 3s",
-         "Cards rank 3 (lowest) 4 5 6 7 8 9 10 J Q K A 2 (highest); between cards of one "
-         "rank the suit decides: ♦ < ♣ < ♥ < ♠. You hold the 3♦, the lowest card of all, so "
-         "you lead the first trick, and that first play must include it. Lead your pair of "
-         "3s (a pair is two cards of one rank). " + HOW),
+         N_("Cards rank 3 (lowest) 4 5 6 7 8 9 10 J Q K A 2 (highest); between cards of one "
+            "rank the suit decides: ♦ < ♣ < ♥ < ♠. You hold the 3♦, the lowest card of all, so "
+            "you lead the first trick, and that first play must include it. Lead your pair of "
+            "3s (a pair is two cards of one rank)."), how=True),
     Step(1, "5d 5h"), Step(2, ""), Step(3, ""),
     Step(0, "8c 8h",
-         "Following: East beat your pair with a higher pair, 5♦ 5♥; North and West passed. "
-         "To follow you play the same kind of combination with the same number of cards, "
-         "and higher. Beat the 5s with your pair of 8s. " + HOW),
+         N_("Following: East beat your pair with a higher pair, 5♦ 5♥; North and West passed. "
+            "To follow you play the same kind of combination with the same number of cards, "
+            "and higher. Beat the 5s with your pair of 8s."), how=True),
     Step(1, ""), Step(2, ""), Step(3, ""),
     Step(0, "9d Tc Jh Qs Kd",
-         "Control: everyone else passed, so you won the trick and lead the next one with "
-         "any combination you like. Five-card hands rank straight < flush < full house < "
-         "four of a kind (with one more card) < straight flush. Lead your straight, "
-         "9 10 J Q K. " + HOW),
+         N_("Control: everyone else passed, so you won the trick and lead the next one with "
+            "any combination you like. Five-card hands rank straight < flush < full house < "
+            "four of a kind (with one more card) < straight flush. Lead your straight, "
+            "9 10 J Q K."), how=True),
     Step(1, "3c 4c 6c 7c Jc"), Step(2, ""), Step(3, ""),
     Step(0, "",
-         "Passing: East played a flush (five cards of one suit), which beats your straight, "
-         "and you hold nothing higher. Press P to pass; you may play again when it comes "
-         "round, unless the others all pass and East takes the trick."),
+         N_("Passing: East played a flush (five cards of one suit), which beats your straight, "
+            "and you hold nothing higher. Press P to pass; you may play again when it comes "
+            "round, unless the others all pass and East takes the trick.")),
     Step(1, "4d"), Step(2, "6h"), Step(3, "Ks"),
     Step(0, "2s",
-         "Singles: East won the trick and led the 4♦; North and West each played a higher "
-         "single. The 2 is the highest rank and the 2♠ the highest card of all: play it. "
-         + HOW),
+         N_("Singles: East won the trick and led the 4♦; North and West each played a higher "
+            "single. The 2 is the highest rank and the 2♠ the highest card of all: play it."), how=True),
     Step(1, ""), Step(2, ""), Step(3, ""),
     Step(0, "Ad Ac Ah",
-         "Finishing: nobody can beat the 2♠, so you lead again. The first player to play "
-         "all their cards wins the hand; the others lose points for the cards they still "
-         "hold. Go out with your last three cards, a triple (three of one rank). " + HOW),
+         N_("Finishing: nobody can beat the 2♠, so you lead again. The first player to play "
+            "all their cards wins the hand; the others lose points for the cards they still "
+            "hold. Go out with your last three cards, a triple (three of one rank)."), how=True),
 )
 
 #: What the table says once the person has gone out.
-DONE = ("You went out first and won the hand! That is all of Big Two: beat the play "
-        "before you or pass, take control, and be first to empty your hand. Press Enter "
-        "to go back to the title.")
+DONE = N_("You went out first and won the hand! That is all of Big Two: beat the play "
+          "before you or pass, take control, and be first to empty your hand. Press Enter "
+          "to go back to the title.")
 
 
 def _deal() -> list[CardSet]:
@@ -139,21 +143,23 @@ class Tutorial:
     def lesson(self) -> str:
         """The text to show now: the current lesson, or the closing words."""
         if self.finished:
-            return DONE
+            return _(DONE)
         # the latest person's lesson at or before this point of the script
         for step in reversed(STEPS[: self.index + 1]):
             if step.lesson:
-                return step.lesson
+                if step.how:
+                    return _("{lesson} {how}").format(lesson=_(step.lesson), how=_(HOW))
+                return _(step.lesson)
         return ""
 
     def check(self, cards: CardSet) -> str | None:
         """``None`` if the person's play (empty: a pass) is the lesson's, else a sentence."""
         nxt = self.expected()
         if nxt is None or nxt[0] != 0:
-            return "Wait for the others to play."
+            return _("Wait for the others to play.")
         want = nxt[1]
         if cards == want:
             return None
         if not want:
-            return "In this lesson you pass: press P."
-        return f"In this lesson, play {want.format(symbols=True)}: press H to lift it, then Enter."
+            return _("In this lesson you pass: press P.")
+        return _("In this lesson, play {cards}: press H to lift it, then Enter.").format(cards=want.format(symbols=True))

@@ -46,9 +46,11 @@ _COMPASS = ("South", "East", "North", "West")
 
 
 def seat_name(match: Any, seat: int) -> str:
-    """A seat's name as shown: a computer's default compass name in the current
-    language, any other name (a person's, typed by them) as it is."""
+    """A seat's name as shown: a computer's default compass name and the unnamed
+    person's "You" in the current language, any other name (typed by a person) as it is."""
     name = match.names[seat]
+    if name == "You":  # the person who gave no name (also while the computer plays for them)
+        return pgettext("player name", "You")
     if name in _COMPASS and not match.is_human(seat):
         return {
             "South": pgettext("seat", "South"), "East": pgettext("seat", "East"),
@@ -89,3 +91,16 @@ def combination(kind: Any) -> str:
         "FOUR_ALONE": pgettext("combination", "four of a kind"),
     }
     return words.get(kind.name) or verbatim(kind.label)
+
+
+def person_name(name: str) -> str:
+    """A stored or typed player name as shown: the game's default names ("You" and the
+    compass names) in the current language, any other name as it is."""
+    if name == "You":
+        return pgettext("player name", "You")
+    if name in _COMPASS:
+        return {
+            "South": pgettext("seat", "South"), "East": pgettext("seat", "East"),
+            "North": pgettext("seat", "North"), "West": pgettext("seat", "West"),
+        }[name]
+    return verbatim(name)

@@ -35,7 +35,7 @@ from .translator import Translator, load, locale_dir
 __all__ = [
     "CODES", "LANGUAGES", "Language", "Message", "N_", "Translator", "add_listener", "current",
     "gettext", "language_for_locale", "load", "locale_dir", "ngettext", "npgettext",
-    "pgettext", "remove_listener", "render", "set_language", "system_language", "verbatim", "_",
+    "pgettext", "remove_listener", "render", "sentence", "set_language", "system_language", "verbatim", "_",
 ]
 
 _state: dict[str, Translator] = {"current": Translator(ENGLISH)}
@@ -97,6 +97,20 @@ def N_(message: str) -> str:
 def render(message: Message) -> str:
     """An engine message in the current language."""
     return current().render(message)
+
+
+def sentence(said: object) -> str:
+    """What a notice or refusal says, in the current language: a :class:`Message`
+    rendered; an exception raised with a message, or a value carrying one in its
+    ``message`` attribute (a storage notice), rendered; anything else as its text."""
+    if isinstance(said, Message):
+        return render(said)
+    carried = getattr(said, "message", None)
+    if isinstance(carried, Message):
+        return render(carried)
+    if isinstance(said, BaseException) and said.args and isinstance(said.args[0], Message):
+        return render(said.args[0])
+    return str(said)
 
 
 def language(code: str) -> Language:

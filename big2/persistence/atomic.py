@@ -27,6 +27,7 @@ from datetime import datetime, timezone
 from pathlib import Path
 from typing import Final, Generic, TypeVar
 
+from ..engine.messages import Message, msg, msg_p
 from .notices import Notice, Severity, StorageError
 from .private import make_private_dir
 
@@ -95,7 +96,7 @@ def write_atomic(path: Path, data: bytes, *, keep_backup: bool = True) -> None:
         _fsync_dir(folder)
     except OSError as exc:
         raise StorageError(
-            f"Could not save {path.name} ({exc.strerror or exc}); the previous copy is kept."
+            msg("Could not save {file} ({reason}); the previous copy is kept.", file=path.name, reason=str(exc.strerror or exc))
         ) from exc
     finally:
         if tmp is not None:
@@ -146,7 +147,7 @@ class Unreadable(ValueError):
     later version of the app) and ``headline`` the notice's opening clause.
     """
 
-    def __init__(self, reason: str, *, tag: str = "damaged", headline: str = "") -> None:
+    def __init__(self, reason: str, *, tag: str = "damaged", headline: Message | str = "") -> None:
         super().__init__(reason)
         self.reason = reason
         self.tag = tag
@@ -202,19 +203,28 @@ class LoadResult(Generic[T]):
     notices: tuple[Notice, ...] = ()
 
 
-def _headline(exc: ValueError, what: str) -> tuple[str, str]:
+def _file(what: str) -> Message | str:
+    """The kind of file ``what`` names, as a message the app translates."""
+    if what == "settings file":
+        return msg_p("file", "settings file")
+    if what == "saved game":
+        return msg_p("file", "saved game")
+    return what
+
+
+def _headline(exc: ValueError, what: str) -> tuple[Message | str, str]:
     if isinstance(exc, Unreadable):
-        return exc.headline or f"Your {what} was damaged ({exc.reason})", exc.tag
-    return f"Your {what} was damaged ({exc})", "damaged"
+        return exc.headline or msg("Your {what} was damaged ({reason})", what=_file(what), reason=exc.reason), exc.tag
+    return msg("Your {what} was damaged ({reason})", what=_file(what), reason=str(exc)), "damaged"
 
 
-def _unreadable(source: str, what: str, exc: OSError, notices: list[Notice]) -> str:
+def _unreadable(source: str, what: str, exc: OSError, notices: list[Notice]) -> Message | str:
     """The problem sentence for an unreadable main file, or a notice for the backup."""
     log.warning("cannot read %s: %s", what, exc)
     if source == "main":
-        return f"Your {what} could not be read ({exc.strerror or exc})"
-    notices.append(Notice(f"The previous copy of your {what} could not be read "
-                          f"({exc.strerror or exc}).", Severity.ERROR))
+        return msg("Your {what} could not be read ({reason})", what=_file(what), reason=str(exc.strerror or exc))
+    notices.append(Notice.of(msg("The previous copy of your {what} could not be read ({reason}).",
+                                 what=_file(what), reason=str(exc.strerror or exc)), Severity.ERROR))
     return ""
 
 
@@ -235,13 +245,13 @@ def load_with_fallback(
     ``LoadResult(None, "none", ())`` — a first run, not a problem.
     """
     notices: list[Notice] = []
-    main_problem = ""  # the sentence that explains why the backup is being used
+    main_problem: Message | str = ""  # the sentence that explains why the backup is being used
     for source, candidate in (("main", path), ("backup", backup_path(path))):
         try:
             raw = read_regular(candidate, max_bytes)
         except FileNotFoundError:
             if source == "main" and backup_path(path).exists():
-                main_problem = f"The last save of your {what} did not finish"
+                main_problem = msg("The last save of your {what} did not finish", what=_file(what))
             continue
         except OSError as exc:
             main_problem = _unreadable(source, what, exc, notices) or main_problem
@@ -262,20 +272,20 @@ def load_with_fallback(
             log.warning("%s: %s", candidate, exc)
             try:
                 moved = quarantine(candidate, tag=tag, now=now)
-                aside = f"it was set aside as {moved.name}"
+                aside = msg("it was set aside as {file}", file=moved.name)
             except OSError as move_exc:
-                aside = f"it could not be set aside ({move_exc.strerror})"
+                aside = msg("it could not be set aside ({reason})", reason=str(move_exc.strerror))
             if source == "main":
-                main_problem = f"{headline}; {aside}"
+                main_problem = msg("{problem}; {aside}", problem=headline, aside=aside)
             else:
-                text = f"The previous copy of your {what} was damaged too; {aside}."
-                notices.append(Notice(text, Severity.ERROR))
+                notices.append(Notice.of(msg("The previous copy of your {what} was damaged too; {aside}.",
+                                             what=_file(what), aside=aside), Severity.ERROR))
             continue
         if source == "backup":
-            notices.append(Notice(f"{main_problem} and the previous copy was loaded.",
-                                  Severity.WARNING))
+            notices.append(Notice.of(msg("{problem} and the previous copy was loaded.", problem=main_problem),
+                                     Severity.WARNING))
         return LoadResult(value, source, tuple(notices))
     if main_problem:
-        notices.insert(0, Notice(f"{main_problem}, and no earlier copy could be loaded.",
-                                 Severity.ERROR))
+        notices.insert(0, Notice.of(msg("{problem}, and no earlier copy could be loaded.", problem=main_problem),
+                                    Severity.ERROR))
     return LoadResult(None, "none", tuple(notices))

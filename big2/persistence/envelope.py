@@ -23,6 +23,7 @@ from dataclasses import dataclass
 from datetime import datetime, timezone
 from typing import Any, Final
 
+from ..engine.messages import msg
 from .atomic import Unreadable
 from .jsonsafe import JsonValue
 
@@ -166,8 +167,8 @@ def open_envelope(doc: JsonValue) -> SavedGame:
             f"it uses save format {version} and this version of Big2 reads up to "
             f"{SAVE_VERSION}",
             tag="newer",
-            headline=(f"Your saved game was made by a newer version of Big2 "
-                      f"(save format {version}; this version reads up to {SAVE_VERSION})"),
+            headline=msg("Your saved game was made by a newer version of Big2 "
+                         "(save format {found}; this version reads up to {known})", found=version, known=SAVE_VERSION),
         )
     upgraded: dict[str, Any] = doc
     while version < SAVE_VERSION:

@@ -29,6 +29,7 @@ from datetime import datetime, timezone
 from pathlib import Path
 from typing import Any, Final
 
+from ..engine.messages import msg
 from .atomic import LoadResult, quarantine
 from .jsonsafe import JsonLimits, JsonRejected, parse_json
 from .notices import Notice, Severity, StorageError
@@ -251,10 +252,10 @@ class History:
                 tighten(path.with_name(path.name + side), FILE_MODE)
             return LoadResult(cls._open_file(path, timeout), "main" if existed else "new")
         except _TooNew as exc:
-            text = (f"Your score history was made by a newer version of Big2 (schema "
-                    f"{exc.found}); it is left untouched and this game's scores will not "
-                    f"be kept.")
-            return cls._in_memory(Notice(text, Severity.WARNING))
+            text = msg("Your score history was made by a newer version of Big2 (schema "
+                       "{found}); it is left untouched and this game's scores will not "
+                       "be kept.", found=exc.found)
+            return cls._in_memory(Notice.of(text, Severity.WARNING))
         except sqlite3.Error as exc:
             if not _is_damage(exc):
                 return cls._unusable(exc)
@@ -265,9 +266,9 @@ class History:
                 history = cls._open_file(path, timeout)
             except (OSError, sqlite3.Error, _TooNew) as again:
                 return cls._unusable(again)
-            text = (f"Your score history was damaged; it was set aside as {moved.name} "
-                    f"and a new one was started.")
-            return LoadResult(history, "new", (Notice(text, Severity.WARNING),))
+            text = msg("Your score history was damaged; it was set aside as {file} "
+                       "and a new one was started.", file=moved.name)
+            return LoadResult(history, "new", (Notice.of(text, Severity.WARNING),))
         except OSError as exc:
             return cls._unusable(exc)
 
@@ -320,9 +321,9 @@ class History:
     @classmethod
     def _unusable(cls, exc: BaseException) -> LoadResult[History]:
         log.warning("score history unusable: %s", exc)
-        text = (f"Your score history could not be opened ({exc}); this game's scores "
-                f"will not be kept.")
-        return cls._in_memory(Notice(text, Severity.ERROR))
+        text = msg("Your score history could not be opened ({reason}); this game's scores "
+                   "will not be kept.", reason=str(exc))
+        return cls._in_memory(Notice.of(text, Severity.ERROR))
 
     def close(self) -> None:
         self._conn.close()
@@ -346,7 +347,7 @@ class History:
         try:
             self._conn.execute("BEGIN IMMEDIATE")
         except sqlite3.Error as exc:
-            raise StorageError(f"The score history is busy or unwritable ({exc}).") from exc
+            raise StorageError(msg("The score history is busy or unwritable ({reason}).", reason=str(exc))) from exc
         try:
             yield self._conn
             self._conn.execute("COMMIT")
@@ -354,7 +355,7 @@ class History:
             with contextlib.suppress(sqlite3.Error):
                 self._conn.execute("ROLLBACK")
             if isinstance(exc, sqlite3.Error):
-                raise StorageError(f"The score could not be recorded ({exc}).") from exc
+                raise StorageError(msg("The score could not be recorded ({reason}).", reason=str(exc))) from exc
             raise
 
     def _player_id(self, conn: sqlite3.Connection, seat: Seat, now: str) -> int:
@@ -459,7 +460,7 @@ class History:
         try:
             return self._conn.execute(sql, params).fetchall()
         except sqlite3.Error as exc:
-            raise StorageError(f"The score history could not be read ({exc}).") from exc
+            raise StorageError(msg("The score history could not be read ({reason}).", reason=str(exc))) from exc
 
     def _seat_count(self, session_id: int) -> int:
         rows = self.query("SELECT seat_count FROM sessions WHERE id = ?", (session_id,))
@@ -496,10 +497,10 @@ class History:
                                                       start_json))
             moment = datetime.fromisoformat(started)
         except (JsonRejected, ValueError, TypeError) as exc:
-            raise StorageError(f"The record of hand {hand_id} is damaged ({exc}).") from exc
+            raise StorageError(msg("The record of hand {hand} is damaged ({reason}).", hand=hand_id, reason=str(exc))) from exc
         if not (isinstance(rules, dict) and isinstance(moves, list) and isinstance(deal, list)
                 and isinstance(start, dict)):
-            raise StorageError(f"The record of hand {hand_id} is damaged.")
+            raise StorageError(msg("The record of hand {hand} is damaged.", hand=hand_id))
         result = HandResult(
             hand_number=number, rules_preset=preset, rules=rules, winner_seat=winner,
             cards_left=tuple(r[0] for r in per_seat), points=tuple(r[1] for r in per_seat),

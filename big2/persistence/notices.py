@@ -10,6 +10,8 @@ from __future__ import annotations
 import enum
 from dataclasses import dataclass
 
+from ..engine.messages import Message
+
 
 class Severity(enum.Enum):
     """How loudly the app should show a notice."""
@@ -28,14 +30,31 @@ class Notice:
 
     text: str
     severity: Severity = Severity.WARNING
+    #: The same sentence as a message (a stable id and parameters, see
+    #: ``big2.engine.messages``) the app renders in the player's language; None when
+    #: ``text`` is all there is. The persistence layer has no gettext: it says what
+    #: happened, the app says it in the player's words.
+    message: Message | None = None
 
     def __str__(self) -> str:
         return self.text
 
+    @classmethod
+    def of(cls, message: Message, severity: Severity = Severity.WARNING) -> Notice:
+        """A notice saying ``message`` (``text`` is its English sentence)."""
+        return cls(str(message), severity, message)
+
 
 class StorageError(Exception):
-    """A write (or delete) failed; ``str(error)`` is a sentence for the player.
+    """A write (or delete) failed; ``str(error)`` is a sentence for the player (in
+    English; :attr:`message` is the same as a message the app translates).
 
     The original :class:`OSError` or :class:`sqlite3.Error` is chained as
     ``__cause__``. The previous copy of the file is still in place when this is raised.
     """
+
+    @property
+    def message(self) -> Message | None:
+        """The sentence as a message, when it was raised with one."""
+        first = self.args[0] if self.args else None
+        return first if isinstance(first, Message) else None

@@ -20,6 +20,7 @@ from datetime import datetime, timezone
 from pathlib import Path
 from typing import Any, Final
 
+from ..engine.messages import msg
 from .atomic import LoadResult, Unreadable, backup_path, load_with_fallback, read_regular, write_atomic
 from .envelope import (
     SLOT_NAME_MAX_CHARS, Preview, SavedGame, make_envelope, open_envelope,
@@ -59,9 +60,9 @@ def check_slot_name(name: str) -> str:
     """The slot name stripped; raises :class:`ValueError` with a sentence if unusable."""
     text = name.strip()
     if not 1 <= len(text) <= SLOT_NAME_MAX_CHARS:
-        raise ValueError(f"A save name must be 1 to {SLOT_NAME_MAX_CHARS} characters.")
+        raise ValueError(msg("A save name must be 1 to {n} characters.", n=SLOT_NAME_MAX_CHARS))
     if not text.isprintable():
-        raise ValueError("A save name must not hold control characters.")
+        raise ValueError(msg("A save name must not hold control characters."))
     return text
 
 
@@ -204,7 +205,7 @@ class SaveStore:
         try:
             data = dump_json(doc)
         except (TypeError, ValueError, RecursionError) as exc:
-            raise StorageError(f"The game could not be saved ({exc}).") from exc
+            raise StorageError(msg("The game could not be saved ({reason}).", reason=str(exc))) from exc
         write_atomic(path, data)
 
     def _remove(self, path: Path) -> bool:
@@ -217,7 +218,7 @@ class SaveStore:
                 continue
             except OSError as exc:
                 raise StorageError(
-                    f"Could not delete {candidate.name} ({exc.strerror})."
+                    msg("Could not delete {file} ({reason}).", file=candidate.name, reason=str(exc.strerror))
                 ) from exc
         return found
 

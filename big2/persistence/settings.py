@@ -18,6 +18,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any, Final
 
+from ..engine.messages import msg
 from .atomic import LoadResult, Unreadable, load_with_fallback, write_atomic
 from .jsonsafe import JsonLimits, JsonRejected, JsonValue, dump_json, parse_json
 from .notices import Notice, Severity, StorageError
@@ -276,18 +277,18 @@ class SettingsStore:
         notices = list(result.notices)
         if result.value is None:
             if result.source == "none" and notices:
-                notices.append(Notice("The default settings are used.", Severity.INFO))
+                notices.append(Notice.of(msg("The default settings are used."), Severity.INFO))
             return LoadResult(DEFAULTS, "none", tuple(notices))
         settings, problems = result.value
         if problems:
-            notices.append(Notice(
-                "Some settings were not valid and were reset to their defaults: "
-                + "; ".join(problems) + ".", Severity.WARNING))
+            notices.append(Notice.of(msg(
+                "Some settings were not valid and were reset to their defaults: {problems}.",
+                problems="; ".join(problems)), Severity.WARNING))
         if repair and (problems or result.source == "backup"):
             try:
                 self.save(settings)
             except StorageError as exc:
-                notices.append(Notice(str(exc), Severity.ERROR))
+                notices.append(Notice(str(exc), Severity.ERROR, exc.message))
         return LoadResult(settings, result.source, tuple(notices))
 
     def save(self, settings: Settings) -> None:
@@ -298,5 +299,5 @@ class SettingsStore:
         try:
             data = dump_json(settings.to_json())
         except (TypeError, ValueError) as exc:
-            raise StorageError(f"The settings could not be saved ({exc}).") from exc
+            raise StorageError(msg("The settings could not be saved ({reason}).", reason=str(exc))) from exc
         write_atomic(self.path, data)

@@ -11,6 +11,7 @@ import logging
 from dataclasses import dataclass
 
 from big2.engine import STANDARD, Rules, get_preset
+from big2.engine.messages import Message, msg
 from big2.engine.scoring import Scoring, scoring_preset
 
 from .gamecodec import rules_from_dict, rules_to_dict
@@ -38,16 +39,16 @@ def table_rules(settings: Settings) -> TableRules:
     """
     notices: list[Notice] = []
 
-    def refuse(text: str) -> None:
+    def refuse(text: Message) -> None:
         log.warning("%s", text)
-        notices.append(Notice(text, Severity.WARNING))
+        notices.append(Notice.of(text, Severity.WARNING))
 
     try:
         preset = get_preset(settings.rules_preset)
         base, usual_scoring = preset.rules, preset.scoring
     except KeyError:
-        refuse(f"The rule preset '{settings.rules_preset}' is not known; "
-               "the standard rules are used.")
+        refuse(msg("The rule preset '{preset}' is not known; the standard rules are used.",
+                   preset=settings.rules_preset))
         base, usual_scoring = STANDARD, "standard"
     options = rules_to_dict(base)
     for name, value in sorted(settings.house_rules.items()):
@@ -55,14 +56,14 @@ def table_rules(settings: Settings) -> TableRules:
         try:
             rules_from_dict(trial)
         except ValueError as exc:
-            refuse(f"The house rule '{name}' was left out: {exc}.")
+            refuse(msg("The house rule '{rule}' was left out: {reason}.", rule=name, reason=str(exc)))
             continue
         options = trial
     rules = rules_from_dict(options)
     try:
         scoring = scoring_preset(settings.scoring or usual_scoring)
     except ValueError:  # ScoringError
-        refuse(f"The scoring '{settings.scoring}' is not known; "
-               f"the preset's usual scoring is used.")
+        refuse(msg("The scoring '{scoring}' is not known; the preset's usual scoring is used.",
+                   scoring=settings.scoring))
         scoring = scoring_preset(usual_scoring)
     return TableRules(rules, scoring, tuple(notices))

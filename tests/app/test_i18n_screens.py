@@ -12,6 +12,8 @@ joins ``test_routed_screens_draw_only_translated_words``.
 
 from __future__ import annotations
 
+import dataclasses
+
 import pygame
 import pytest
 
@@ -49,15 +51,23 @@ class Watch:
 
         monkeypatch.setattr(text, "render", render)
 
-    def scene(self, app, scene) -> None:
+    def scene(self, app, scene, *, drawn: bool = True) -> None:
+        """Check what ``scene`` draws (unless ``drawn`` is false) and its controls' texts."""
         self.scene_name = type(scene).__name__
         try:
-            surf = pygame.Surface(app.size)
-            scene.draw(surf)
+            if drawn:
+                surf = pygame.Surface(app.size)
+                scene.draw(surf)
             for words in _ui_strings(scene.ui) if scene.ui is not None else []:
                 self.check.shown(words, f"{self.scene_name} control")
         finally:
             self.scene_name = ""
+
+    def options(self, scene, *menus) -> None:
+        """Check every option of drop-down ``menus`` (their lists are built only when open)."""
+        for dd in menus:
+            for shown_text, _id in dd.options_list:
+                self.check.shown(shown_text, f"{type(scene).__name__} option")
 
 
 @pytest.fixture(params=["zh_Hant", "id"])
@@ -153,16 +163,18 @@ def test_which_language_the_app_chooses() -> None:
     assert language.choose("", {"BIG2_LANGUAGE": "xx", "LANG": "C"}) in language.OFFERED
 
 
+@pytest.mark.parametrize("size", [(800, 600), (1280, 720)])
 @pytest.mark.parametrize("code", [c for c in i18n.CODES if c != "en"])
-def test_every_screen_fits_in_every_language(make_app, monkeypatch, code) -> None:
+def test_every_screen_fits_in_every_language(make_app, monkeypatch, code, size) -> None:
     """The fit/overlap check of every scene (tests/app/test_fit.py) in each language, at
-    the smallest window: longer Filipino and Indonesian labels, Chinese wrapped anywhere."""
+    the smallest window and the usual one: longer Filipino and Indonesian labels,
+    Chinese wrapped anywhere; every stop's words came through the layer."""
     from big2.app import fitcheck, storage
     from big2.app.tour import tour
 
     monkeypatch.setenv(language.PREVIEW, code)
     i18n.set_language(language.choose(""))
-    app = make_app(size=(800, 600))
+    app = make_app(size=size)
     st = storage.Storage.open()
     storage.attach(app, st)
     watch = Watch(monkeypatch)  # the routed stops are also checked for untranslated words
@@ -180,7 +192,7 @@ def test_every_screen_fits_in_every_language(make_app, monkeypatch, code) -> Non
         i18n.set_language("en")
         text.clear_cache()
     report = "\n".join(f"{stop}:\n  " + "\n  ".join(p) for stop, p in problems.items())
-    assert not problems, f"in {code} at 800x600:\n{report}"
+    assert not problems, f"in {code} at {size[0]}x{size[1]}:\n{report}"
     assert not watch.check.offenders, "\n".join(watch.check.offenders)
 
 
@@ -189,5 +201,85 @@ def test_every_screen_fits_in_every_language(make_app, monkeypatch, code) -> Non
 ROUTED_STOPS = {
     "title", "title-quit", "statistics", "table-dealing", "table-your-turn", "pause", "saves-from-pause",
     "table-computer-thinking", "table-trick-won", "table-last-card", "results", "session-end",
-    "title-continue", "saves",
+    "title-continue", "saves", "settings", "settings-language", "about", "privacy", "replay",
+    "how-to-play", "how-to-play-done", "new-game", "rules", "table-tracker-combinations",
+    "session-end-celebration",
 }
+
+
+def test_new_game_draws_only_translated_words(speaking) -> None:
+    """New game and every house rule's label, options and explanation; a refusal too."""
+    from big2.app.scenes.newgame import NewGameScene
+
+    app, watch = speaking
+    form = app.push(NewGameScene(app))
+    pump(app, 2)
+    watch.scene(app, form)
+    watch.options(form, form.dd_preset, form.dd_length, form.dd_scoring, form.dd_undo, *form.kind_menus, *form.rule_menus.values())
+    form.deal_entry.set_text(i18n.verbatim("12"))  # typed by the player
+    form.n = 4
+    form.rules = dataclasses.replace(form.rules, cards_per_player=21)
+    form.start()  # 4 × 21 cards: refused with a sentence
+    assert form.error
+    watch.check.shown(form.error, "NewGameScene refusal")
+    form.rules = dataclasses.replace(form.rules, cards_per_player=13)
+    form.deal_entry.set_text(i18n.verbatim("12x"))
+    form.start()  # not a deal number: the engine's refusal, in the language
+    assert form.error
+    watch.scene(app, form)
+    watch.check.shown(form.error, "NewGameScene refusal")
+    assert not watch.check.offenders, "\n".join(watch.check.offenders)
+
+
+def test_settings_and_the_language_picker_draw_only_translated_words(speaking, monkeypatch) -> None:
+    from big2.app.scenes.settings_scene import SettingsScene
+
+    app, watch = speaking
+    monkeypatch.setattr(language, "OFFERED", tuple(i18n.CODES))
+    s = app.push(SettingsScene(app))
+    pump(app, 2)
+    watch.scene(app, s)
+    watch.options(s, s.dd_preset, s.dd_anim, s.dd_pace, s.dd_felt, s.dd_back, *s.dd_levels)
+    s.pick_language()
+    pump(app, 2)
+    watch.scene(app, app.top)
+    assert not watch.check.offenders, "\n".join(watch.check.offenders)
+
+
+
+
+def test_storage_notices_reach_the_player_in_their_language(speaking, tmp_path) -> None:
+    """The persistence layer has no gettext: its notices carry Messages, which the
+    banner renders (a damaged settings file set aside, the backup loaded; an unknown
+    preset in the settings)."""
+    from big2.app.toast import NoticeBanner
+    from big2.persistence import Settings
+    from big2.persistence.atomic import Unreadable, backup_path, load_with_fallback
+    from big2.persistence.tablerules import table_rules
+
+    app, watch = speaking
+    path = tmp_path / "settings.json"
+    path.write_bytes(b"{not json")
+    backup_path(path).write_bytes(b"{}")
+
+    def parse(raw: bytes) -> dict:
+        if raw != b"{}":
+            raise Unreadable("it is not valid JSON")
+        return {}
+
+    loaded = load_with_fallback(path, parse, what="settings file", max_bytes=1000)
+    notices = [*loaded.notices, *table_rules(Settings(rules_preset="no-such-preset")).notices]
+    assert len(notices) == 2 and all(n.message is not None for n in notices)
+    assert notices[0].text.startswith("Your settings file was damaged (it is not valid JSON); it was set aside as ")
+    banner = NoticeBanner(app, notices)
+    try:
+        shown_text = banner.text.html_text
+        for n in notices:
+            assert i18n.render(n.message) in shown_text.replace("&#x27;", "'").replace("&quot;", '"')
+            assert i18n.render(n.message) != n.text  # really in another language
+        watch.check.remember("it is not valid JSON")  # a file's technical reason stays as the codec says it
+        for words in _ui_strings(banner):
+            watch.check.shown(words, "notice banner")
+        assert not watch.check.offenders, "\n".join(watch.check.offenders)
+    finally:
+        banner.kill()

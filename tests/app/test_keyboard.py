@@ -11,7 +11,7 @@ from helpers import key, post, pump
 from big2.app import storage
 from big2.app.match import MatchConfig, SeatConfig
 from big2.app.resume import ResumedTableScene
-from big2.app.scenes.settings_scene import SettingsScene
+from big2.app.scenes.settings_scene import SettingsScene, speed_label
 from big2.app.scenes.table import TableScene
 from big2.app.scenes.title import TitleScene
 
@@ -68,7 +68,8 @@ def test_enter_opens_a_dropdown_arrows_walk_its_options_and_enter_picks(make_app
     picked = s.focus.current.text
     key(app, pygame.K_RETURN, frames=4)
     assert dd.current_state is dd.menu_states["closed"]
-    assert app.settings.animation == picked != before or (picked == before and app.settings.animation == before)
+    shown = speed_label(app.settings.animation)  # the option's text; the setting keeps its id
+    assert shown == picked != speed_label(before) or (picked == speed_label(before) and app.settings.animation == before)
     assert isinstance(s.focus.current, UIDropDownMenu)
     # Esc closes an open list without leaving the screen
     key(app, pygame.K_RETURN, frames=3)

@@ -147,3 +147,44 @@ def test_fits_the_smallest_window(make_app):
         assert el.rect.right <= 800 and el.rect.bottom <= 600, el
     assert s.b_full.rect.bottom < s.b_back.rect.top
     st.close()
+
+
+def test_the_language_picker_applies_at_once_and_is_kept(make_app, monkeypatch):
+    """Settings → Language → Bahasa Indonesia: every open screen speaks it at once (the
+    title beneath too), the choice is stored, and the next start speaks it; "System
+    default" goes back to the system's language."""
+    from big2 import i18n
+    from big2.app import language
+    from big2.app.scenes.language_picker import LanguageScene
+
+    monkeypatch.setattr(language, "OFFERED", ("en", "zh_Hant", "zh_Hans", "fil", "id"))
+    monkeypatch.delenv(language.PREVIEW, raising=False)
+    monkeypatch.setenv("LANGUAGE", "zh_TW")  # the system speaks Traditional Chinese
+    app, st, s = _open(make_app)
+    try:
+        assert s.b_language.text == "System default (繁體中文)"
+        click_button(app, s.b_language)
+        picker = app.top
+        assert isinstance(picker, LanguageScene)
+        names = [b.text for b in picker.choice_buttons.values()]
+        assert names == ["✓ System default (繁體中文)", "English", "繁體中文", "简体中文", "Filipino", "Bahasa Indonesia"]
+        # each name in its own script's font, whatever the language now
+        fonts = {c: b.get_object_ids()[-1] for c, b in picker.choice_buttons.items()}
+        assert (fonts["zh_Hant"], fonts["zh_Hans"], fonts["id"], fonts[""]) == ("#font_cjk_tc", "#font_cjk_sc", "#font_latin", "#font_cjk_tc")
+        click_button(app, picker.choice_buttons["id"])
+        s = app.top
+        assert isinstance(s, SettingsScene)
+        assert i18n.current().code == "id"
+        assert s.b_back.text == "Selesai" and s.b_language.text == "Bahasa Indonesia"
+        assert app.stack[0].b_quick.text == "Main melawan komputer"  # the title beneath, rebuilt
+        assert _stored(st).language == "id"
+        assert language.choose(_stored(st).language) == "id"  # what the next start speaks
+        click_button(app, s.b_language)
+        assert [c for c, b in app.top.choice_buttons.items() if b.text.startswith("✓")] == ["id"]
+        click_button(app, app.top.choice_buttons[""])  # back to the system's language
+        assert i18n.current().code == "zh_Hant" and app.top.b_back.text == "完成"
+        assert _stored(st).language == ""
+        key(app, pygame.K_ESCAPE)
+        assert isinstance(app.top, TitleScene) and app.top.b_quick.text == "與電腦對戰"
+    finally:
+        language.apply(app, "en")

@@ -162,7 +162,7 @@ def test_an_unknown_computer_level_in_a_save_plays_normal_and_says_so(make_app):
     resumed = app.top
     assert resumed.match.config.seats[1].level == "normal"
     assert all(s.human or s.level in LEVELS for s in resumed.match.config.seats)
-    assert any("grandmaster" in n.text and "Normal" in n.text for n in st.notices)
+    assert any("grandmaster" in n.text and "normal level" in n.text for n in st.notices)
     st.close()
 
 

@@ -18,6 +18,7 @@ import pygame
 from big2.persistence import AppPaths
 from big2.version import version
 
+from ...i18n import N_, _, verbatim
 from .. import folders, storage, text
 from .base import Scene
 from .common import dialog_rect, felt, frame
@@ -32,8 +33,8 @@ BAD = (255, 170, 120)
 def how_installed() -> str:
     """A few words on what kind of copy is running."""
     if getattr(sys, "frozen", False):
-        return "standalone app"
-    return "Python package"
+        return _("standalone app")
+    return _("Python package")
 
 
 def library_versions() -> str:
@@ -47,16 +48,16 @@ def library_versions() -> str:
         parts.append(f"pygame_gui {dist_version('pygame_gui')}")
     except PackageNotFoundError:
         pass
-    return " · ".join(parts)
+    return verbatim(" · ".join(parts))
 
 
 def player_folders(paths: AppPaths) -> list[tuple[str, Path, Path]]:
     """``(what, shown path, folder to open)`` for each kind of file the game keeps."""
     return [
-        ("Settings", paths.settings_file, paths.config_dir),
-        ("Saved games", paths.saves_dir, paths.saves_dir),
-        ("Score history", paths.history_db, paths.history_db.parent),
-        ("Logs", paths.log_dir, paths.log_dir),
+        (N_("Settings"), paths.settings_file, paths.config_dir),
+        (N_("Saved games"), paths.saves_dir, paths.saves_dir),
+        (N_("Score history"), paths.history_db, paths.history_db.parent),
+        (N_("Logs"), paths.log_dir, paths.log_dir),
     ]
 
 
@@ -85,7 +86,7 @@ class AboutScene(Scene):
         found = storage.of(app)
         self.paths: AppPaths = found.paths if found is not None else AppPaths.from_environment()
         self.rows = player_folders(self.paths)
-        self.shown = dict(zip((r[0] for r in self.rows), (t for _, t in folders.describe([(w, p) for w, p, _ in self.rows]))))
+        self.shown = dict(zip((r[0] for r in self.rows), (t for _w, t in folders.describe([(w, p) for w, p, _f in self.rows]))))
         self.opening: folders.Opening | None = None
         self.message = ""
         self.message_bad = False
@@ -98,15 +99,15 @@ class AboutScene(Scene):
         self.pad = px(32)
         self.row_h = px(44)
         self.rows_top = r.y + px(196)
-        self.open_w = self.button_width(["Open folder"])
+        self.open_w = self.button_width([_("Open folder")])
         self.b_open: dict[str, object] = {}
         for i, (what, _shown, folder) in enumerate(self.rows):
             y = self.rows_top + i * self.row_h
             self.b_open[what] = self.button(
-                (r.right - self.pad - self.open_w, y + px(4), self.open_w, self.row_h - px(8)), "Open folder",
-                tooltip=f"Show {folder} in your file manager",
+                (r.right - self.pad - self.open_w, y + px(4), self.open_w, self.row_h - px(8)), _("Open folder"),
+                tooltip=_("Show {folder} in your file manager").format(folder=verbatim(str(folder))),
             )
-        self.b_back = self.button((r.centerx - px(100), r.bottom - px(70), px(200), px(46)), "Back", object_id="#primary")
+        self.b_back = self.button((r.centerx - px(100), r.bottom - px(70), px(200), px(46)), _("Back"), object_id="#primary")
 
     def handle(self, event: pygame.event.Event) -> bool:
         for what, _shown, folder in self.rows:
@@ -124,7 +125,7 @@ class AboutScene(Scene):
         self.note_outcome()
         if not self.message_bad:
             shown = folders.describe([("", folder)])[0][1]
-            self.message = f"Showing {shown} in your file manager."
+            self.message = _("Showing {folder} in your file manager.").format(folder=verbatim(shown))
 
     def note_outcome(self) -> None:
         if self.opening is not None and self.opening.problem:
@@ -151,18 +152,18 @@ class AboutScene(Scene):
         r, px, fpx, pad = self.rect, self.px, self.fpx, self.pad
         frame(surf, r)
         inner = r.w - 2 * pad
-        text.draw(surf, "About Big Two", fpx(30), (r.centerx, r.y + px(44)), GOLD, anchor="center", bold=True)
-        text.draw(surf, f"Version {version()} · {how_installed()}", fpx(20), (r.centerx, r.y + px(86)), WHITE, anchor="center")
+        text.draw(surf, _("About Big Two"), fpx(30), (r.centerx, r.y + px(44)), GOLD, anchor="center", bold=True)
+        text.draw(surf, _("Version {version} · {kind}").format(version=verbatim(version()), kind=how_installed()), fpx(20), (r.centerx, r.y + px(86)), WHITE, anchor="center")
         text.draw(surf, library_versions(), fpx(15), (r.centerx, r.y + px(114)), SOFT, anchor="center", max_width=inner)
-        text.draw(surf, "Your files", fpx(20), (r.x + pad, r.y + px(156)), GOLD, bold=True)
-        label_w = max(self.text_width(what, 17, bold=True) for what, _p, _f in self.rows) + px(24)
+        text.draw(surf, _("Your files"), fpx(20), (r.x + pad, r.y + px(156)), GOLD, bold=True)
+        label_w = max(self.text_width(_(what), 17, bold=True) for what, _p, _f in self.rows) + px(24)
         path_w = inner - label_w - self.open_w - px(16)
         for i, (what, _path, _folder) in enumerate(self.rows):
             y = self.rows_top + i * self.row_h + self.row_h // 2
-            text.draw(surf, what, fpx(17), (r.x + pad, y), WHITE, anchor="midleft", bold=True)
-            text.draw(surf, elide(self.shown[what], fpx(16), path_w), fpx(16), (r.x + pad + label_w, y), SOFT, anchor="midleft")
+            text.draw(surf, _(what), fpx(17), (r.x + pad, y), WHITE, anchor="midleft", bold=True)
+            text.draw(surf, verbatim(elide(self.shown[what], fpx(16), path_w)), fpx(16), (r.x + pad + label_w, y), SOFT, anchor="midleft")
         y = self.rows_top + len(self.rows) * self.row_h + px(14)
-        note = "Upgrading or uninstalling the game keeps these files; delete the folders to forget everything."
+        note = _("Upgrading or uninstalling the game keeps these files; delete the folders to forget everything.")
         for line in text.wrap(note, fpx(15), inner):
             text.draw(surf, line, fpx(15), (r.x + pad, y), SOFT)
             y += fpx(15) + px(5)

@@ -121,6 +121,13 @@ class Scene:
 
         return assets.font(self.fpx(size), bold=bold).size(words)[0]
 
+    def text_height(self, size: float, *, bold: bool = False) -> int:
+        """How tall a line of the shipped font is at ``size`` design pixels (CJK fonts
+        stand taller than DejaVu at the same size)."""
+        from .. import assets
+
+        return assets.font(self.fpx(size), bold=bold).get_height()
+
     def button_width(self, labels: list[str] | tuple[str, ...]) -> int:
         """A button wide enough for the longest of ``labels`` (the theme's button font)."""
         return max(self.text_width(t, 17, bold=True) for t in labels) + self.px(28)
@@ -137,7 +144,7 @@ class Scene:
         """A font size of ``value`` design pixels at the UI scale (never unreadably small)."""
         return font_px(value, self.app.ui_scale)
 
-    def button(self, rect: pygame.Rect | tuple[int, int, int, int], text: str, *, object_id: str | None = None, tooltip: str | None = None) -> pygame_gui.elements.UIButton:
+    def button(self, rect: pygame.Rect | tuple[int, int, int, int], text: str, *, object_id: str | pygame_gui.core.ObjectID | None = None, tooltip: str | None = None) -> pygame_gui.elements.UIButton:
         return pygame_gui.elements.UIButton(
             pygame.Rect(rect),
             text,
@@ -146,6 +153,19 @@ class Scene:
             object_id=object_id,
             tool_tip_text=tooltip,
         )
+
+    @staticmethod
+    def chosen(event: pygame.event.Event) -> str:
+        """The id of the option a drop-down event picked. Drop-downs list ``(shown text,
+        id)`` pairs, so the id stays English whatever the language; an event that names
+        only the text (as tests post them) is matched against the list's texts and ids."""
+        option_id = getattr(event, "selected_option_id", None)
+        if isinstance(option_id, str):
+            return option_id
+        for option in getattr(event.ui_element, "options_list", ()):
+            if isinstance(option, tuple) and event.text in option:
+                return option[1]
+        return str(event.text)
 
     @staticmethod
     def pressed(event: pygame.event.Event, element: object) -> bool:

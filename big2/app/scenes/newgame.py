@@ -12,23 +12,39 @@ from pygame_gui.elements import UIDropDownMenu, UILabel, UIScrollingContainer, U
 
 from big2.engine.dealnumber import parse_deal_number
 
-from .. import storage, text
+from ... import i18n
+from ...i18n import N_, _, ngettext, pgettext
+from .. import storage, text, vocab
 from ..match import MatchConfig, SeatConfig
-from ..opponents import seat_kinds
-from ..rulesform import describe_scoring, presets, rule_choices, scoring_names, table_blurb, with_choice
+from ..opponents import seat_kind_label, seat_kinds
+from ..rulesform import describe_scoring, presets, rule_choices, scoring_names, scoring_title, shown, table_blurb, with_choice
 from .base import Scene
 from .common import dialog_rect, felt, frame
 
 KINDS = seat_kinds()
+#: Session lengths by their id (the English label, translated where shown).
 LENGTHS = {
-    "1 hand": (1, None),
-    "4 hands": (4, None),
-    "8 hands": (8, None),
-    "16 hands": (16, None),
-    "Until a total reaches ±50": (999, 50),
-    "Until a total reaches ±100": (999, 100),
+    N_("1 hand"): (1, None),
+    N_("4 hands"): (4, None),
+    N_("8 hands"): (8, None),
+    N_("16 hands"): (16, None),
+    N_("Until a total reaches ±50"): (999, 50),
+    N_("Until a total reaches ±100"): (999, 100),
 }
+#: The seats' names until someone types one: ids ("You" is the person playing, the
+#: compass names the computers'), shown in the player's language.
 DEFAULT_NAMES = ("You", "East", "North", "West")
+
+
+def default_name(i: int) -> str:
+    """Seat ``i``'s default name in the current language."""
+    return (pgettext("player name", "You"), pgettext("seat", "East"),
+            pgettext("seat", "North"), pgettext("seat", "West"))[i]
+
+
+def error_text(exc: Exception) -> str:
+    """A refusal for the player: an engine message rendered, any other said as it is."""
+    return i18n.sentence(exc)
 
 
 class _Layer(UIContainer):
@@ -72,34 +88,35 @@ class NewGameScene(Scene):
         row, h = px(40), px(34)
         gap = px(10)
         y = top
-        head_w = self.text_width("Players", 22, bold=True) + gap
-        UILabel(pygame.Rect(lx, y, head_w, h), "Players", m, container=self.ui, object_id="#heading")
+        head_w = self.text_width(_("Players"), 22, bold=True) + gap
+        UILabel(pygame.Rect(lx, y, head_w, h), _("Players"), m, container=self.ui, object_id="#heading")
         self.dd_players = UIDropDownMenu(["2", "3", "4"], str(self.n), pygame.Rect(lx + head_w + gap, y, px(90), h), m, container=self.ui)
         y += row + px(8)
         self.name_entries: list[UITextEntryLine] = []
         self.kind_menus: list[UIDropDownMenu] = []
-        kind_w = min(self.dropdown_width(KINDS), col_w // 2)
+        kinds = [(seat_kind_label(k), k) for k in KINDS]
+        kind_w = min(self.dropdown_width([t for t, _k in kinds]), col_w // 2)
         for i in range(self.n):
             e = UITextEntryLine(pygame.Rect(lx, y, col_w - kind_w - gap, h), m, container=self.ui)
             e.set_text_length_limit(14)
-            e.set_text(self.seat_names[i])
-            k = UIDropDownMenu(list(KINDS), self.seat_kinds[i], pygame.Rect(lx + col_w - kind_w, y, kind_w, h), m, container=self.ui)
+            e.set_text(default_name(i) if self.seat_names[i] == DEFAULT_NAMES[i] else self.seat_names[i])
+            k = UIDropDownMenu(kinds, (seat_kind_label(self.seat_kinds[i]), self.seat_kinds[i]), pygame.Rect(lx + col_w - kind_w, y, kind_w, h), m, container=self.ui)
             self.name_entries.append(e)
             self.kind_menus.append(k)
             y += row
         y += px(12)
-        UILabel(pygame.Rect(lx, y, col_w, h), "Session", m, container=self.ui, object_id="#heading")
+        UILabel(pygame.Rect(lx, y, col_w, h), _("Session"), m, container=self.ui, object_id="#heading")
         y += row
-        self.dd_length = UIDropDownMenu(list(LENGTHS), self.length, pygame.Rect(lx, y, col_w, h), m, container=self.ui)
+        self.dd_length = UIDropDownMenu([(_(k), k) for k in LENGTHS], (_(self.length), self.length), pygame.Rect(lx, y, col_w, h), m, container=self.ui)
         y += row + px(4)
-        lab_w = self.text_width("Scoring", 16) + px(12)
-        UILabel(pygame.Rect(lx, y, lab_w, h), "Scoring", m, container=self.ui)
-        self.dd_scoring = UIDropDownMenu(scoring_names(), self.scoring, pygame.Rect(lx + lab_w, y, col_w - lab_w, h), m, container=self.ui, expansion_height_limit=px(260))
+        lab_w = self.text_width(_("Scoring"), 16) + px(12)
+        UILabel(pygame.Rect(lx, y, lab_w, h), _("Scoring"), m, container=self.ui)
+        self.dd_scoring = UIDropDownMenu([(scoring_title(n), n) for n in scoring_names()], (scoring_title(self.scoring), self.scoring), pygame.Rect(lx + lab_w, y, col_w - lab_w, h), m, container=self.ui, expansion_height_limit=px(260))
         self.scoring_y = y + h + px(8)
         # "Play a deal" (a shared deal number) and undo with several people at the table
         y = self.deal_y = r.bottom - px(66) - 2 * row - px(16)
-        lab_w = self.text_width("Play a deal", 16) + px(12)
-        UILabel(pygame.Rect(lx, y, lab_w, h), "Play a deal", m, container=self.ui)
+        lab_w = self.text_width(_("Play a deal"), 16) + px(12)
+        UILabel(pygame.Rect(lx, y, lab_w, h), _("Play a deal"), m, container=self.ui)
         # (pygame_gui draws a placeholder like typed text: the hint goes beside the field)
         entry_w = min(px(170), col_w - lab_w)
         self.deal_entry = UITextEntryLine(pygame.Rect(lx + lab_w, y, entry_w, h), m, container=self.ui)
@@ -107,15 +124,16 @@ class NewGameScene(Scene):
         self.deal_entry.set_text_length_limit(16)
         self.deal_entry.set_text(self.deal_text)
         y += row + px(4)
-        undo_w = self.dropdown_width(["Off", "On"])
-        UILabel(pygame.Rect(lx, y, col_w - undo_w - gap, h), "Undo with several people", m, container=self.ui)
-        self.dd_undo = UIDropDownMenu(["Off", "On"], "On" if self.undo_hot_seat else "Off",
+        switch = [(_("Off"), "Off"), (_("On"), "On")]
+        undo_w = self.dropdown_width([t for t, _k in switch])
+        UILabel(pygame.Rect(lx, y, col_w - undo_w - gap, h), _("Undo with several people"), m, container=self.ui)
+        self.dd_undo = UIDropDownMenu(switch, switch[1] if self.undo_hot_seat else switch[0],
                                       pygame.Rect(lx + col_w - undo_w, y, undo_w, h), m, container=self.ui)
 
         # Right column: the rule set and every house rule, each explained in a line.
         y = top
-        head_w = self.text_width("Rules", 22, bold=True) + gap
-        UILabel(pygame.Rect(rx, y, head_w, h), "Rules", m, container=self.ui, object_id="#heading")
+        head_w = self.text_width(_("Rules"), 22, bold=True) + gap
+        UILabel(pygame.Rect(rx, y, head_w, h), _("Rules"), m, container=self.ui, object_id="#heading")
         preset_rect = pygame.Rect(rx + head_w + gap, y, col_w - head_w - gap, h)
         y += h + px(6)
         self.summary_y = y
@@ -130,22 +148,24 @@ class NewGameScene(Scene):
         inner_w = col_w - px(24)
         ry = px(4)
         rh = px(30)
-        line_h = self.fpx(14) + px(6)
+        line_h = max(self.fpx(14) + px(6), self.text_height(14) + px(2))  # CJK glyphs stand taller
         for c in self.choices.values():
-            options = [lab for lab, _ in c.options]
-            dd_w = min(inner_w, self.dropdown_width(options))
-            label_w = self.text_width(c.label, 16) + px(10)
+            options = [(shown(lab), lab) for lab, _v in c.options]
+            dd_w = min(inner_w, self.dropdown_width([t for t, _k in options]))
+            label = shown(c.label)
+            label_w = self.text_width(label, 16) + px(10)
             if label_w + dd_w <= inner_w:
-                UILabel(pygame.Rect(px(8), ry, inner_w - dd_w, rh), c.label, m, container=self.rules_box)
+                UILabel(pygame.Rect(px(8), ry, inner_w - dd_w, rh), label, m, container=self.rules_box)
                 dd_rect = pygame.Rect(px(8) + inner_w - dd_w, ry, dd_w, rh)
             else:
-                UILabel(pygame.Rect(px(8), ry, inner_w, rh), c.label, m, container=self.rules_box)
+                UILabel(pygame.Rect(px(8), ry, inner_w, rh), label, m, container=self.rules_box)
                 ry += rh + px(2)
                 dd_rect = pygame.Rect(px(8), ry, inner_w, rh)
-            dd = UIDropDownMenu(options, c.label_of(getattr(self.rules, c.name)), dd_rect, m, container=self.rules_box, expansion_height_limit=px(220))
+            now = c.label_of(getattr(self.rules, c.name))
+            dd = UIDropDownMenu(options, (shown(now), now), dd_rect, m, container=self.rules_box, expansion_height_limit=px(220))
             self.rule_menus[c.name] = dd
             ry += rh + px(2)
-            for line in text.wrap(c.explanation, self.fpx(14), inner_w - px(4)):
+            for line in text.wrap(shown(c.explanation), self.fpx(14), inner_w - px(4)):
                 UILabel(pygame.Rect(px(8), ry, inner_w, line_h), line, m, container=self.rules_box, object_id="#hint")
                 ry += line_h
             ry += px(12)
@@ -154,15 +174,17 @@ class NewGameScene(Scene):
         # everything built so far (a container that takes no hover of its own).
         above = _Layer(r, m, container=self.ui, starting_height=self.ui.get_top_layer() - self.ui.layer + 1)
         self.dd_preset = UIDropDownMenu(
-            list(presets()), self.preset_name, preset_rect.move(-r.x, -r.y), m, container=above, expansion_height_limit=px(320),
+            [(vocab.preset_title(p.name), t) for t, p in presets().items()],
+            (vocab.preset_title(presets()[self.preset_name].name), self.preset_name), preset_rect.move(-r.x, -r.y), m, container=above, expansion_height_limit=px(320),
         )
-        self.b_start = self.button((r.right - px(244), self.buttons_y, px(220), px(48)), "Start", object_id="#primary")
-        self.b_back = self.button((r.x + pad, self.buttons_y, px(140), px(48)), "Back")
+        self.b_start = self.button((r.right - px(244), self.buttons_y, px(220), px(48)), _("Start"), object_id="#primary")
+        self.b_back = self.button((r.x + pad, self.buttons_y, px(140), px(48)), _("Back"))
 
     def _collect(self) -> None:
         """Read the entries back (they are rebuilt on resize and on the player count)."""
         for i, e in enumerate(self.name_entries):
-            self.seat_names[i] = e.get_text().strip() or DEFAULT_NAMES[i]
+            typed = e.get_text().strip()
+            self.seat_names[i] = DEFAULT_NAMES[i] if typed in ("", default_name(i)) else typed
         entry = getattr(self, "deal_entry", None)
         if entry is not None:
             self.deal_text = entry.get_text()
@@ -189,32 +211,32 @@ class NewGameScene(Scene):
             el = event.ui_element
             if el is self.dd_players:
                 self._collect()
-                self.n = int(event.text)
+                self.n = int(self.chosen(event))
                 self.build()
             elif el in self.kind_menus:
-                self.seat_kinds[self.kind_menus.index(el)] = event.text
+                self.seat_kinds[self.kind_menus.index(el)] = self.chosen(event)
             elif el is self.dd_length:
-                self.length = event.text
+                self.length = self.chosen(event)
             elif el is self.dd_preset:
-                self.preset_name = event.text
-                preset = presets()[event.text]
+                self.preset_name = self.chosen(event)
+                preset = presets()[self.preset_name]
                 self.rules = preset.rules
                 self.scoring = preset.scoring
                 self._collect()
                 self.build()
             elif el is self.dd_scoring:
-                self.scoring = event.text
+                self.scoring = self.chosen(event)
             elif el is self.dd_undo:
-                self.undo_hot_seat = event.text == "On"
+                self.undo_hot_seat = self.chosen(event) == "On"
             else:
                 for name, dd in self.rule_menus.items():
                     if el is dd:
                         try:
-                            self.rules = with_choice(self.rules, name, self.choices[name].value_of(event.text))
+                            self.rules = with_choice(self.rules, name, self.choices[name].value_of(self.chosen(event)))
                         except ValueError as exc:  # options that contradict each other
                             self._collect()
                             self.build()
-                            self.error = str(exc)
+                            self.error = error_text(exc)
                             return True
             self.error = ""
             return True
@@ -231,11 +253,13 @@ class NewGameScene(Scene):
         try:
             cfg = self.config()
         except ValueError as exc:  # a deal number that is not one: say so, start nothing
-            self.error = str(exc)
+            self.error = error_text(exc)
             self.app.dirty = True
             return
         if cfg.rules.cards_per_player * cfg.n_players > 52:
-            self.error = f"{cfg.n_players} players cannot each have {cfg.rules.cards_per_player} cards from one deck."
+            self.error = ngettext("{players} players cannot each have {n} card from one deck.",
+                                  "{players} players cannot each have {n} cards from one deck.",
+                                  cfg.rules.cards_per_player).format(players=cfg.n_players, n=cfg.rules.cards_per_player)
             self.app.dirty = True
             return
         storage.remember_new_game(self)
@@ -247,7 +271,7 @@ class NewGameScene(Scene):
         r = self.rect
         fp = self.fpx(14)
         line_h = fp + self.px(5)
-        text.draw(surf, "New game", self.fpx(30), (r.centerx, r.y + self.px(34)), (245, 210, 122), anchor="center", bold=True)
+        text.draw(surf, _("New game"), self.fpx(30), (r.centerx, r.y + self.px(34)), (245, 210, 122), anchor="center", bold=True)
         summary = table_blurb(self.rules, self.scoring)
         y = self.summary_y
         for line in text.wrap(summary, fp, self.col_w)[:2]:
@@ -264,7 +288,7 @@ class NewGameScene(Scene):
             text.draw(surf, line, fp, (self.lx, y), (200, 210, 215), suits="light")
             y += line_h
         hx, hy, hw = self.deal_hint
-        hint = "blank: a new deal"
+        hint = _("blank: a new deal")
         if text.render(hint, self.fpx(15), (0, 0, 0)).get_width() <= hw:
             text.draw(surf, hint, self.fpx(15), (hx, hy), (200, 210, 215), anchor="midleft")
         if self.error:

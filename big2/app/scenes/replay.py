@@ -19,7 +19,10 @@ from big2.engine.dealnumber import format_deal_number
 from big2.persistence import StorageError, StoredHand
 from big2.persistence.handlog import replay
 
+from ... import i18n
+from ...i18n import _, ngettext, verbatim
 from .. import cardart, storage, text
+from ..vocab import person_name
 from ..resume import reading_order
 from ..layout import TableLayout, compute_layout
 from .base import Scene
@@ -41,7 +44,7 @@ def load(history: Any, hand_id: int) -> Loaded:
     """The stored hand and every position of it (storage writer thread)."""
     stored = history.load_hand(hand_id)
     if stored is None:
-        raise ValueError(f"hand {hand_id} is no longer in the history")
+        raise ValueError(_("The hand is no longer in the score history."))
     positions = replay(stored.result)
     moves = [(int(seat), [int(c) for c in cards]) for seat, cards in stored.result.moves]
     return Loaded(stored, positions, moves)
@@ -82,7 +85,7 @@ class ReplayScene(Scene):
         self.loaded = None
         self.error = ""
         if st is None or not self.hand_ids:
-            self.error = "There is no score history to replay."
+            self.error = _("There is no score history to replay.")
             return
         hand_id = self.hand_ids[self.index]
         self.future = st.call(lambda h: load(h, hand_id))
@@ -99,7 +102,7 @@ class ReplayScene(Scene):
         try:
             self.loaded = fut.result()
         except (StorageError, ValueError) as exc:
-            self.error = f"This hand cannot be replayed: {exc}"
+            self.error = _("This hand cannot be replayed: {why}").format(why=verbatim(str(exc)))
         self.step = 0
         self.build()  # the layout follows the number of seats
         self.app.dirty = True
@@ -123,14 +126,14 @@ class ReplayScene(Scene):
     def layout(self) -> TableLayout:
         n = self.loaded.positions[0].n_players if self.loaded else 4
         w, h = self.app.size
-        words = ("|◀ Start", "◀ Back", "Forward ▶", "End ▶|", "◀ Earlier", "Later ▶")
+        words = (_("|◀ Start"), _("◀ Back"), _("Forward ▶"), _("End ▶|"), _("◀ Earlier"), _("Later ▶"))
         return compute_layout(w, h, n, min_button_w=self.button_width(words))
 
     def build_ui(self) -> None:
         # the table's own places: its four action buttons step, its menu button closes
         lay = self.layout()
         boxes = [lay.buttons[k] for k in ("sort", "hint", "pass", "play")]
-        names = [("start", "|◀ Start"), ("back", "◀ Back"), ("fwd", "Forward ▶"), ("end", "End ▶|")]
+        names = [("start", _("|◀ Start")), ("back", _("◀ Back")), ("fwd", _("Forward ▶")), ("end", _("End ▶|"))]
         self.buttons = {}
         for box, (key, label) in zip(boxes, names):
             self.buttons[key] = self.button(box.as_tuple(), label, object_id="#primary" if key == "fwd" else None)
@@ -146,9 +149,9 @@ class ReplayScene(Scene):
             y = log.bottom + gap
             prev = (log.x, y, half, first.h)
             nxt = (log.x + half + gap, y, log.w - half - gap, first.h)
-        self.b_prev_hand = self.button(prev, "◀ Earlier", tooltip="The session's earlier hand (Page Up)")
-        self.b_next_hand = self.button(nxt, "Later ▶", tooltip="The session's later hand (Page Down)")
-        self.b_close = self.button(lay.menu_button.as_tuple(), "Close", tooltip="Esc")
+        self.b_prev_hand = self.button(prev, _("◀ Earlier"), tooltip=_("The session's earlier hand (Page Up)"))
+        self.b_next_hand = self.button(nxt, _("Later ▶"), tooltip=_("The session's later hand (Page Down)"))
+        self.b_close = self.button(lay.menu_button.as_tuple(), _("Close"), tooltip=verbatim("Esc"))
         self.refresh_buttons()
 
     def refresh_buttons(self) -> None:
@@ -218,18 +221,23 @@ class ReplayScene(Scene):
         if self.loaded is None:
             return ""
         if self.step == 0:
-            return "The deal: every hand face up. Press → to step through the moves."
+            return _("The deal: every hand face up. Press → to step through the moves.")
         seat, cards = self.loaded.moves[self.step - 1]
-        name = self.loaded.hand.seats[seat].name if seat < len(self.loaded.hand.seats) else f"Seat {seat + 1}"
+        name = self.seat_name(seat)
         if not cards:
-            return f"{name} passes"
-        return f"{name} plays {format_cards(sorted(cards), symbols=True)}"
+            return _("{name} passes").format(name=name)
+        return _("{name} plays {cards}").format(name=name, cards=format_cards(sorted(cards), symbols=True))
+
+    def seat_name(self, seat: int) -> str:
+        """A seat's stored name as shown (default names in the current language)."""
+        seats = self.loaded.hand.seats if self.loaded else ()
+        return person_name(seats[seat].name) if seat < len(seats) else _("Seat {number}").format(number=seat + 1)
 
     def draw(self, surf: pygame.Surface) -> None:
         surf.blit(felt(surf.get_size(), self.app.settings.felt_colours), (0, 0))
         w, h = surf.get_size()
         if self.loaded is None:
-            msg = self.error or "Loading the hand…"
+            msg = self.error or _("Loading the hand…")
             text.draw(surf, msg, 22, (w // 2, h // 2), WHITE, anchor="center", max_width=w - 80)
             return
         lay = self.layout()
@@ -237,7 +245,6 @@ class ReplayScene(Scene):
         four = self.app.settings.four_colour
         n = game.n_players
         me = self.viewer()
-        seats = self.loaded.hand.seats
         # every hand, face up
         for seat in range(n):
             p = (seat - me) % n
@@ -252,15 +259,15 @@ class ReplayScene(Scene):
                         x += (lay.small_h - lay.small_w) // 2
                         y -= (lay.small_h - lay.small_w) // 2
                     surf.blit(cardart.face(c, lay.small_w, lay.small_h, four_colour=four), (x, y))
-            self.draw_plate(surf, lay, p, seats[seat].name if seat < len(seats) else f"Seat {seat + 1}", len(cards), seat == game.to_act and not game.is_over)
+            self.draw_plate(surf, lay, p, self.seat_name(seat), len(cards), seat == game.to_act and not game.is_over)
         # the trick
         layers, owner = trick_at(self.loaded, self.step)
-        for layer, (_, cards) in enumerate(layers):
+        for layer, (_seat, cards) in enumerate(layers):
             for c, (x, y) in zip(cards, lay.trick_positions(len(cards), layer)):
                 surf.blit(cardart.face(c, lay.card_w, lay.card_h, four_colour=four), (x, y))
         tb = pygame.Rect(lay.trick.as_tuple())
         if owner is not None and layers:
-            who = seats[owner].name if owner < len(seats) else "?"
+            who = self.seat_name(owner)
             text.draw(surf, f"★ {who}", max(13, int(lay.font_px * 0.85)), (tb.centerx, tb.bottom + 4), GOLD, anchor="midtop")
         # what happened: the table's log box names the hand, its message row the move
         st = self.loaded.hand
@@ -268,16 +275,16 @@ class ReplayScene(Scene):
         text.panel(surf, box, alpha=110)
         fp = max(12, int(lay.font_px * 0.8))
         lines = [
-            (f"Replay · hand {st.hand_number}", GOLD, True),
-            (st.started_at.astimezone().strftime("%d %b %Y, %H:%M"), DIM, False),
-            (f"Move {self.step} of {self.last}", WHITE, False),
+            (_("Replay · hand {number}").format(number=st.hand_number), GOLD, True),
+            (i18n.current().datetime(st.started_at.astimezone()), DIM, False),
+            (_("Move {step} of {last}").format(step=self.step, last=self.last), WHITE, False),
         ]
         if st.result.deal_number is not None:
-            lines.insert(1, (f"Deal {format_deal_number(st.result.deal_number)}", WHITE, False))
+            lines.insert(1, (_("Deal {number}").format(number=format_deal_number(st.result.deal_number)), WHITE, False))
         if st.result.assisted:
-            lines.append(("Played with undo", DIM, False))
+            lines.append((_("Played with undo"), DIM, False))
         if game.is_over and game.winner is not None:
-            lines.append((f"{seats[game.winner].name if game.winner < len(seats) else '?'} went out", GOLD, False))
+            lines.append((_("{name} went out").format(name=self.seat_name(game.winner)), GOLD, False))
         y = box.y + 6
         for line, colour, bold in lines:
             text.draw(surf, line, fp, (box.x + 8, y), colour, bold=bold, max_width=box.w - 14)
@@ -291,10 +298,10 @@ class ReplayScene(Scene):
         box = pygame.Rect(lay.scores.as_tuple())
         text.panel(surf, box, alpha=110)
         y = box.y + 6
-        text.draw(surf, "Points this hand", fp, (box.x + 8, y), GOLD, bold=True)
+        text.draw(surf, _("Points this hand"), fp, (box.x + 8, y), GOLD, bold=True)
         y += int(fp * 1.4)
         for seat, pts in enumerate(st.result.points):
-            name = st.seats[seat].name if seat < len(st.seats) else f"Seat {seat + 1}"
+            name = self.seat_name(seat)
             text.draw(surf, name, fp, (box.x + 8, y), WHITE, max_width=box.w - 70)
             text.draw(surf, f"{pts:+d}" if pts else "0", fp, (box.right - 8, y), WHITE, anchor="topright")
             y += int(fp * 1.35)
@@ -304,4 +311,4 @@ class ReplayScene(Scene):
         text.panel(surf, box, alpha=150 if turn else 110, border=GOLD if turn else None)
         fp = lay.font_px
         text.draw(surf, name, fp, (box.x + 10, box.y + 6), GOLD if turn else WHITE, bold=True, max_width=box.w - 16)
-        text.draw(surf, "1 card" if count == 1 else f"{count} cards", int(fp * 0.85), (box.x + 10, box.y + 8 + fp * 1.2), DIM)
+        text.draw(surf, ngettext("{n} card", "{n} cards", count).format(n=count), int(fp * 0.85), (box.x + 10, box.y + 8 + fp * 1.2), DIM)

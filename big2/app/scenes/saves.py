@@ -179,11 +179,8 @@ class SavesScene(Scene):
             if rec.session_id.done():
                 payload["app"]["history_session"] = rec.session_id.result()
             st.saves.save_slot(name, payload, preview_of(self.table.match.session))
-        except ValueError as exc:
-            self.say(str(exc), RED)
-            return
-        except StorageError as exc:
-            self.say(str(exc), RED)
+        except (ValueError, StorageError) as exc:
+            self.say(i18n.sentence(exc), RED)
             return
         self.refresh_list()
         self.page = 0
@@ -213,7 +210,7 @@ class SavesScene(Scene):
             if st is not None:
                 st.saves.delete_listed(info)
         except StorageError as exc:
-            self.say(str(exc), RED)
+            self.say(i18n.sentence(exc), RED)
             return
         self.refresh_list()
         self.build()

@@ -18,7 +18,9 @@ from pygame_gui.elements import UIDropDownMenu, UIHorizontalSlider, UILabel, UIT
 
 from big2.persistence import Settings
 
-from .. import cardart, storage, text
+from ... import i18n
+from ...i18n import _, ngettext, pgettext
+from .. import cardart, language, storage, text, vocab
 from ..rulesform import presets
 from ..settings import ANIMATION_SPEEDS, CARD_BACKS, COMPUTER_PACES, FELTS
 from .base import Scene
@@ -31,10 +33,31 @@ WINDOW_SIZES = ((1024, 640), (1280, 720), (1366, 768), (1440, 900), (1600, 900),
 NAME_CHARS = 14  # as New game allows
 
 
-def opponent_kinds() -> list[str]:
-    from ..opponents import seat_kinds
+def opponent_kinds() -> list[tuple[str, str]]:
+    """The seat kinds as (shown text, id) options."""
+    from ..opponents import seat_kind_label, seat_kinds
 
-    return list(seat_kinds())
+    return [(seat_kind_label(k), k) for k in seat_kinds()]
+
+
+def speed_label(speed: str) -> str:
+    """An animation speed or computer pace (``off``, ``instant``, ``fast``…) for players."""
+    return {
+        "off": pgettext("speed", "Off"), "instant": pgettext("speed", "Instant"), "fast": pgettext("speed", "Fast"),
+        "normal": pgettext("speed", "Normal"), "slow": pgettext("speed", "Slow"),
+    }.get(speed) or i18n.verbatim(speed)
+
+
+def colour_label(colour: str) -> str:
+    """A felt or card-back colour for players."""
+    return {
+        "green": pgettext("colour", "Green"), "blue": pgettext("colour", "Blue"),
+        "red": pgettext("colour", "Red"), "charcoal": pgettext("colour", "Charcoal"),
+    }.get(colour) or i18n.verbatim(colour)
+
+
+def options(ids, label) -> list[tuple[str, str]]:
+    return [(label(i), i) for i in ids]
 
 
 def kind_of(level: str) -> str:
@@ -85,80 +108,104 @@ class SettingsScene(Scene):
 
         # Left: you, and the game New game starts from (short labels, wide choices)
         y = top
-        seats = [f"Seat {i + 2}" for i in range(len(d.opponents))]
-        lw = label_width(["Your name", "Rules", "Opponents"] + seats, px(16))
-        label(lx, y, "Your name", lw)
-        self.name_entry = UITextEntryLine(pygame.Rect(lx + lw, y, col - lw, h), m, container=self.ui, placeholder_text="(type your name)")
+        seats = [_("Seat {number}").format(number=i + 2) for i in range(len(d.opponents))]
+        lw = label_width([_("Language"), _("Your name"), _("Rules"), _("Opponents")] + seats, px(16))
+        label(lx, y, _("Language"), lw)
+        words = language.choice_text(d.language)
+        if self.text_width(words, 17, bold=True) + px(28) > col - lw:  # a narrow window: the name alone
+            words = language.native_name(language.resolve(d.language))
+        self.b_language = self.button((lx + lw, y, col - lw, h), words,
+                                      object_id=language.choice_font(d.language), tooltip=_("The language of the game"))
+        y += row
+        label(lx, y, _("Your name"), lw)
+        self.name_entry = UITextEntryLine(pygame.Rect(lx + lw, y, col - lw, h), m, container=self.ui, placeholder_text=_("(type your name)"))
         self.name_entry.set_text_length_limit(NAME_CHARS)
         self.name_entry.set_text(self.name_text)
         y += row
-        label(lx, y, "Rules", lw)
-        titles = list(presets())
-        self.dd_preset = UIDropDownMenu(titles, self.preset_title(), pygame.Rect(lx + lw, y, col - lw, h), m, container=self.ui, expansion_height_limit=px(260))
+        label(lx, y, _("Rules"), lw)
+        titles = [(vocab.preset_title(p.name), t) for t, p in presets().items()]
+        now = self.preset_title()
+        self.dd_preset = UIDropDownMenu(titles, (vocab.preset_title(presets()[now].name), now), pygame.Rect(lx + lw, y, col - lw, h), m, container=self.ui, expansion_height_limit=px(260))
         y += row
         self.house_y = y
-        plain_w = self.text_width("Drop them", 17, bold=True) + px(28)
+        plain_w = self.text_width(_("Drop them"), 17, bold=True) + px(28)
         self.plain_w = plain_w
-        self.b_plain = self.button((lx + col - plain_w, y + 2, plain_w, h - 2), "Drop them", tooltip="Start New game from the plain preset")
+        self.b_plain = self.button((lx + col - plain_w, y + 2, plain_w, h - 2), _("Drop them"), tooltip=_("Start New game from the plain preset"))
         if not self.has_house_rules():
             self.b_plain.hide()
         y += row + px(8)
-        label(lx, y, "Opponents", lw)
+        label(lx, y, _("Opponents"), lw)
         n = len(d.opponents)
         self.dd_count = UIDropDownMenu(["1", "2", "3"], str(n), pygame.Rect(lx + lw, y, px(80), h), m, container=self.ui)
         y += row
         self.dd_levels: list[UIDropDownMenu] = []
         for i, level in enumerate(d.opponents):
             label(lx + px(16), y, seats[i], lw - px(16))
-            self.dd_levels.append(UIDropDownMenu(opponent_kinds(), kind_of(level), pygame.Rect(lx + lw, y, col - lw, h), m, container=self.ui))
+            kinds = opponent_kinds()
+            now = next((o for o in kinds if o[1] == kind_of(level)), kind_of(level))
+            self.dd_levels.append(UIDropDownMenu(kinds, now, pygame.Rect(lx + lw, y, col - lw, h), m, container=self.ui))
             y += row
         self.left_note_y = y + px(4)
 
         # Right: the table, sound and window
         y = top
-        lw = label_width(["Animation speed", "Computer pace", "Table felt", "Card back", "Volume", "Window size"])
+        lw = label_width([_("Animation speed"), _("Computer pace"), _("Table felt"), _("Card back"), _("Volume"), _("Window size")])
         rw = col - lw
-        label(rx, y, "Animation speed", lw)
-        self.dd_anim = UIDropDownMenu(list(ANIMATION_SPEEDS), s.animation, pygame.Rect(rx + lw, y, rw, h), m, container=self.ui)
+        label(rx, y, _("Animation speed"), lw)
+        self.dd_anim = UIDropDownMenu(options(ANIMATION_SPEEDS, speed_label), (speed_label(s.animation), s.animation), pygame.Rect(rx + lw, y, rw, h), m, container=self.ui)
         y += row
-        label(rx, y, "Computer pace", lw)
-        self.dd_pace = UIDropDownMenu(list(COMPUTER_PACES), s.pace, pygame.Rect(rx + lw, y, rw, h), m, container=self.ui)
+        label(rx, y, _("Computer pace"), lw)
+        self.dd_pace = UIDropDownMenu(options(COMPUTER_PACES, speed_label), (speed_label(s.pace), s.pace), pygame.Rect(rx + lw, y, rw, h), m, container=self.ui)
         y += row
-        label(rx, y, "Table felt", lw)
-        self.dd_felt = UIDropDownMenu(list(FELTS), s.felt, pygame.Rect(rx + lw, y, rw, h), m, container=self.ui)
+        label(rx, y, _("Table felt"), lw)
+        self.dd_felt = UIDropDownMenu(options(FELTS, colour_label), (colour_label(s.felt), s.felt), pygame.Rect(rx + lw, y, rw, h), m, container=self.ui)
         y += row
-        label(rx, y, "Card back", lw)
-        self.dd_back = UIDropDownMenu(list(CARD_BACKS), s.card_back, pygame.Rect(rx + lw, y, rw, h), m, container=self.ui)
+        label(rx, y, _("Card back"), lw)
+        self.dd_back = UIDropDownMenu(options(CARD_BACKS, colour_label), (colour_label(s.card_back), s.card_back), pygame.Rect(rx + lw, y, rw, h), m, container=self.ui)
         y += row
-        self.narrow = self.text_width("Pass automatically when I cannot play: off", 17, bold=True) + px(28) > col
-        self.b_four = self.button((rx, y, col, h + 2), self._four_text(), tooltip="Diamonds blue and clubs green, so every suit has its own colour")
+        self.narrow = self.text_width(_("Pass automatically when I cannot play: off"), 17, bold=True) + px(28) > col
+        self.b_four = self.button((rx, y, col, h + 2), self._four_text(), tooltip=_("Diamonds blue and clubs green, so every suit has its own colour"))
         y += row
-        self.b_auto = self.button((rx, y, col, h + 2), self._auto_text(), tooltip="Pass for you when nothing you hold can beat the table")
+        self.b_auto = self.button((rx, y, col, h + 2), self._auto_text(), tooltip=_("Pass for you when nothing you hold can beat the table"))
         y += row
-        label(rx, y, "Volume", lw)
-        mute_w = max(self.text_width(w, 17, bold=True) for w in ("Mute", "Unmute")) + px(28)
+        label(rx, y, _("Volume"), lw)
+        mute_w = max(self.text_width(w, 17, bold=True) for w in (_("Mute"), _("Unmute"))) + px(28)
         self.sl_volume = UIHorizontalSlider(pygame.Rect(rx + lw, y, rw - mute_w - gap, h), s.volume * 100, (0, 100), m, container=self.ui)
-        self.b_mute = self.button((rx + col - mute_w, y, mute_w, h), "Unmute" if s.muted else "Mute")
+        self.b_mute = self.button((rx + col - mute_w, y, mute_w, h), _("Unmute") if s.muted else _("Mute"))
         y += row
-        label(rx, y, "Window size", lw)
+        label(rx, y, _("Window size"), lw)
         sizes = self.window_sizes()
         current = size_label(self.windowed_size())
         self.dd_size = UIDropDownMenu([size_label(z) for z in sizes], current, pygame.Rect(rx + lw, y, rw, h), m, container=self.ui, expansion_height_limit=px(220))
         y += row
-        self.b_full = self.button((rx, y, col, h + 2), self._full_text(), tooltip="F11 switches too, anywhere in the game")
+        self.b_full = self.button((rx, y, col, h + 2), self._full_text(), tooltip=_("F11 switches too, anywhere in the game"))
         y += row
         self.preview_y = y
-        self.b_back = self.button((r.centerx - px(110), r.bottom - px(62), px(220), px(44)), "Done", object_id="#primary")
+        self.b_back = self.button((r.centerx - px(110), r.bottom - px(62), px(220), px(44)), _("Done"), object_id="#primary")
 
     def _four_text(self) -> str:
-        return "Four-colour deck: " + ("on" if self.app.settings.four_colour else "off")
+        return _("Four-colour deck: on") if self.app.settings.four_colour else _("Four-colour deck: off")
 
     def _auto_text(self) -> str:
-        words = "Auto-pass when I cannot play: " if self.narrow else "Pass automatically when I cannot play: "
-        return words + ("on" if self.app.settings.auto_pass else "off")
+        if self.narrow:
+            return _("Auto-pass when I cannot play: on") if self.app.settings.auto_pass else _("Auto-pass when I cannot play: off")
+        return _("Pass automatically when I cannot play: on") if self.app.settings.auto_pass else _("Pass automatically when I cannot play: off")
 
     def _full_text(self) -> str:
-        return "Fullscreen: " + ("on" if self.app.fullscreen else "off")
+        return _("Fullscreen: on") if self.app.fullscreen else _("Fullscreen: off")
+
+    # The language -----------------------------------------------------------------------------
+
+    def pick_language(self) -> None:
+        """Open the picker; the choice is kept in the stored settings and applied at once."""
+        self.name_text = self.name_entry.get_text()
+        self.app.push("language", self.defaults.language, self.choose_language)
+
+    def choose_language(self, setting: str) -> None:
+        """Keep ``setting`` ("" for the system's language) and speak it from now on."""
+        self.keep(language=setting)
+        language.apply(self.app, language.resolve(setting))
+        self.build()  # the button shows the new choice even when the language stays
 
     # The stored game defaults -----------------------------------------------------------------
 
@@ -176,7 +223,7 @@ class SettingsScene(Scene):
         try:
             changed = dataclasses.replace(self.defaults, **values)
         except ValueError as exc:
-            self.problem = str(exc)
+            self.problem = i18n.sentence(exc)
             return False
         self.problem = storage.set_game_defaults(self.app, changed) or ""
         if not self.problem:
@@ -198,7 +245,7 @@ class SettingsScene(Scene):
         name = self.name_text.strip()
         if not name:
             unnamed = self.defaults.player_name == Settings().player_name
-            self.problem = "" if unnamed else "Your name needs at least one letter."
+            self.problem = "" if unnamed else _("Your name needs at least one letter.")
             return
         if name != self.defaults.player_name:
             self.keep(player_name=name)
@@ -232,29 +279,29 @@ class SettingsScene(Scene):
         if event.type == pygame_gui.UI_DROP_DOWN_MENU_CHANGED:
             el = event.ui_element
             if el is self.dd_anim:
-                s.animation = event.text
+                s.animation = self.chosen(event)
             elif el is self.dd_pace:
-                s.pace = event.text
+                s.pace = self.chosen(event)
             elif el is self.dd_felt:
-                s.felt = event.text
+                s.felt = self.chosen(event)
             elif el is self.dd_back:
-                s.card_back = event.text
+                s.card_back = self.chosen(event)
             elif el is self.dd_preset:
                 # house rules belong to the preset they were made on: a new preset starts plain
-                self.keep(rules_preset=presets()[event.text].name, house_rules={}, scoring="")
+                self.keep(rules_preset=presets()[self.chosen(event)].name, house_rules={}, scoring="")
                 self.rebuild()
             elif el is self.dd_count:
                 levels = list(self.defaults.opponents)
-                n = int(event.text)
+                n = int(self.chosen(event))
                 levels = (levels + [levels[-1] if levels else "normal"] * 3)[:n]
                 self.keep(opponents=tuple(levels))
                 self.rebuild()
             elif el in self.dd_levels:
                 levels = list(self.defaults.opponents)
-                levels[self.dd_levels.index(el)] = level_of(event.text)
+                levels[self.dd_levels.index(el)] = level_of(self.chosen(event))
                 self.keep(opponents=tuple(levels))
             elif el is self.dd_size:
-                w, h = (int(v) for v in event.text.split(" × "))
+                w, h = (int(v) for v in self.chosen(event).split(" × "))
                 self.app.set_window_size((w, h))
             return True
         if event.type == pygame_gui.UI_HORIZONTAL_SLIDER_MOVED and event.ui_element is self.sl_volume:
@@ -265,7 +312,7 @@ class SettingsScene(Scene):
         if self.pressed(event, self.b_mute):
             s.muted = not s.muted
             self.app.sounds.set_volume(s.volume, muted=s.muted)
-            self.b_mute.set_text("Unmute" if s.muted else "Mute")
+            self.b_mute.set_text(_("Unmute") if s.muted else _("Mute"))
             return True
         if self.pressed(event, self.b_four):
             s.four_colour = not s.four_colour
@@ -274,6 +321,9 @@ class SettingsScene(Scene):
         if self.pressed(event, self.b_auto):
             s.auto_pass = not s.auto_pass
             self.b_auto.set_text(self._auto_text())
+            return True
+        if self.pressed(event, self.b_language):
+            self.pick_language()
             return True
         if self.pressed(event, self.b_plain):
             self.keep(house_rules={}, scoring="")
@@ -300,29 +350,31 @@ class SettingsScene(Scene):
     # Drawing --------------------------------------------------------------------------------------
 
     def house_rules_line(self) -> str:
-        title = self.preset_title()
+        title = vocab.preset_title(presets()[self.preset_title()].name)
         if self.has_house_rules():
             n = len(self.defaults.house_rules) + (1 if self.defaults.scoring else 0)
-            return f"{n} house rule{'s' if n != 1 else ''} on top of {title}, from your last New game."
-        return "House rules are chosen in New game and kept for the next game."
+            return ngettext("{n} house rule on top of {title}, from your last New game.",
+                            "{n} house rules on top of {title}, from your last New game.", n).format(
+                n=i18n.current().number(n), title=title)
+        return _("House rules are chosen in New game and kept for the next game.")
 
     def draw(self, surf: pygame.Surface) -> None:
         surf.blit(felt(surf.get_size(), self.app.settings.felt_colours), (0, 0))
         r = self.rect
         px = self.px
         frame(surf, r)
-        text.draw(surf, "Settings", self.fpx(30), (r.centerx, r.y + px(34)), GOLD, anchor="center", bold=True)
+        text.draw(surf, _("Settings"), self.fpx(30), (r.centerx, r.y + px(34)), GOLD, anchor="center", bold=True)
         col, lx, rx = self.col, self.lx, self.rx
         head = self.fpx(18)
-        text.draw(surf, "You and your games", head, (lx, r.y + px(62)), GOLD, bold=True, max_width=col)
-        text.draw(surf, "Table, sound and window", head, (rx, r.y + px(62)), GOLD, bold=True, max_width=col)
+        text.draw(surf, _("You and your games"), head, (lx, r.y + px(62)), GOLD, bold=True, max_width=col)
+        text.draw(surf, _("Table, sound and window"), head, (rx, r.y + px(62)), GOLD, bold=True, max_width=col)
         fp = self.fpx(14)
         line_h = fp + px(4)
         width = col - (self.plain_w + px(10) if self.has_house_rules() else 0)
         lines = text.wrap(self.house_rules_line(), fp, width)[:2]
         for i, line in enumerate(lines):
             text.draw(surf, line, fp, (lx, self.house_y + 2 + i * line_h), SOFT)
-        note = self.problem or "New game starts from these; your name is how statistics know you."
+        note = self.problem or _("New game starts from these; your name is how statistics know you.")
         colour = (255, 150, 140) if self.problem else SOFT
         y = self.left_note_y
         for line in text.wrap(note, fp, col)[:2]:
