@@ -19,6 +19,7 @@ recur across the candidates of a world, and their remnants across worlds).
 from __future__ import annotations
 
 from bisect import bisect_left
+from collections.abc import Callable, Sequence
 from typing import Final
 
 from big2.engine import PASS, Move, Rules
@@ -39,8 +40,10 @@ class FastPlayout:
     keep one per rule set and reuse it between decisions.
     """
 
-    def __init__(self, planner: Planner) -> None:
+    def __init__(self, planner: Planner, *, endgame: bool = True) -> None:
         self.planner = planner
+        #: Lead unbeatable combinations to run the hand out (see :func:`run_winner`).
+        self.endgame = endgame
         self.rules = planner.rules
         self._t = tables_for(planner.rules)
         self._lists: dict[int, list[Move]] = {}
@@ -108,7 +111,11 @@ class FastPlayout:
             min_opp = min(counts)
             counts[p] = mine
             if trick == PASS:
-                m = _lead(plan, min_opp)
+                m = PASS
+                if len(plan) <= 4 and self.endgame:
+                    m = run_winner(plan, lambda c: self._beaten(hands, p, c))
+                if m == PASS:
+                    m = _lead(plan, min_opp)
             else:
                 size = trick >> SIZE_SHIFT
                 floor = ((trick >> KEY_SHIFT) + 1) << KEY_SHIFT  # the weakest beater
@@ -155,6 +162,15 @@ class FastPlayout:
             passes = 0
             p = (p + step) % n
 
+    def _beaten(self, hands: list[int], p: int, move: Move) -> bool:
+        """Whether a seat other than ``p`` can beat ``move`` (the world is known here)."""
+        t = self._t
+        five = move >> SIZE_SHIFT > 3
+        for q, h in enumerate(hands):
+            if q != p and h and can_beat(h, move, t, self._moves(h) if five else None):
+                return True
+        return False
+
     def _beater(self, hand: int, trick: Move, strongest: bool) -> Move:
         """The weakest (or strongest) play of ``hand`` that beats ``trick``, or PASS."""
         size = trick >> SIZE_SHIFT
@@ -189,6 +205,49 @@ class FastPlayout:
         # The strongest key; among equals the lowest cards (a full house's pair of 6s
         # rather than of 2s).
         return lst[bisect_left(lst, (lst[j - 1] >> KEY_SHIFT) << KEY_SHIFT, i, j)]
+
+
+def can_beat(hand: int, move: Move, t: object, moves: list[Move] | None = None) -> bool:
+    """Whether ``hand`` holds a play of ``move``'s size above it (rule tables ``t``;
+    ``moves``, the hand's sorted combinations, are needed only for five-card plays)."""
+    size = move >> SIZE_SHIFT
+    floor = ((move >> KEY_SHIFT) + 1) << KEY_SHIFT
+    if size <= 3:
+        groups = t.group_moves  # type: ignore[attr-defined]
+        if size == 3 and not t.allow_triples:  # type: ignore[attr-defined]
+            return False
+        for r in range(12, ((move >> (KEY_SHIFT + 2)) & 15) - 1, -1):
+            nib = (hand >> (4 * r)) & 15
+            if nib.bit_count() < size:
+                continue
+            opts = groups[r][nib][size - 1]
+            if opts and opts[-1] >= floor:
+                return True
+        return False
+    if hand.bit_count() < size or moves is None:
+        return False
+    i = bisect_left(moves, floor)
+    return i < len(moves) and moves[i] >> SIZE_SHIFT == size
+
+
+def run_winner(plan: Sequence[Move], beatable: Callable[[Move], bool]) -> Move:
+    """The lead that runs a hand out: with at most one combination of ``plan`` that an
+    opponent can beat and at least one nobody can, the biggest (then weakest) of those
+    nobody can beat; else PASS."""
+    if len(plan) < 2 or len(plan) > 4:
+        return PASS
+    winners = []
+    losers = 0
+    for c in plan:
+        if beatable(c):
+            losers += 1
+            if losers > 1:
+                return PASS
+        else:
+            winners.append(c)
+    if not winners:
+        return PASS
+    return min(winners, key=lambda c: (-(c >> SIZE_SHIFT), c))
 
 
 def _lead(plan: tuple[Move, ...], min_opp: int) -> Move:

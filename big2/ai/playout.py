@@ -15,6 +15,10 @@ from collections.abc import Sequence
 from big2.engine import PASS, Game, Move, move_key
 from big2.engine.cards import FULL_MASK
 
+from big2.engine.combos import all_moves
+from big2.engine.rules import tables_for
+
+from .fastplay import can_beat, run_winner
 from .plan import Planner
 
 _TWOS = 0xF << 48
@@ -109,6 +113,7 @@ class PlanPolicy:
 
     def __init__(self, planner: Planner) -> None:
         self.planner = planner
+        self._t = tables_for(planner.rules)
         self._plans: dict[int, tuple[int, list[Move]]] = {}
 
     def reset(self) -> None:
@@ -143,10 +148,20 @@ class PlanPolicy:
         min_opp = min((c for c in counts if c), default=99)
         plan = self._plan(p, hand)
         if g.leading:
-            m = self._lead(plan, hand, min_opp)
+            m = PASS
+            if len(plan) <= 4:
+                others = [g.hand_mask((p + i) % n) for i in range(1, n)]
+                m = run_winner(plan, lambda c: self._beaten(others, c))
+            if m == PASS:
+                m = self._lead(plan, hand, min_opp)
         else:
             m = self._follow(g, moves, plan, hand, min_opp)
         return m if m in moves else moves[0]
+
+    def _beaten(self, others: list[int], move: Move) -> bool:
+        five = (move & FULL_MASK).bit_count() > 3
+        return any(h and can_beat(h, move, self._t, all_moves(h, self._t) if five else None)
+                   for h in others)
 
     def _lead(self, plan: list[Move], hand: int, min_opp: int) -> Move:
         if len(plan) == 1:

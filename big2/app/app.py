@@ -20,7 +20,7 @@ from typing import Any
 import pygame
 import pygame_gui
 
-from . import assets, cardart, router, sound
+from . import assets, cardart, memory, router, sound
 from .. import i18n
 from .uiscale import scaled_theme, ui_scale
 from .layout import MIN_SIZE
@@ -33,6 +33,8 @@ FPS = 60
 STEP = 1 / 120
 IDLE_WAIT_MS = 1000
 IDLE_POLL = 1 / 60
+#: Seconds after the last resize before freed memory is handed back (see memory.py).
+RELEASE_AFTER = 0.5
 #: Seconds of each frame spent drawing card faces ahead of need (cardart.Warmer).
 WARM_BUDGET = 0.0025
 #: The most game time one frame advances (seconds), however long the last one took.
@@ -91,6 +93,8 @@ class App:
         self.running = False
         self.dirty = True
         self._settle = 0  # frames still to draw after input so hover states settle
+        #: When to hand freed memory back once the window has stopped changing size.
+        self._release_at: float | None = None
         self._acc = 0.0
         self._last = 0.0
         self.frames = 0
@@ -235,6 +239,9 @@ class App:
         due = self.top.next_deadline() if self.top else None
         if self.warmer.queue:  # wake each step to draw a few more faces ahead
             due = STEP if due is None else min(due, STEP)
+        if self._release_at is not None:
+            wait = max(0.0, self._release_at - time.perf_counter())
+            due = wait if due is None else min(due, wait)
         if due is None:
             return IDLE_WAIT_MS
         return max(1, min(IDLE_WAIT_MS, int(due * 1000) + 1))
@@ -297,6 +304,10 @@ class App:
             self.warmer.four_colour = self.settings.four_colour
             if self.warmer.step(WARM_BUDGET):
                 self.dirty = True  # the real faces replace the stand-ins
+        elif self._release_at is not None and t0 >= self._release_at:
+            self._release_at = None  # the resize has settled and its faces are drawn
+            memory.forget_unused()
+            memory.release_freed()
         self.manager.update(dt)
         if events and any(e.type != wake_event_type() for e in events):
             self._settle = max(self._settle, 2)
@@ -383,10 +394,21 @@ class App:
         scale = ui_scale(self.size)
         if scale != self.ui_scale:  # fonts and corners follow; the scenes rebuild below
             self.ui_scale = scale
+            memory.fresh_ui_caches(self.manager)
             self.manager.get_theme().load_theme(scaled_theme(self._theme, scale))
         for scene in self.stack:
             scene.resize(self.size)
+        # the old size's images are gone: hand their pages back now, and again once the
+        # new size's are drawn (those evicted more of the old ones from the caches)
+        memory.release_freed()
+        memory.mark_caches()
+        self._release_at = time.perf_counter() + RELEASE_AFTER
         self.dirty = True
+
+    @property
+    def resize_settled(self) -> bool:
+        """Whether the last resize's memory has been handed back (see memory.py)."""
+        return self._release_at is None
 
     def toggle_fullscreen(self) -> None:
         """F11: fullscreen at the desktop's size and back; the layout follows."""

@@ -87,7 +87,7 @@ def font(size: int, *, bold: bool = False, face: str | None = None) -> pygame.fo
     return _font(max(6, int(size)), face)
 
 
-@lru_cache(maxsize=128)
+@lru_cache(maxsize=24)  # a screen uses a dozen sizes; each font holds ~0.2 MB
 def _font(size: int, face: str) -> pygame.font.Font:
     import pygame
 

@@ -40,7 +40,7 @@ class SurfaceCache:
     ``min_bytes``. Safe to use from several threads.
     """
 
-    def __init__(self, *, min_bytes: int = 12 << 20, cards_room: int = 80) -> None:
+    def __init__(self, *, min_bytes: int = 8 << 20, cards_room: int = 80) -> None:
         self.min_bytes = min_bytes
         self.cards_room = cards_room
         self._items: OrderedDict[tuple[object, ...], pygame.Surface] = OrderedDict()
@@ -83,6 +83,31 @@ class SurfaceCache:
             self._sizes.clear()
             self.bytes = 0
             self.limit = self.min_bytes
+
+    def mark(self) -> None:
+        """Note this moment (the window changed size): :meth:`forget_unused` then drops
+        every image not drawn or used since."""
+        with self._lock:
+            self._items.pop(_MARK, None)
+            self._sizes.pop(_MARK, None)
+            self._items[_MARK] = _MARK_IMAGE
+            self._sizes[_MARK] = 0
+
+    def forget_unused(self) -> None:
+        """Drop the images not used since :meth:`mark` (least recently used come first,
+        so they are the ones before the mark); without a mark, nothing."""
+        with self._lock:
+            if _MARK not in self._items:
+                return
+            while self._items:
+                key, _ = self._items.popitem(last=False)
+                self.bytes -= self._sizes.pop(key)
+                if key == _MARK:
+                    break
+
+
+_MARK: tuple[object, ...] = ("-mark-",)
+_MARK_IMAGE = pygame.Surface((0, 0))
 
 
 _cache = SurfaceCache()

@@ -99,8 +99,10 @@ def report_folder(app: App) -> Path:
     return AppPaths.from_environment().log_dir
 
 
-def describe(app: App, exc: BaseException, *, table: Any = None, set_aside: Path | None = None) -> str:
-    """The text of a crash report."""
+def describe(app: App, exc: BaseException, *, table: Any = None, set_aside: Path | None = None,
+             note: str | None = None) -> str:
+    """The text of a crash report; ``note`` says what was done about it, when the app
+    went on (a computer's failed turn played another way)."""
     from big2 import __version__
 
     lines = [
@@ -114,6 +116,8 @@ def describe(app: App, exc: BaseException, *, table: Any = None, set_aside: Path
         f"screens open (bottom to top): {', '.join(_name(s) for s in app.stack) or 'none'}",
         f"error: {type(exc).__name__}: {exc}",
     ]
+    if note:
+        lines.append(f"what happened: {note}")
     lines += _game_lines(table)
     if set_aside is not None:
         lines.append(f"saved game set aside as: {set_aside} "
@@ -151,10 +155,11 @@ def _game_lines(table: Any) -> list[str]:
     return out
 
 
-def write_report(app: App, exc: BaseException, *, table: Any = None, set_aside: Path | None = None) -> Path | None:
+def write_report(app: App, exc: BaseException, *, table: Any = None, set_aside: Path | None = None,
+                 note: str | None = None) -> Path | None:
     """Write the crash report to the log folder; its path, or None if it could not be."""
     try:
-        body = describe(app, exc, table=table, set_aside=set_aside)
+        body = describe(app, exc, table=table, set_aside=set_aside, note=note)
     except Exception as err:  # pragma: no cover - describing must not fail, but be sure
         body = f"Big2 crash report\nerror: {exc!r}\n(describing it failed: {err!r})\n"
     try:

@@ -16,10 +16,12 @@ import re
 import pygame
 
 from . import assets
-from .cardart import suit_colour
+from .cardart import SurfaceCache, suit_colour
 
 SUITS = "♦♣♥♠"
-_cache: dict[tuple[object, ...], pygame.Surface] = {}
+#: Rendered lines and panels, least recently used out past a bound in pixel bytes: a
+#: panel is cached per size, and a drag-resize passes through hundreds of sizes.
+_cache = SurfaceCache(min_bytes=4 << 20)
 
 # On dark felt black spades would vanish: light variants of the suit colours.
 LIGHT_SUITS = ((255, 120, 130), (240, 240, 240), (255, 120, 130), (240, 240, 240))
@@ -96,9 +98,7 @@ def render(
         for p in parts:
             img.blit(p, (x, 0))
             x += p.get_width()
-    if len(_cache) > 600:
-        _cache.clear()
-    _cache[key] = img
+    _cache.put(key, img)
     return img
 
 
@@ -155,7 +155,7 @@ def panel(surf: pygame.Surface, rect: pygame.Rect, *, alpha: int = 120, radius: 
         pygame.draw.rect(img, (0, 0, 0, alpha), img.get_rect(), border_radius=radius)
         if border:
             pygame.draw.rect(img, border, img.get_rect(), 2, border_radius=radius)
-        _cache[key] = img
+        _cache.put(key, img)
     surf.blit(img, rect)
 
 

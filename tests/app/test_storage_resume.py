@@ -271,7 +271,7 @@ def test_a_new_game_keeps_the_unfinished_one_in_saved_games(make_app):
     assert isinstance(app.top, TableScene)
     assert st.flush()
     slots = st.saves.list_slots()
-    assert len(slots) == 1 and slots[0].name.startswith("Unfinished game")
+    assert len(slots) == 1 and slots[0].name.startswith("Unfinished, ")
     pump(app, 2)
     assert "kept in Saved games" in app.notice_host.visible_text()
     from big2.persistence.sessioncodec import load_payload

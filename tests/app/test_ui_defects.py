@@ -351,7 +351,7 @@ def test_new_games_ask_once_about_the_unfinished_one_and_never_pile_up_slots(mak
         play_a_little()
     assert st.flush()
     slots = st.saves.list_slots()
-    assert [s.name.startswith("Unfinished game") for s in slots] == [True]  # the one kept
+    assert [s.name.startswith("Unfinished, ") for s in slots] == [True]  # the one kept
     st.close()
 
 

@@ -135,3 +135,65 @@ def test_a_file_past_the_limit_is_refused_before_it_is_read(tmp_path: Path) -> N
     result = load_with_fallback(big, lambda raw: parse_json(raw), what="saved game",
                                 max_bytes=SAVE_LIMITS.max_bytes)
     assert result.value is None and "allowed" in result.notices[0].text
+
+
+# -- the checks that keep a 1 MiB file under 0.1 s (issue 10, item 2) --------------------
+
+def test_more_lists_and_tables_than_the_cap_are_refused_before_parsing() -> None:
+    limits = JsonLimits(max_containers=1000)
+    at_cap = b"[" + b"[]," * 998 + b"{}]"
+    assert len(parse_json(at_cap, limits)) == 999
+    with pytest.raises(JsonRejected, match="it holds 1,001 lists and tables, more than the 1,000 allowed"):
+        parse_json(b"[" + b"[]," * 999 + b"[]]", limits)
+    # brackets inside strings are not containers
+    assert parse_json(b'["' + b"[" * 5000 + b'"]', limits) == ["[" * 5000]
+
+
+def test_the_container_cap_leaves_room_for_the_longest_game() -> None:
+    """A 999-hand session (the longest New game allows) saves about 12,400 lists and
+    tables; the cap is eight times that."""
+    assert SAVE_LIMITS.max_containers is not None and SAVE_LIMITS.max_containers >= 8 * 12_400
+
+
+@pytest.mark.parametrize(("literal", "fits"), [
+    (b"1e308", True), (b"-1.5e+308", True), (b"1e309", False), (b"-1E+0400", False),
+    (b"0.00001e310", True), (b"1e-999", True),
+    (b"1" + b"0" * 250 + b".5", True), (b"1" + b"0" * 400 + b".5", False),
+    (b"0." + b"0" * 400 + b"1e400", True),
+])
+def test_only_floats_too_large_for_a_float_are_refused(literal: bytes, fits: bool) -> None:
+    data = b'{"a": [1, ' + literal + b"]}"
+    if fits:
+        assert parse_json(data)["a"][1] == float(literal)
+    else:
+        with pytest.raises(JsonRejected, match="which is too large"):
+            parse_json(data)
+
+
+def test_more_than_a_thousand_huge_numbers_are_refused_unread() -> None:
+    from big2.persistence.jsonsafe import MAX_HUGE_NUMBERS
+
+    ok = b"[" + b"1e200," * MAX_HUGE_NUMBERS + b"0]"
+    assert len(parse_json(ok)) == MAX_HUGE_NUMBERS + 1
+    with pytest.raises(JsonRejected, match="more than 1,000 huge numbers"):
+        parse_json(b"[" + b"1e200," * (MAX_HUGE_NUMBERS + 1) + b"0]")
+
+
+@pytest.mark.parametrize("data", [
+    b"[" + (b"[" * 12 + b"]" * 12 + b",") * 50 + b"[]]",
+    b"]]]" + b"[" * 70,
+    b"[" * 30 + b"]" * 30 + b"[" * 65 + b"]" * 65,
+    b"[" * 64 + b"[]" * 50 + b"]" * 64,
+    b'{"a":' * 40 + b"[" * 25 + b"]" * 25 + b"}" * 40,
+])
+def test_the_depth_walk_matches_the_real_depth(data: bytes) -> None:
+    depth, deepest = 0, 0
+    for ch in data.decode():
+        depth += 1 if ch in "[{" else -1 if ch in "]}" else 0
+        deepest = max(deepest, depth)
+    try:
+        parse_json(data, JsonLimits(max_depth=64))
+    except JsonRejected as exc:
+        assert ("nested more than 64" in str(exc)) == (deepest > 64), exc
+    else:
+        assert deepest <= 64

@@ -14,9 +14,9 @@ def felt(size: tuple[int, int], colours: tuple[tuple[int, int, int], tuple[int, 
     key = ("felt", size, colours)
     img = _cache.get(key)
     if img is None:
-        # A felt is a whole window of pixels: keep the last size besides this one, so a
-        # drag-resize does not keep every size it passed through (issue 10, item 6).
-        for old in [k for k in _cache if k[0] == "felt"][:-1]:
+        # A felt is a whole window of pixels: only the window's size is kept (in each
+        # colour), so a drag-resize does not keep the sizes it passed through (issue 10).
+        for old in [k for k in _cache if k[0] == "felt" and k[1] != size]:
             del _cache[old]
         small = _cache.get(("felt-small", colours))
         if small is None:  # the gradient is made once per colour, then scaled
@@ -34,6 +34,12 @@ def felt(size: tuple[int, int], colours: tuple[tuple[int, int, int], tuple[int, 
         _grain(img)
         _cache[key] = img
     return img
+
+
+def _keep_last(kind: str, n: int) -> None:
+    """Before adding an image of ``kind``: forget all but the ``n`` newest cached ones."""
+    for old in [k for k in _cache if k[0] == kind][:-n]:
+        del _cache[old]
 
 
 def _grain(img: pygame.Surface) -> None:
@@ -72,7 +78,8 @@ def _grain_bytes(rng: random.Random, pixels: int) -> bytes:
 def veil(surf: pygame.Surface, alpha: int = 150) -> None:
     key = ("veil", surf.get_size(), alpha)
     img = _cache.get(key)
-    if img is None:
+    if img is None:  # a whole window of pixels too: only the newest sizes are kept
+        _keep_last("veil", 1)
         img = pygame.Surface(surf.get_size(), pygame.SRCALPHA)
         img.fill((0, 0, 0, alpha))
         _cache[key] = img
@@ -93,8 +100,7 @@ def frame(surf: pygame.Surface, rect: pygame.Rect) -> None:
     key = ("frame", rect.size)
     img = _cache.get(key)
     if img is None:
-        if len(_cache) > 24:
-            _cache.clear()
+        _keep_last("frame", 4)
         img = _cache[key] = _frame_image(rect.size)
     surf.blit(img, (rect.x - _SHADOW, rect.y - _SHADOW // 2))
 

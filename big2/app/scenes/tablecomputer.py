@@ -1,9 +1,18 @@
-"""The computers' turns at the table: a search on a worker, shown after the pace delay."""
+"""The computers' turns at the table: a search on a worker, shown after the pace delay.
+
+If the worker fails (an exception in the search, a worker process that died, a move the
+rules refuse), the game goes on: that turn is played by a simpler level here (Normal,
+else Beginner, else the lowest legal play), a crash report is written to the log folder
+(the first time at this table) and the player is told in one sentence. Only if even the
+simplest legal play cannot be made does the error reach the app's last line of defence
+(:mod:`big2.app.crashguard`: save, report, calm screen, back to the title).
+"""
 
 from __future__ import annotations
 
 import logging
 from concurrent.futures import Future
+from typing import Any
 
 from big2.engine.combos import Move
 
@@ -28,6 +37,8 @@ class ComputerTurns(TablePart):
         self.seat = -1
         self.started = 0.0
         self.rngs = table.match.ai_rngs
+        #: Whether a failed worker has been reported at this table (one report is enough).
+        self.reported = False
 
     def thinking(self, seat: int) -> bool:
         """Whether the worker is searching (or holding) ``seat``'s move."""
@@ -52,10 +63,55 @@ class ComputerTurns(TablePart):
         try:
             move = future.result()
             events = game.make(move, seat=self.seat)
-        except Exception:  # a broken worker or an illegal move: never stall the table
-            log.exception("computer move failed; playing the lowest legal move instead")
-            events = game.make(opponents.standin_move(game), seat=self.seat)
+        except Exception as exc:  # a broken worker or an illegal move: never stall the table
+            events = self._fall_back(exc)
         t.apply_events(events)
+
+    #: The levels that stand in, in order, for a computer whose worker failed.
+    FALLBACK_LEVELS = ("normal", "beginner")
+
+    def _fall_back(self, exc: Exception) -> list[Any]:
+        """Play the failed turn another way, report it, tell the player; the events."""
+        t = self.table
+        game, seat, match = t.game, self.seat, t.match
+        failed = match.level(seat)
+        log.error("the computer for seat %d (%s) failed: %r", seat, failed, exc, exc_info=exc)
+        from big2.ai import PlayerView
+
+        events: list[Any] | None = None
+        used = "the lowest legal play"
+        for level in self.FALLBACK_LEVELS:
+            if level == failed:
+                continue
+            try:
+                view = PlayerView.from_game(game, seat, scores=list(match.totals), scoring=match.scoring)
+                move = opponents.decide(view, level, self.rngs[seat].getrandbits(64))
+                events = game.make(move, seat=seat)
+                used = f"the {level} level's move"
+                break
+            except Exception as err:  # noqa: PERF203 - a few tries at most
+                log.error("the %s level failed too: %r", level, err)
+        if events is None:  # a failure here is a broken game: the crash guard's
+            events = game.make(opponents.standin_move(game), seat=seat)
+        self._report(exc, seat, failed, used)
+        return events
+
+    def _report(self, exc: Exception, seat: int, level: str, used: str) -> None:
+        if self.reported:
+            return
+        self.reported = True
+        from .. import crashguard, storage
+        from big2.persistence.notices import Notice, Severity
+
+        name = self.table.match.config.seats[seat].name
+        note = (f"the computer player {name} (seat {seat}, {level}) failed in its worker; "
+                f"{used} was made instead and the game went on")
+        path = crashguard.write_report(self.app, exc, table=self.table, note=note)
+        st = storage.of(self.app)
+        if st is not None:
+            where = " A report is in the log folder." if path is not None else ""
+            st.tell(Notice(f"{name}'s computer player hit a problem, so it made a simpler "
+                           f"move.{where}", Severity.WARNING))
 
     def deadline(self) -> float | None:
         if self.future is not None and self.future.done():
