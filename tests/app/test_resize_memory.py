@@ -55,7 +55,7 @@ def test_ui_scale_changes_keep_only_the_current_fonts_and_one_shape_cache(make_a
         app.frame(block=False)
     fonts = app.manager.get_theme().get_font_dictionary()
     first = len(fonts.loaded_fonts)
-    for i in range(40):  # 0.8 to 1.5 and back: a dozen UI scales
+    for i in range(16):  # 0.8 to 1.5 and back: many UI scales
         app.set_window_size((1024 + (i * 97) % 900, 640 + (i * 61) % 460))
         app.frame(block=False)
     app.set_window_size((1280, 720))

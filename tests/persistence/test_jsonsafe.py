@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import json
-import time
 
 import pytest
 from hypothesis import given, settings
@@ -51,11 +50,14 @@ def test_accepts_bom_and_limits_at_the_edge() -> None:
     assert parse_json(b"-999999999999", SMALL) == -999999999999
 
 
-def test_a_million_open_brackets_is_refused_quickly() -> None:
-    start = time.perf_counter()
-    with pytest.raises(JsonRejected):
+def test_a_million_open_brackets_is_refused_before_parsing() -> None:
+    """Refused by counting, never by the parser recursing (the speed is the benchmark's:
+    ``python -m big2.persistence.jsonsafe``; a timed assertion here went red on a
+    loaded machine)."""
+    with pytest.raises(JsonRejected, match="1,000,000 lists and tables"):
         parse_json(b"[" * 1_000_000)
-    assert time.perf_counter() - start < 2.0
+    with pytest.raises(JsonRejected, match="nested more than 64"):
+        parse_json(b"[" * 1_000_000, JsonLimits(max_containers=None))
 
 
 def test_dump_refuses_nan_and_round_trips() -> None:
