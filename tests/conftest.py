@@ -17,6 +17,8 @@ from __future__ import annotations
 
 import os
 
+from collections.abc import Iterator
+
 import pytest
 from hypothesis import HealthCheck, Phase, settings
 
@@ -90,3 +92,16 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
 def _isolated_home(tmp_path: pytest.TempPathFactory, monkeypatch: pytest.MonkeyPatch) -> None:
     """Point every user directory at a per-test temporary folder."""
     monkeypatch.setenv("BIG2_HOME", str(tmp_path / "big2-home"))
+
+
+@pytest.fixture(autouse=True)
+def _english_unless_asked(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
+    """Every test starts and ends in English, whatever the machine's locale, and a test
+    that switches language (a click on the picker, a preview) cannot leak it into the next."""
+    from big2 import i18n
+
+    monkeypatch.setenv("LANGUAGE", "en")
+    monkeypatch.delenv("BIG2_LANGUAGE", raising=False)
+    i18n.set_language("en")
+    yield
+    i18n.set_language("en")

@@ -11,9 +11,10 @@ through the engine otherwise).
 A playout is scored by the table's objective (:func:`outcome_value`): the seat's points
 for the hand minus the average of the other seats' points, under the view's scoring
 scheme (the standard penalty table when the view has none), so a lost hand costs every
-card left and a won hand earns what the others lose. Normal's choice is kept unless
-another move beats it by ``confidence`` standard errors of the paired difference (every
-move is scored on the same worlds). Candidates clearly behind the leader are dropped as
+card left and a won hand earns what the others lose, plus :data:`WIN_BONUS` points for
+going out first. The move with the best mean is chosen, Normal's choice winning ties
+(another must beat it by ``confidence`` standard errors of the paired difference, 0 by
+default; every move is scored on the same worlds). Candidates clearly behind the leader are dropped as
 worlds accumulate (successive elimination), so later worlds cost fewer playouts.
 
 Candidates are Normal's choice (tried first; it wins ties), passing, and the plan's

@@ -71,23 +71,34 @@ def open_each_dropdown(app: Any, label: str) -> Iterator[str]:
     pump(app, 2)
 
 
-def seed_history(paths: Any, *, sessions: int = 3, hands: int = 3, seed: int = 5, player: str = "You") -> None:
-    """Play a few seeded sessions into the score history (for Statistics and Replay)."""
-    from big2.engine import STANDARD, Session
+def seed_history(paths: Any, *, sessions: int = 3, hands: int = 3, seed: int = 5, player: str = "You",
+                 presets: tuple[str, ...] = ("standard",)) -> list[int]:
+    """Play ``sessions`` seeded sessions of ``hands`` hands into the score history at
+    ``paths.history_db`` (for Statistics and Replay); returns the new hands' ids.
+
+    Session ``k`` is played under ``presets[k % len(presets)]`` against opponents of the
+    ``k``-th level (beginner, normal, expert, in turn); the same arguments always give the
+    same history.
+    """
+    from big2.engine import STANDARD, Session, get_preset
     from big2.persistence import History, Seat
     from big2.persistence.gamecodec import rules_to_dict
     from big2.persistence.handlog import hand_result, start_position
 
     rng = random.Random(seed)
     levels = ("beginner", "normal", "expert")
+    ids: list[int] = []
     start = datetime(2026, 11, 1, 18, 0, tzinfo=timezone.utc)
     with History.open(paths.history_db).value as history:
         for k in range(sessions):
+            preset = presets[k % len(presets)]
+            rules = get_preset(preset).rules if preset != "standard" else STANDARD
             names = (player, "East", "North", "West")
-            seats = [Seat(player, True)] + [Seat(n, False, levels[k % 3]) for n in names[1:]]
+            level = levels[k % len(levels)]
+            seats = [Seat(player, True)] + [Seat(n, False, level) for n in names[1:]]
             when = start + timedelta(days=k)
-            sid = history.start_session(seats, rules_preset=STANDARD.name, rules=rules_to_dict(STANDARD), started_at=when)
-            session = Session(random.Random(rng.random()), rules=STANDARD, names=names, max_hands=hands)
+            sid = history.start_session(seats, rules_preset=rules.name, rules=rules_to_dict(rules), started_at=when)
+            session = Session(random.Random(rng.random()), rules=rules, names=names, max_hands=hands)
             while not session.is_over:
                 game = session.new_hand()
                 first = start_position(game)
@@ -95,8 +106,9 @@ def seed_history(paths: Any, *, sessions: int = 3, hands: int = 3, seed: int = 5
                     game.make(rng.choice(list(game.legal_moves())))
                 rec = session.record()
                 when += timedelta(minutes=7)
-                history.record_hand(sid, hand_result(game, rec, start=first, started_at=when, duration_s=300.0))
+                ids.append(history.record_hand(sid, hand_result(game, rec, start=first, started_at=when, duration_s=300.0)))
             history.end_session(sid, ended_at=when)
+    return ids
 
 
 def _solo(seed: int = 4, hands: int = 2) -> MatchConfig:

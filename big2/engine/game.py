@@ -11,6 +11,13 @@ Two ways to move, as in python-chess:
 Every house rule of :class:`~big2.engine.rules.Rules` is honoured. Rule sets that need
 none of the slower variants (``rules.plain``) take a lean path through ``apply`` and
 ``legal_moves``; the general path handles the rest, and both give the same games.
+
+:class:`Game` is put together from parts, one idea to a module: its state and the
+questions about it (:mod:`big2.engine.state`), the general path of the house rules
+(:mod:`big2.engine.house`), the three-player exchange (:mod:`big2.engine.exchange`) and
+the checked moves with their refusals (:mod:`big2.engine.checked`). This module deals,
+builds positions and holds the lean path. The errors (:mod:`big2.engine.errors`) and the
+seat helpers (:mod:`big2.engine.seats`) are importable from here too.
 """
 
 from __future__ import annotations
@@ -18,129 +25,36 @@ from __future__ import annotations
 import random
 from bisect import bisect_left
 from collections.abc import Sequence
-from typing import Final
 
 from .cards import FULL_MASK, Card, CardSet, CardsLike, format_card, to_cardset
-from .combos import (
-    PASS,
-    Combo,
-    Move,
-    all_moves,
-    beats_move,
-    check_move,
-    classify,
-    combo_of_move,
-    format_play,
-)
+from .checked import CheckedPlay
+from .combos import PASS, Move, classify
 from .dealing import deal_by_number, deal_cards, is_dragon
-from .events import (
-    CardsExchanged,
-    Dealt,
-    Drew,
-    Event,
-    HandEnded,
-    LastCard,
-    Passed,
-    Played,
-    PlayerOut,
-    TrickWon,
-    TurnStarted,
-)
+from .errors import GameOver, IllegalMove, NotYourTurn
+from .exchange import Exchange
 from .house import HouseRules
 from .legal import EMPTY_MOVES, LegalMoves, new_legal_moves
-from .explain import why_not_message
-from .messages import Message, msg, msg_n
-from .rules import (
-    KEY_SHIFT,
-    SIZE_SHIFT,
-    STANDARD,
-    AssistantRule,
-    HandEnd,
-    LoneTwo,
-    Rules,
-    StockDraw,
-    check_rules,
-    tables_for,
-)
-from .scoring import HandOutcome, standard_penalties
+from .rules import KEY_SHIFT, SIZE_SHIFT, STANDARD, AssistantRule, LoneTwo, Rules, check_rules, tables_for
+from .seats import SEAT_NAMES, check_seat, seat_names_for
+from .state import HandState
 
-SEAT_NAMES: Final = {
-    2: ("South", "North"),
-    3: ("South", "East", "West"),
-    4: ("South", "East", "North", "West"),
-}
-
-__all__ = ["Game", "GameOver", "IllegalMove", "LegalMoves", "NotYourTurn", "SEAT_NAMES"]
+__all__ = [
+    "Game", "GameOver", "IllegalMove", "LegalMoves", "NotYourTurn", "SEAT_NAMES",
+    "check_seat", "seat_names_for",
+]
 
 
-def check_seat(seat: object, n: int) -> int:
-    """``seat`` when it is a seat of a table of ``n``; else ``ValueError`` with a sentence."""
-    if type(seat) is not int or not 0 <= seat < n:
-        raise ValueError(f"There is no seat {seat!r} at a table of {n}: seats are 0 to {n - 1}.")
-    return seat
-
-
-def seat_names_for(players: int, names: Sequence[str] | None) -> tuple[str, ...]:
-    """The given names (one per seat, checked) or the default compass names."""
-    if type(players) is not int or players not in SEAT_NAMES:
-        raise ValueError(f"Big Two is played by 2, 3 or 4 players, not {players!r}.")
-    if names is not None and (isinstance(names, str) or not isinstance(names, Sequence)):
-        raise ValueError(f"Names must be a list of {players} names, not {names!r}.")
-    seat_names = tuple(names) if names is not None else SEAT_NAMES[players]
-    if not all(isinstance(name, str) for name in seat_names):
-        raise ValueError(f"Every name must be text: {seat_names!r}.")
-    if len(seat_names) != players:
-        raise ValueError(f"{players} players need {players} names, got {len(seat_names)}")
-    return seat_names
-
-
-class IllegalMove(ValueError):
-    """A move the rules refuse. ``str(error)`` is a sentence for the player (English);
-    ``error.message`` is the same sentence as a :class:`~big2.engine.messages.Message`
-    for the app to translate (a plain-text refusal becomes a message whose id is the
-    text itself)."""
-
-    def __init__(self, message: Message | str) -> None:
-        self.message = message if isinstance(message, Message) else Message(message)
-        super().__init__(str(self.message))
-
-
-class GameOver(IllegalMove):
-    """The hand is already over."""
-
-
-class NotYourTurn(IllegalMove):
-    """A seat tried to act out of turn."""
-
-
-class Game(HouseRules):
+class Game(CheckedPlay, Exchange, HouseRules):
     """The state of one hand: hands, whose turn, the trick, passes and history.
 
     Seats are numbered anticlockwise (South, East, North, West); with clockwise play the
     turn passes to the lower seat number. Build one with :meth:`deal` (random), the
-    constructor (fixed hands, for tests and puzzles) or :meth:`from_position`.
+    constructor (fixed hands, for tests and puzzles) or :meth:`from_position`. Its
+    attributes and read-only questions are documented on
+    :class:`~big2.engine.state.HandState`.
     """
 
-    __slots__ = ()  # the state's slots are declared on HouseRules
-
-    rules: Rules
-    names: tuple[str, ...]
-    n_players: int
-    #: Every move so far as ``(seat, move)``; ``move`` is ``PASS`` for a pass.
-    history: list[tuple[int, Move]]
-    #: True when this hand is played clockwise (decided at the deal).
-    clockwise: bool
-    #: Seats in the order they went out (all but the last when playing on).
-    finish_order: list[int]
-    #: The seat that ignored the assistant rule and pays everyone's losses, if any.
-    liable: int | None
-    #: True when the hand was won at once by a dragon (laid down at the deal: its holder
-    #: holds no cards and its 13 cards are in :meth:`played_by`, but not in ``history``).
-    dragon: bool
-    #: ``(loser, winner)`` while the three-player exchange waits for the winner's card.
-    exchange: tuple[int, int] | None
-    _moves: list[list[Move] | None]
-    _log: list[Event] | None
+    __slots__ = ()  # the state's slots are declared on HandState
 
     def __init__(
         self,
@@ -221,7 +135,7 @@ class Game(HouseRules):
         self._out = 0
         self.finish_order = []
         self._stock = stock
-        self._pending_liability: tuple[int, int] | None = None
+        self._pending_liability = None
         self.liable = None
         self.dragon = False
         self.exchange = None
@@ -242,12 +156,6 @@ class Game(HouseRules):
                     hands[s] = 0
                     self._finish(s)
                     break
-
-    def _lowest_dealt(self) -> Card:
-        dealt = 0
-        for h in self._hands:
-            dealt |= h
-        return next(c for c in self._t.by_strength if dealt >> c & 1)
 
     @classmethod
     def deal(
@@ -359,134 +267,13 @@ class Game(HouseRules):
         g._first_card = must_include if must_include is not None else -1
         return g
 
-    # -- state -----------------------------------------------------------------------
-
-    @property
-    def to_act(self) -> int:
-        """The seat whose turn it is (meaningless once the hand is over)."""
-        return self._to_act
-
-    @property
-    def first_player(self) -> int:
-        """The seat that made (or makes) the first play of the hand."""
-        return self._first
-
-    @property
-    def is_over(self) -> bool:
-        return self._winner >= 0
-
-    @property
-    def winner(self) -> int | None:
-        """The first seat to go out (None while the hand goes on)."""
-        return self._winner if self._winner >= 0 else None
-
-    @property
-    def leading(self) -> bool:
-        """True when the player to act starts a new trick (and may not pass)."""
-        return self._trick == PASS
-
-    @property
-    def trick(self) -> Combo | None:
-        """The play to beat, or None when the player to act leads."""
-        return combo_of_move(self._trick) if self._trick else None
-
-    @property
-    def trick_move(self) -> Move:
-        return self._trick
-
-    @property
-    def trick_owner(self) -> int | None:
-        """Who made the play to beat (None when leading)."""
-        return self._owner if self._trick else None
-
-    @property
-    def passed(self) -> frozenset[int]:
-        """Seats that have passed since the last play (since the trick began, with
-        pass-lock rules: they may not play again in this trick)."""
-        return frozenset(s for s in range(self.n_players) if self._passed >> s & 1)
-
-    @property
-    def out(self) -> frozenset[int]:
-        """Seats that have gone out (play-on rules)."""
-        return frozenset(self.finish_order)
-
-    @property
-    def must_include(self) -> Card | None:
-        """The card the first play must contain, while the first play is pending."""
-        return self._first_card if self._first_card >= 0 else None
-
-    @property
-    def stock_size(self) -> int:
-        """Cards left in the undealt stock (drawn from when passing, under some rules)."""
-        return len(self._stock)
-
-    def hand(self, seat: int) -> CardSet:
-        """The cards ``seat`` holds (``ValueError`` for a seat not at this table)."""
-        return CardSet.from_mask(self._hands[check_seat(seat, self.n_players)])
-
-    def hand_mask(self, seat: int) -> int:
-        return self._hands[check_seat(seat, self.n_players)]
-
-    def played_by(self, seat: int) -> CardSet:
-        """Every card ``seat`` has played this hand."""
-        return CardSet.from_mask(self._played[check_seat(seat, self.n_players)])
-
-    @property
-    def card_counts(self) -> tuple[int, ...]:
-        return tuple(h.bit_count() for h in self._hands)
-
-    def next_seat(self, seat: int) -> int:
-        """The seat after ``seat`` in this hand's direction of play."""
-        return (check_seat(seat, self.n_players) + self._step) % self.n_players
-
-    def points(self) -> tuple[int, ...]:
-        """Points of a finished hand under the standard penalty table.
-
-        A dragon scores everyone else as holding all 13 cards. The session applies the
-        table's chosen scoring scheme (see :mod:`big2.engine.scoring`).
-        """
-        counts = self.card_counts
-        if self.dragon:
-            counts = tuple(0 if s == self._winner else 13 for s in range(self.n_players))
-        return standard_penalties(counts)
-
-    def outcome(self) -> HandOutcome:
-        """What a scoring scheme needs to know about this finished hand."""
-        if self._winner < 0:
-            raise ValueError("the hand is not over yet")
-        last_play = 0
-        for seat, move in reversed(self.history):
-            if seat == self._winner and move:
-                last_play = move & FULL_MASK
-                break
-        return HandOutcome.from_hands(
-            [self.hand(s) for s in range(self.n_players)], self._winner,
-            finish_order=tuple(s for s in self.finish_order if not self._hands[s]),
-            starter=self._first,
-            last_play=CardSet.from_mask(last_play), dealt=self._dealt,
-            played_any=tuple(p != 0 for p in self._played), liable=self.liable,
-            dragon=self.dragon,
-        )
+    # -- the lean path (the general one is HouseRules') -----------------------------------
 
     @property
     def no_legal_play(self) -> bool:
         """True when the player to act can only pass (what AutoPass passes for)."""
         moves = self.legal_moves()
         return moves.can_pass and len(moves) == 1
-
-    # -- moves -----------------------------------------------------------------------
-
-    def _list(self, seat: int) -> list[Move]:
-        """The seat's current combinations, sorted (made once, then filtered as cards go)."""
-        lst = self._moves[seat]
-        if lst is None:
-            lst = all_moves(self._hands[seat], self._t)
-        else:
-            gone = FULL_MASK ^ self._hands[seat]
-            lst = [m for m in lst if not m & gone]
-        self._moves[seat] = lst
-        self._valid[seat] = True
-        return lst
 
     def legal_moves(self) -> LegalMoves:
         """Every legal move of the player to act (with ``PASS`` when following).
@@ -557,72 +344,10 @@ class Game(HouseRules):
             self._out |= 1 << p
             self._winner = p
 
-    # -- the three-player exchange -------------------------------------------------------
-
-    def _start_exchange(self, loser: int, winner: int) -> None:
-        if loser == winner or not (0 <= loser < self.n_players and 0 <= winner < self.n_players):
-            raise ValueError("the exchange needs two different seats")
-        strength = self._t.card_strength
-        top = max((c for c in CardSet.from_mask(self._hands[loser])), key=lambda c: strength[c])
-        self._hands[loser] ^= 1 << top
-        self._hands[winner] |= 1 << top
-        self._moves[loser] = self._moves[winner] = None
-        self._valid[loser] = self._valid[winner] = False
-        self.exchange = (loser, winner)
-        self._exchange_card = top
-
-    @property
-    def exchange_card(self) -> Card | None:
-        """The card the exchange loser handed over, while the winner owes one back."""
-        return self._exchange_card if self.exchange is not None else None
-
-    def give_back(self, card: Card) -> tuple[Event, ...]:
-        """The exchange winner returns an unwanted card to the loser; play then starts.
-
-        Raises :class:`IllegalMove` when no exchange is waiting or the winner does not
-        hold ``card`` (the card they just received may be given back too).
-        """
-        if self.exchange is None:
-            raise IllegalMove(msg("There is no card to give back now."))
-        loser, winner = self.exchange
-        if type(card) is not int or not 0 <= card < 52:
-            raise IllegalMove(msg("{card} is not a card: give back one of your cards.", card=repr(card)))
-        if not self._hands[winner] >> card & 1:
-            raise IllegalMove(msg("{name} does not hold {cards}.", name=self.names[winner],
-                                  cards=format_card(card, symbols=True)))
-        self._hands[winner] ^= 1 << card
-        self._hands[loser] |= 1 << card
-        self._moves[loser] = self._moves[winner] = None
-        self._valid[loser] = self._valid[winner] = False
-        self.exchange = None
-        lowest = self._lowest_dealt()
-        if self._first_card >= 0:
-            self._first_card = lowest
-            self._first = self._to_act = next(
-                s for s in range(self.n_players) if self._hands[s] >> lowest & 1
-            )
-        return (
-            CardsExchanged(loser, winner, self._exchange_card, card),
-            TurnStarted(self._to_act, True),
-        )
-
-    def suggest_give_back(self) -> Card:
-        """A sensible card for the exchange winner to return: their weakest single card
-        that is not part of a pair (else simply their weakest card)."""
-        if self.exchange is None:
-            raise IllegalMove(msg("There is no card to give back now."))
-        hand = self._hands[self.exchange[1]]
-        by_strength = self._t.by_strength
-        held = [c for c in by_strength if hand >> c & 1]
-        for c in held:
-            if ((hand >> (c & ~3)) & 15).bit_count() == 1:
-                return c
-        return held[0]
-
     def copy(self) -> Game:
         """An independent copy (history included) for search."""
         g = Game.__new__(Game)
-        for name in HouseRules.__slots__:
+        for name in HandState.__slots__:
             setattr(g, name, getattr(self, name))
         g.history = list(self.history)
         g._hands = list(self._hands)
@@ -633,119 +358,6 @@ class Game(HouseRules):
         g._stock = list(self._stock)
         g._log = None
         return g
-
-    # -- checked moves for people ------------------------------------------------------
-
-    def start_events(self) -> tuple[Event, ...]:
-        """The events that open the hand: the deal, then the first turn (or the end of a
-        hand won at once by a dragon)."""
-        hands = tuple(CardSet.from_mask(h | p) for h, p in zip(self._hands, self._played))
-        if self.dragon:
-            return (Dealt(hands, self._first), HandEnded(
-                self._winner, self.card_counts, self.points(), tuple(self.finish_order), True, None,
-            ))
-        return (Dealt(hands, self._first), TurnStarted(self._to_act, True))
-
-    def _check_turn(self, seat: int | None) -> int:
-        if seat is not None:
-            check_seat(seat, self.n_players)
-        if self._winner >= 0:
-            raise GameOver(msg("The hand is over: {name} went out.", name=self.names[self._winner]))
-        if self.exchange is not None:
-            raise IllegalMove(msg("{name} must first give a card back.", name=self.names[self.exchange[1]]))
-        if seat is not None and seat != self._to_act:
-            raise NotYourTurn(msg("It is {name}'s turn.", name=self.names[self._to_act]))
-        return self._to_act
-
-    def check_play(self, cards: CardsLike, *, seat: int | None = None) -> Combo:
-        """The combo ``cards`` make if the player to act may play them; else raise.
-
-        Raises :class:`IllegalMove` (or :class:`~big2.engine.cards.CardParseError` for bad
-        text) with a sentence a player understands. Never changes the state.
-        """
-        p = self._check_turn(seat)
-        cs = to_cardset(cards)
-        if not cs:
-            raise IllegalMove(msg("Choose the cards to play.") if self.leading
-                              else msg("Choose the cards to play, or pass."))
-        missing = cs.mask & ~self._hands[p]
-        if missing:
-            held = format_play(missing, self.rules)
-            raise IllegalMove(msg("You do not hold {cards}.", cards=held) if seat is None
-                              else msg("{name} does not hold {cards}.", name=self.names[p], cards=held))
-        combo = classify(cs, self.rules)
-        if combo is None:
-            reason = why_not_message(cs, self.rules)
-            raise IllegalMove(reason if reason is not None else msg("That play is not allowed here."))
-        if self._first_card >= 0 and not cs.mask >> self._first_card & 1:
-            raise IllegalMove(msg("The first play must include {card}.",
-                                  card=format_card(self._first_card, symbols=True)))
-        if self._trick and not beats_move(combo.move, self._trick, self._t):
-            table = combo_of_move(self._trick)
-            if combo.size != table.size:
-                raise IllegalMove(msg("Play a single card or pass.") if table.size == 1
-                                  else msg_n("Play {n} card or pass.", "Play {n} cards or pass.", table.size))
-            if self._t.full_house_apart and combo.key > table.key:
-                raise IllegalMove(msg("A full house cannot be played on a straight under these rules."))
-            raise IllegalMove(msg("{play} does not beat {table}.", play=combo.text(self.rules),
-                                  table=table.text(self.rules)))
-        if combo.move not in self.legal_moves():
-            raise IllegalMove(self._house_rule_reason(p, combo.move))
-        return combo
-
-    def _house_rule_reason(self, p: int, move: Move) -> Message:
-        if self.rules.lone_two is not LoneTwo.ALLOWED and not self._lone_two_allows(p, move):
-            left = format_play(self._hands[p] & ~move & FULL_MASK, self.rules)
-            return msg("You may not keep a lone {cards} as your last card.", cards=left)
-        if self._assistant_target(p):
-            lst = self._list(p) if not self._valid[p] else self._moves[p]
-            assert lst is not None
-            top = format_play(self._highest_single(p, lst) & FULL_MASK, self.rules)
-            nxt = self.names[self._next_seat_in(p)]
-            return msg("{name} has one card left: play your highest single ({cards}) or a "
-                       "combination of more cards.", name=nxt, cards=top)
-        return msg("That play is not allowed here.")
-
-    def play(self, cards: CardsLike, *, seat: int | None = None) -> tuple[Event, ...]:
-        """Play ``cards`` for the player to act (or for ``seat``, checked to be theirs).
-
-        Returns the events of the move; raises :class:`IllegalMove` and changes nothing
-        when the play is not allowed.
-        """
-        combo = self.check_play(cards, seat=seat)
-        return self._make_with_events(combo.move)
-
-    def pass_turn(self, *, seat: int | None = None) -> tuple[Event, ...]:
-        """Pass for the player to act; raises :class:`IllegalMove` when leading (or when
-        the assistant rule forbids it)."""
-        p = self._check_turn(seat)
-        if not self._trick:
-            raise IllegalMove(msg("You are leading this trick, so you cannot pass: play any combination."))
-        if not self.legal_moves().can_pass:
-            raise IllegalMove(self._house_rule_reason(p, PASS))
-        return self._make_with_events(PASS)
-
-    def make(self, move: Move, *, seat: int | None = None) -> tuple[Event, ...]:
-        """Checked form of :meth:`apply` for a move int (from an opponent, say).
-
-        Raises :class:`IllegalMove` for anything that is not a move, or a move the rules
-        refuse here."""
-        try:
-            check_move(move)
-        except ValueError as e:
-            raise IllegalMove(str(e)) from None
-        if move == PASS:
-            return self.pass_turn(seat=seat)
-        return self.play(CardSet.from_mask(move & FULL_MASK), seat=seat)
-
-    def _make_with_events(self, move: Move) -> tuple[Event, ...]:
-        events: list[Event] = []
-        self._log = events
-        try:
-            self._general_step(move)
-        finally:
-            self._log = None
-        return tuple(events)
 
     def __repr__(self) -> str:
         hands = ", ".join(repr(self.hand(s).format()) for s in range(self.n_players))

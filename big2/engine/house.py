@@ -2,7 +2,8 @@
 
 :class:`HouseRules` is a mixin of :class:`~big2.engine.game.Game`: turn order with players
 out, pass-lock, AutoPass, the assistant rule and its liability, the lone-2 ban, honour
-bombs, Da Lao Er, stock draws and the events of each step. It owns no state of its own.
+bombs, Da Lao Er, stock draws and the events of each step. It owns no state of its own:
+every attribute is declared on :class:`~big2.engine.state.HandState`.
 """
 
 from __future__ import annotations
@@ -12,62 +13,18 @@ from typing import Final
 
 from .cards import FULL_MASK, CardSet
 from .combos import PASS, Move, beats_move, combo_of_move
-from .events import Drew, Event, HandEnded, LastCard, Passed, Played, PlayerOut, TrickWon, TurnStarted
+from .events import Drew, HandEnded, LastCard, Passed, Played, PlayerOut, TrickWon, TurnStarted
 from .legal import LegalMoves
-from .rules import KEY_SHIFT, SIZE_SHIFT, HandEnd, LoneTwo, RuleTables, Rules, StockDraw
+from .rules import KEY_SHIFT, SIZE_SHIFT, HandEnd, LoneTwo, StockDraw
+from .state import HandState
 
 _ONLY_PASS: Final = LegalMoves([], can_pass=True)
 
 
-class HouseRules:
+class HouseRules(HandState):
     """The house-rule half of :class:`~big2.engine.game.Game` (see the module docstring)."""
 
-    #: Every slot of a hand's state (Game adds none of its own).
-    __slots__ = (
-        "rules", "names", "n_players", "history", "clockwise", "_t", "_plain", "_hands",
-        "_played", "_moves", "_valid", "_to_act", "_trick", "_owner", "_passes", "_passed",
-        "_first_card", "_winner", "_first", "_step", "_out", "finish_order", "_stock",
-        "_pending_liability", "liable", "dragon", "exchange", "_exchange_card", "_log",
-        "_dealt", "_lone_two", "_enforced", "_liability",
-    )
-
-    rules: Rules
-    n_players: int
-    history: list[tuple[int, Move]]
-    finish_order: list[int]
-    liable: int | None
-    dragon: bool
-    exchange: tuple[int, int] | None
-    _t: RuleTables
-    _hands: list[int]
-    _played: list[int]
-    _moves: list[list[Move] | None]
-    _valid: list[bool]
-    _to_act: int
-    _trick: Move
-    _owner: int
-    _passes: int
-    _passed: int
-    _first_card: int
-    _winner: int
-    _step: int
-    _out: int
-    _stock: list[int]
-    _pending_liability: tuple[int, int] | None
-    _log: list[Event] | None
-    _lone_two: bool
-    _enforced: bool
-    _liability: bool
-
-    def _list(self, seat: int) -> list[Move]:
-        raise NotImplementedError
-
-    @property
-    def card_counts(self) -> tuple[int, ...]:
-        raise NotImplementedError
-
-    def points(self) -> tuple[int, ...]:
-        raise NotImplementedError
+    __slots__ = ()  # the state's slots are declared on HandState
 
     def _next_seat_in(self, seat: int) -> int:
         """The next seat after ``seat`` that is still in the hand."""

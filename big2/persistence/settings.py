@@ -18,7 +18,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any, Final
 
-from ..engine.messages import msg
+from ..engine.messages import Message, clauses, msg
 from .atomic import LoadResult, Unreadable, load_with_fallback, write_atomic
 from .jsonsafe import JsonLimits, JsonRejected, JsonValue, dump_json, parse_json
 from .notices import Notice, Severity, StorageError
@@ -225,6 +225,42 @@ class Settings:
         return data
 
 
+#: How a notice names each setting: the label the Settings and New game screens give it.
+_LABELS: Final[dict[str, Message]] = {
+    "player_name": msg("Your name"),
+    "rules_preset": msg("Rules"),
+    "house_rules": msg("House rules"),
+    "scoring": msg("Scoring"),
+    "opponents": msg("Opponents"),
+    "animation_speed": msg("Animation speed"),
+    "computer_pace": msg("Computer pace"),
+    "four_colour_deck": msg("Four-colour deck"),
+    "card_back": msg("Card back"),
+    "felt": msg("Table felt"),
+    "volume": msg("Volume"),
+    "muted": msg("Mute"),
+    "auto_pass": msg("Auto-pass"),
+    "window_width": msg("Window size"),
+    "window_height": msg("Window size"),
+    "fullscreen": msg("Fullscreen"),
+    "language": msg("Language"),
+    "version": msg("Settings file version"),
+}
+
+
+def reset_notice(problems: list[str]) -> Notice:
+    """The one notice for settings reset to their defaults: the settings named as the
+    screens name them, in the player's language (the technical reasons go to the log)."""
+    labels: list[Message] = []
+    for line in problems:
+        label = _LABELS.get(line.partition(":")[0], msg("Settings file version"))
+        if label not in labels:
+            labels.append(label)
+    return Notice.of(msg(
+        "Some settings were not valid and were reset to their defaults: {problems}.",
+        problems=clauses(*labels)), Severity.WARNING)
+
+
 DEFAULTS: Final = Settings()
 _KNOWN: Final = frozenset(f.name for f in dataclasses.fields(Settings)) - {"extra"}
 
@@ -281,9 +317,7 @@ class SettingsStore:
             return LoadResult(DEFAULTS, "none", tuple(notices))
         settings, problems = result.value
         if problems:
-            notices.append(Notice.of(msg(
-                "Some settings were not valid and were reset to their defaults: {problems}.",
-                problems="; ".join(problems)), Severity.WARNING))
+            notices.append(reset_notice(problems))
         if repair and (problems or result.source == "backup"):
             try:
                 self.save(settings)

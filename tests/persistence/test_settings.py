@@ -12,6 +12,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from big2.persistence import settings as settings_module
 from big2.persistence.atomic import backup_path
 from big2.persistence.notices import Severity, StorageError
 from big2.persistence.paths import AppPaths
@@ -116,7 +117,9 @@ def test_each_bad_value_becomes_its_default(
     assert result.value == expected
     (notice,) = result.notices
     assert notice.severity is Severity.WARNING
-    assert f"{key}:" in notice.text and "reset to their defaults" in notice.text
+    assert "reset to their defaults" in notice.text
+    assert str(settings_module._LABELS[key]) in notice.text  # named as the screens name it
+    assert f"{key}:" not in notice.text  # field names and reasons go to the log, not the player
     assert any(key in r.getMessage() for r in caplog.records)
     # the repaired file was written back, so the next load is quiet
     again = SettingsStore(paths).load()
@@ -220,3 +223,23 @@ def test_any_object_gives_valid_settings(data: dict[str, Any]) -> None:
 def test_settings_file_in_config_dir(paths: AppPaths, big2_home: Path) -> None:
     SettingsStore(paths).save(DEFAULTS)
     assert (big2_home / "config" / "settings.json").is_file()
+
+
+def test_every_setting_has_a_label_for_notices() -> None:
+    """A setting added without a label would be named "Settings file version" to the player."""
+    known = {f.name for f in dataclasses.fields(settings_module.Settings)} - {"extra"}
+    assert known == set(settings_module._LABELS)
+
+
+def test_a_reset_notice_names_each_setting_once_in_the_players_language() -> None:
+    from big2 import i18n
+
+    notice = settings_module.reset_notice(["window_width: too small", "window_height: too big", "volume: bad"])
+    assert notice.message is not None
+    assert str(notice.message) == "Some settings were not valid and were reset to their defaults: Window size; Volume."
+    i18n.set_language("zh_Hant")
+    try:
+        shown = i18n.render(notice.message)
+        assert "視窗" in shown and "音量" in shown and "Window" not in shown
+    finally:
+        i18n.set_language("en")
