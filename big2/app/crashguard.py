@@ -37,6 +37,7 @@ from typing import TYPE_CHECKING, Any, Final
 import pygame
 
 from . import text
+from ..i18n import _, verbatim
 from .scenes.base import Scene
 from .scenes.common import dialog_rect, frame, veil
 
@@ -253,23 +254,25 @@ class CrashScene(Scene):
     @property
     def lines(self) -> list[str]:
         r = self.result
-        out = ["The game ran into a problem it could not handle, so it stopped what it "
-               "was doing and came back to the title. Nothing else was lost."]
+        out = [_("The game ran into a problem it could not handle, so it stopped what it "
+                 "was doing and came back to the title. Nothing else was lost.")]
         if r.set_aside is not None and r.previous_offered:
-            out.append("The game you were playing was saved up to the move before: "
-                       "Continue picks it up from there.")
+            out.append(_("The game you were playing was saved up to the move before: "
+                         "Continue picks it up from there."))
         elif r.set_aside is not None:
-            out.append(f"The game you were playing was set aside as {r.set_aside.name}, "
-                       "so it cannot cause the same problem again.")
+            out.append(_("The game you were playing was set aside as {file}, "
+                         "so it cannot cause the same problem again.").format(file=verbatim(r.set_aside.name)))
         if r.report is not None:
-            out.append(f"A report with the details was written to {r.report}")
+            out.append(_("A report with the details was written to {path}").format(path=verbatim(str(r.report))))
         else:
-            out.append("A report could not be written; the details are in the log.")
+            out.append(_("A report could not be written; the details are in the log."))
         return out
 
     def build_ui(self) -> None:
-        r = self.rect = dialog_rect(self.app.size, 640, 330)
-        self.b_ok = self.button((r.centerx - 110, r.bottom - 70, 220, 46), "Back to the title",
+        w = min(640, self.app.size[0] - 40)  # as dialog_rect will make it
+        body = sum(len(text.wrap(line, 16, w - 60)) * 22 + 8 for line in self.lines)
+        r = self.rect = dialog_rect(self.app.size, w, max(330, 76 + body + 90))
+        self.b_ok = self.button((r.centerx - 110, r.bottom - 70, 220, 46), _("Back to the title"),
                                 object_id="#primary")
 
     def handle(self, event: pygame.event.Event) -> bool:
@@ -283,7 +286,7 @@ class CrashScene(Scene):
         veil(surf, 160)
         r = self.rect
         frame(surf, r)
-        text.draw(surf, "Sorry, something went wrong", 24, (r.centerx, r.y + 40), GOLD,
+        text.draw(surf, _("Sorry, something went wrong"), 24, (r.centerx, r.y + 40), GOLD,
                   anchor="center", bold=True, max_width=r.w - 40)
         y = r.y + 76
         for line in self.lines:

@@ -16,7 +16,8 @@ from typing import Any
 
 from big2.engine.combos import Move
 
-from .. import opponents
+from .. import opponents, vocab
+from ...i18n import _
 from .tablepart import TablePart
 
 log = logging.getLogger(__name__)
@@ -104,14 +105,16 @@ class ComputerTurns(TablePart):
         from big2.persistence.notices import Notice, Severity
 
         name = self.table.match.config.seats[seat].name
+        shown = vocab.seat_name(self.table.match, seat)
         note = (f"the computer player {name} (seat {seat}, {level}) failed in its worker; "
                 f"{used} was made instead and the game went on")
         path = crashguard.write_report(self.app, exc, table=self.table, note=note)
         st = storage.of(self.app)
         if st is not None:
-            where = " A report is in the log folder." if path is not None else ""
-            st.tell(Notice(f"{name}'s computer player hit a problem, so it made a simpler "
-                           f"move.{where}", Severity.WARNING))
+            said = (_("{name}'s computer player hit a problem, so it made a simpler move. "
+                      "A report is in the log folder.") if path is not None else
+                    _("{name}'s computer player hit a problem, so it made a simpler move."))
+            st.tell(Notice(said.format(name=shown), Severity.WARNING))
 
     def deadline(self) -> float | None:
         if self.future is not None and self.future.done():
