@@ -71,7 +71,7 @@ def test_bad_values_in_settings_are_told_and_good_ones_kept(make_app):
     assert app.settings.felt == "blue"
     assert app.settings.animation == "normal"
     text = app.notice_host.visible_text()
-    assert "volume" in text and "animation_speed" in text
+    assert "Volume" in text and "Animation speed" in text  # named as the Settings screen names them
     st.close()
 
 
