@@ -10,7 +10,6 @@ preset in all four languages at 800×600 and 1280×720.
 
 from __future__ import annotations
 
-import pygame
 import pytest
 
 from big2 import i18n
@@ -18,23 +17,9 @@ from big2.app import language, text
 from big2.app.match import MatchConfig, SeatConfig
 from big2.engine import PRESETS
 from big2.engine.scoring import scoring_preset
-from big2.i18n import shown
 
 from helpers import pump
-from test_i18n_screens import Watch
-
-
-@pytest.fixture(params=["zh_Hant", "id"])
-def speaking(request, make_app, monkeypatch):
-    """An app speaking a language, with the shown-text check on."""
-    monkeypatch.setenv(language.PREVIEW, request.param)
-    i18n.set_language(language.choose(""))
-    app = make_app()
-    watch = Watch(monkeypatch)
-    yield app, watch, request.param
-    shown.stop()
-    i18n.set_language("en")
-    text.clear_cache()
+from test_i18n_screens import speaking  # noqa: F401 - the fixture, shared
 
 
 def _draw_page(app, watch, page) -> str:

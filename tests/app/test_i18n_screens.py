@@ -77,7 +77,7 @@ def speaking(request, make_app, monkeypatch):
     i18n.set_language(language.choose(""))
     app = make_app()
     watch = Watch(monkeypatch)
-    yield app, watch
+    yield app, watch, request.param
     shown.stop()
     i18n.set_language("en")
     text.clear_cache()
@@ -89,7 +89,7 @@ def test_routed_screens_draw_only_translated_words(speaking) -> None:
     from big2.app.scenes.table import TableScene
     from big2.app.scenes.title import TitleScene
 
-    app, watch = speaking
+    app, watch, _code = speaking
     title = app.push(TitleScene(app))
     pump(app, 2)
     watch.scene(app, title)
@@ -126,7 +126,7 @@ def test_routed_screens_draw_only_translated_words(speaking) -> None:
 
 
 def test_the_check_catches_a_string_that_skips_the_layer(speaking) -> None:
-    app, watch = speaking
+    app, watch, _code = speaking
     text.render("Play against the computer", 16)
     watch.scene_name = "probe"
     text.render("Play against the computer", 16)
@@ -211,7 +211,7 @@ def test_new_game_draws_only_translated_words(speaking) -> None:
     """New game and every house rule's label, options and explanation; a refusal too."""
     from big2.app.scenes.newgame import NewGameScene
 
-    app, watch = speaking
+    app, watch, _code = speaking
     form = app.push(NewGameScene(app))
     pump(app, 2)
     watch.scene(app, form)
@@ -234,7 +234,7 @@ def test_new_game_draws_only_translated_words(speaking) -> None:
 def test_settings_and_the_language_picker_draw_only_translated_words(speaking, monkeypatch) -> None:
     from big2.app.scenes.settings_scene import SettingsScene
 
-    app, watch = speaking
+    app, watch, _code = speaking
     monkeypatch.setattr(language, "OFFERED", tuple(i18n.CODES))
     s = app.push(SettingsScene(app))
     pump(app, 2)
@@ -257,7 +257,7 @@ def test_storage_notices_reach_the_player_in_their_language(speaking, tmp_path) 
     from big2.persistence.atomic import Unreadable, backup_path, load_with_fallback
     from big2.persistence.tablerules import table_rules
 
-    app, watch = speaking
+    app, watch, _code = speaking
     path = tmp_path / "settings.json"
     path.write_bytes(b"{not json")
     backup_path(path).write_bytes(b"{}")
