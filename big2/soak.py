@@ -278,21 +278,13 @@ def _mutate_json(value: Any, rng: random.Random) -> Any:
         lambda: "", lambda: [], lambda: {}, lambda: [[[[]]]], lambda: "nobody",
         lambda: rng.randrange(-3, 60), lambda: "\u202e\n=cmd", lambda: list(range(60)),
     ]
-    if isinstance(value, dict) and value and rng.random() < 0.8:
-        key = rng.choice(list(value))
-        out = dict(value)
+    if isinstance(value, (dict, list)) and value and rng.random() < 0.8:
+        out: Any = dict(value) if isinstance(value, dict) else list(value)
+        key = rng.choice(list(value)) if isinstance(value, dict) else rng.randrange(len(value))
         if rng.random() < 0.15:
             del out[key]
         else:
             out[key] = _mutate_json(value[key], rng)
-        return out
-    if isinstance(value, list) and value and rng.random() < 0.8:
-        i = rng.randrange(len(value))
-        out = list(value)
-        if rng.random() < 0.15:
-            del out[i]
-        else:
-            out[i] = _mutate_json(value[i], rng)
         return out
     return rng.choice(replacements)()
 
