@@ -209,6 +209,16 @@ def format_table(summary: dict[str, dict[str, Any]]) -> str:
     return "\n".join(lines)
 
 
+def _number(raw: str) -> Any:
+    """``raw`` as an int, a float, a bool, or else the string itself."""
+    for kind in (int, float):
+        try:
+            return kind(raw)
+        except ValueError:
+            pass
+    return {"true": True, "false": False}.get(raw.lower(), raw)
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """The ``python -m big2.arena`` command line."""
     parser = argparse.ArgumentParser(prog="python -m big2.arena", description=__doc__.split("\n\n")[0])
@@ -224,6 +234,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--iterations", default=None,
                         help="worlds per move: N for every searching level, or LEVEL=N,... "
                              "(e.g. expert=700,master=2100,expert-v1=225); deterministic")
+    parser.add_argument("--set", action="append", default=[], metavar="LEVEL.OPTION=VALUE",
+                        help="an option of a searching level, e.g. expert.win_bonus=8 or "
+                             "expert.playout=plan (repeatable; numbers are read as numbers)")
     parser.add_argument("--jobs", type=int, default=1, help="worker processes")
     parser.add_argument("--json", action="store_true", help="print JSON instead of a table")
     parser.add_argument("--partial", default=None, metavar="FILE",
@@ -259,6 +272,12 @@ def main(argv: Sequence[str] | None = None) -> int:
                     options[lv]["iterations"] = int(args.iterations)
         except ValueError:
             parser.error("--iterations takes N or LEVEL=N,LEVEL=N")
+    for item in args.set:
+        target, _, raw = item.partition("=")
+        lv, _, key = target.strip().lower().partition(".")
+        if lv not in searching or not key or not raw:
+            parser.error(f"--set takes LEVEL.OPTION=VALUE for a searching level, not '{item}'")
+        options[lv][key] = _number(raw.strip())
     start = time.perf_counter()
 
     def progress(done: int, total: int, stats: dict[str, LevelStats]) -> None:

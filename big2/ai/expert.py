@@ -39,7 +39,7 @@ from big2.engine.cards import FULL_MASK, CardSet
 from big2.engine.scoring import HandOutcome, Scoring, ScoringError, score_hand, standard_penalties
 
 from .base import legal_moves
-from .fastplay import FastPlayout
+from .fastplay import POLICIES, FastPlayout
 from .normal import Decision, Normal, Why
 from .playout import PlanPolicy
 from .sampling import Sampler
@@ -108,9 +108,11 @@ class Expert:
         prune: float = 2.5,
         inference: bool = True,
         pass_weight: float = 0.35,
+        lead_weight: float = 0.5,
         objective: str = "points",
         points_weight: float = 1 / 60,
         win_bonus: float = WIN_BONUS,
+        playout: str = "normal",
         name: str = "expert",
         clock: Callable[[], float] = time.perf_counter,
     ) -> None:
@@ -128,9 +130,13 @@ class Expert:
         self.prune = prune
         self.inference = inference
         self.pass_weight = pass_weight
+        self.lead_weight = lead_weight
         self.objective = objective
         self.points_weight = points_weight
         self.win_bonus = win_bonus
+        if playout not in POLICIES:
+            raise ValueError(f"the playout policy is one of {', '.join(POLICIES)}")
+        self.playout = playout
         self.clock = clock
         self.normal = Normal()
         #: Worlds sampled and playouts run for the last decision (for tests, benches).
@@ -209,7 +215,8 @@ class Expert:
         if FastPlayout.supports(view.rules) and not view.out and not view.stock_size:
             fast = self._fast.get(view.rules)
             if fast is None:
-                fast = self._fast[view.rules] = FastPlayout(self.normal.planner(view.rules))
+                fast = self._fast[view.rules] = FastPlayout(
+                    self.normal.planner(view.rules), policy=self.playout)
             run = fast.run
             step = n - 1 if view.clockwise else 1
             trick0 = view.trick
@@ -260,7 +267,8 @@ class Expert:
 
         fixed = self.iterations
         play = self._playout_fn(view)
-        sampler = Sampler(view, pass_weight=self.pass_weight, inference=self.inference)
+        sampler = Sampler(view, pass_weight=self.pass_weight, inference=self.inference,
+                          lead_weight=self.lead_weight)
         k = len(cands)
         # Paired results: per world, every live candidate's value. Differences against
         # Normal's move (index 0) decide; differences against the leader prune.

@@ -27,10 +27,16 @@ from big2.engine.cards import FULL_MASK
 from big2.engine.combos import all_moves
 from big2.engine.rules import KEY_SHIFT, SIZE_SHIFT, tables_for
 
-from .plan import Planner
+from .plan import Planner, combo_cost
+
+#: Normal's follow thresholds (the same numbers as :mod:`big2.ai.normal`'s).
+PLAY_THRESHOLD: Final = 0.35
+TWO_PENALTY: Final = 0.8
 
 _TWOS: Final = 0xF << 48
 _CACHE_LIMIT: Final = 50_000
+#: The playout policies :class:`FastPlayout` knows (see its ``policy`` option).
+POLICIES: Final = ("normal", "plan")
 
 
 class FastPlayout:
@@ -40,10 +46,15 @@ class FastPlayout:
     keep one per rule set and reuse it between decisions.
     """
 
-    def __init__(self, planner: Planner, *, endgame: bool = True) -> None:
+    def __init__(self, planner: Planner, *, endgame: bool = True, policy: str = "normal") -> None:
+        if policy not in POLICIES:
+            raise ValueError(f"the playout policy is one of {', '.join(POLICIES)}")
         self.planner = planner
         #: Lead unbeatable combinations to run the hand out (see :func:`run_winner`).
         self.endgame = endgame
+        #: ``"normal"``: every seat follows and leads by Normal's rules (see
+        #: :meth:`_follow_normal`); ``"plan"``: the plain plan policy of earlier versions.
+        self.policy = policy
         self.rules = planner.rules
         self._t = tables_for(planner.rules)
         self._lists: dict[int, list[Move]] = {}
@@ -100,6 +111,7 @@ class FastPlayout:
         counts = [h.bit_count() for h in hands]
         plan_of = self.plan
         beater = self._beater
+        normal_like = self.policy == "normal"
         p = to_act
         while True:
             hand = hands[p]
@@ -110,7 +122,16 @@ class FastPlayout:
             counts[p] = 99
             min_opp = min(counts)
             counts[p] = mine
-            if trick == PASS:
+            if normal_like:
+                if trick == PASS:
+                    m = PASS
+                    if len(plan) <= 4 and self.endgame:
+                        m = run_winner(plan, lambda c: self._beaten(hands, p, c))
+                    if m == PASS:
+                        m = self._lead_normal(plan, hands, p, counts)
+                else:
+                    m = self._follow_normal(plan, hands, p, counts, trick, owner, min_opp)
+            elif trick == PASS:
                 m = PASS
                 if len(plan) <= 4 and self.endgame:
                     m = run_winner(plan, lambda c: self._beaten(hands, p, c))
@@ -161,6 +182,117 @@ class FastPlayout:
             owner = p
             passes = 0
             p = (p + step) % n
+
+    # -- Normal's rules on masks -------------------------------------------------------
+
+    def _counting(self, hands: list[int], p: int, counts: list[int]) -> tuple[int, int]:
+        """Seat ``p``'s card counting: the cards the other seats hold between them (what
+        ``p`` has not seen) and the most cards one of them holds."""
+        others = 0
+        most = 0
+        for q, h in enumerate(hands):
+            if q != p:
+                others |= h
+                if counts[q] > most:
+                    most = counts[q]
+        return others, most
+
+    def _top_key(self, others: int, size: int) -> int:
+        """The key of the strongest single, pair or triple (``size``) in ``others``;
+        -1 when there is none (then a play of that size is unbeatable)."""
+        top_suit = self._t.top_suit
+        if size == 1:
+            if not others:
+                return -1
+            r = (others.bit_length() - 1) >> 2
+            return r * 4 + top_suit[(others >> (4 * r)) & 15]
+        if size == 3 and not self._t.allow_triples:
+            return -1
+        for r in range(12, -1, -1):
+            nib = (others >> (4 * r)) & 15
+            if nib.bit_count() >= size:
+                return r * 4 + top_suit[nib]
+        return -1
+
+    def _unbeaten(self, move: Move, others: int, most: int) -> bool:
+        """Normal's test: no other seat holds as many cards as ``move``, or no stronger
+        single, pair or triple can be formed from ``others``."""
+        size = move >> SIZE_SHIFT
+        if size > most:
+            return True
+        if size > 3:
+            return False
+        return (move >> KEY_SHIFT) & 0x3FFFFFFF > self._top_key(others, size)
+
+    def _lead_normal(self, plan: tuple[Move, ...], hands: list[int], p: int,
+                     counts: list[int]) -> Move:
+        """Normal's lead: run out on winners, else the weakest combination (biggest
+        first) of a size no opponent could finish with, else block."""
+        if len(plan) == 1:
+            return plan[0]
+        others, most = self._counting(hands, p, counts)
+        unbeaten = self._unbeaten
+        winners = []
+        losers = []
+        for c in plan:
+            (winners if unbeaten(c, others, most) else losers).append(c)
+        if len(losers) <= 1 and winners:
+            return min(winners, key=lambda c: (-(c >> SIZE_SHIFT), c))
+        danger = 0
+        for q, n in enumerate(counts):
+            if q != p and n in (1, 2, 3, 5):
+                danger |= 1 << n
+        best = PASS
+        best_size = 0
+        for c in losers or plan:
+            size = c >> SIZE_SHIFT
+            if not danger >> size & 1 and (best == PASS or size > best_size
+                                           or (size == best_size and c < best)):
+                best, best_size = c, size
+        if best != PASS:
+            return best
+        if winners:
+            return max(winners, key=lambda c: c >> SIZE_SHIFT)
+        return max(plan, key=lambda c: (c >> SIZE_SHIFT > 1, (c >> KEY_SHIFT) & 0x3FFFFFFF))
+
+    def _follow_normal(self, plan: tuple[Move, ...], hands: list[int], p: int,
+                       counts: list[int], trick: Move, owner: int, min_opp: int) -> Move:
+        """Normal's follow: the strongest single on a single when someone holds one card;
+        else the plan combination worth most (its plan cost, more when nobody can beat
+        it, less for a 2 spent early), played when worth enough or when someone is close
+        to going out; then (close to the end) the weakest play that beats the trick."""
+        size = trick >> SIZE_SHIFT
+        hand = hands[p]
+        if size == 1 and min_opp <= 1:
+            return self._beater(hand, trick, True)
+        urgent = min_opp <= 3 or counts[owner] <= 4
+        floor = ((trick >> KEY_SHIFT) + 1) << KEY_SHIFT
+        n_combos = len(plan)
+        best = PASS
+        best_value = -1e9
+        top = -2
+        for c in plan:
+            if c < floor or c >> SIZE_SHIFT != size:
+                continue
+            value = combo_cost(c)
+            if top == -2:
+                others, most = self._counting(hands, p, counts)
+                # Above ``top`` nobody can beat it (-3: only the card count can tell,
+                # and it says no).
+                top = -1 if size > most else -3 if size > 3 else self._top_key(others, size)
+            if top != -3 and (c >> KEY_SHIFT) & 0x3FFFFFFF > top:
+                value += 0.7 if n_combos <= 3 else 0.3
+            if c & _TWOS and not urgent and n_combos > 3:
+                twos = (c & _TWOS).bit_count()
+                strength = ((trick >> KEY_SHIFT) & 0x3FFFFFFF) / 51 if size < 5 else 0.5
+                value -= TWO_PENALTY * twos * max(1.0 - strength, 0.0) ** 0.5
+            if value > best_value + 1e-9:
+                best, best_value = c, value
+        if best != PASS and (urgent or best_value >= PLAY_THRESHOLD):
+            return best
+        if urgent:
+            return self._beater(hand, trick, False)
+        return PASS
 
     def _beaten(self, hands: list[int], p: int, move: Move) -> bool:
         """Whether a seat other than ``p`` can beat ``move`` (the world is known here)."""

@@ -10,14 +10,17 @@ sampled cards plus what it played later):
   a spare card or pair that beat it (not a 2, not breaking a group) probably did not
   hold it;
 * beats (:func:`beat_notes`): a player who beat a single or a pair with a play well
-  above it probably held no spare play between the two (it would have been cheaper).
-
-Leads are not read: players lead high singles for many reasons (to block, to keep a
-pair), and a fact that nearly every world breaks only makes sampling slower.
+  above it probably held no spare play between the two (it would have been cheaper);
+* leads (:func:`lead_notes`): a player who led a single or a pair while nobody was
+  close to going out probably held no lower spare card or pair, nor a pair or triple
+  when it led a single (a planning player sheds its weakest combination first, the
+  bigger ones before singles). Leads with a 2, leads that nothing left could beat, the
+  hand's first lead and leads from five cards or fewer (running a hand out) say nothing.
 
 :class:`Sampler` rejects a world with probability ``1 - weight`` per fact it makes
-suspicious (``pass_weight`` for passes, ``play_weight`` for beats), so the
-search meets likely hands more often; after :data:`MAX_TRIES` draws it takes the last.
+suspicious (``pass_weight`` for passes, ``play_weight`` for beats, ``lead_weight`` for
+leads), so the search meets likely hands more often; after :data:`MAX_TRIES` draws it
+takes the last.
 """
 
 from __future__ import annotations
@@ -54,6 +57,21 @@ class PlayNote:
     seat: int
     size: int
     between: int
+    later: int
+
+
+@dataclass(frozen=True, slots=True)
+class LeadNote:
+    """Seat ``seat`` led ``size`` cards (1 or 2) when a lower spare group of that size
+    among ``below`` would have been its weaker lead, and, when ``groups`` is set, a
+    pair or triple (``groups`` is the smallest size, 2 or 3, it could have led without
+    letting someone finish; 0 when none); ``later`` are the lead's cards and those it
+    played afterwards."""
+
+    seat: int
+    size: int
+    below: int
+    groups: int
     later: int
 
 
@@ -98,6 +116,61 @@ def beat_notes(view: PlayerView) -> list[PlayNote]:
     return out
 
 
+def lead_notes(view: PlayerView) -> list[LeadNote]:
+    """The other seats' free leads of singles and pairs, from the public history."""
+    strength = tables_for(view.rules).card_strength
+    n = view.n_players
+    hist = view.history
+    # Cards each seat held before each play: today's count plus what it played since.
+    held = list(view.counts)
+    before: list[list[int]] = [[]] * len(hist)
+    later_all = [0] * (len(hist) + 1)  # every card played at that index or later
+    for i in range(len(hist) - 1, -1, -1):
+        seat, move = hist[i]
+        held[seat] += (move & FULL_MASK).bit_count()
+        before[i] = list(held)
+        later_all[i] = later_all[i + 1] | (move & FULL_MASK)
+    unplayed = view.unseen_mask | view.hand.mask  # cards nobody has played yet, now
+    out: list[LeadNote] = []
+    trick = PASS
+    passes = 0
+    for i, (seat, move) in enumerate(hist):
+        if move == PASS:
+            passes += 1
+            if passes >= n - 1 - len(view.out):
+                trick, passes = PASS, 0
+            continue
+        mask = move & FULL_MASK
+        size = mask.bit_count()
+        if trick == PASS and i > 0 and seat != view.seat and size <= 2 and not mask & _TWOS:
+            counts = before[i]
+            danger = {counts[s] for s in range(n) if s != seat and counts[s] in (1, 2, 3, 5)}
+            top = move_key(move)
+            rest = (later_all[i] | unplayed) & ~mask  # what else was still in play
+            if counts[seat] > 5 and not danger & {1, 2} and _beatable(rest, top, size, strength):
+                if size == 1:
+                    below = sum(1 << c for c in range(48) if strength[c] < top)
+                    groups = 2
+                else:
+                    below = sum(15 << (4 * r) for r in range(12) if r < top >> 2)
+                    groups = 0 if 3 in danger else 3
+                out.append(LeadNote(seat, size, below, groups, _later(view, seat, i) | mask))
+        trick, passes = move, 0
+    return out
+
+
+def _beatable(cards: int, top: int, size: int, strength: tuple[int, ...]) -> bool:
+    """Whether ``cards`` hold a single (``size`` 1) or a pair (2) above key ``top``."""
+    if size == 1:
+        return any(cards >> c & 1 and strength[c] > top for c in range(52))
+    for r in range(top >> 2, 13):
+        nib = (cards >> (4 * r)) & 15
+        if nib.bit_count() >= 2 and (r > top >> 2 or max(
+                strength[4 * r + s] for s in range(4) if nib >> s & 1) > top):
+            return True
+    return False
+
+
 def pass_notes(view: PlayerView) -> list[PassNote]:
     """The passes of other seats on singles and pairs, from the public history."""
     n = view.n_players
@@ -126,11 +199,14 @@ class Sampler:
         pass_weight: float = 0.35,
         inference: bool = True,
         play_weight: float = 0.6,
+        lead_weight: float = 0.5,
     ) -> None:
         self.view = view
         self.inference = inference
         self.play_weight = play_weight
         self.plays = beat_notes(view) if inference and play_weight < 1.0 else []
+        self.lead_weight = lead_weight
+        self.leads = lead_notes(view) if inference and lead_weight < 1.0 else []
         self.pass_weight = pass_weight
         self.pool = [c for c in range(52) if view.unseen_mask >> c & 1]
         self.notes = pass_notes(view) if pass_weight < 1.0 else []
@@ -158,6 +234,10 @@ class Sampler:
         for play in self.plays:
             if _spare(hands[play.seat] | play.later, play.size, play.between):
                 weight *= self.play_weight
+        for lead in self.leads:
+            then = hands[lead.seat] | lead.later
+            if _spare(then, lead.size, lead.below) or (lead.groups and _group(then, lead.groups)):
+                weight *= self.lead_weight
         return weight
 
     def draw(self, rng: random.Random) -> tuple[list[int], list[int]]:
@@ -195,4 +275,12 @@ def _spare(then: int, size: int, cards: int) -> bool:
         if ((then >> (4 * r)) & 15).bit_count() == size:
             return True
         cand &= ~(15 << (4 * r))
+    return False
+
+
+def _group(then: int, size: int) -> bool:
+    """Whether the hand ``then`` holds ``size`` or more cards of one rank below the 2s."""
+    for r in range(12):
+        if ((then >> (4 * r)) & 15).bit_count() >= size:
+            return True
     return False

@@ -9,6 +9,7 @@ import pytest
 from big2.ai import PlayerView, choose_give_back, give_back_for, make_opponent
 from big2.ai.expert import MASTER_BUDGET, Expert, outcome_value
 from big2.ai.fastplay import FastPlayout
+from big2.ai.normal import Normal
 from big2.ai.plan import Planner
 from big2.ai.playout import PlanPolicy
 from big2.ai.sampling import Sampler, beat_notes
@@ -39,10 +40,11 @@ def _run_fast(fast: FastPlayout, g: Game, trace: list[tuple[int, int]]) -> tuple
     return winner, hands
 
 
+@pytest.mark.parametrize("policy", ["normal", "plan"])
 @pytest.mark.parametrize("players", [2, 3, 4])
-def test_fast_playouts_are_legal_games(players: int) -> None:
+def test_fast_playouts_are_legal_games(players: int, policy: str) -> None:
     """Every move of a fast playout is legal when replayed through the checked engine."""
-    fast = FastPlayout(Planner(STANDARD))
+    fast = FastPlayout(Planner(STANDARD), policy=policy)
     for g in _mid_hand_games(players, 15, players):
         trace: list[tuple[int, int]] = []
         winner, hands = _run_fast(fast, g, trace)
@@ -57,7 +59,7 @@ def test_fast_playouts_play_like_the_engine_plan_policy() -> None:
     """The fast path is the same policy: it finishes nearly every world identically
     (blocking ties between equal-strength plays may be broken differently)."""
     planner = Planner(STANDARD)
-    fast, slow = FastPlayout(planner), PlanPolicy(planner)
+    fast, slow = FastPlayout(planner, policy="plan"), PlanPolicy(planner)
     games = _mid_hand_games(4, 60, 11)
     same = 0
     for g in games:
@@ -66,6 +68,55 @@ def test_fast_playouts_play_like_the_engine_plan_policy() -> None:
         slow.play_out(h)
         same += h.winner == winner and hands == [h.hand_mask(s) for s in range(4)]
     assert same >= 0.9 * len(games)
+
+
+def _agreement(policy: str, deals: int) -> tuple[float, float]:
+    """How often the fast policy's first move is Normal's, in hands of four Normals
+    (leads, follows), every hand visible to the policy as in a sampled world."""
+    normal = Normal()
+    fast = FastPlayout(normal.planner(STANDARD), policy=policy)
+    rng = random.Random(3)
+    agree = {True: [0, 0], False: [0, 0]}
+    for _ in range(deals):
+        g = Game.deal(rng, players=4)
+        while not g.is_over:
+            view = PlayerView.from_game(g, g.to_act)
+            move = normal.choose(view, rng)
+            if len(g.legal_moves()) > 1 and view.must_include is None:
+                trace: list[tuple[int, int]] = []
+                _run_fast(fast, g, trace)
+                tally = agree[view.leading]
+                tally[0] += trace[0][1] == move
+                tally[1] += 1
+            g.make(move)
+    return agree[True][0] / agree[True][1], agree[False][0] / agree[False][1]
+
+
+def test_playouts_model_the_opponents_as_normal_plays() -> None:
+    """The Normal-rules playout policy (the Expert's default) makes Normal's move in
+    nearly every position Normal meets (95% of follows, 97% of leads when measured on
+    150 hands), far more often than the plain plan policy (82% and 90%)."""
+    lead, follow = _agreement("normal", 40)
+    old_lead, old_follow = _agreement("plan", 40)
+    assert lead >= 0.93 and follow >= 0.9
+    assert follow - old_follow >= 0.07 and lead > old_lead
+
+
+def test_the_normal_playout_spends_a_2_on_a_high_single_as_normal_does() -> None:
+    hand = parse_cards("4c 6d 7h 9s Jd 2s")
+    king = classify(parse_cards("Kh"))
+    assert king is not None
+    for policy, expected in (("normal", parse_cards("2s")), ("plan", None)):
+        fast = FastPlayout(Planner(STANDARD), policy=policy)
+        others = [parse_cards("3c 5d 8c Tc Qd Ac 3h 4h").mask, parse_cards("3s 5s 8s Ts Qs As 4s 5h").mask,
+                  parse_cards("6s 7s 9c Jc Kc 6h 7c 8h").mask]
+        trace: list[tuple[int, int]] = []
+        fast.run([hand.mask, *others], 0, king.move, 1, 0, 1, trace)
+        first = trace[0][1]
+        if expected is None:
+            assert first == PASS
+        else:
+            assert first & ((1 << 52) - 1) == expected.mask
 
 
 def test_fast_playouts_only_claim_plain_rule_sets() -> None:
