@@ -4,9 +4,9 @@ For each iteration it samples one *world*: the unseen cards dealt to the other s
 each getting exactly the number of cards it holds, drawn more often when they agree with
 what the seats did in public (:mod:`big2.ai.sampling`: what they led, what they beat
 and with what, when they passed). Every candidate move still in the race is played in
-that same world and the hand finished by every seat playing its hand plan
-(:mod:`big2.ai.fastplay` on the lean rule sets, :class:`~big2.ai.playout.PlanPolicy`
-through the engine otherwise).
+that same world and the hand finished by every seat playing by Normal's rules
+(:mod:`big2.ai.fastplay` on the lean rule sets; the plainer hand-plan policy
+:class:`~big2.ai.playout.PlanPolicy` through the engine otherwise).
 
 A playout is scored by the table's objective (:func:`outcome_value`): the seat's points
 for the hand minus the average of the other seats' points, under the view's scoring
@@ -93,6 +93,9 @@ class Expert:
     must beat Normal's choice to replace it), ``prune`` (standard errors behind the
     leader at which a candidate is dropped; 0 keeps every candidate), ``inference``
     (weight worlds by the seats' public play, see :mod:`big2.ai.sampling`),
+    ``lead_weight`` (how much less likely a world is per lead it makes suspicious;
+    1.0 reads no leads), ``playout`` (``"normal"``: every seat in the playouts follows
+    Normal's rules; ``"plan"``: the plain plan policy, see :mod:`big2.ai.fastplay`),
     ``objective`` (``"points"``: the table's points, see :func:`outcome_value`;
     ``"wins"``: 1 for going out first plus ``points_weight`` a point, the old value),
     ``name`` and ``clock`` (a ``perf_counter``-like function).
@@ -108,7 +111,7 @@ class Expert:
         prune: float = 2.5,
         inference: bool = True,
         pass_weight: float = 0.35,
-        lead_weight: float = 0.5,
+        lead_weight: float = 1.0,
         objective: str = "points",
         points_weight: float = 1 / 60,
         win_bonus: float = WIN_BONUS,

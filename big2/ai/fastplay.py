@@ -1,8 +1,15 @@
 """Fast playouts for the search: sampled worlds played to the end on bare card masks.
 
-:class:`FastPlayout` plays the same hand-plan policy as :class:`~big2.ai.playout.PlanPolicy`
-(lead the weakest plan combination, follow with plan combinations, break one only to
-stop someone going out, spend 2s late) but without an engine ``Game``: a position is a
+:class:`FastPlayout` plays a hand-plan policy without an engine ``Game``. By default
+(``policy="normal"``) every seat follows Normal's rules (:mod:`big2.ai.normal`): follow
+with the plan combination worth most (its plan cost, more when card counting says
+nobody can beat it, less for a 2 spent early) when it is worth enough or someone is
+close to going out, block with the strongest single when someone holds one card, lead
+the weakest combination of a size nobody could finish with, run out on winners. It
+makes Normal's move in about 95% of the follows and 97% of the leads of Normal's
+hands; ``policy="plan"`` is the plainer policy of :class:`~big2.ai.playout.PlanPolicy`
+(82% and 90%: it never spends a 2 early, and blocks every size with its strongest
+play). A position is a
 list of hand masks, the trick, its owner and the pass count, and a move is applied in a
 few integer operations. It needs rule sets on the engine's lean path
 (:attr:`Rules.plain <big2.engine.Rules.plain>`: first out ends the hand, no assistant

@@ -102,10 +102,12 @@ def test_playouts_run_a_hand_out_with_the_card_nobody_can_beat() -> None:
 
     hands = [CardSet.parse(t).mask for t in ("2s 3c", "4s 6d", "6s 8c", "9d Ah")]
     trace: list[tuple[int, int]] = []
-    # Without the endgame rule the plan leads its weakest single first.
-    for endgame, first in ((True, "2s"), (False, "3c")):
+    # Without the endgame rule the plain plan policy leads its weakest single first
+    # (Normal's lead rules count cards too and run it out as well).
+    for endgame, policy, first in ((True, "plan", "2s"), (False, "plan", "3c"),
+                                   (True, "normal", "2s"), (False, "normal", "2s")):
         trace.clear()
-        won = FastPlayout(Planner(STANDARD), endgame=endgame).run(
+        won = FastPlayout(Planner(STANDARD), endgame=endgame, policy=policy).run(
             list(hands), 0, 0, 0, 0, 1, trace)
         assert trace[0] == (0, next(m for m in _leads(hands[0]) if
                                     m & FULL_MASK == CardSet.parse(first).mask))
