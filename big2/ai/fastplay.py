@@ -119,6 +119,9 @@ class FastPlayout:
         plan_of = self.plan
         beater = self._beater
         normal_like = self.policy == "normal"
+        alive = 0  # every card still held (hands are disjoint)
+        for h in hands:
+            alive |= h
         p = to_act
         while True:
             hand = hands[p]
@@ -135,9 +138,10 @@ class FastPlayout:
                     if len(plan) <= 4 and self.endgame:
                         m = run_winner(plan, lambda c: self._beaten(hands, p, c))
                     if m == PASS:
-                        m = self._lead_normal(plan, hands, p, counts)
+                        m = self._lead_normal(plan, alive & ~hand, p, counts)
                 else:
-                    m = self._follow_normal(plan, hands, p, counts, trick, owner, min_opp)
+                    m = self._follow_normal(plan, hand, alive & ~hand, p, counts, trick, owner,
+                                            min_opp)
             elif trick == PASS:
                 m = PASS
                 if len(plan) <= 4 and self.endgame:
@@ -173,6 +177,7 @@ class FastPlayout:
             mask = m & FULL_MASK
             hand ^= mask
             hands[p] = hand
+            alive ^= mask
             if not hand:
                 return p
             counts[p] = mine - (m >> SIZE_SHIFT)
@@ -192,18 +197,6 @@ class FastPlayout:
 
     # -- Normal's rules on masks -------------------------------------------------------
 
-    def _counting(self, hands: list[int], p: int, counts: list[int]) -> tuple[int, int]:
-        """Seat ``p``'s card counting: the cards the other seats hold between them (what
-        ``p`` has not seen) and the most cards one of them holds."""
-        others = 0
-        most = 0
-        for q, h in enumerate(hands):
-            if q != p:
-                others |= h
-                if counts[q] > most:
-                    most = counts[q]
-        return others, most
-
     def _top_key(self, others: int, size: int) -> int:
         """The key of the strongest single, pair or triple (``size``) in ``others``;
         -1 when there is none (then a play of that size is unbeatable)."""
@@ -221,34 +214,39 @@ class FastPlayout:
                 return r * 4 + top_suit[nib]
         return -1
 
-    def _unbeaten(self, move: Move, others: int, most: int) -> bool:
-        """Normal's test: no other seat holds as many cards as ``move``, or no stronger
-        single, pair or triple can be formed from ``others``."""
-        size = move >> SIZE_SHIFT
-        if size > most:
-            return True
-        if size > 3:
-            return False
-        return (move >> KEY_SHIFT) & 0x3FFFFFFF > self._top_key(others, size)
-
-    def _lead_normal(self, plan: tuple[Move, ...], hands: list[int], p: int,
+    def _lead_normal(self, plan: tuple[Move, ...], others: int, p: int,
                      counts: list[int]) -> Move:
-        """Normal's lead: run out on winners, else the weakest combination (biggest
-        first) of a size no opponent could finish with, else block."""
+        """Normal's lead for seat ``p`` (the other seats hold ``others``): run out on
+        winners, else the weakest combination (biggest first) of a size no opponent
+        could finish with, else block. A combination is a winner, as Normal counts
+        cards, when no other seat holds as many cards, or (up to three cards) no
+        stronger one of its size can be formed from ``others``."""
         if len(plan) == 1:
             return plan[0]
-        others, most = self._counting(hands, p, counts)
-        unbeaten = self._unbeaten
+        most = 0
+        danger = 0
+        for q, n in enumerate(counts):
+            if q != p:
+                if n > most:
+                    most = n
+                if n in (1, 2, 3, 5):
+                    danger |= 1 << n
+        tops = [-2, -2, -2, -2]  # per size: the key to beat, -2 until needed
         winners = []
         losers = []
         for c in plan:
-            (winners if unbeaten(c, others, most) else losers).append(c)
+            size = c >> SIZE_SHIFT
+            if size > most:
+                winners.append(c)
+            elif size > 3:
+                losers.append(c)
+            else:
+                top = tops[size]
+                if top == -2:
+                    top = tops[size] = self._top_key(others, size)
+                (winners if (c >> KEY_SHIFT) & 0x3FFFFFFF > top else losers).append(c)
         if len(losers) <= 1 and winners:
             return min(winners, key=lambda c: (-(c >> SIZE_SHIFT), c))
-        danger = 0
-        for q, n in enumerate(counts):
-            if q != p and n in (1, 2, 3, 5):
-                danger |= 1 << n
         best = PASS
         best_size = 0
         for c in losers or plan:
@@ -262,14 +260,13 @@ class FastPlayout:
             return max(winners, key=lambda c: c >> SIZE_SHIFT)
         return max(plan, key=lambda c: (c >> SIZE_SHIFT > 1, (c >> KEY_SHIFT) & 0x3FFFFFFF))
 
-    def _follow_normal(self, plan: tuple[Move, ...], hands: list[int], p: int,
+    def _follow_normal(self, plan: tuple[Move, ...], hand: int, others: int, p: int,
                        counts: list[int], trick: Move, owner: int, min_opp: int) -> Move:
         """Normal's follow: the strongest single on a single when someone holds one card;
         else the plan combination worth most (its plan cost, more when nobody can beat
         it, less for a 2 spent early), played when worth enough or when someone is close
         to going out; then (close to the end) the weakest play that beats the trick."""
         size = trick >> SIZE_SHIFT
-        hand = hands[p]
         if size == 1 and min_opp <= 1:
             return self._beater(hand, trick, True)
         urgent = min_opp <= 3 or counts[owner] <= 4
@@ -283,7 +280,10 @@ class FastPlayout:
                 continue
             value = combo_cost(c)
             if top == -2:
-                others, most = self._counting(hands, p, counts)
+                most = 0
+                for q, n in enumerate(counts):
+                    if q != p and n > most:
+                        most = n
                 # Above ``top`` nobody can beat it (-3: only the card count can tell,
                 # and it says no).
                 top = -1 if size > most else -3 if size > 3 else self._top_key(others, size)
