@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import os
 import stat
+from datetime import datetime, timezone
 from pathlib import Path
 
 import pytest
@@ -173,6 +174,9 @@ def test_two_unfinished_games_kept_in_the_same_minute_get_their_own_slots(make_a
     second = storage.payload_of(table, st.recorder(table.match))
     second["session"] = dict(second["session"], totals=[1, -1, 0, 0])  # another game
     assert st.flush()
+    # Both kept "in the same minute" on any machine: a real clock can cross a minute
+    # between the two saves (it did, once, on a loaded machine).
+    st.saves._now = lambda: datetime(2026, 11, 23, 8, 41, 30, tzinfo=timezone.utc)
     for payload in (first, second):
         st.saves.autosave(payload, preview_of(table.match.session))
         st._keep_unfinished()
@@ -190,7 +194,10 @@ def test_a_save_with_a_damaged_hand_start_is_set_aside_before_continue_is_offere
 
     app, st, table, payload = _payload(make_app, 6)
     check_payload(payload)  # the real one is fine
-    _other_app, _other_st, other_table, other = _payload(make_app, 9)
+    _other_app, other_st, other_table, other = _payload(make_app, 9)
+    # Both apps share the home: the second one's queued autosaves must land before this
+    # test writes, or one can rotate the damaged file into the previous copy mid-check.
+    other_st.close()
     for damage, reason in (({"junk": 1}, "start is damaged"),
                            (other["app"]["hand_start"], "start")):
         bad = dict(payload, app=dict(payload["app"], hand_start=damage))
@@ -203,5 +210,4 @@ def test_a_save_with_a_damaged_hand_start_is_set_aside_before_continue_is_offere
     assert st.continue_from.payload["app"]["hand_start"] != {"junk": 1}
     assert any("damaged" in n.text and "set aside" in n.text for n in st.notices)
     st.close()
-    _other_st.close()
 
