@@ -21,6 +21,7 @@ import pygame
 import pygame_gui
 
 from . import assets, cardart, memory, router, sound
+from .uimanager import UIManager
 from .. import i18n
 from .uiscale import scaled_theme, ui_scale
 from .layout import MIN_SIZE
@@ -139,7 +140,7 @@ class App:
         self._set_minimum_size()
         self._theme = load_theme()
         self.ui_scale = ui_scale(self.size)
-        self.manager = pygame_gui.UIManager(self.size, scaled_theme(self._theme, self.ui_scale), enable_live_theme_updates=False)
+        self.manager = UIManager(self.size, scaled_theme(self._theme, self.ui_scale), enable_live_theme_updates=False)
         fonts = assets.asset("fonts")
         self.manager.add_font_paths(
             "dejavu", str(fonts / assets.REGULAR), str(fonts / assets.BOLD)

@@ -22,7 +22,6 @@ from .rules import (
     KIND_ID_SHIFT,
     SIZE_SHIFT,
     STANDARD,
-    Deck,
     FlushOrder,
     Rules,
     RuleTables,

@@ -20,12 +20,10 @@ from .rules import (
     Deck,
     Direction,
     FlushOrder,
-    HandEnd,
     LaterLeader,
     Leftovers,
     LoneTwo,
     Rules,
-    StockDraw,
     StraightOrder,
     check_rules,
 )

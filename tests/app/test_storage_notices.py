@@ -12,7 +12,8 @@ from helpers import click_button, key, pump
 from big2.app import storage
 from big2.app.scenes.settings_scene import SettingsScene
 from big2.app.scenes.title import TitleScene
-from big2.persistence import AppPaths, Notice, SettingsStore
+from big2.persistence import AppPaths, Notice, SettingsStore, StorageError
+from big2.persistence.notices import Severity
 
 
 def _home() -> AppPaths:
@@ -77,11 +78,11 @@ def test_bad_values_in_settings_are_told_and_good_ones_kept(make_app):
 
 def test_a_write_failure_reaches_the_window(make_app):
     app, st, _ = _start(make_app)
-    st.submit(lambda: (_ for _ in ()).throw(storage.StorageError("The disk is full.")))
+    st.submit(lambda: (_ for _ in ()).throw(StorageError("The disk is full.")))
     assert st.flush()
     pump(app, 3)
     assert "The disk is full." in app.notice_host.visible_text()
-    st.submit(lambda: (_ for _ in ()).throw(storage.StorageError("The disk is full.")))
+    st.submit(lambda: (_ for _ in ()).throw(StorageError("The disk is full.")))
     assert st.flush()
     pump(app, 3)
     assert app.notice_host.visible_text().count("The disk is full.") == 1  # not once per move
@@ -105,7 +106,7 @@ def test_settings_changes_are_saved_with_the_window_size(make_app):
 
 def test_info_notices_go_away_by_themselves(make_app):
     app, st, _ = _start(make_app)
-    st.tell(Notice("Just so you know.", storage.Severity.INFO))
+    st.tell(Notice("Just so you know.", Severity.INFO))
     pump(app, 2)
     assert "Just so you know." in app.notice_host.visible_text()
     for _ in range(100):

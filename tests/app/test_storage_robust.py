@@ -86,7 +86,7 @@ def test_a_replaced_history_holding_another_game_is_not_written_into(make_app):
     app.push(table)
     _play_hand(app, table)
     assert st.flush()
-    sid = storage._sid(st.recorder(table.match))
+    sid = storage.recorder.session_id(st.recorder(table.match))
 
     def replace(h: History) -> None:  # another file in its place, with a session of that number
         h.reset()  # ids start again from 1

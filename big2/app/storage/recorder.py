@@ -1,0 +1,76 @@
+"""What the storage keeps about one match: its score-history session and its hand's start.
+
+A :class:`Recorder` is made by :meth:`~big2.app.storage.Storage.recorder` when a match
+first autosaves or records a hand (or by :meth:`~big2.app.storage.Storage.adopt` for a
+resumed one). :func:`session_for` finds the match's session in the history on the writer
+thread, starting it again if the history was reset or replaced meanwhile.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import logging
+from concurrent.futures import Future
+from datetime import datetime
+from typing import TYPE_CHECKING, Any
+
+from big2.persistence import History, Seat
+
+if TYPE_CHECKING:
+    from ..match import Match
+    from .store import Storage
+
+log = logging.getLogger(__name__)
+
+
+@dataclasses.dataclass
+class Recorder:
+    """What the storage keeps about one match: its history session and the hand's start."""
+
+    session_id: Future[int | None]
+    hand_start: dict[str, Any] | None = None
+    #: Who sits where and the rules, to start the history session again when the
+    #: history was reset or replaced while the game was kept.
+    seats: tuple[Any, ...] = ()
+    rules_preset: str = ""
+    rules_data: dict[str, Any] = dataclasses.field(default_factory=dict)
+    hand_started_at: datetime | None = None
+    hand_clock: float = 0.0
+    ended: bool = False
+
+
+def describe(rec: Recorder, match: Match) -> None:
+    from big2.persistence.gamecodec import rules_to_dict
+
+    rec.seats = tuple(
+        Seat(s.name, True) if s.human else Seat(s.name, False, s.level) for s in match.config.seats
+    )
+    rec.rules_preset = match.session.rules.name
+    rec.rules_data = rules_to_dict(match.session.rules)
+
+
+def session_for(st: Storage, rec: Recorder) -> tuple[History | None, int | None]:
+    """The history and the match's session in it (writer thread). A history reset or
+    replaced since the game began lacks that session (or holds another game's under the
+    same number): the session is started again, and the game's saves follow it."""
+    history = st.writable_history()
+    sid = session_id(rec)
+    if history is None:
+        return None, sid
+    if sid is not None and (not rec.seats or history.has_session(sid, rec.seats)):
+        return history, sid
+    if not rec.seats:
+        return history, None
+    sid = history.start_session(rec.seats, rules_preset=rec.rules_preset, rules=rec.rules_data)
+    fut: Future[int | None] = Future()
+    fut.set_result(sid)
+    rec.session_id = fut
+    log.info("history session started again as %s", sid)
+    return history, sid
+
+
+def session_id(rec: Recorder) -> int | None:
+    try:
+        return rec.session_id.result(timeout=10)
+    except Exception:
+        return None

@@ -1,0 +1,146 @@
+"""What the table calls: the autosave after each move, the score history at each hand's end.
+
+Each hook is a no-op when the app has no storage, or at How to play's practice table.
+The autosave and the history writes run on the storage's writer thread.
+"""
+
+from __future__ import annotations
+
+import logging
+import time
+from datetime import datetime, timezone
+from typing import TYPE_CHECKING, Any
+
+from big2.engine.messages import msg
+from big2.persistence import Notice
+from big2.persistence.handlog import hand_result, start_position
+from big2.persistence.notices import Severity
+from big2.persistence.sessioncodec import preview_of, save_payload
+
+from .recorder import Recorder, session_for
+from .store import Storage, of
+
+if TYPE_CHECKING:
+    from ..scenes.table import TableScene
+
+log = logging.getLogger(__name__)
+
+
+def match_data(table: TableScene) -> dict[str, Any]:
+    """The app data a save carries besides the engine's session."""
+    m = table.match
+    c = m.config
+    return {
+        "seats": [[s.name, bool(s.human), s.level] for s in c.seats],
+        "hands": c.hands,
+        "target": c.target,
+        "seed": c.seed,
+        "scoring": c.scoring,
+        "viewer": table.viewer,
+        "computer_for_hand": sorted(getattr(m, "_computer_for_hand", ())),
+        "undo_hot_seat": bool(c.undo_hot_seat),
+        "assisted": bool(m.assisted),
+        "results": [
+            {"hands_left": [list(h) for h in r.hands_left], "multipliers": list(r.multipliers), "notes": list(r.notes),
+             "assisted": bool(r.assisted)}
+            for r in m.results
+        ],
+    }
+
+
+def payload_of(table: TableScene, rec: Recorder | None) -> dict[str, Any]:
+    """The save payload of the table's session (engine state, generators, app data)."""
+    m = table.match
+    data = match_data(table)
+    data["hand_start"] = rec.hand_start if rec else None
+    data["history_session"] = rec.session_id.result() if rec and rec.session_id.done() else None
+    rngs = {f"seat-{i}": r for i, r in enumerate(m.ai_rngs)}
+    return save_payload(m.session, rngs=rngs, app=data)
+
+
+def _autosave(st: Storage, table: TableScene, rec: Recorder) -> None:
+    try:
+        payload = payload_of(table, rec)
+    except ValueError as exc:  # state this version cannot store: say so once
+        log.warning("autosave skipped: %s", exc)
+        st.tell(Notice.of(msg("This game cannot be saved ({reason}); it will not be there to continue.",
+                              reason=str(exc)), Severity.ERROR))
+        return
+    st.autosave(payload, preview_of(table.match.session), rec)
+
+
+def _note_start(rec: Recorder, game: Any) -> None:
+    """Keep the hand's start once the deal (and any exchange) is done, before any move."""
+    if rec.hand_start is None and game is not None and game.exchange is None and not game.history:
+        rec.hand_start = start_position(game)
+        rec.hand_started_at = datetime.now(timezone.utc)
+        rec.hand_clock = time.monotonic()
+
+
+def hand_started(table: TableScene) -> None:
+    """The table dealt a hand: note its start position and autosave."""
+    st = of(table.app)
+    if st is None or getattr(table, "practice", False):  # How to play keeps nothing
+        return
+    rec = st.recorder(table.match)
+    game = table.match.game
+    if game is not None and (game.history or game.is_over):
+        return  # a resumed hand: its start is known already
+    rec.hand_start = None
+    _note_start(rec, game)
+    _autosave(st, table, rec)
+
+
+def after_move(table: TableScene) -> None:
+    """A move was made at the table: autosave (on the writer thread).
+
+    The finished hand is not saved here: the save after :func:`hand_recorded` holds it.
+    """
+    st = of(table.app)
+    if st is None or getattr(table, "practice", False):  # How to play keeps nothing
+        return
+    game = table.match.game
+    rec = st.recorder(table.match)
+    _note_start(rec, game)
+    if game is not None and game.is_over:
+        return
+    _autosave(st, table, rec)
+
+
+def hand_recorded(table: TableScene) -> None:
+    """The match scored a finished hand: store it in the history and autosave; at the
+    end of the session close it in the history and forget the autosave."""
+    st = of(table.app)
+    if st is None or getattr(table, "practice", False):  # How to play keeps nothing
+        return
+    m = table.match
+    session = m.session
+    rec = st.recorder(m)
+    game = session.last_game
+    if game is not None and session.records:
+        start = rec.hand_start or start_position(game)  # no start: keep the result at least
+        result = hand_result(
+            game, session.records[-1], start=start, started_at=rec.hand_started_at,
+            duration_s=max(0.0, time.monotonic() - rec.hand_clock) if rec.hand_clock else 0.0,
+            ended_how="finished", assisted=bool(m.results and m.results[-1].assisted),
+        )
+        st.submit(lambda: _record(st, rec, result))
+    rec.hand_start = None
+    if m.session_over:
+        rec.ended = True
+        st.submit(lambda: _end(st, rec))
+        st.clear_autosave()
+    else:
+        _autosave(st, table, rec)
+
+
+def _record(st: Storage, rec: Recorder, result: Any) -> None:
+    history, sid = session_for(st, rec)
+    if sid is not None and history is not None:
+        history.record_hand(sid, result)
+
+
+def _end(st: Storage, rec: Recorder) -> None:
+    history, sid = session_for(st, rec)
+    if sid is not None and history is not None:
+        history.end_session(sid)
