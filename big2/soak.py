@@ -14,8 +14,8 @@ Three parts share the time (or stop at the counts given):
   nested deep, escaped quotes, fields swapped, FIFOs), fed through the app's real
   start-up path (storage, title, Continue) headless, each start timed;
 * **events**: random clicks, drags, keys and window resizes posted to the headless app
-  through every screen, then 300 resize steps at the table with the memory before and
-  after printed.
+  through every screen (``--memory-every N`` prints resident memory every N events),
+  then 300 resize steps at the table with the memory before and after printed.
 
 It prints the counts and every distinct failure (with how often it happened), and exits
 1 if there was any. ``run(...)`` is the same for the test suite's short slice.
@@ -59,6 +59,9 @@ class Report:
     resize_steps: int = 0
     #: Resident MB at the start of the resize steps, their peak, and at the end.
     memory_mb: tuple[float, float, float] | None = None
+    #: Resident MB after every ``memory_every`` UI events (0: not measured): (events, MB).
+    memory_every: int = 0
+    memory_by_events: list[tuple[int, float]] = field(default_factory=list)
     failures: collections.Counter[str] = field(default_factory=collections.Counter)
     examples: dict[str, str] = field(default_factory=dict)
     #: Print a line of counts this often (seconds; 0: never), so a long run shows how
@@ -97,6 +100,9 @@ class Report:
             start, peak, end = self.memory_mb
             print(f"memory over {self.resize_steps} resize steps: start {start:.1f} MB, peak {peak:.1f} MB, "
                   f"end {end:.1f} MB ({end - start:+.1f} MB; bound +{MEMORY_BOUND_MB:.0f} MB)", file=out)
+        if self.memory_by_events:
+            print("memory by UI events: " + ", ".join(f"{n}: {mb:.0f} MB" for n, mb in self.memory_by_events),
+                  file=out)
         total = sum(self.failures.values())
         print(f"failures: {total} ({len(self.failures)} distinct)", file=out)
         for key, n in self.failures.most_common():
@@ -441,6 +447,8 @@ def post_events(report: Report, rng: random.Random, deadline: float, limit: int,
                 post(pygame.MOUSEWHEEL, x=0, y=rng.choice([-1, 1]), flipped=False, precise_x=0.0, precise_y=0.0, touch=False)
             report.events += 1
             report.tick()
+            if report.memory_every and report.events % report.memory_every == 0:
+                _note_memory(report)
             for _ in range(2):
                 t0, c0 = time.perf_counter(), time.process_time()
                 try:
@@ -467,6 +475,16 @@ def post_events(report: Report, rng: random.Random, deadline: float, limit: int,
     finally:
         app.close()
         st.close()
+
+
+def _note_memory(report: Report) -> None:
+    """Resident memory now, after the garbage is collected (the events part's growth)."""
+    import gc
+
+    gc.collect()
+    report.memory_by_events.append((report.events, _rss_mb()))
+    print(f"[memory] after {report.events} UI events: {report.memory_by_events[-1][1]:.1f} MB",
+          file=report.out or sys.stdout, flush=True)
 
 
 def _resize_memory(report: Report, app: Any, steps: int) -> None:
@@ -525,14 +543,14 @@ def _idle(app: Any, seconds: float) -> None:
 
 def run(seconds: float = 60.0, *, seed: int = 0, hands: int = 10**9, files: int = 10**9,
         events: int = 10**9, resize_steps: int = 300, out: Any = sys.stdout,
-        progress_every: float = 0.0) -> Report:
+        progress_every: float = 0.0, memory_every: int = 0) -> Report:
     """Run the soak for ``seconds`` (or until the counts); returns the report. Stopped
     by Ctrl+C (or SIGTERM from :func:`main`), it prints what it reached so far."""
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
     os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
     saved_home = os.environ.get("BIG2_HOME")
-    report = Report(progress_every=progress_every, out=out)
+    report = Report(progress_every=progress_every, out=out, memory_every=memory_every)
     rng = random.Random(seed)
     start = time.monotonic()
     try:
@@ -558,6 +576,8 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--files", type=int, default=10**9, help="stop the files part after this many")
     p.add_argument("--events", type=int, default=10**9, help="stop the events part after this many")
     p.add_argument("--resize-steps", type=int, default=300)
+    p.add_argument("--memory-every", type=int, default=0, metavar="EVENTS",
+                   help="print resident memory after every EVENTS UI events (default 0: never)")
     p.add_argument("--progress", type=float, default=60.0, metavar="SECONDS",
                    help="print the counts this often (default 60; 0: only at the end)")
     args = p.parse_args(argv)
@@ -568,7 +588,8 @@ def main(argv: list[str] | None = None) -> int:
 
     signal.signal(signal.SIGTERM, stop)
     report = run(args.seconds, seed=args.seed, hands=args.hands, files=args.files,
-                 events=args.events, resize_steps=args.resize_steps, progress_every=args.progress)
+                 events=args.events, resize_steps=args.resize_steps, progress_every=args.progress,
+                 memory_every=args.memory_every)
     return 1 if report.failures or report.stopped_early else 0
 
 

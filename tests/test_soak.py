@@ -13,9 +13,13 @@ def test_a_short_soak_finds_nothing(tmp_path, monkeypatch):
     monkeypatch.setenv("BIG2_HOME", str(tmp_path / "home"))
     out = io.StringIO()
     # a budget no run comes near: the counts end each part, however loaded the machine
-    report = soak.run(100_000, seed=1, hands=60, files=12, events=250, resize_steps=0, out=out)
+    report = soak.run(100_000, seed=1, hands=60, files=12, events=250, resize_steps=0, out=out,
+                      memory_every=125)
     text = out.getvalue()
     assert report.hands == 60 and report.files == 12 and report.events == 250, text
+    # resident memory after every 125 events, printed (how the UI's growth is measured)
+    assert [n for n, _ in report.memory_by_events] == [125, 250], text
+    assert all(mb > 0 for _, mb in report.memory_by_events) and "memory by UI events: 125: " in text
     assert not report.failures, text
     assert "failures: 0" in text
 

@@ -34,7 +34,8 @@ FPS = 60
 STEP = 1 / 120
 IDLE_WAIT_MS = 1000
 IDLE_POLL = 1 / 60
-#: Seconds after the last resize before freed memory is handed back (see memory.py).
+#: Seconds after the last resize (or a screen closing) before freed memory is handed
+#: back (see memory.py).
 RELEASE_AFTER = 0.5
 #: Seconds of each frame spent drawing card faces ahead of need (cardart.Warmer).
 WARM_BUDGET = 0.0025
@@ -195,6 +196,7 @@ class App:
     def pop(self) -> Scene:
         scene = self.stack.pop()
         scene.leave()
+        self._release_soon()
         if self.stack:
             self.stack[-1].uncover()
         self.dirty = True
@@ -205,6 +207,7 @@ class App:
         scene = self.scene(scene, *args, **kwargs)
         if self.stack:
             self.stack.pop().leave()
+            self._release_soon()
         self.stack.append(scene)
         scene.enter()
         self.dirty = True
@@ -214,7 +217,14 @@ class App:
         """Clear the stack and show ``scene`` (or the scene called that)."""
         while self.stack:
             self.stack.pop().leave()
+            self._release_soon()
         return self.push(scene, *args, **kwargs)
+
+    def _release_soon(self) -> None:
+        """A screen closed: once the next one is drawn, hand the memory the closed one
+        used back to the system (the C allocator keeps freed pixels otherwise)."""
+        if self._release_at is None:
+            self._release_at = time.perf_counter() + RELEASE_AFTER
 
     def goto(self, name: str, *args: Any, **kwargs: Any) -> Scene:
         """Leave every screen and open the one called ``name`` (``app.goto("title")``)."""

@@ -68,3 +68,20 @@ def test_the_window_size_list_at_many_sizes_keeps_little(make_app):
         key(app, pygame.K_ESCAPE, frames=3)
     # pygame_gui alone kept ~31 million characters here (keys of 2-3 million each)
     assert _held_chars(theme) < 200_000, _held_chars(theme)
+
+
+def test_closing_a_screen_hands_its_freed_memory_back(make_app, monkeypatch):
+    """The C allocator keeps what a closed screen freed unless asked; the app asks once
+    the next screen is drawn (as after a resize), not only when the window changes size."""
+    from big2.app import memory
+
+    app = make_app()
+    app.push(TitleScene(app))
+    app.push(SettingsScene(app))
+    pump(app)
+    assert app.run_until(lambda: app.resize_settled, timeout=10)
+    handed_back = []
+    monkeypatch.setattr(memory, "release_freed", lambda: handed_back.append(True))
+    app.pop()
+    assert app.run_until(lambda: bool(handed_back), timeout=10)
+    assert isinstance(app.top, TitleScene)

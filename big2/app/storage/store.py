@@ -43,6 +43,8 @@ _TO_STORED = {"animation": "animation_speed", "pace": "computer_pace", "four_col
 _STOP = object()
 #: Seconds during which the same notice is not shown twice.
 REPEAT_SECONDS = 120.0
+#: How many autosave durations :attr:`Storage.autosave_times` keeps.
+AUTOSAVE_TIMES_KEPT = 1000
 
 
 class Storage:
@@ -70,8 +72,9 @@ class Storage:
         #: In-app settings given for this run only (``--animation off``): not saved
         #: unless the player changes them.
         self.overrides: dict[str, Any] = {}
-        #: Seconds the writer spent on each autosave (the benchmark reads it).
-        self.autosave_times: list[float] = []
+        #: Seconds the writer spent on each of the last autosaves (for benchmarks; bounded,
+        #: as a long session autosaves after every move).
+        self.autosave_times: deque[float] = deque(maxlen=AUTOSAVE_TIMES_KEPT)
         self._thread = threading.Thread(target=self._run, name="big2-storage", daemon=True)
         self._thread.start()
 
