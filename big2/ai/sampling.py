@@ -26,6 +26,7 @@ takes the last.
 from __future__ import annotations
 
 import random
+from collections.abc import Iterator
 from dataclasses import dataclass
 
 from big2.engine import PASS, Move, move_key
@@ -83,19 +84,30 @@ def _later(view: PlayerView, seat: int, index: int) -> int:
     return later
 
 
-def beat_notes(view: PlayerView) -> list[PlayNote]:
-    """Singles and pairs the other seats played on a trick: the spare plays between
-    the trick and theirs (no 2s) would have been cheaper."""
-    strength = tables_for(view.rules).card_strength
+def _on_tricks(view: PlayerView) -> Iterator[tuple[int, int, Move, Move]]:
+    """Each entry of the public history as (index, seat, move, trick): ``trick`` is the
+    play the move answered (:data:`PASS` for a free lead), following the passes that
+    clear the table."""
     n = view.n_players
-    out: list[PlayNote] = []
     trick = PASS
     passes = 0
     for i, (seat, move) in enumerate(view.history):
+        yield i, seat, move, trick
         if move == PASS:
             passes += 1
             if passes >= n - 1 - len(view.out):
                 trick, passes = PASS, 0
+        else:
+            trick, passes = move, 0
+
+
+def beat_notes(view: PlayerView) -> list[PlayNote]:
+    """Singles and pairs the other seats played on a trick: the spare plays between
+    the trick and theirs (no 2s) would have been cheaper."""
+    strength = tables_for(view.rules).card_strength
+    out: list[PlayNote] = []
+    for i, seat, move, trick in _on_tricks(view):
+        if move == PASS:
             continue
         mask = move & FULL_MASK
         size = mask.bit_count()
@@ -112,7 +124,6 @@ def beat_notes(view: PlayerView) -> list[PlayNote]:
                 # The hand then held the play itself too (a lone K♦ beside the K♠
                 # played was a pair, not a spare card).
                 out.append(PlayNote(seat, size, between & ~_TWOS, _later(view, seat, i) | mask))
-        trick, passes = move, 0
     return out
 
 
@@ -132,13 +143,8 @@ def lead_notes(view: PlayerView) -> list[LeadNote]:
         later_all[i] = later_all[i + 1] | (move & FULL_MASK)
     unplayed = view.unseen_mask | view.hand.mask  # cards nobody has played yet, now
     out: list[LeadNote] = []
-    trick = PASS
-    passes = 0
-    for i, (seat, move) in enumerate(hist):
+    for i, seat, move, trick in _on_tricks(view):
         if move == PASS:
-            passes += 1
-            if passes >= n - 1 - len(view.out):
-                trick, passes = PASS, 0
             continue
         mask = move & FULL_MASK
         size = mask.bit_count()
@@ -155,7 +161,6 @@ def lead_notes(view: PlayerView) -> list[LeadNote]:
                     below = sum(15 << (4 * r) for r in range(12) if r < top >> 2)
                     groups = 0 if 3 in danger else 3
                 out.append(LeadNote(seat, size, below, groups, _later(view, seat, i) | mask))
-        trick, passes = move, 0
     return out
 
 
@@ -173,20 +178,10 @@ def _beatable(cards: int, top: int, size: int, strength: tuple[int, ...]) -> boo
 
 def pass_notes(view: PlayerView) -> list[PassNote]:
     """The passes of other seats on singles and pairs, from the public history."""
-    n = view.n_players
-    notes: list[tuple[int, Move, int]] = []  # (seat, trick, index in history)
-    trick = PASS
-    passes = 0
-    for i, (seat, move) in enumerate(view.history):
-        if move == PASS:
-            passes += 1
-            if trick != PASS and seat != view.seat and (trick & FULL_MASK).bit_count() <= 2:
-                notes.append((seat, trick, i))
-            if passes >= n - 1 - len(view.out):
-                trick, passes = PASS, 0
-        else:
-            trick, passes = move, 0
-    return [PassNote(seat, t, _later(view, seat, i)) for seat, t, i in notes]
+    return [PassNote(seat, trick, _later(view, seat, i))
+            for i, seat, move, trick in _on_tricks(view)
+            if move == PASS and trick != PASS and seat != view.seat
+            and (trick & FULL_MASK).bit_count() <= 2]
 
 
 class Sampler:
