@@ -6,7 +6,10 @@ what the seats did in public (:mod:`big2.ai.sampling`: what they led, what they 
 and with what, when they passed). Every candidate move still in the race is played in
 that same world and the hand finished by every seat playing by Normal's rules
 (:mod:`big2.ai.fastplay` on the lean rule sets; the plainer hand-plan policy
-:class:`~big2.ai.playout.PlanPolicy` through the engine otherwise).
+:class:`~big2.ai.playout.PlanPolicy` through the engine otherwise). On the fast path
+the seat's own later decisions in those playouts are searched too, by a small tree
+shared by the worlds that reach the same public moves (:mod:`big2.ai.owntree`), so a
+candidate is judged by what the seat can still make of it, not by Normal's play alone.
 
 A playout is scored by the table's objective (:func:`outcome_value`): the seat's points
 for the hand minus the average of the other seats' points, under the view's scoring
@@ -41,6 +44,9 @@ from big2.engine.scoring import HandOutcome, Scoring, ScoringError, score_hand, 
 from .base import legal_moves
 from .fastplay import POLICIES, FastPlayout
 from .normal import Decision, Normal, Why
+from .owntree import EXPLORATION as TREE_EXPLORATION
+from .owntree import VISITS as TREE_VISITS
+from .owntree import OwnTree
 from .playout import PlanPolicy
 from .sampling import Sampler
 from .view import PlayerView, view_game
@@ -96,6 +102,8 @@ class Expert:
     ``lead_weight`` (how much less likely a world is per lead it makes suspicious;
     1.0 reads no leads), ``playout`` (``"normal"``: every seat in the playouts follows
     Normal's rules; ``"plan"``: the plain plan policy, see :mod:`big2.ai.fastplay`),
+    ``tree`` (search our own later decisions in the playouts, :mod:`big2.ai.owntree`;
+    ``tree_visits`` and ``tree_exploration`` are its settings),
     ``objective`` (``"points"``: the table's points, see :func:`outcome_value`;
     ``"wins"``: 1 for going out first plus ``points_weight`` a point, the old value),
     ``name`` and ``clock`` (a ``perf_counter``-like function).
@@ -116,6 +124,9 @@ class Expert:
         points_weight: float = 1 / 60,
         win_bonus: float = WIN_BONUS,
         playout: str = "normal",
+        tree: bool = True,
+        tree_visits: int = TREE_VISITS,
+        tree_exploration: float = TREE_EXPLORATION,
         name: str = "expert",
         clock: Callable[[], float] = time.perf_counter,
     ) -> None:
@@ -140,11 +151,16 @@ class Expert:
         if playout not in POLICIES:
             raise ValueError(f"the playout policy is one of {', '.join(POLICIES)}")
         self.playout = playout
+        self.tree = tree
+        self.tree_visits = tree_visits
+        self.tree_exploration = tree_exploration
         self.clock = clock
         self.normal = Normal()
         #: Worlds sampled and playouts run for the last decision (for tests, benches).
         self.last_iterations = 0
         self.last_playouts = 0
+        #: The tree of our later decisions built by the last search (None without one).
+        self.last_tree: OwnTree | None = None
         self._stall = 0.0
         self._fast: dict[object, FastPlayout] = {}
 
@@ -156,6 +172,7 @@ class Expert:
         """The searched move; the reason is Normal's when the search agrees with it."""
         start = self.clock()
         self.last_iterations = self.last_playouts = 0
+        self.last_tree = None
         moves = legal_moves(view)
         base = self.normal.decide(view, rng, moves)
         if len(moves) == 1 or base.why is Why.GO_OUT:
@@ -226,19 +243,31 @@ class Expert:
             owner0 = view.trick_owner if view.trick_owner is not None else me
             passes0 = len(view.passed)
 
+            tree = OwnTree(fast._beater, visits=self.tree_visits,
+                           exploration=self.tree_exploration) if self.tree else None
+            self.last_tree = tree
+            trace = tree.trace if tree else None
+            choose = tree.choose if tree else None
+
             def play_fast(hands: list[int], stock: list[int], move: Move) -> float:
                 del stock
                 h = list(hands)
+                if tree:
+                    tree.start(move)
                 if move == PASS:
                     passes = passes0 + 1
                     if passes >= n - 1:
-                        winner = run(h, owner0, PASS, owner0, 0, step)
+                        winner = run(h, owner0, PASS, owner0, 0, step, trace, choose, me)
                     else:
-                        winner = run(h, (me + step) % n, trick0, owner0, passes, step)
+                        winner = run(h, (me + step) % n, trick0, owner0, passes, step,
+                                     trace, choose, me)
                 else:
                     h[me] ^= move & FULL_MASK
-                    winner = run(h, (me + step) % n, move, me, 0, step)
-                return value(h, winner)
+                    winner = run(h, (me + step) % n, move, me, 0, step, trace, choose, me)
+                v = value(h, winner)
+                if tree:
+                    tree.backup(v)
+                return v
 
             return play_fast
 

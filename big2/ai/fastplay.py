@@ -106,12 +106,17 @@ class FastPlayout:
         passes: int,
         step: int,
         trace: list[tuple[int, Move]] | None = None,
+        chooser: Callable[[int, Move, Move, tuple[Move, ...]], Move] | None = None,
+        chooser_seat: int = -1,
     ) -> int:
         """Play to the end from the given state (``hands`` is changed); the winner.
 
         ``trick`` is PASS when ``to_act`` leads; ``passes`` counts passes since it was
         made; ``step`` is 1 anticlockwise or ``n - 1`` clockwise. ``trace``, if given,
-        receives every ``(seat, move)`` (for tests).
+        receives every ``(seat, move)``. ``chooser``, if given, makes seat
+        ``chooser_seat``'s moves instead: it is called with the seat's hand, the trick,
+        the policy's move and the seat's plan, and must return a legal move (see
+        :class:`big2.ai.owntree.OwnTree`).
         """
         n = len(hands)
         plans: list[tuple[Move, ...] | None] = [None] * n
@@ -163,6 +168,8 @@ class FastPlayout:
                     else:
                         if min_opp <= 2 or counts[owner] <= 3:
                             m = beater(hand, trick, False)
+            if p == chooser_seat and chooser is not None:
+                m = chooser(hand, trick, m, plan)
             if trace is not None:
                 trace.append((p, m))
             if m == PASS:

@@ -5,6 +5,9 @@ from __future__ import annotations
 import json
 import subprocess
 import sys
+from pathlib import Path
+
+import pytest
 
 from big2.ai.arena import main, run_arena
 
@@ -42,3 +45,19 @@ def test_arena_plays_a_named_preset_and_refuses_unknown_ones(capsys: object) -> 
     assert main(["--seats", "normal,beginner", "--games", "2", "--rules", "standard"]) == 0
     with pytest.raises(SystemExit):
         main(["--seats", "normal,beginner", "--games", "2", "--rules", "no-such-rules"])
+
+
+def test_paired_screening_tool(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """tools/paired.py plays the arena's deals per hand and compares runs pairwise."""
+    import runpy
+
+    tool = runpy.run_path(str(Path(__file__).parents[2] / "tools" / "paired.py"))
+    a, b = tmp_path / "a.json", tmp_path / "b.json"
+    tool["main"](["play", str(a), "--deals", "1", "--iterations", "4"])
+    tool["main"](["play", str(b), "--deals", "1", "--iterations", "4", "--set", "tree=0"])
+    rows = json.loads(a.read_text())["points"]
+    assert len(rows) == 1 and len(rows[0]) == 4 and all(p <= 0 for p in rows[0])
+    assert json.loads(b.read_text())["options"] == {"iterations": 4, "tree": 0}
+    tool["main"](["compare", str(a), str(a)])
+    out = capsys.readouterr().out
+    assert "hands    4" in out and "wins +0.0 ± 0.0, points +0.00 ± 0.00" in out

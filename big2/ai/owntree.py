@@ -1,0 +1,139 @@
+"""The searcher's own later decisions in its playouts: a small information-set tree.
+
+The Expert's flat search plays each candidate in sampled worlds and finishes the hand
+with every seat, its own included, following Normal's rules. So a candidate that leaves
+a hand needing a good later move is judged as if Normal would miss that move. An
+:class:`OwnTree` searches those later decisions too, without peeking at the sampled
+cards: a decision of the searching seat below the root is a *node* keyed by the public
+moves since the root (the candidate played, then every seat's moves), which also fixes
+the seat's own hand and the trick. Every world that reaches the same public sequence
+shares the node, so its statistics are over worlds the seat cannot tell apart, the way
+an information-set search keeps them (a tree per world would choose with the others'
+cards in view: measured, that plays worse).
+
+At a node the seat plays Normal's move (the playout's own choice) until the node has
+been reached ``visits`` times; then it picks among Normal's move, passing, its plan's
+combinations that fit the trick and the weakest and strongest plays that beat it (on a
+lead: the plan's combinations) by UCB1 on the playouts' values (``exploration`` in the
+objective's points). Every playout's value is backed up to the nodes it chose at.
+
+One tree serves one decision: build it with the playout function, call :meth:`start`
+before each playout, hand :attr:`trace` and :meth:`choose` to
+:meth:`big2.ai.fastplay.FastPlayout.run`, and :meth:`backup` the playout's value.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from math import log, sqrt
+from typing import Final
+
+from big2.engine import PASS, Move
+from big2.engine.rules import KEY_SHIFT, SIZE_SHIFT
+
+#: Visits a node needs before its moves are searched (before that: Normal's move).
+VISITS: Final = 6
+#: UCB1's exploration constant, in the objective's points (values spread over about
+#: ±15 points).
+EXPLORATION: Final = 8.0
+#: Moves searched at a node, Normal's first.
+CANDIDATES: Final = 6
+
+
+class _Node:
+    __slots__ = ("moves", "visits", "sums", "total")
+
+    def __init__(self, moves: list[Move]) -> None:
+        self.moves = moves
+        self.visits = [0] * len(moves)
+        self.sums = [0.0] * len(moves)
+        self.total = 0
+
+    def index(self, move: Move) -> int:
+        """The slot of ``move`` (added when Normal's move is new here: it may differ
+        between worlds, it leads with what nobody can beat in *that* world)."""
+        try:
+            return self.moves.index(move)
+        except ValueError:
+            self.moves.append(move)
+            self.visits.append(0)
+            self.sums.append(0.0)
+            return len(self.moves) - 1
+
+
+class OwnTree:
+    """Statistics of the searching seat's later decisions for one search (see module)."""
+
+    def __init__(
+        self,
+        beater: Callable[[int, Move, bool], Move],
+        *,
+        visits: int = VISITS,
+        exploration: float = EXPLORATION,
+        candidates: int = CANDIDATES,
+    ) -> None:
+        self._beater = beater
+        self.visits = visits
+        self.exploration = exploration
+        self.candidates = candidates
+        self.nodes: dict[tuple[Move, ...], _Node] = {}
+        #: Every ``(seat, move)`` of the running playout (given to the playout to fill).
+        self.trace: list[tuple[int, Move]] = []
+        self._root: Move = PASS
+        self._path: list[tuple[_Node, int]] = []
+
+    def start(self, root: Move) -> None:
+        """Begin a playout of candidate ``root``."""
+        self._root = root
+        self.trace.clear()
+        self._path.clear()
+
+    def choose(self, hand: int, trick: Move, normal: Move, plan: tuple[Move, ...]) -> Move:
+        """The seat's move at the current point of the playout (``normal`` is the
+        playout policy's); ``hand`` and ``plan`` are the seat's, ``trick`` PASS on a lead."""
+        key = (self._root, *[m for _, m in self.trace])
+        node = self.nodes.get(key)
+        if node is None:
+            node = self.nodes[key] = _Node(self._moves(hand, trick, normal, plan))
+        if node.total < self.visits or len(node.moves) == 1:
+            i = node.index(normal)
+        else:
+            i = self._ucb(node)
+        self._path.append((node, i))
+        return node.moves[i]
+
+    def backup(self, value: float) -> None:
+        """Credit the playout's ``value`` to every choice it made in the tree."""
+        for node, i in self._path:
+            node.total += 1
+            node.visits[i] += 1
+            node.sums[i] += value
+
+    def _ucb(self, node: _Node) -> int:
+        if 0 in node.visits:
+            return node.visits.index(0)
+        lt = log(node.total)
+        best, best_u = 0, -1e18
+        for j, nj in enumerate(node.visits):
+            u = node.sums[j] / nj + self.exploration * sqrt(lt / nj)
+            if u > best_u:
+                best, best_u = j, u
+        return best
+
+    def _moves(self, hand: int, trick: Move, normal: Move, plan: tuple[Move, ...]) -> list[Move]:
+        out = [normal]
+        if trick == PASS:
+            extra = list(plan)
+        else:
+            size = trick >> SIZE_SHIFT
+            floor = ((trick >> KEY_SHIFT) + 1) << KEY_SHIFT
+            extra = [PASS]
+            extra.extend(c for c in plan if c >= floor and c >> SIZE_SHIFT == size)
+            extra.append(self._beater(hand, trick, False))
+            extra.append(self._beater(hand, trick, True))
+        for m in extra:
+            if len(out) >= self.candidates:
+                break
+            if m not in out and (m != PASS or trick != PASS):
+                out.append(m)
+        return out
