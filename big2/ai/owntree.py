@@ -41,10 +41,11 @@ CANDIDATES: Final = 6
 
 
 class _Node:
-    __slots__ = ("moves", "visits", "sums", "total")
+    __slots__ = ("moves", "visits", "sums", "total", "expanded")
 
     def __init__(self, moves: list[Move]) -> None:
         self.moves = moves
+        self.expanded = False
         self.visits = [0] * len(moves)
         self.sums = [0.0] * len(moves)
         self.total = 0
@@ -91,14 +92,20 @@ class OwnTree:
     def choose(self, hand: int, trick: Move, normal: Move, plan: tuple[Move, ...]) -> Move:
         """The seat's move at the current point of the playout (``normal`` is the
         playout policy's); ``hand`` and ``plan`` are the seat's, ``trick`` PASS on a lead."""
-        key = (self._root, *[m for _, m in self.trace])
+        key = (self._root, tuple(self.trace))
         node = self.nodes.get(key)
         if node is None:
-            node = self.nodes[key] = _Node(self._moves(hand, trick, normal, plan))
-        if node.total < self.visits or len(node.moves) == 1:
+            node = self.nodes[key] = _Node([normal])
+        if node.total < self.visits:
             i = node.index(normal)
         else:
-            i = self._ucb(node)
+            if not node.expanded:  # most nodes are reached too seldom to search
+                node.expanded = True
+                for m in self._moves(hand, trick, plan):
+                    if len(node.moves) >= self.candidates:
+                        break
+                    node.index(m)
+            i = self._ucb(node) if len(node.moves) > 1 else 0
         self._path.append((node, i))
         return node.moves[i]
 
@@ -120,20 +127,18 @@ class OwnTree:
                 best, best_u = j, u
         return best
 
-    def _moves(self, hand: int, trick: Move, normal: Move, plan: tuple[Move, ...]) -> list[Move]:
-        out = [normal]
+    def _moves(self, hand: int, trick: Move, plan: tuple[Move, ...]) -> list[Move]:
+        """The moves searched besides Normal's: on a lead the plan's combinations; on a
+        trick passing, the plan's combinations that beat it, the weakest and strongest
+        plays that beat it."""
         if trick == PASS:
-            extra = list(plan)
-        else:
-            size = trick >> SIZE_SHIFT
-            floor = ((trick >> KEY_SHIFT) + 1) << KEY_SHIFT
-            extra = [PASS]
-            extra.extend(c for c in plan if c >= floor and c >> SIZE_SHIFT == size)
-            extra.append(self._beater(hand, trick, False))
-            extra.append(self._beater(hand, trick, True))
-        for m in extra:
-            if len(out) >= self.candidates:
-                break
-            if m not in out and (m != PASS or trick != PASS):
+            return list(plan)
+        size = trick >> SIZE_SHIFT
+        floor = ((trick >> KEY_SHIFT) + 1) << KEY_SHIFT
+        out = [PASS]
+        out.extend(c for c in plan if c >= floor and c >> SIZE_SHIFT == size)
+        for strongest in (False, True):
+            m = self._beater(hand, trick, strongest)
+            if m != PASS:
                 out.append(m)
         return out
