@@ -5,8 +5,9 @@ point of each hand where the seat to act has a choice). On the same positions, i
 same run, the Expert of tag ``ai-baseline-v1`` (:mod:`big2.ai.baseline_v1`) and
 today's Expert each search with a budget measured on this process's CPU clock
 (``time.process_time``), so the figures hold steady on a busy machine. It prints the
-worlds sampled per CPU second (median over positions, and overall), playouts per second
-and the ratio new/old. ``--budget`` is the per-move budget (default 1 s), ``--positions``
+worlds sampled per CPU second (median over positions, and overall) and the ratio
+new/old, for today's Expert and for it without the tree of its own later decisions
+(``flat``: the same playouts, each world costs less). ``--budget`` is the per-move budget (default 1 s), ``--positions``
 how many positions, ``--players`` the table size.
 """
 
@@ -81,15 +82,17 @@ def main(argv: Sequence[str] | None = None) -> int:
     clock = time.process_time
     old = ExpertV1(time_budget=args.budget, clock=clock)
     new = Expert(time_budget=args.budget, clock=clock)
-    # Interleave two passes so a change of machine load hits both alike.
+    flat = Expert(time_budget=args.budget, clock=clock, tree=False)
+    # Interleave two passes so a change of machine load hits all alike.
     half = len(views) // 2
-    r_old, r_new = [], []
+    r_old, r_new, r_flat = [], [], []
     for part in (views[:half], views[half:]):
         r_old.append(measure(old, part, args.seed))
         r_new.append(measure(new, part, args.seed))
+        r_flat.append(measure(flat, part, args.seed))
     res: dict[str, Any] = {"budget_cpu_s": args.budget, "positions": len(views),
                            "players": args.players}
-    for name, parts in (("old", r_old), ("new", r_new)):
+    for name, parts in (("old", r_old), ("new", r_new), ("flat", r_flat)):
         res[name] = {
             "worlds_per_cpu_s_median": statistics.median(
                 [p["worlds_per_cpu_s_median"] for p in parts]),
@@ -98,16 +101,20 @@ def main(argv: Sequence[str] | None = None) -> int:
         }
     res["ratio_overall"] = (res["new"]["worlds_per_cpu_s_overall"]
                             / max(res["old"]["worlds_per_cpu_s_overall"], 1e-9))
+    res["ratio_flat_overall"] = (res["flat"]["worlds_per_cpu_s_overall"]
+                                 / max(res["old"]["worlds_per_cpu_s_overall"], 1e-9))
     if args.json:
         print(json.dumps(res, indent=2))
         return 0
     print(f"Expert search speed, {len(views)} positions, {args.players} players, "
           f"{args.budget} CPU s a move (CPU time)")
-    for name in ("old", "new"):
+    for name in ("old", "new", "flat"):
         r = res[name]
         print(f"  {name:<4} worlds/s: median {r['worlds_per_cpu_s_median']:8.0f}   "
               f"overall {r['worlds_per_cpu_s_overall']:8.0f}")
-    print(f"  new / old (overall): {res['ratio_overall']:.2f}x")
+    print(f"  new / old (overall): {res['ratio_overall']:.2f}x   "
+          f"flat / old (the new Expert without its own-decision tree): "
+          f"{res['ratio_flat_overall']:.2f}x")
     return 0
 
 

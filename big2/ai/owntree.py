@@ -41,9 +41,10 @@ CANDIDATES: Final = 6
 
 
 class _Node:
-    __slots__ = ("moves", "visits", "sums", "total", "expanded")
+    __slots__ = ("moves", "visits", "sums", "total", "expanded", "id")
 
-    def __init__(self, moves: list[Move]) -> None:
+    def __init__(self, moves: list[Move], ident: int) -> None:
+        self.id = ident
         self.moves = moves
         self.expanded = False
         self.visits = [0] * len(moves)
@@ -77,25 +78,34 @@ class OwnTree:
         self.visits = visits
         self.exploration = exploration
         self.candidates = candidates
-        self.nodes: dict[tuple[Move, ...], _Node] = {}
+        self.nodes: dict[tuple[int, tuple[Move, ...]], _Node] = {}
         #: Every ``(seat, move)`` of the running playout (given to the playout to fill).
         self.trace: list[tuple[int, Move]] = []
         self._root: Move = PASS
+        self._parent = -1
+        self._mark = 0
         self._path: list[tuple[_Node, int]] = []
 
     def start(self, root: Move) -> None:
         """Begin a playout of candidate ``root``."""
         self._root = root
+        self._parent = -1 - root  # below the root: negative, one per candidate
+        self._mark = 0
         self.trace.clear()
         self._path.clear()
 
     def choose(self, hand: int, trick: Move, normal: Move, plan: tuple[Move, ...]) -> Move:
         """The seat's move at the current point of the playout (``normal`` is the
         playout policy's); ``hand`` and ``plan`` are the seat's, ``trick`` PASS on a lead."""
-        key = (self._root, tuple(self.trace))
+        # The public moves since the root, as (the node of our last decision, the
+        # moves since it): the same information set, in a few words.
+        trace = self.trace
+        key = (self._parent, tuple([m for _, m in trace[self._mark:]]))
         node = self.nodes.get(key)
         if node is None:
-            node = self.nodes[key] = _Node([normal])
+            node = self.nodes[key] = _Node([normal], len(self.nodes))
+        self._parent = node.id
+        self._mark = len(trace)
         if node.total < self.visits:
             i = node.index(normal)
         else:
