@@ -7,8 +7,8 @@ today's Expert each search with a budget measured on this process's CPU clock
 (``time.process_time``), so the figures hold steady on a busy machine. It prints the
 worlds sampled per CPU second (median over positions, and overall) and the ratio
 new/old, for today's Expert and for it without the tree of its own later decisions
-(``flat``: the same playouts, each world costs less). ``--budget`` is the per-move budget (default 1 s), ``--positions``
-how many positions, ``--players`` the table size.
+(``flat``: the same playouts, each world costs less). ``--budget`` is the per-move
+budget (default 1 s), ``--positions`` how many positions, ``--players`` the table size.
 """
 
 from __future__ import annotations

@@ -62,8 +62,6 @@ MASTER_BUDGET: Final = 3.0
 WIN_BONUS: Final = 8.0
 #: Worlds after which the race is checked for candidates to drop (then every doubling).
 FIRST_CHECK: Final = 24
-#: Factor by which the worlds grow between two checks of the race.
-CHECK_GROWTH: Final = 2.0
 
 
 def outcome_value(
@@ -326,7 +324,7 @@ class Expert:
                 vals[i].append(v)
             worlds += 1
             if worlds >= check and self.prune > 0 and len(alive) > 2:
-                check = max(check + 1, int(check * CHECK_GROWTH))
+                check *= 2
                 alive = self._prune(vals, alive, worlds)
         self.last_iterations = worlds
         self.last_playouts = playouts
