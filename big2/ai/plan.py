@@ -11,12 +11,13 @@ singles with a precomputed table. :class:`Planner` caches results per hand mask.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from itertools import product
 from typing import Final
 
-from big2.engine import CardSet, Kind, Move, Rules, classify, move_key, move_kind
+from big2.engine import PASS, CardSet, Kind, Move, Rules, classify, move_key, move_kind
 from big2.engine.cards import FULL_MASK
-from big2.engine.combos import five_moves
-from big2.engine.rules import KEY_SHIFT, KIND_ID_SHIFT, tables_for
+from big2.engine.combos import classify_move, flush_moves, straight_flush_move
+from big2.engine.rules import KEY_SHIFT, KIND_ID_SHIFT, StraightShape, tables_for
 
 #: How much a combination's weakness adds to its cost (a combination itself costs 1).
 WEAKNESS: Final = 0.9
@@ -36,8 +37,25 @@ _FOUR_ID: Final = 3
 _KIND_BITS: Final = KEY_SHIFT + KIND_ID_SHIFT
 #: Memo of :func:`combo_cost` (moves are ints; the cost depends on the move alone).
 _COSTS: dict[Move, float] = {}
-#: One bit per rank (the lowest suit's bit): folds a card mask to the ranks it holds.
-_RANK_BITS: Final = sum(1 << (4 * r) for r in range(13))
+
+
+def _low_bits(nib: int, k: int) -> int:
+    """The ``k`` lowest set bits of ``nib``; 0 when it has fewer."""
+    if nib.bit_count() < k:
+        return 0
+    out = 0
+    for _ in range(k):
+        low = nib & -nib
+        out |= low
+        nib ^= low
+    return out
+
+
+#: Per suit nibble: its two (three) lowest suits' bits, 0 when it holds fewer; its
+#: highest suit's bit.
+_LOW_PAIR: Final = tuple(_low_bits(nib, 2) for nib in range(16))
+_LOW_TRIPLE: Final = tuple(_low_bits(nib, 3) for nib in range(16))
+_HIGH_BIT: Final = tuple(1 << (nib.bit_length() - 1) if nib else 0 for nib in range(16))
 
 
 def strength(move: Move) -> float:
@@ -82,9 +100,18 @@ class Planner:
         self.rules = rules
         self._tables = tables_for(rules)
         self._card_strength = self._tables.card_strength
+        ss = self._tables.suit_strength
+        #: Per suit nibble: its strongest suit under these rules.
+        self._strongest_suit = tuple(max((s for s in range(4) if nib >> s & 1),
+                                         key=lambda s: ss[s], default=0) for nib in range(16))
         self._order: dict[Move, tuple[float, int]] = {}
         self._groups: dict[tuple[int, int], Move | None] = {}
         self._small, self._small_split = self._small_tables()
+        # small_cost's tables: per byte of a card mask (ranks 2i and 2i + 1), the cost
+        # of its low rank's cards and of its high rank's.
+        self._small_lo = [[self._small[2 * i][b & 15] for b in range(256)] for i in range(7)]
+        self._small_hi = [[self._small[2 * i + 1][b >> 4] if 2 * i + 1 < 13 else 0.0
+                           for b in range(256)] for i in range(7)]
         self._costs: dict[int, float] = {}
         # Plain tuples of numbers: the garbage collector stops scanning them, so a big
         # cache does not slow every collection (and every decision) down.
@@ -146,44 +173,86 @@ class Planner:
 
     def small_cost(self, mask: int) -> float:
         """Cost of ``mask`` split only into triples, pairs and singles."""
-        small = self._small
-        total = 0.0
-        r = 0
-        while mask:
-            nib = mask & 15
-            if nib:
-                total += small[r][nib]
-            mask >>= 4
-            r += 1
-        return total
+        # Rank by rank, lowest first, as a loop over the ranks would add them (so the
+        # float is the same); a byte holds two ranks.
+        lo, hi = self._small_lo, self._small_hi
+        b0, b1, b2, b3, b4, b5, b6 = mask.to_bytes(7, "little")
+        return (lo[0][b0] + hi[0][b0] + lo[1][b1] + hi[1][b1] + lo[2][b2] + hi[2][b2]
+                + lo[3][b3] + hi[3][b3] + lo[4][b4] + hi[4][b4] + lo[5][b5] + hi[5][b5]
+                + lo[6][b6])
 
     # -- the search --------------------------------------------------------------------
 
+    def _fives(self, hand: int) -> list[Move]:
+        """The five-card hands of ``hand`` worth weighing: every flush and straight
+        flush, for each set of ranks the strongest straight that is no straight flush,
+        and for each choice of ranks one full house or four of a kind (its lowest cards).
+        """
+        t = self._tables
+        fives: list[Move] = []
+        nibs = [(hand >> (4 * r)) & 15 for r in range(13)]
+        present = 0
+        pairs: list[tuple[int, int]] = []  # (rank, its lowest pair's card mask)
+        triples: list[tuple[int, int]] = []
+        fours: list[int] = []
+        for r, nib in enumerate(nibs):
+            if nib:
+                present |= 1 << r
+                if nib & (nib - 1):
+                    pairs.append((r, _LOW_PAIR[nib] << (4 * r)))
+                    if _LOW_TRIPLE[nib]:
+                        triples.append((r, _LOW_TRIPLE[nib] << (4 * r)))
+                        if nib == 15:
+                            fours.append(r)
+        for r4 in fours:
+            quad = t.five_base[_FOUR_ID] | r4 << KEY_SHIFT | 15 << (4 * r4)
+            fives.extend([quad | (nib & -nib) << (4 * r)
+                          for r, nib in enumerate(nibs) if nib and r != r4])
+        for r3, m3 in triples:
+            key = t.five_base[_FULL_HOUSE_ID] | r3 << KEY_SHIFT | m3
+            fives.extend([key | m2 for r2, m2 in pairs if r2 != r3])
+        for shape in t.straights:
+            if present & shape.rank_mask != shape.rank_mask:
+                continue
+            # The strongest straight: the tie rank's strongest suit, the highest card
+            # of every other rank (unless that makes a straight flush).
+            tie = shape.tie_rank
+            suit = self._strongest_suit[nibs[tie]]
+            mask = 1 << (4 * tie + suit)
+            for r in shape.other_ranks:
+                mask |= _HIGH_BIT[nibs[r]] << (4 * r)
+            if mask != shape.suit_masks[suit]:
+                inner = shape.order * 4 + t.suit_strength[suit]
+                fives.append(t.five_base[_STRAIGHT_ID] | inner << KEY_SHIFT | mask)
+            else:
+                plain = self._plain_straight(shape, nibs)
+                if plain != PASS:
+                    fives.append(plain)
+            for s in range(4):
+                sf = shape.suit_masks[s]
+                if hand & sf == sf:
+                    fives.append(straight_flush_move(shape, s, t))
+        if t.allow_flushes:
+            fives += flush_moves(hand, t)
+        return fives
+
+    def _plain_straight(self, shape: StraightShape, nibs: list[int]) -> Move:
+        """The strongest straight of ``shape``'s ranks (suits per rank in ``nibs``)
+        that is not a straight flush; PASS when there is none."""
+        cards = [[1 << (4 * r + s) for s in range(4) if nibs[r] >> s & 1] for r in shape.ranks]
+        best = PASS
+        for picked in product(*cards):
+            mask = picked[0] | picked[1] | picked[2] | picked[3] | picked[4]
+            m = classify_move(mask, self._tables)
+            if m is not None and (m >> _KIND_BITS) & 7 == _STRAIGHT_ID and m > best:
+                best = m
+        return best
+
     def _candidates(self, hand: int) -> list[tuple[float, Move]]:
         """Pruned five-card hands: ``(own cost, move)``, most promising first."""
-        best: dict[tuple[int, ...], Move] = {}
-        for m in five_moves(hand, self._tables):
-            kind = (m >> _KIND_BITS) & 7
-            mask = m & FULL_MASK
-            if kind == _STRAIGHT_ID:
-                # Same ranks, other suits: keep the strongest.
-                held = (mask | mask >> 1 | mask >> 2 | mask >> 3) & _RANK_BITS
-                sig: tuple[int, ...] = (1, held)
-                if sig in best and best[sig] > m:
-                    continue
-            elif kind == _FULL_HOUSE_ID or kind == _FOUR_ID:
-                # Same ranks: one is enough.
-                groups = sorted(((mask >> (4 * r)) & 15).bit_count() * 16 + r
-                                for r in range(13) if (mask >> (4 * r)) & 15)
-                sig = (2, *groups)
-                if sig in best:
-                    continue
-            else:
-                sig = (3, mask)
-            best[sig] = m
-        scored = sorted(
-            (combo_cost(m) + self.small_cost(hand & ~(m & FULL_MASK)), m) for m in best.values()
-        )
+        small_cost = self.small_cost
+        scored = sorted([(combo_cost(m) + small_cost(hand & ~(m & FULL_MASK)), m)
+                         for m in self._fives(hand)])
         return [(combo_cost(m), m) for _, m in scored[:MAX_FIVES]]
 
     def _search(self, hand: int) -> tuple[float, tuple[Move, ...]]:

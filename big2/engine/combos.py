@@ -25,6 +25,7 @@ from .rules import (
     FlushOrder,
     Rules,
     RuleTables,
+    StraightShape,
     tables_for,
 )
 
@@ -400,7 +401,7 @@ def five_moves(hand: int, t: RuleTables) -> list[Move]:
     # Straights and straight flushes: the tie-break card sets the key, the other four
     # ranks multiply out as plain masks.
     flush_suits = [s for s in range(4) if (hand & _SUIT_MASKS[s]).bit_count() >= 5]
-    straight_base, sf_base = t.five_base[0], t.five_base[4]
+    straight_base = t.five_base[0]
     for shape in t.straights:
         if present & shape.rank_mask != shape.rank_mask:
             continue
@@ -415,22 +416,38 @@ def five_moves(hand: int, t: RuleTables) -> list[Move]:
             if hand & sf == sf:
                 inner = (shape.order * 4 + ss[suit]) << KEY_SHIFT
                 fives.remove(straight_base | inner | sf)
-                base = t.royal_base if shape.rank_mask == _ROYAL_RANKS else sf_base
-                fives.append(base | shape.flush_inner[suit] << KEY_SHIFT | sf)
-    # Flushes that are not straight flushes.
-    if t.allow_flushes:
-        sf_masks = t.straight_flush_masks
-        by_top = t.flush_order is FlushOrder.HIGHEST_CARD
-        flush_base = t.five_base[1]
-        for s in flush_suits:
-            for five in combinations(mask_cards(hand & _SUIT_MASKS[s]), 5):
-                m = 1 << five[0] | 1 << five[1] | 1 << five[2] | 1 << five[3] | 1 << five[4]
-                if m in sf_masks:
-                    continue
-                if by_top:
-                    inner = (five[4] >> 2) * 4 + ss[s]
-                else:
-                    inner = _flush_inner([c >> 2 for c in reversed(five)], ss[s], t)
-                fives.append(flush_base | inner << KEY_SHIFT | m)
+                fives.append(straight_flush_move(shape, suit, t))
+    if t.allow_flushes and flush_suits:
+        fives += flush_moves(hand, t)
     fives.sort()
     return fives
+
+
+def straight_flush_move(shape: StraightShape, suit: int, t: RuleTables) -> Move:
+    """The move of the straight flush of ``shape``'s ranks in ``suit``."""
+    base = t.royal_base if shape.rank_mask == _ROYAL_RANKS else t.five_base[4]
+    return base | shape.flush_inner[suit] << KEY_SHIFT | shape.suit_masks[suit]
+
+
+def flush_moves(hand: int, t: RuleTables) -> list[Move]:
+    """The flushes formable from the card mask ``hand`` that are not straight flushes
+    (unsorted; call it only when the rules allow flushes)."""
+    ss = t.suit_strength
+    sf_masks = t.straight_flush_masks
+    by_top = t.flush_order is FlushOrder.HIGHEST_CARD
+    flush_base = t.five_base[1]
+    out: list[Move] = []
+    for s in range(4):
+        suited = hand & _SUIT_MASKS[s]
+        if suited.bit_count() < 5:
+            continue
+        for five in combinations(mask_cards(suited), 5):
+            m = 1 << five[0] | 1 << five[1] | 1 << five[2] | 1 << five[3] | 1 << five[4]
+            if m in sf_masks:
+                continue
+            if by_top:
+                inner = (five[4] >> 2) * 4 + ss[s]
+            else:
+                inner = _flush_inner([c >> 2 for c in reversed(five)], ss[s], t)
+            out.append(flush_base | inner << KEY_SHIFT | m)
+    return out
