@@ -32,7 +32,7 @@ from typing import Final
 from big2.engine import PASS, Move, Rules
 from big2.engine.cards import FULL_MASK
 from big2.engine.combos import all_moves
-from big2.engine.rules import KEY_SHIFT, SIZE_SHIFT, tables_for
+from big2.engine.rules import KEY_SHIFT, SIZE_SHIFT, RuleTables, tables_for
 
 from .plan import Planner, combo_cost
 
@@ -41,6 +41,10 @@ PLAY_THRESHOLD: Final = 0.35
 TWO_PENALTY: Final = 0.8
 
 _TWOS: Final = 0xF << 48
+#: The lowest bit of every rank's four (see :func:`ranks_holding`), and its helpers.
+_RANK_BITS: Final = 0x1111111111111
+_BITS_0101: Final = 0x5555555555555
+_BITS_0011: Final = 0x3333333333333
 _CACHE_LIMIT: Final = 50_000
 #: The playout policies :class:`FastPlayout` knows (see its ``policy`` option).
 POLICIES: Final = ("normal", "plan")
@@ -66,10 +70,10 @@ class FastPlayout:
         self._t = tables_for(planner.rules)
         self._lists: dict[int, list[Move]] = {}
         self._plans: dict[int, tuple[Move, ...]] = {}
-        self._groups = self._t.group_moves
-        if not self._t.allow_triples:  # no triples to play: hide them from the beaters
-            self._groups = tuple(tuple((g[0], g[1], (), 0) for g in row)
-                                 for row in self._t.group_moves)
+        #: ``[rank][suit nibble][size - 1]``: the singles, pairs and triples of those
+        #: cards, weakest first (the rule tables' groups without the fours).
+        self._groups: tuple[tuple[tuple[tuple[Move, ...], ...], ...], ...] = tuple(
+            tuple((g[0], g[1], g[2]) for g in row) for row in self._t.group_moves)
 
     @staticmethod
     def supports(rules: Rules) -> bool:
@@ -322,23 +326,28 @@ class FastPlayout:
         size = trick >> SIZE_SHIFT
         floor = ((trick >> KEY_SHIFT) + 1) << KEY_SHIFT
         if size <= 3:
+            if size == 3 and not self._t.allow_triples:
+                return PASS
             groups = self._groups
             slot = size - 1
-            ranks = range(12, -1, -1) if strongest else range((trick >> (KEY_SHIFT + 2)) & 15, 13)
-            for r in ranks:
-                nib = (hand >> (4 * r)) & 15
-                if nib.bit_count() < size:
-                    continue
-                opts: tuple[int, ...] = groups[r][nib][slot]  # type: ignore[assignment]
-                if not opts:
-                    continue
-                if strongest:
-                    best = opts[-1]
-                    return best if best >= floor else PASS
-                for m in opts:
+            held = hand if size == 1 else ranks_holding(hand, size)
+            if strongest:  # the strongest play of the highest rank that has one
+                if not held:
+                    return PASS
+                r = (held.bit_length() - 1) >> 2
+                best = groups[r][(hand >> (4 * r)) & 15][slot][-1]
+                return best if best >= floor else PASS
+            # The trick's own rank may hold a stronger play; any higher rank does.
+            r = (trick >> (KEY_SHIFT + 2)) & 15
+            if held >> (4 * r) & 15:
+                for m in groups[r][(hand >> (4 * r)) & 15][slot]:
                     if m >= floor:
                         return m
-            return PASS
+            above = held >> (4 * r + 4) << (4 * r + 4)
+            if not above:
+                return PASS
+            r = ((above & -above).bit_length() - 1) >> 2
+            return groups[r][(hand >> (4 * r)) & 15][slot][0]
         if hand.bit_count() < size:
             return PASS
         lst = self._moves(hand)
@@ -353,27 +362,39 @@ class FastPlayout:
         return lst[bisect_left(lst, (lst[j - 1] >> KEY_SHIFT) << KEY_SHIFT, i, j)]
 
 
-def can_beat(hand: int, move: Move, t: object, moves: list[Move] | None = None) -> bool:
+def can_beat(hand: int, move: Move, t: RuleTables, moves: list[Move] | None = None) -> bool:
     """Whether ``hand`` holds a play of ``move``'s size above it (rule tables ``t``;
     ``moves``, the hand's sorted combinations, are needed only for five-card plays)."""
     size = move >> SIZE_SHIFT
     floor = ((move >> KEY_SHIFT) + 1) << KEY_SHIFT
     if size <= 3:
-        groups = t.group_moves  # type: ignore[attr-defined]
-        if size == 3 and not t.allow_triples:  # type: ignore[attr-defined]
+        if size == 3 and not t.allow_triples:
             return False
-        for r in range(12, ((move >> (KEY_SHIFT + 2)) & 15) - 1, -1):
-            nib = (hand >> (4 * r)) & 15
-            if nib.bit_count() < size:
-                continue
-            opts = groups[r][nib][size - 1]
-            if opts and opts[-1] >= floor:
-                return True
-        return False
+        held = hand if size == 1 else ranks_holding(hand, size)
+        if not held:
+            return False
+        r = (held.bit_length() - 1) >> 2  # the strongest play is in the highest rank
+        one, two, three, _ = t.group_moves[r][(hand >> (4 * r)) & 15]
+        return (one if size == 1 else two if size == 2 else three)[-1] >= floor
     if hand.bit_count() < size or moves is None:
         return False
     i = bisect_left(moves, floor)
     return i < len(moves) and moves[i] >> SIZE_SHIFT == size
+
+
+def ranks_holding(hand: int, size: int) -> int:
+    """The ranks where the card mask ``hand`` holds ``size`` (1 to 4) or more cards, as
+    a mask with each such rank's lowest card bit set."""
+    if size == 1:
+        return (hand | hand >> 1 | hand >> 2 | hand >> 3) & _RANK_BITS
+    # Count each rank's cards within its own four bits (a parallel bit count).
+    c = hand - ((hand >> 1) & _BITS_0101)
+    c = (c & _BITS_0011) + ((c >> 2) & _BITS_0011)
+    if size == 2:
+        return (c >> 1 | c >> 2) & _RANK_BITS
+    if size == 3:
+        return (c & c >> 1 | c >> 2) & _RANK_BITS
+    return c >> 2 & _RANK_BITS
 
 
 def run_winner(plan: Sequence[Move], beatable: Callable[[Move], bool]) -> Move:
