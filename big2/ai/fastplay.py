@@ -27,6 +27,7 @@ from __future__ import annotations
 
 from bisect import bisect_left
 from collections.abc import Callable, Sequence
+from functools import partial
 from typing import Final
 
 from big2.engine import PASS, Move, Rules
@@ -45,6 +46,8 @@ _TWOS: Final = 0xF << 48
 _RANK_BITS: Final = 0x1111111111111
 _BITS_0101: Final = 0x5555555555555
 _BITS_0011: Final = 0x3333333333333
+#: The cards of each suit.
+_SUITS: Final = tuple(0x1111111111111 << s for s in range(4))
 _CACHE_LIMIT: Final = 50_000
 #: The playout policies :class:`FastPlayout` knows (see its ``policy`` option).
 POLICIES: Final = ("normal", "plan")
@@ -70,6 +73,9 @@ class FastPlayout:
         self._t = tables_for(planner.rules)
         self._lists: dict[int, list[Move]] = {}
         self._plans: dict[int, tuple[Move, ...]] = {}
+        #: Each straight's ranks, as :func:`ranks_holding` gives them.
+        self._straight_ranks = tuple(sum(1 << (4 * r) for r in shape.ranks)
+                                     for shape in self._t.straights)
         #: ``[rank][suit nibble][size - 1]``: the singles, pairs and triples of those
         #: cards, weakest first (the rule tables' groups without the fours).
         self._groups: tuple[tuple[tuple[tuple[Move, ...], ...], ...], ...] = tuple(
@@ -83,12 +89,28 @@ class FastPlayout:
     # -- caches ------------------------------------------------------------------------
 
     def _moves(self, hand: int) -> list[Move]:
+        """The sorted plays of ``hand`` for the lookups of four- and five-card plays:
+        all of them, or none when it has no play of four or more cards."""
         lst = self._lists.get(hand)
         if lst is None:
             if len(self._lists) > _CACHE_LIMIT:
                 self._lists.clear()
-            lst = self._lists[hand] = all_moves(hand, self._t)
+            lst = self._lists[hand] = all_moves(hand, self._t) if self._has_big(hand) else []
         return lst
+
+    def _has_big(self, hand: int) -> bool:
+        """Whether ``hand`` may hold a play of four or more cards (a quick test: four of
+        a kind, a full house, the ranks of a straight or five cards of a suit)."""
+        if ranks_holding(hand, 4):
+            return True
+        triples = ranks_holding(hand, 3)
+        if triples and ranks_holding(hand, 2) & ~(triples & -triples):
+            return True
+        held = ranks_holding(hand, 1)
+        for ranks in self._straight_ranks:
+            if held & ranks == ranks:
+                return True
+        return self._t.allow_flushes and any((hand & suit).bit_count() >= 5 for suit in _SUITS)
 
     def plan(self, hand: int) -> tuple[Move, ...]:
         """The plan of ``hand`` (the planner's, cached here as a bare tuple)."""
@@ -126,7 +148,9 @@ class FastPlayout:
         plans: list[tuple[Move, ...] | None] = [None] * n
         counts = [h.bit_count() for h in hands]
         plan_of = self.plan
-        beater = self._beater
+        lead_normal = self._lead_normal
+        follow_normal = self._follow_normal
+        run_out = self.endgame
         normal_like = self.policy == "normal"
         alive = 0  # every card still held (hands are disjoint)
         for h in hands:
@@ -138,40 +162,16 @@ class FastPlayout:
             if plan is None:
                 plan = plans[p] = plan_of(hand)
             mine = counts[p]
-            counts[p] = 99
-            min_opp = min(counts)
-            counts[p] = mine
-            if normal_like:
-                if trick == PASS:
-                    m = PASS
-                    if len(plan) <= 4 and self.endgame:
-                        m = run_winner(plan, lambda c: self._beaten(hands, p, c))
-                    if m == PASS:
-                        m = self._lead_normal(plan, alive & ~hand, p, counts)
-                else:
-                    m = self._follow_normal(plan, hand, alive & ~hand, p, counts, trick, owner,
-                                            min_opp)
-            elif trick == PASS:
-                m = PASS
-                if len(plan) <= 4 and self.endgame:
-                    m = run_winner(plan, lambda c: self._beaten(hands, p, c))
-                if m == PASS:
-                    m = _lead(plan, min_opp)
+            if not normal_like:
+                m = self._plain_move(plan, hands, p, alive & ~hand, counts, trick, owner)
+            elif trick != PASS:
+                m = follow_normal(plan, hand, alive & ~hand, p, counts, trick, owner)
             else:
-                size = trick >> SIZE_SHIFT
-                floor = ((trick >> KEY_SHIFT) + 1) << KEY_SHIFT  # the weakest beater
                 m = PASS
-                if min_opp <= size:
-                    m = beater(hand, trick, True)  # block with the strongest play
-                else:
-                    late = len(plan) <= 3 or min_opp <= 4
-                    for c in plan:  # weakest first
-                        if c >= floor and c >> SIZE_SHIFT == size and (late or not c & _TWOS):
-                            m = c
-                            break
-                    else:
-                        if min_opp <= 2 or counts[owner] <= 3:
-                            m = beater(hand, trick, False)
+                if run_out and len(plan) <= 4:
+                    m = run_winner(plan, partial(self._beaten, hands, p, alive & ~hand))
+                if m == PASS:
+                    m = lead_normal(plan, alive & ~hand, p, counts)
             if p == chooser_seat and chooser is not None:
                 m = chooser(hand, trick, m, plan)
             if trace is not None:
@@ -194,7 +194,8 @@ class FastPlayout:
             counts[p] = mine - (m >> SIZE_SHIFT)
             # Keep the rest of the plan when the move was one of its combinations.
             if m in plan:
-                plans[p] = tuple([c for c in plan if c != m])
+                i = plan.index(m)
+                plans[p] = plan[:i] + plan[i + 1:]
             else:
                 kept = tuple([c for c in plan if not c & mask])
                 used = 0
@@ -206,24 +207,40 @@ class FastPlayout:
             passes = 0
             p = (p + step) % n
 
+    def _plain_move(self, plan: tuple[Move, ...], hands: list[int], p: int, others: int,
+                    counts: list[int], trick: Move, owner: int) -> Move:
+        """The plain plan policy's move for seat ``p`` (``others``: the other seats' cards)."""
+        min_opp = _min_other(counts, p)
+        if trick == PASS:
+            m = PASS
+            if len(plan) <= 4 and self.endgame:
+                m = run_winner(plan, partial(self._beaten, hands, p, others))
+            return m if m != PASS else _lead(plan, min_opp)
+        hand = hands[p]
+        size = trick >> SIZE_SHIFT
+        if min_opp <= size:
+            return self._beater(hand, trick, True)  # block with the strongest play
+        floor = ((trick >> KEY_SHIFT) + 1) << KEY_SHIFT  # the weakest beater
+        late = len(plan) <= 3 or min_opp <= 4
+        for c in plan:  # weakest first
+            if c >= floor and c >> SIZE_SHIFT == size and (late or not c & _TWOS):
+                return c
+        if min_opp <= 2 or counts[owner] <= 3:
+            return self._beater(hand, trick, False)
+        return PASS
+
     # -- Normal's rules on masks -------------------------------------------------------
 
     def _top_key(self, others: int, size: int) -> int:
         """The key of the strongest single, pair or triple (``size``) in ``others``;
         -1 when there is none (then a play of that size is unbeatable)."""
-        top_suit = self._t.top_suit
-        if size == 1:
-            if not others:
-                return -1
-            r = (others.bit_length() - 1) >> 2
-            return r * 4 + top_suit[(others >> (4 * r)) & 15]
         if size == 3 and not self._t.allow_triples:
             return -1
-        for r in range(12, -1, -1):
-            nib = (others >> (4 * r)) & 15
-            if nib.bit_count() >= size:
-                return r * 4 + top_suit[nib]
-        return -1
+        held = others if size == 1 else ranks_holding(others, size)
+        if not held:
+            return -1
+        r = (held.bit_length() - 1) >> 2
+        return r * 4 + self._t.top_suit[(others >> (4 * r)) & 15]
 
     def _lead_normal(self, plan: tuple[Move, ...], others: int, p: int,
                      counts: list[int]) -> Move:
@@ -272,12 +289,13 @@ class FastPlayout:
         return max(plan, key=lambda c: (c >> SIZE_SHIFT > 1, (c >> KEY_SHIFT) & 0x3FFFFFFF))
 
     def _follow_normal(self, plan: tuple[Move, ...], hand: int, others: int, p: int,
-                       counts: list[int], trick: Move, owner: int, min_opp: int) -> Move:
+                       counts: list[int], trick: Move, owner: int) -> Move:
         """Normal's follow: the strongest single on a single when someone holds one card;
         else the plan combination worth most (its plan cost, more when nobody can beat
         it, less for a 2 spent early), played when worth enough or when someone is close
         to going out; then (close to the end) the weakest play that beats the trick."""
         size = trick >> SIZE_SHIFT
+        min_opp = _min_other(counts, p)
         if size == 1 and min_opp <= 1:
             return self._beater(hand, trick, True)
         urgent = min_opp <= 3 or counts[owner] <= 4
@@ -312,10 +330,14 @@ class FastPlayout:
             return self._beater(hand, trick, False)
         return PASS
 
-    def _beaten(self, hands: list[int], p: int, move: Move) -> bool:
-        """Whether a seat other than ``p`` can beat ``move`` (the world is known here)."""
+    def _beaten(self, hands: list[int], p: int, others: int, move: Move) -> bool:
+        """Whether a seat other than ``p`` can beat ``move`` (the world is known here;
+        ``others`` is every card the other seats hold)."""
         t = self._t
-        five = move >> SIZE_SHIFT > 3
+        size = move >> SIZE_SHIFT
+        if size == 1:  # the strongest single held beats it, or nothing does
+            return can_beat(others, move, t)
+        five = size > 3
         for q, h in enumerate(hands):
             if q != p and h and can_beat(h, move, t, self._moves(h) if five else None):
                 return True
@@ -415,6 +437,15 @@ def run_winner(plan: Sequence[Move], beatable: Callable[[Move], bool]) -> Move:
     if not winners:
         return PASS
     return min(winners, key=lambda c: (-(c >> SIZE_SHIFT), c))
+
+
+def _min_other(counts: list[int], p: int) -> int:
+    """The fewest cards a seat other than ``p`` holds (``counts`` is used in place)."""
+    mine = counts[p]
+    counts[p] = 99
+    least = min(counts)
+    counts[p] = mine
+    return least
 
 
 def _lead(plan: tuple[Move, ...], min_opp: int) -> Move:
