@@ -104,6 +104,7 @@ class Planner:
         #: Per suit nibble: its strongest suit under these rules.
         self._strongest_suit = tuple(max((s for s in range(4) if nib >> s & 1),
                                          key=lambda s: ss[s], default=0) for nib in range(16))
+        #: The sort key of each combination in a plan: weakest first, then bigger first.
         self._order: dict[Move, tuple[float, int]] = {}
         self._groups: dict[tuple[int, int], Move | None] = {}
         self._small, self._small_split = self._small_tables()
@@ -112,6 +113,10 @@ class Planner:
         self._small_lo = [[self._small[2 * i][b & 15] for b in range(256)] for i in range(7)]
         self._small_hi = [[self._small[2 * i + 1][b >> 4] if 2 * i + 1 < 13 else 0.0
                            for b in range(256)] for i in range(7)]
+        # plan's table: per byte of a card mask, the split of its two ranks' cards.
+        self._split_by_byte = [[self._small_split[2 * i][b & 15]
+                                + (self._small_split[2 * i + 1][b >> 4] if 2 * i + 1 < 13 else ())
+                                for b in range(256)] for i in range(7)]
         self._costs: dict[int, float] = {}
         # Plain tuples of numbers: the garbage collector stops scanning them, so a big
         # cache does not slow every collection (and every decision) down.
@@ -251,9 +256,12 @@ class Planner:
     def _candidates(self, hand: int) -> list[tuple[float, Move]]:
         """Pruned five-card hands: ``(own cost, move)``, most promising first."""
         small_cost = self.small_cost
-        scored = sorted([(combo_cost(m) + small_cost(hand & ~(m & FULL_MASK)), m)
-                         for m in self._fives(hand)])
-        return [(combo_cost(m), m) for _, m in scored[:MAX_FIVES]]
+        costed = [(combo_cost(m), m) for m in self._fives(hand)]
+        # By the plan cost with the rest in small groups, then by move (the own cost
+        # last: it never decides, moves differ).
+        scored = sorted([(cost + small_cost(hand & ~(m & FULL_MASK)), m, cost)
+                         for cost, m in costed])
+        return [(cost, m) for _, m, cost in scored[:MAX_FIVES]]
 
     def _search(self, hand: int) -> tuple[float, tuple[Move, ...]]:
         cands = self._candidates(hand)
@@ -292,14 +300,6 @@ class Planner:
             self._costs[hand] = got
         return got
 
-    def _order_key(self, m: Move) -> tuple[float, int]:
-        got = self._order.get(m)
-        if got is None:
-            if len(self._order) > _CACHE_LIMIT:
-                self._order.clear()
-            got = self._order[m] = (strength(m), -(m & FULL_MASK).bit_count())
-        return got
-
     def plan(self, hand: int) -> Plan:
         """The cheapest plan of the card mask ``hand``, combinations weakest first."""
         cached = self._plans.get(hand)
@@ -310,11 +310,17 @@ class Planner:
         for m in fives:
             rest &= ~(m & FULL_MASK)
         combos = list(fives)
-        for r in range(13):
-            nib = (rest >> (4 * r)) & 15
-            if nib:
-                combos.extend(self._small_split[r][nib])
-        combos.sort(key=self._order_key)
+        split = self._split_by_byte
+        for i, b in enumerate(rest.to_bytes(7, "little")):
+            if b:
+                combos += split[i][b]
+        order = self._order
+        if len(order) > _CACHE_LIMIT:
+            order.clear()
+        for m in combos:
+            if m not in order:
+                order[m] = (strength(m), -(m & FULL_MASK).bit_count())
+        combos.sort(key=order.__getitem__)
         if len(self._plans) > _CACHE_LIMIT // 10:
             self._plans.clear()
         self._plans[hand] = (cost, tuple(combos))
