@@ -134,6 +134,8 @@ class PlayerView:
         clockwise: bool | None = None,
         out: Sequence[int] = (),
         stock_size: int = 0,
+        hands_left: int | None = None,
+        target: int | None = None,
     ) -> PlayerView:
         """A view from plain values, for seating our opponents at another program's table.
 
@@ -170,6 +172,8 @@ class PlayerView:
             clockwise=(rules.direction is Direction.CLOCKWISE) if clockwise is None else clockwise,
             out=tuple(out),
             stock_size=stock_size,
+            hands_left=hands_left,
+            target=target,
         )
 
     # -- derived facts ---------------------------------------------------------------
