@@ -15,10 +15,13 @@ A playout is scored by the table's objective (:func:`outcome_value`): the seat's
 for the hand minus the average of the other seats' points, under the view's scoring
 scheme (the standard penalty table when the view has none), so a lost hand costs every
 card left and a won hand earns what the others lose, plus :data:`WIN_BONUS` points for
-going out first. The move with the best mean is chosen, Normal's choice winning ties
-(another must beat it by ``confidence`` standard errors of the paired difference, 0 by
-default; every move is scored on the same worlds). Candidates clearly behind the leader are dropped as
-worlds accumulate (successive elimination), so later worlds cost fewer playouts.
+going out first. On the hand that can end the session (the view's ``hands_left`` is 0,
+or its ``target`` is reached in the playout) a playout also earns :data:`STANDING_BONUS`
+for leaving the seat first in the session. The move with the best mean is chosen,
+Normal's choice winning ties (another must beat it by ``confidence`` standard errors of
+the paired difference, 0 by default; every move is scored on the same worlds).
+Candidates clearly behind the leader are dropped as worlds accumulate (successive
+elimination), so later worlds cost fewer playouts.
 
 Candidates are Normal's choice (tried first; it wins ties), passing, and the plan's
 other combinations and the cheapest and strongest plays of each size, at most
@@ -60,34 +63,58 @@ MASTER_BUDGET: Final = 3.0
 #: objective alone made the Expert shed cards rather than win (33% against three Normals
 #: at 160 worlds a move; 43% with this bonus, points about the same).
 WIN_BONUS: Final = 8.0
+#: Points a playout adds for finishing the session first when the hand ends it (split
+#: in a tie): on the last hand a place is what counts, not the hand's points.
+STANDING_BONUS: Final = 30.0
 #: Worlds after which the race is checked for candidates to drop (then every doubling).
 FIRST_CHECK: Final = 24
 
 
-def outcome_value(
-    seat: int, cards_left: Sequence[int], winner: int, scoring: Scoring | None = None,
+def hand_points(
+    cards_left: Sequence[int], winner: int, scoring: Scoring | None = None,
     remaining: Sequence[int] | None = None,
-) -> float:
-    """What a finished hand is worth to ``seat``: its points minus the others' average.
-
-    Points are the standard penalty table's without ``scoring``, else that scheme's (the
-    cards in ``remaining`` masks are given to schemes that look at them; a scheme that
-    needs more than a playout knows falls back to the penalty table).
-    """
-    pts: Sequence[int] | None = None
+) -> Sequence[int]:
+    """Every seat's points for a finished hand: the standard penalty table's without
+    ``scoring``, else that scheme's (the cards in ``remaining`` masks are given to
+    schemes that look at them; a scheme that needs more than a playout knows falls back
+    to the penalty table)."""
     if scoring is not None:
         try:
             outcome = HandOutcome(
                 tuple(cards_left), winner,
                 remaining=tuple(CardSet.from_mask(m) for m in remaining) if remaining else None,
             )
-            pts = score_hand(outcome, scoring)
+            return score_hand(outcome, scoring)
         except (ScoringError, ValueError):
-            pts = None
-    if pts is None:
-        pts = standard_penalties(cards_left)
+            pass
+    return standard_penalties(cards_left)
+
+
+def outcome_value(
+    seat: int, cards_left: Sequence[int], winner: int, scoring: Scoring | None = None,
+    remaining: Sequence[int] | None = None,
+) -> float:
+    """What a finished hand is worth to ``seat``: its points minus the others' average
+    (points as :func:`hand_points` gives them)."""
+    pts = hand_points(cards_left, winner, scoring, remaining)
     n = len(pts)
     return pts[seat] - (sum(pts) - pts[seat]) / (n - 1)
+
+
+def first_share(totals: Sequence[int], seat: int) -> float:
+    """``seat``'s share of first place by ``totals`` (1, 1/k in a k-way tie, else 0)."""
+    best = max(totals)
+    if totals[seat] != best:
+        return 0.0
+    return 1.0 / sum(1 for t in totals if t == best)
+
+
+def session_ends(totals: Sequence[int], hands_left: int | None, target: int | None) -> bool:
+    """Whether the session is over with ``totals`` after this hand (see
+    :class:`big2.engine.Session`: no hands left, or a total at the target)."""
+    if hands_left is not None and hands_left <= 0:
+        return True
+    return target is not None and any(abs(t) >= target for t in totals)
 
 
 class Expert:
@@ -104,6 +131,9 @@ class Expert:
     Normal's rules; ``"plan"``: the plain plan policy, see :mod:`big2.ai.fastplay`),
     ``tree`` (search our own later decisions in the playouts, :mod:`big2.ai.owntree`;
     ``tree_visits`` and ``tree_exploration`` are its settings),
+    ``standing_bonus`` (points a playout earns for finishing the session first on the
+    hand that can end it, :data:`STANDING_BONUS`; 0 turns it off; needs the view's
+    ``scores`` and ``hands_left`` or ``target``),
     ``objective`` (``"points"``: the table's points, see :func:`outcome_value`;
     ``"wins"``: 1 for going out first plus ``points_weight`` a point, the old value),
     ``name`` and ``clock`` (a ``perf_counter``-like function).
@@ -127,6 +157,7 @@ class Expert:
         tree: bool = True,
         tree_visits: int = TREE_VISITS,
         tree_exploration: float = TREE_EXPLORATION,
+        standing_bonus: float = STANDING_BONUS,
         name: str = "expert",
         clock: Callable[[], float] = time.perf_counter,
     ) -> None:
@@ -154,6 +185,7 @@ class Expert:
         self.tree = tree
         self.tree_visits = tree_visits
         self.tree_exploration = tree_exploration
+        self.standing_bonus = standing_bonus
         self.clock = clock
         self.normal = Normal()
         #: Worlds sampled and playouts run for the last decision (for tests, benches).
@@ -213,8 +245,9 @@ class Expert:
 
     # -- the search --------------------------------------------------------------------
 
-    def _playout_fn(self, view: PlayerView) -> Callable[[list[int], list[int], Move], float]:
-        """A function playing candidate ``move`` in a world: ``(hands, stock, move) -> value``."""
+    def playout_value(self, view: PlayerView) -> Callable[[Sequence[int], int], float]:
+        """What a finished playout is worth to the seat: ``(hands, winner) -> value``
+        (``hands`` the card masks left; see the module and :data:`STANDING_BONUS`)."""
         me = view.seat
         n = view.n_players
         objective_points = self.objective == "points"
@@ -223,14 +256,34 @@ class Expert:
         scoring = view.scoring
         if scoring is not None and scoring == Scoring():
             scoring = None
+        totals = view.scores if view.scores else (0,) * n
+        # The session's standing counts in playouts that end it.
+        standing = self.standing_bonus
+        if view.hands_left != 0 and view.target is None:
+            standing = 0.0
 
         def value(hands: Sequence[int], winner: int) -> float:
             counts = [h.bit_count() for h in hands]
             if objective_points:
-                v = outcome_value(me, counts, winner, scoring, hands if scoring else None)
-                return v + bonus if winner == me else v
+                pts = hand_points(counts, winner, scoring, hands if scoring else None)
+                v = pts[me] - (sum(pts) - pts[me]) / (n - 1)
+                if winner == me:
+                    v += bonus
+                if standing:
+                    after = [t + p for t, p in zip(totals, pts)]
+                    if session_ends(after, view.hands_left, view.target):
+                        v += standing * first_share(after, me)
+                return v
             pts = standard_penalties(counts)
             return (1.0 if winner == me else 0.0) + pts[me] * pw
+
+        return value
+
+    def _playout_fn(self, view: PlayerView) -> Callable[[list[int], list[int], Move], float]:
+        """A function playing candidate ``move`` in a world: ``(hands, stock, move) -> value``."""
+        me = view.seat
+        n = view.n_players
+        value = self.playout_value(view)
 
         if FastPlayout.supports(view.rules) and not view.out and not view.stock_size:
             fast = self._fast.get(view.rules)

@@ -33,7 +33,10 @@ class PlayerView:
     anticlockwise), ``out`` the seats already out in order (play-on rules) and
     ``stock_size`` the undealt cards left to draw (stock rules). ``scoring`` is the
     table's scoring scheme when known (None: the standard penalty table); the Expert
-    plays for it. Card sets are :class:`~big2.engine.CardSet` values.
+    plays for it. ``hands_left`` is how many hands the session still has after this one
+    (None: no set number) and ``target`` the total at which it ends (None: none); with
+    them the Expert plays the session's last hand for first place. Card sets are
+    :class:`~big2.engine.CardSet` values.
     """
 
     seat: int
@@ -52,6 +55,8 @@ class PlayerView:
     out: tuple[int, ...] = ()
     stock_size: int = 0
     scoring: Scoring | None = None
+    hands_left: int | None = None
+    target: int | None = None
 
     def __post_init__(self) -> None:
         n = len(self.counts)
@@ -67,6 +72,10 @@ class PlayerView:
             raise ValueError("a card cannot be both in the hand and played")
         if self.scores and len(self.scores) != n:
             raise ValueError("scores need one total per seat")
+        if self.hands_left is not None and self.hands_left < 0:
+            raise ValueError("hands_left cannot be negative")
+        if self.target is not None and self.target < 1:
+            raise ValueError("the target score must be at least 1 point")
 
     # -- constructors ----------------------------------------------------------------
 
@@ -78,9 +87,12 @@ class PlayerView:
         *,
         scores: Sequence[int] | None = None,
         scoring: Scoring | None = None,
+        hands_left: int | None = None,
+        target: int | None = None,
     ) -> PlayerView:
         """The view of ``seat`` in ``game`` (reads only what that seat may see);
-        ``scores`` are the session totals and ``scoring`` the table's scheme, if known."""
+        ``scores`` are the session totals and ``scoring`` the table's scheme, if known;
+        ``hands_left`` (after this one) and ``target`` say when the session ends."""
         n = game.n_players
         return cls(
             seat=seat,
@@ -99,6 +111,8 @@ class PlayerView:
             out=tuple(getattr(game, "finish_order", ())),
             stock_size=int(getattr(game, "stock_size", 0)),
             scoring=scoring,
+            hands_left=hands_left,
+            target=target,
         )
 
     @classmethod
@@ -120,6 +134,8 @@ class PlayerView:
         clockwise: bool | None = None,
         out: Sequence[int] = (),
         stock_size: int = 0,
+        hands_left: int | None = None,
+        target: int | None = None,
     ) -> PlayerView:
         """A view from plain values, for seating our opponents at another program's table.
 
@@ -156,6 +172,8 @@ class PlayerView:
             clockwise=(rules.direction is Direction.CLOCKWISE) if clockwise is None else clockwise,
             out=tuple(out),
             stock_size=stock_size,
+            hands_left=hands_left,
+            target=target,
         )
 
     # -- derived facts ---------------------------------------------------------------

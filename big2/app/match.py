@@ -199,6 +199,11 @@ class Match:
         return self.session.totals
 
     @property
+    def hands_left(self) -> int:
+        """Hands the session still has after the one in play (or the next one)."""
+        return max(self.config.hands - len(self.session.records) - 1, 0)
+
+    @property
     def names(self) -> tuple[str, ...]:
         return tuple(s.name for s in self.config.seats)
 

@@ -153,14 +153,19 @@ class Thinker:
         *,
         scoring: Any = None,
         scores: list[int] | None = None,
+        hands_left: int | None = None,
+        target: int | None = None,
     ) -> Future[Move]:
         """Start choosing a move for ``seat``; the future gives the move. ``scoring`` is
         the table's scheme and ``scores`` the session totals: the Expert and Master play
-        for the table's real points (None: the standard penalty table, no totals)."""
+        for the table's real points (None: the standard penalty table, no totals), and
+        for first place on the session's last hand (``hands_left`` after this one,
+        ``target`` the total that ends it)."""
         from big2.ai import PlayerView
 
         assert game.to_act == seat
-        view = PlayerView.from_game(game, seat, scores=scores, scoring=scoring)
+        view = PlayerView.from_game(game, seat, scores=scores, scoring=scoring,
+                                    hands_left=hands_left, target=target)
         seed = rng.getrandbits(64)
         assert self._pool is not None
         try:

@@ -80,13 +80,19 @@ def test_contradictions_are_refused() -> None:
     with pytest.raises(ValueError):
         PlayerView.from_values(seat=0, hand="3d", counts=[1, 1], trick="4c")
     assert PlayerView.from_values(seat=0, hand=CardSet(), counts=[0, 1]).hand == CardSet()
+    with pytest.raises(ValueError):
+        PlayerView.from_values(seat=0, hand="3d", counts=[1, 1], hands_left=-1)
+    with pytest.raises(ValueError):
+        PlayerView.from_values(seat=0, hand="3d", counts=[1, 1], target=0)
+    last = PlayerView.from_values(seat=0, hand="3d", counts=[1, 1], hands_left=0, target=50)
+    assert (last.hands_left, last.target) == (0, 50)
 
 
 def test_a_view_pickles_for_a_worker_process() -> None:
     import pickle
 
     game = _random_position(3, 4, 5)
-    view = PlayerView.from_game(game, game.to_act)
+    view = PlayerView.from_game(game, game.to_act, hands_left=0, target=100)
     assert pickle.loads(pickle.dumps(view)) == view
 
 

@@ -54,6 +54,7 @@ class ComputerTurns(TablePart):
             self.future = self.thinker.submit(
                 game, seat, self.rngs[seat], match.level(seat),
                 scoring=match.scoring, scores=list(match.totals),
+                hands_left=match.hands_left, target=match.config.target,
             )
             self.seat = seat
             self.started = t.clock.time
@@ -85,7 +86,8 @@ class ComputerTurns(TablePart):
             if level == failed:
                 continue
             try:
-                view = PlayerView.from_game(game, seat, scores=list(match.totals), scoring=match.scoring)
+                view = PlayerView.from_game(game, seat, scores=list(match.totals), scoring=match.scoring,
+                                            hands_left=match.hands_left, target=match.config.target)
                 move = opponents.decide(view, level, self.rngs[seat].getrandbits(64))
                 events = game.make(move, seat=seat)
                 used = f"the {level} level's move"
