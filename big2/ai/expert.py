@@ -8,8 +8,9 @@ that same world and the hand finished by every seat playing by Normal's rules
 (:mod:`big2.ai.fastplay` on the lean rule sets; the plainer hand-plan policy
 :class:`~big2.ai.playout.PlanPolicy` through the engine otherwise). On the fast path
 the seat's own later decisions in those playouts are searched too, by a small tree
-shared by the worlds that reach the same public moves (:mod:`big2.ai.owntree`), so a
-candidate is judged by what the seat can still make of it, not by Normal's play alone.
+shared by the worlds that reach the same hand, trick and card counts
+(:mod:`big2.ai.owntree`), so a candidate is judged by what the seat can still make of
+it, not by Normal's play alone.
 
 A playout is scored by the table's objective (:func:`outcome_value`): the seat's points
 for the hand minus the average of the other seats' points, under the view's scoring
@@ -299,24 +300,23 @@ class Expert:
             tree = OwnTree(fast._beater, visits=self.tree_visits,
                            exploration=self.tree_exploration) if self.tree else None
             self.last_tree = tree
-            trace = tree.trace if tree else None
             choose = tree.choose if tree else None
 
             def play_fast(hands: list[int], stock: list[int], move: Move) -> float:
                 del stock
                 h = list(hands)
                 if tree:
-                    tree.start(move)
+                    tree.start()
                 if move == PASS:
                     passes = passes0 + 1
                     if passes >= n - 1:
-                        winner = run(h, owner0, PASS, owner0, 0, step, trace, choose, me)
+                        winner = run(h, owner0, PASS, owner0, 0, step, None, choose, me)
                     else:
                         winner = run(h, (me + step) % n, trick0, owner0, passes, step,
-                                     trace, choose, me)
+                                     None, choose, me)
                 else:
                     h[me] ^= move & FULL_MASK
-                    winner = run(h, (me + step) % n, move, me, 0, step, trace, choose, me)
+                    winner = run(h, (me + step) % n, move, me, 0, step, None, choose, me)
                 v = value(h, winner)
                 if tree:
                     tree.backup(v)

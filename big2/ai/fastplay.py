@@ -132,7 +132,8 @@ class FastPlayout:
         passes: int,
         step: int,
         trace: list[tuple[int, Move]] | None = None,
-        chooser: Callable[[int, Move, Move, tuple[Move, ...]], Move] | None = None,
+        chooser: Callable[[int, Move, Move, tuple[Move, ...], int, int, list[int]], Move]
+        | None = None,
         chooser_seat: int = -1,
     ) -> int:
         """Play to the end from the given state (``hands`` is changed); the winner.
@@ -141,7 +142,8 @@ class FastPlayout:
         made; ``step`` is 1 anticlockwise or ``n - 1`` clockwise. ``trace``, if given,
         receives every ``(seat, move)``. ``chooser``, if given, makes seat
         ``chooser_seat``'s moves instead: it is called with the seat's hand, the trick,
-        the policy's move and the seat's plan, and must return a legal move (see
+        the policy's move, the seat's plan, the trick's owner, the passes since it and
+        every seat's card count, and must return a legal move (see
         :class:`big2.ai.owntree.OwnTree`).
         """
         n = len(hands)
@@ -173,7 +175,7 @@ class FastPlayout:
                 if m == PASS:
                     m = lead_normal(plan, alive & ~hand, p, counts)
             if p == chooser_seat and chooser is not None:
-                m = chooser(hand, trick, m, plan)
+                m = chooser(hand, trick, m, plan, owner, passes, counts)
             if trace is not None:
                 trace.append((p, m))
             if m == PASS:

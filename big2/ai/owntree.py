@@ -1,15 +1,16 @@
-"""The searcher's own later decisions in its playouts: a small information-set tree.
+"""The searcher's own later decisions in its playouts: a small tree over what it knows.
 
 The Expert's flat search plays each candidate in sampled worlds and finishes the hand
 with every seat, its own included, following Normal's rules. So a candidate that leaves
 a hand needing a good later move is judged as if Normal would miss that move. An
 :class:`OwnTree` searches those later decisions too, without peeking at the sampled
-cards: a decision of the searching seat below the root is a *node* keyed by the public
-moves since the root (the candidate played, then every seat's moves), which also fixes
-the seat's own hand and the trick. Every world that reaches the same public sequence
-shares the node, so its statistics are over worlds the seat cannot tell apart, the way
-an information-set search keeps them (a tree per world would choose with the others'
-cards in view: measured, that plays worse).
+cards: a decision of the searching seat below the root is a *node* keyed by what the
+seat knows there: its own hand, the trick and who made it, the passes since, and every
+seat's card count. Every world and every line of play that reaches the same point
+shares the node, so its statistics are over situations the seat cannot tell apart by
+its cards and the table (a tree per world would choose with the others' cards in view:
+measured, that plays worse; a key of the whole public history since the root shares
+less, and measured no better).
 
 At a node the seat plays Normal's move (the playout's own choice) until the node has
 been reached ``visits`` times; then it picks among Normal's move, passing, its plan's
@@ -18,8 +19,8 @@ lead: the plan's combinations) by UCB1 on the playouts' values (``exploration`` 
 objective's points). Every playout's value is backed up to the nodes it chose at.
 
 One tree serves one decision: build it with the playout function, call :meth:`start`
-before each playout, hand :attr:`trace` and :meth:`choose` to
-:meth:`big2.ai.fastplay.FastPlayout.run`, and :meth:`backup` the playout's value.
+before each playout, hand :meth:`choose` to :meth:`big2.ai.fastplay.FastPlayout.run`,
+and :meth:`backup` the playout's value.
 """
 
 from __future__ import annotations
@@ -41,10 +42,9 @@ CANDIDATES: Final = 6
 
 
 class _Node:
-    __slots__ = ("moves", "visits", "sums", "total", "expanded", "id")
+    __slots__ = ("moves", "visits", "sums", "total", "expanded")
 
-    def __init__(self, moves: list[Move], ident: int) -> None:
-        self.id = ident
+    def __init__(self, moves: list[Move]) -> None:
         self.moves = moves
         self.expanded = False
         self.visits = [0] * len(moves)
@@ -78,34 +78,23 @@ class OwnTree:
         self.visits = visits
         self.exploration = exploration
         self.candidates = candidates
-        self.nodes: dict[tuple[int, tuple[Move, ...]], _Node] = {}
-        #: Every ``(seat, move)`` of the running playout (given to the playout to fill).
-        self.trace: list[tuple[int, Move]] = []
-        self._root: Move = PASS
-        self._parent = -1
-        self._mark = 0
+        #: The nodes by (hand, trick, trick owner, passes, card counts).
+        self.nodes: dict[tuple[int, Move, int, int, tuple[int, ...]], _Node] = {}
         self._path: list[tuple[_Node, int]] = []
 
-    def start(self, root: Move) -> None:
-        """Begin a playout of candidate ``root``."""
-        self._root = root
-        self._parent = -1 - root  # below the root: negative, one per candidate
-        self._mark = 0
-        self.trace.clear()
+    def start(self) -> None:
+        """Begin a playout."""
         self._path.clear()
 
-    def choose(self, hand: int, trick: Move, normal: Move, plan: tuple[Move, ...]) -> Move:
+    def choose(self, hand: int, trick: Move, normal: Move, plan: tuple[Move, ...],
+               owner: int, passes: int, counts: list[int]) -> Move:
         """The seat's move at the current point of the playout (``normal`` is the
-        playout policy's); ``hand`` and ``plan`` are the seat's, ``trick`` PASS on a lead."""
-        # The public moves since the root, as (the node of our last decision, the
-        # moves since it): the same information set, in a few words.
-        trace = self.trace
-        key = (self._parent, tuple([m for _, m in trace[self._mark:]]))
+        playout policy's); ``hand`` and ``plan`` are the seat's, ``trick`` PASS on a
+        lead, ``owner`` the trick's, ``passes`` since it, ``counts`` every seat's cards."""
+        key = (hand, trick, owner, passes, tuple(counts))
         node = self.nodes.get(key)
         if node is None:
-            node = self.nodes[key] = _Node([normal], len(self.nodes))
-        self._parent = node.id
-        self._mark = len(trace)
+            node = self.nodes[key] = _Node([normal])
         if node.total < self.visits:
             i = node.index(normal)
         else:

@@ -9,7 +9,7 @@ from big2.ai.expert import Expert
 from big2.ai.fastplay import FastPlayout
 from big2.ai.owntree import OwnTree
 from big2.ai.plan import Planner
-from big2.engine import PASS, STANDARD, Game, parse_cards
+from big2.engine import PASS, STANDARD, Game, classify, parse_cards
 from big2.engine.cards import FULL_MASK
 
 
@@ -25,43 +25,54 @@ def test_normal_move_until_visited_then_every_move_then_the_best() -> None:
     hand = _mask("3c 4d 9h 9s Kd")
     plan = fast.plan(hand)
     normal = plan[0]
+    at = (0, 0, [5, 9, 9, 9])  # we lead: the trick's owner, passes, card counts
     seen = []
     for _ in range(3):
-        tree.start(PASS)
-        seen.append(tree.choose(hand, PASS, normal, plan))
+        tree.start()
+        seen.append(tree.choose(hand, PASS, normal, plan, *at))
         tree.backup(0.0)
     assert seen == [normal] * 3
     tried = set()
     for _ in range(len(plan) - 1):
-        tree.start(PASS)
-        m = tree.choose(hand, PASS, normal, plan)
+        tree.start()
+        m = tree.choose(hand, PASS, normal, plan, *at)
         tried.add(m)
         tree.backup(10.0 if m == plan[-1] else -5.0)
     assert tried == set(plan[1:])  # each other lead once
     picks = []
     for _ in range(20):
-        tree.start(PASS)
-        m = tree.choose(hand, PASS, normal, plan)
+        tree.start()
+        m = tree.choose(hand, PASS, normal, plan, *at)
         picks.append(m)
         tree.backup(10.0 if m == plan[-1] else -5.0)
     assert picks.count(plan[-1]) >= 18
 
 
-def test_root_moves_and_public_moves_key_the_nodes() -> None:
+def test_hand_trick_and_counts_key_the_nodes() -> None:
+    """The same hand, trick, owner, passes and counts share a node, whatever led there;
+    any of them different makes another node."""
     fast = FastPlayout(Planner(STANDARD))
     tree = OwnTree(fast._beater)
     hand = _mask("3c 4d 9h")
     plan = fast.plan(hand)
-    for root in (PASS, plan[0]):
-        tree.start(root)
-        tree.choose(hand, PASS, plan[0], plan)
+    nine = classify(parse_cards("9d"), STANDARD)
+    assert nine is not None
+    points = [
+        (hand, PASS, 0, 0, [3, 5, 6, 7]),
+        (hand, PASS, 0, 0, [3, 5, 6, 7]),  # the same point again: shared
+        (hand, PASS, 0, 0, [3, 4, 6, 7]),  # another count
+        (hand ^ _mask("3c"), PASS, 0, 0, [2, 5, 6, 7]),  # another hand
+        (hand, nine.move, 2, 0, [3, 5, 6, 7]),  # a trick to beat
+        (hand, nine.move, 2, 1, [3, 5, 6, 7]),  # one pass since
+        (hand, nine.move, 3, 1, [3, 5, 6, 7]),  # another owner
+    ]
+    for h, trick, owner, passes, counts in points:
+        tree.start()
+        p = fast.plan(h)
+        tree.choose(h, trick, p[0] if trick == PASS else PASS, p, owner, passes, counts)
         tree.backup(1.0)
-    tree.start(PASS)
-    tree.trace.append((1, PASS))
-    tree.choose(hand, PASS, plan[0], plan)
-    tree.backup(1.0)
-    assert len(tree.nodes) == 3
-    assert sorted(n.total for n in tree.nodes.values()) == [1, 1, 1]
+    assert len(tree.nodes) == 6
+    assert sorted(n.total for n in tree.nodes.values()) == [1, 1, 1, 1, 1, 2]
 
 
 def test_tree_playouts_are_legal_games() -> None:
@@ -77,10 +88,11 @@ def test_tree_playouts_are_legal_games() -> None:
         for _ in range(25):
             replay = g.copy()
             hands = [replay.hand_mask(s) for s in range(4)]
-            tree.start(PASS)
+            tree.start()
+            trace: list[tuple[int, int]] = []
             winner = fast.run(hands, replay.to_act, replay.trick_move, replay.trick_owner,
-                              len(replay.passed), 1, tree.trace, tree.choose, me)
-            for seat, move in tree.trace:
+                              len(replay.passed), 1, trace, tree.choose, me)
+            for seat, move in trace:
                 assert replay.to_act == seat
                 replay.make(move)  # raises on an illegal move
             assert replay.is_over and replay.winner == winner
@@ -88,16 +100,18 @@ def test_tree_playouts_are_legal_games() -> None:
         assert any(len(set(n.moves)) > 1 and n.total > 0 for n in tree.nodes.values())
 
 
-def test_search_nodes_are_information_sets() -> None:
-    """Every world reaching a node gives the seat the same hand and trick there: the
-    node's moves never depend on the sampled cards of the others."""
-    seen: dict[tuple[int, ...], set[tuple[int, int]]] = {}
+def test_search_nodes_hold_what_the_seat_knows() -> None:
+    """A node is reached with the seat's own hand and trick, the very ones of its key:
+    its moves never depend on the sampled cards of the others."""
+    seen: dict[tuple[object, ...], set[tuple[int, int]]] = {}
 
     class Watching(OwnTree):
-        def choose(self, hand, trick, normal, plan):  # type: ignore[no-untyped-def]
-            key = (self._root, *[m for _, m in self.trace])
+        def choose(  # type: ignore[no-untyped-def]
+            self, hand, trick, normal, plan, owner, passes, counts,
+        ):
+            key = (hand, trick, owner, passes, tuple(counts))
             seen.setdefault(key, set()).add((hand, trick))
-            return super().choose(hand, trick, normal, plan)
+            return super().choose(hand, trick, normal, plan, owner, passes, counts)
 
     import big2.ai.expert as expert_module
 
@@ -111,12 +125,15 @@ def test_search_nodes_are_information_sets() -> None:
             if e.last_tree is not None:
                 searched += sum(1 for n in e.last_tree.nodes.values()
                                 if n.total >= e.tree_visits and len(n.moves) > 1)
+                assert set(e.last_tree.nodes) <= set(seen)
+                for (hand, _, _, _, counts), node in e.last_tree.nodes.items():
+                    assert not hand & ~view.hand.mask  # only cards the seat held
+                    assert counts[view.seat] == hand.bit_count()
+                    assert all(m == PASS or m & FULL_MASK & ~hand == 0 for m in node.moves)
     finally:
         expert_module.OwnTree = original  # type: ignore[misc]
     assert seen and searched > 0
     assert all(len(v) == 1 for v in seen.values())
-    for key, ((hand, _),) in seen.items():
-        assert not hand & key[0] & FULL_MASK  # the root move's cards have left the hand
 
 
 def test_tree_off_builds_no_tree_and_tree_on_is_deterministic() -> None:
