@@ -97,9 +97,12 @@ def outcome_value(
 ) -> float:
     """What a finished hand is worth to ``seat``: its points minus the others' average
     (points as :func:`hand_points` gives them)."""
-    pts = hand_points(cards_left, winner, scoring, remaining)
-    n = len(pts)
-    return pts[seat] - (sum(pts) - pts[seat]) / (n - 1)
+    return _against_table(hand_points(cards_left, winner, scoring, remaining), seat)
+
+
+def _against_table(points: Sequence[int], seat: int) -> float:
+    """``seat``'s points minus the other seats' average."""
+    return points[seat] - (sum(points) - points[seat]) / (len(points) - 1)
 
 
 def first_share(totals: Sequence[int], seat: int) -> float:
@@ -267,7 +270,7 @@ class Expert:
             counts = [h.bit_count() for h in hands]
             if objective_points:
                 pts = hand_points(counts, winner, scoring, hands if scoring else None)
-                v = pts[me] - (sum(pts) - pts[me]) / (n - 1)
+                v = _against_table(pts, me)
                 if winner == me:
                     v += bonus
                 if standing:
