@@ -34,15 +34,16 @@ def play(args: argparse.Namespace) -> None:
     other: dict[str, Any] = {}
     if args.opponent_iterations:
         other["iterations"] = args.opponent_iterations
-    seats = ["expert"] + [args.opponent] * (args.players - 1)
+    # The screened Expert's seat has a name of its own, so its opponents may be Experts.
+    seats = ["screened"] + [args.opponent] * (args.players - 1)
     rules = rules_by_name(args.rules)
-    opponents = {"expert": make_opponent("expert", **opts),
+    opponents = {"screened": make_opponent("expert", **opts),
                  args.opponent: make_opponent(args.opponent, **other)}
     rows: list[list[int]] = []
     for deal in range(args.deals):
         stats = play_deal(seats, deal, seed=args.seed, rules=rules, options={},
                           opponents=opponents)
-        rows.append(stats["expert"].points)
+        rows.append(stats["screened"].points)
         with open(args.out, "w", encoding="utf-8") as fh:
             json.dump({"options": opts, "opponent": args.opponent, "seed": args.seed,
                        "rules": args.rules, "points": rows}, fh)

@@ -58,6 +58,11 @@ def test_paired_screening_tool(tmp_path: Path, capsys: pytest.CaptureFixture[str
     rows = json.loads(a.read_text())["points"]
     assert len(rows) == 1 and len(rows[0]) == 4 and all(p <= 0 for p in rows[0])
     assert json.loads(b.read_text())["options"] == {"iterations": 4, "tree": 0}
+    # Against Experts too: the rows are still the screened seat's alone.
+    c = tmp_path / "c.json"
+    tool["main"](["play", str(c), "--deals", "1", "--iterations", "4", "--opponent", "expert",
+                  "--opponent-iterations", "4"])
+    assert len(json.loads(c.read_text())["points"][0]) == 4
     tool["main"](["compare", str(a), str(a)])
     out = capsys.readouterr().out
     assert "hands    4" in out and "wins +0.0 ± 0.0, points +0.00 ± 0.00" in out
