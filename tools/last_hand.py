@@ -17,13 +17,12 @@ from __future__ import annotations
 
 import argparse
 import json
-import math
 import random
 import sys
 from collections.abc import Sequence
 from typing import Any
 
-from big2.ai.arena import _number
+from big2.ai.arena import _number, paired_difference
 from big2.ai.base import make_opponent
 from big2.ai.expert import first_share
 from big2.ai.view import PlayerView
@@ -72,31 +71,16 @@ def play(args: argparse.Namespace) -> None:
                        "rows": rows}, fh)
 
 
-def _mean_se(xs: list[float]) -> tuple[float, float]:
-    k = len(xs)
-    m = sum(xs) / k
-    var = sum((x - m) ** 2 for x in xs) / max(k - 1, 1)
-    return m, math.sqrt(var / k)
-
-
 def compare(files: Sequence[str]) -> None:
     runs = [json.load(open(f, encoding="utf-8"))["rows"] for f in files]
-    base = runs[0]
     for name, rows in zip(files, runs):
         flat = [h for row in rows for h in row]
         first = sum(h[0] for h in flat) / len(flat)
         pts = sum(h[1] for h in flat) / len(flat)
-        k = min(len(rows), len(base))
-        df: list[float] = []
-        dp: list[float] = []
-        for a, b in zip(rows[:k], base[:k]):
-            for x, y in zip(a, b):
-                df.append(x[0] - y[0])
-                dp.append(x[1] - y[1])
-        mf, sf = _mean_se(df)
-        mp, sp = _mean_se(dp)
+        mf, sf, k = paired_difference(rows, runs[0], lambda h: h[0])
+        mp, sp, _ = paired_difference(rows, runs[0], lambda h: h[1])
         print(f"{name.rsplit('/', 1)[-1]:<28} hands {len(flat):4d}  first {first:6.1%}  "
-              f"points {pts:6.2f}  | against the first on {len(df)} hands: "
+              f"points {pts:6.2f}  | against the first on {k} hands: "
               f"first {100 * mf:+.1f} ± {100 * sf:.1f}, points {mp:+.2f} ± {sp:.2f}")
 
 

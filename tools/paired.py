@@ -17,12 +17,11 @@ from __future__ import annotations
 
 import argparse
 import json
-import math
 import sys
 from collections.abc import Sequence
 from typing import Any
 
-from big2.ai.arena import _number, play_deal, rules_by_name
+from big2.ai.arena import _number, paired_difference, play_deal, rules_by_name
 from big2.ai.base import make_opponent
 
 
@@ -49,30 +48,15 @@ def play(args: argparse.Namespace) -> None:
                        "rules": args.rules, "points": rows}, fh)
 
 
-def _mean_se(xs: list[float]) -> tuple[float, float]:
-    n = len(xs)
-    m = sum(xs) / n
-    var = sum((x - m) ** 2 for x in xs) / max(n - 1, 1)
-    return m, math.sqrt(var / n)
-
-
 def compare(files: Sequence[str]) -> None:
     runs = [json.load(open(f, encoding="utf-8"))["points"] for f in files]
-    base = runs[0]
     for name, rows in zip(files, runs):
         flat = [p for row in rows for p in row]
         wins = sum(1 for p in flat if p == 0) / len(flat)
-        k = min(len(rows), len(base))
-        dw: list[float] = []
-        dp: list[float] = []
-        for a, b in zip(rows[:k], base[:k]):
-            for x, y in zip(a, b):
-                dw.append((x == 0) - (y == 0))
-                dp.append(x - y)
-        mw, sw = _mean_se(dw)
-        mp, sp = _mean_se(dp)
+        mw, sw, k = paired_difference(rows, runs[0], lambda p: p == 0)
+        mp, sp, _ = paired_difference(rows, runs[0], float)
         print(f"{name.rsplit('/', 1)[-1]:<28} hands {len(flat):4d}  wins {wins:6.1%}  "
-              f"points {sum(flat) / len(flat):6.2f}  | against the first on {len(dw)} "
+              f"points {sum(flat) / len(flat):6.2f}  | against the first on {k} "
               f"hands: wins {100 * mw:+.1f} ± {100 * sw:.1f}, points {mp:+.2f} ± {sp:.2f}")
 
 

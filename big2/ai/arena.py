@@ -16,10 +16,10 @@ import math
 import random
 import sys
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, TypeVar
 
 from big2.engine import STANDARD, Game, Rules
 
@@ -207,6 +207,26 @@ def format_table(summary: dict[str, dict[str, Any]]) -> str:
             f"{s['time_ms_p50']:>8.2f} {s['time_ms_p95']:>8.2f} {s['time_ms_max']:>8.2f}"
         )
     return "\n".join(lines)
+
+
+_Hand = TypeVar("_Hand")
+
+
+def paired_difference(
+    rows: Sequence[Sequence[_Hand]], base: Sequence[Sequence[_Hand]],
+    measure: Callable[[_Hand], float],
+) -> tuple[float, float, int]:
+    """Mean and standard error of ``measure(hand) - measure(base hand)`` over the hands
+    two runs of the same deals share (rows are deals, each a hand per rotation), and
+    how many hands that is. On the same deals most of the luck cancels."""
+    diffs = [measure(x) - measure(y)
+             for a, b in zip(rows, base) for x, y in zip(a, b)]
+    n = len(diffs)
+    if not n:
+        return 0.0, 0.0, 0
+    mean = sum(diffs) / n
+    var = sum((d - mean) ** 2 for d in diffs) / max(n - 1, 1)
+    return mean, math.sqrt(var / n), n
 
 
 def _number(raw: str) -> Any:

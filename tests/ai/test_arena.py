@@ -66,3 +66,17 @@ def test_paired_screening_tool(tmp_path: Path, capsys: pytest.CaptureFixture[str
     tool["main"](["compare", str(a), str(a)])
     out = capsys.readouterr().out
     assert "hands    4" in out and "wins +0.0 ± 0.0, points +0.00 ± 0.00" in out
+
+
+def test_paired_difference_takes_the_hands_both_runs_played() -> None:
+    from big2.ai.arena import paired_difference
+
+    base = [[0, -3, -5, -1], [-2, 0, -4, -6]]
+    run = [[0, -1, -5, -1], [-2, -2, -4, -6], [0, 0, 0, 0]]  # a third deal: not in base
+    mean, se, n = paired_difference(run, base, float)
+    assert n == 8
+    assert mean == 0.0  # +2 on one hand, -2 on another
+    assert se > 0
+    wins, _, _ = paired_difference(run, base, lambda p: p == 0)
+    assert wins == -1 / 8
+    assert paired_difference([], base, float) == (0.0, 0.0, 0)

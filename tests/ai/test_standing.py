@@ -67,3 +67,21 @@ def test_without_a_session_end_in_view_the_search_is_unchanged() -> None:
         on = Expert(iterations=60).decide(view, random.Random(k))
         off = Expert(iterations=60, standing_bonus=0).decide(view, random.Random(k))
         assert on.move == off.move
+
+
+def test_last_hand_screening_tool(tmp_path, capsys) -> None:  # type: ignore[no-untyped-def]
+    """tools/last_hand.py plays a session's last hand once per seat and compares runs."""
+    import json
+    import runpy
+    from pathlib import Path
+
+    tool = runpy.run_path(str(Path(__file__).parents[2] / "tools" / "last_hand.py"))
+    out = tmp_path / "on.json"
+    tool["main"](["play", str(out), "--deals", "1", "--before", "1", "--iterations", "4"])
+    data = json.loads(out.read_text())
+    assert data["before"] == 1 and len(data["rows"]) == 1
+    hands = data["rows"][0]
+    assert len(hands) == 4  # the Expert once in every seat
+    assert all(0.0 <= share <= 1.0 and points <= 0 for share, points in hands)
+    tool["main"](["compare", str(out), str(out)])
+    assert "first +0.0 ± 0.0, points +0.00 ± 0.00" in capsys.readouterr().out
