@@ -30,7 +30,8 @@ def test_session_ends_on_the_last_hand_or_at_the_target() -> None:
 
 def _view(**session: object) -> PlayerView:
     game = Game.deal(random.Random(3))
-    return PlayerView.from_game(game, 0, scores=[-5, 0, -30, -30], **session)  # type: ignore[arg-type]
+    totals = [-5, 0, -30, -30]
+    return PlayerView.from_game(game, 0, scores=totals, **session)  # type: ignore[arg-type]
 
 
 def _cards(count: int, start: int) -> int:
