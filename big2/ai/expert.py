@@ -44,6 +44,7 @@ from typing import Final
 from big2.engine import PASS, Move, move_key
 from big2.engine.cards import FULL_MASK, CardSet
 from big2.engine.scoring import HandOutcome, Scoring, ScoringError, score_hand, standard_penalties
+from big2.engine.session import target_reached
 
 from .base import legal_moves
 from .fastplay import POLICIES, FastPlayout
@@ -118,7 +119,7 @@ def session_ends(totals: Sequence[int], hands_left: int | None, target: int | No
     :class:`big2.engine.Session`: no hands left, or a total at the target)."""
     if hands_left is not None and hands_left <= 0:
         return True
-    return target is not None and any(abs(t) >= target for t in totals)
+    return target_reached(totals, target)
 
 
 class Expert:

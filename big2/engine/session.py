@@ -62,6 +62,12 @@ def loser_of(game: Game) -> int:
     return min(best)[2]
 
 
+def target_reached(totals: Sequence[int], target: int | None) -> bool:
+    """Whether a seat's total has reached ``target`` points either way (None: no target):
+    the rule that ends a session early."""
+    return target is not None and any(abs(t) >= target for t in totals)
+
+
 class Session:
     """Plays hands in turn and keeps the running totals.
 
@@ -111,9 +117,7 @@ class Session:
     def is_over(self) -> bool:
         if self.max_hands is not None and len(self.records) >= self.max_hands:
             return True
-        if self.target is not None and any(abs(t) >= self.target for t in self.totals):
-            return True
-        return False
+        return target_reached(self.totals, self.target)
 
     def next_hand_setup(self) -> HandSetup:
         """How the next hand starts: who leads, the direction, and any exchange."""
