@@ -7,7 +7,7 @@ import random
 import pytest
 
 from big2.ai import PlayerView, choose_give_back, give_back_for, make_opponent
-from big2.ai.expert import MASTER_BUDGET, Expert, outcome_value
+from big2.ai.expert import MASTER_BUDGET, MASTER_MARGIN, Expert, outcome_value
 from big2.ai.fastplay import FastPlayout
 from big2.ai.normal import Normal
 from big2.ai.plan import Planner
@@ -161,6 +161,22 @@ def test_master_is_the_search_with_a_longer_budget() -> None:
     m = make_opponent("master")
     assert isinstance(m, Expert) and m.name == "master"
     assert m.time_budget == MASTER_BUDGET > make_opponent("expert").time_budget  # type: ignore[attr-defined]
+    assert m.margin == MASTER_MARGIN > make_opponent("expert").margin == 0  # type: ignore[attr-defined]
+
+
+def test_a_margin_keeps_normals_move_unless_another_is_that_much_better() -> None:
+    """Normal's move stands unless another move's mean beats it by ``margin`` points: a
+    margin no playout can reach never leaves it, and a larger margin leaves it no more
+    often than a smaller one, on the same worlds."""
+    views = [PlayerView.from_game(g, g.to_act) for g in _mid_hand_games(4, 24, 6)]
+    left = {0.0: 0, 1.0: 0, 1000.0: 0}
+    for view in views:
+        base = Normal().decide(view, random.Random(0)).move
+        for margin in left:
+            move = Expert(iterations=48, margin=margin).choose(view, random.Random(3))
+            left[margin] += move != base
+    assert left[1000.0] == 0
+    assert left[0.0] >= left[1.0] and left[0.0] > 0
 
 
 def test_the_search_drops_candidates_and_stays_deterministic() -> None:
