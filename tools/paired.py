@@ -1,7 +1,8 @@
 """Paired screening of Expert variants: the same deals, per-hand results, differences.
 
     python tools/paired.py play OUT.json --seed 41 --deals 48 [--opponent normal]
-        [--opponent-iterations 40] [--iterations 160] [--set tree=0 ...]
+        [--opponent-iterations 40] [--opponent-set fit_margin=0 ...]
+        [--iterations 160] [--set tree=0 ...]
     python tools/paired.py compare BASE.json OTHER.json ...
 
 ``play`` seats one Expert (options from ``--set``) against three copies of the
@@ -33,6 +34,9 @@ def play(args: argparse.Namespace) -> None:
     other: dict[str, Any] = {}
     if args.opponent_iterations:
         other["iterations"] = args.opponent_iterations
+    for kv in args.opponent_set:
+        key, _, raw = kv.partition("=")
+        other[key] = _number(raw)
     # The screened Expert's seat has a name of its own, so its opponents may be Experts.
     seats = ["screened"] + [args.opponent] * (args.players - 1)
     rules = rules_by_name(args.rules)
@@ -44,7 +48,8 @@ def play(args: argparse.Namespace) -> None:
                           opponents=opponents)
         rows.append(stats["screened"].points)
         with open(args.out, "w", encoding="utf-8") as fh:
-            json.dump({"options": opts, "opponent": args.opponent, "seed": args.seed,
+            json.dump({"options": opts, "opponent": args.opponent,
+                       "opponent_options": other, "seed": args.seed,
                        "rules": args.rules, "points": rows}, fh)
 
 
@@ -73,6 +78,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     p.add_argument("--opponent-iterations", type=int, default=0)
     p.add_argument("--iterations", type=int, default=160)
     p.add_argument("--set", action="append", default=[], metavar="OPTION=VALUE")
+    p.add_argument("--opponent-set", action="append", default=[], metavar="OPTION=VALUE")
     c = sub.add_parser("compare")
     c.add_argument("files", nargs="+")
     args = parser.parse_args(argv)

@@ -31,8 +31,13 @@ other combinations and the cheapest and strongest plays of each size, at most
 every playout, stopping early by the longest gap seen between checks in this and,
 fading, earlier decisions), or after exactly ``iterations`` worlds when that is given,
 which with a seeded rng makes it deterministic. Master is the same search with a
-longer budget (:data:`MASTER_BUDGET`) that replaces Normal's move only by a clearly
-better one (:data:`MASTER_MARGIN`).
+longer budget (:data:`MASTER_BUDGET`).
+
+How far the search trusts its model of the others is read from the table: its first
+worlds also check the others' decisions since its last turn against Normal's rules
+(:mod:`big2.ai.modelfit`), and the more they miss, the larger the margin by which a
+move must beat Normal's (up to :data:`FIT_MARGIN` points at a table of Experts, none at
+a table of Normals).
 """
 
 from __future__ import annotations
@@ -50,6 +55,7 @@ from big2.engine.session import target_reached
 
 from .base import legal_moves
 from .fastplay import POLICIES, FastPlayout
+from .modelfit import ModelFit
 from .normal import Decision, Normal, Why
 from .owntree import EXPLORATION as TREE_EXPLORATION
 from .owntree import VISITS as TREE_VISITS
@@ -70,12 +76,14 @@ WIN_BONUS: Final = 8.0
 #: Points a playout adds for finishing the session first when the hand ends it (split
 #: in a tie): on the last hand a place is what counts, not the hand's points.
 STANDING_BONUS: Final = 30.0
-#: The Master's ``margin``: points by which a move's mean must beat Normal's move to
-#: replace it. With three times the worlds and no margin the search trusted its model of
-#: the others (Normal's rules) more and did worse against Experts (23.4% against 27.1%
-#: at 160 worlds, 192 paired hands); with this margin it did better (see
-#: docs/opponents.md, sixth pass).
-MASTER_MARGIN: Final = 1.0
+#: The ``fit_margin`` of the Expert and the Master: points by which a move's mean must
+#: beat Normal's move to replace it when the others play as far from Normal's rules as
+#: Experts do (in proportion below that, none at a table of Normals; see
+#: :mod:`big2.ai.modelfit`). The playouts model the others by Normal's rules; against
+#: players they fit badly a small edge is more likely the model's error than the
+#: move's. A fixed margin of 1 point gained points against Experts but cost wins
+#: against Normals; read from the table it keeps both (docs/opponents.md, seventh pass).
+FIT_MARGIN: Final = 1.0
 #: Worlds after which the race is checked for candidates to drop (then every doubling).
 FIRST_CHECK: Final = 24
 
@@ -137,9 +145,10 @@ class Expert:
     sampled worlds; overrides the budget and makes it deterministic for a seeded rng),
     ``max_candidates`` moves searched, ``confidence`` (standard errors by which a move
     must beat Normal's choice to replace it), ``margin`` (points of the objective by
-    which it must beat it too: the playouts model the other seats by Normal's rules, so
-    a small edge may be that model's error rather than the move's; 0 for the Expert,
-    :data:`MASTER_MARGIN` for the Master), ``prune`` (standard errors behind the
+    which it must beat it too, 0 by default), ``fit_margin`` (points added to that
+    margin in proportion to how far the others' play is from Normal's rules, which the
+    playouts assume: :attr:`fit` reads it, per seat, fading over a few hands; 0 turns
+    the reading off; :data:`FIT_MARGIN` by default), ``prune`` (standard errors behind the
     leader at which a candidate is dropped; 0 keeps every candidate), ``inference``
     (weight worlds by the seats' public play, see :mod:`big2.ai.sampling`),
     ``lead_weight`` (how much less likely a world is per lead it makes suspicious;
@@ -163,6 +172,7 @@ class Expert:
         max_candidates: int = 8,
         confidence: float = 0.0,
         margin: float = 0.0,
+        fit_margin: float = FIT_MARGIN,
         prune: float = 2.5,
         inference: bool = True,
         pass_weight: float = 0.35,
@@ -190,6 +200,11 @@ class Expert:
         self.max_candidates = max_candidates
         self.confidence = confidence
         self.margin = margin
+        self.fit_margin = fit_margin
+        #: How far the others play from Normal's rules (read when ``fit_margin`` is set).
+        self.fit = ModelFit()
+        #: The margin the last search used.
+        self.last_margin = margin
         self.prune = prune
         self.inference = inference
         self.pass_weight = pass_weight
@@ -371,6 +386,17 @@ class Expert:
         play = self._playout_fn(view)
         sampler = Sampler(view, pass_weight=self.pass_weight, inference=self.inference,
                           lead_weight=self.lead_weight)
+        margin = self.margin
+        queued: list[tuple[list[int], list[int]]] = []
+        fast = self._fast.get(view.rules) if self.fit_margin else None
+        if fast is not None:
+            # The first worlds also read how far the others play from the model. That
+            # takes up to about 0.1 s early in a hand: it is in the budget, but not a stall.
+            queued = [sampler.draw(rng) for _ in range(min(self.fit.worlds, fixed or 1 << 30))]
+            self.fit.observe(view, fast, [hands for hands, _ in queued])
+            margin += self.fit_margin * self.fit.misfit(view.seat)
+            last = clock()
+        self.last_margin = margin
         k = len(cands)
         # Paired results: per world, every live candidate's value. Differences against
         # Normal's move (index 0) decide; differences against the leader prune.
@@ -381,7 +407,7 @@ class Expert:
         while fixed is None or worlds < fixed:
             if fixed is None and out_of_time():
                 break
-            hands, stock = sampler.draw(rng)
+            hands, stock = queued[worlds] if worlds < len(queued) else sampler.draw(rng)
             got: list[float] = []
             for i in alive:
                 got.append(play(hands, stock, cands[i]))
@@ -405,7 +431,7 @@ class Expert:
         base = vals[0]  # never dropped: every live candidate shares all its worlds
         for i in alive[1:]:
             score = _lower_bound([a - b for a, b in zip(vals[i], base)],
-                                 self.confidence) - self.margin
+                                 self.confidence) - margin
             if score > best_score + 1e-12:
                 best, best_score = i, score
         return cands[best]
@@ -436,9 +462,7 @@ def _lower_bound(diffs: list[float], z: float) -> float:
 
 
 def master(**options: object) -> Expert:
-    """The Master level: the Expert's search with :data:`MASTER_BUDGET` seconds a move,
-    replacing Normal's move only by one at least :data:`MASTER_MARGIN` points better."""
-    opts: dict[str, object] = {"time_budget": MASTER_BUDGET, "name": "master",
-                               "margin": MASTER_MARGIN}
+    """The Master level: the Expert's search with :data:`MASTER_BUDGET` seconds a move."""
+    opts: dict[str, object] = {"time_budget": MASTER_BUDGET, "name": "master"}
     opts.update(options)
     return Expert(**opts)  # type: ignore[arg-type]

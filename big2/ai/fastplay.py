@@ -388,6 +388,11 @@ class FastPlayout:
         # rather than of 2s).
         return lst[bisect_left(lst, (lst[j - 1] >> KEY_SHIFT) << KEY_SHIFT, i, j)]
 
+    #: Normal's lead and follow, for readers of the others' play
+    #: (:mod:`big2.ai.modelfit`).
+    lead_normal = _lead_normal
+    follow_normal = _follow_normal
+
 
 def can_beat(hand: int, move: Move, t: RuleTables, moves: list[Move] | None = None) -> bool:
     """Whether ``hand`` holds a play of ``move``'s size above it (rule tables ``t``;

@@ -61,8 +61,9 @@ def test_paired_screening_tool(tmp_path: Path, capsys: pytest.CaptureFixture[str
     # Against Experts too: the rows are still the screened seat's alone.
     c = tmp_path / "c.json"
     tool["main"](["play", str(c), "--deals", "1", "--iterations", "4", "--opponent", "expert",
-                  "--opponent-iterations", "4"])
+                  "--opponent-iterations", "4", "--opponent-set", "fit_margin=0"])
     assert len(json.loads(c.read_text())["points"][0]) == 4
+    assert json.loads(c.read_text())["opponent_options"] == {"iterations": 4, "fit_margin": 0}
     tool["main"](["compare", str(a), str(a)])
     out = capsys.readouterr().out
     assert "hands    4" in out and "wins +0.0 ± 0.0, points +0.00 ± 0.00" in out

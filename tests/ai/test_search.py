@@ -7,7 +7,7 @@ import random
 import pytest
 
 from big2.ai import PlayerView, choose_give_back, give_back_for, make_opponent
-from big2.ai.expert import MASTER_BUDGET, MASTER_MARGIN, Expert, outcome_value
+from big2.ai.expert import FIT_MARGIN, MASTER_BUDGET, Expert, outcome_value
 from big2.ai.fastplay import FastPlayout
 from big2.ai.normal import Normal
 from big2.ai.plan import Planner
@@ -161,7 +161,9 @@ def test_master_is_the_search_with_a_longer_budget() -> None:
     m = make_opponent("master")
     assert isinstance(m, Expert) and m.name == "master"
     assert m.time_budget == MASTER_BUDGET > make_opponent("expert").time_budget  # type: ignore[attr-defined]
-    assert m.margin == MASTER_MARGIN > make_opponent("expert").margin == 0  # type: ignore[attr-defined]
+    e = make_opponent("expert")
+    assert m.margin == e.margin == 0  # type: ignore[attr-defined]
+    assert m.fit_margin == e.fit_margin == FIT_MARGIN > 0  # type: ignore[attr-defined]
 
 
 def test_a_margin_keeps_normals_move_unless_another_is_that_much_better() -> None:
@@ -173,7 +175,8 @@ def test_a_margin_keeps_normals_move_unless_another_is_that_much_better() -> Non
     for view in views:
         base = Normal().decide(view, random.Random(0)).move
         for margin in left:
-            move = Expert(iterations=48, margin=margin).choose(view, random.Random(3))
+            move = Expert(iterations=48, margin=margin, fit_margin=0.0).choose(
+                view, random.Random(3))
             left[margin] += move != base
     assert left[1000.0] == 0
     assert left[0.0] >= left[1.0] and left[0.0] > 0
