@@ -25,14 +25,14 @@ counted and the misfit stays where it was.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Final
 
 from big2.engine import PASS, Move
 from big2.engine.cards import FULL_MASK
 
 from .fastplay import FastPlayout
-from .sampling import _on_tricks
+from .sampling import on_tricks
 from .view import PlayerView
 
 #: Shares of missed checks read as a table of Normals (misfit 0) and of Experts (1).
@@ -84,7 +84,7 @@ def decisions(view: PlayerView, start: int = 0) -> list[Decision]:
     unplayed = view.unseen_mask | view.hand.mask
     found: list[Decision] = []
     owner = -1
-    for i, seat, move, trick in _on_tricks(view):
+    for i, seat, move, trick in on_tricks(view):
         if i >= start and i > 0 and seat != view.seat:
             found.append(Decision(seat, move, trick, owner, before[i],
                                   gone_after[i] | unplayed, later[i]))
@@ -117,7 +117,7 @@ class _Tally:
     missed: float
     checked: float
     upto: int = 0
-    first: tuple[int, Move] | None = field(default=None)
+    first: tuple[int, Move] | None = None
 
 
 class ModelFit:

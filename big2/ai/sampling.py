@@ -84,7 +84,7 @@ def _later(view: PlayerView, seat: int, index: int) -> int:
     return later
 
 
-def _on_tricks(view: PlayerView) -> Iterator[tuple[int, int, Move, Move]]:
+def on_tricks(view: PlayerView) -> Iterator[tuple[int, int, Move, Move]]:
     """Each entry of the public history as (index, seat, move, trick): ``trick`` is the
     play the move answered (:data:`PASS` for a free lead), following the passes that
     clear the table."""
@@ -106,7 +106,7 @@ def beat_notes(view: PlayerView) -> list[PlayNote]:
     the trick and theirs (no 2s) would have been cheaper."""
     strength = tables_for(view.rules).card_strength
     out: list[PlayNote] = []
-    for i, seat, move, trick in _on_tricks(view):
+    for i, seat, move, trick in on_tricks(view):
         if move == PASS:
             continue
         mask = move & FULL_MASK
@@ -143,7 +143,7 @@ def lead_notes(view: PlayerView) -> list[LeadNote]:
         later_all[i] = later_all[i + 1] | (move & FULL_MASK)
     unplayed = view.unseen_mask | view.hand.mask  # cards nobody has played yet, now
     out: list[LeadNote] = []
-    for i, seat, move, trick in _on_tricks(view):
+    for i, seat, move, trick in on_tricks(view):
         if move == PASS:
             continue
         mask = move & FULL_MASK
@@ -179,7 +179,7 @@ def _beatable(cards: int, top: int, size: int, strength: tuple[int, ...]) -> boo
 def pass_notes(view: PlayerView) -> list[PassNote]:
     """The passes of other seats on singles and pairs, from the public history."""
     return [PassNote(seat, trick, _later(view, seat, i))
-            for i, seat, move, trick in _on_tricks(view)
+            for i, seat, move, trick in on_tricks(view)
             if move == PASS and trick != PASS and seat != view.seat
             and (trick & FULL_MASK).bit_count() <= 2]
 
