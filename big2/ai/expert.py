@@ -390,9 +390,10 @@ class Expert:
         queued: list[tuple[list[int], list[int]]] = []
         fast = self._fast.get(view.rules) if self.fit_margin else None
         if fast is not None:
-            # The first worlds also read how far the others play from the model. That
-            # takes up to about 0.1 s early in a hand: it is in the budget, but not a stall.
-            queued = [sampler.draw(rng) for _ in range(min(self.fit.worlds, fixed or 1 << 30))]
+            # The first worlds also read how far the others play from the model (a few
+            # ms: inside the budget, but not a stall between playouts).
+            n = self.fit.worlds if fixed is None else min(self.fit.worlds, fixed)
+            queued = [sampler.draw(rng) for _ in range(n)]
             self.fit.observe(view, fast, [hands for hands, _ in queued])
             margin += self.fit_margin * self.fit.misfit(view.seat)
             last = clock()
