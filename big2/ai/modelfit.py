@@ -16,7 +16,7 @@ leave it at 0) up to 1 (:data:`FIT_HIGH`, Experts); the Expert turns that into i
 margin (see :class:`big2.ai.expert.Expert`).
 
 The tally fades (half of it is forgotten every :data:`HALF_LIFE` decisions), so a new
-table is learned within a hand or two, and it starts at :data:`FIT_LOW`. It is kept per
+table is learned within a few hands, and it starts at :data:`FIT_LOW`. It is kept per
 observing seat, so one object may play several seats. Only the fast playouts' rule sets
 are read (:meth:`FastPlayout.supports`, nobody out, no stock); elsewhere nothing is
 counted and the misfit stays where it was.
