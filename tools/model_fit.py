@@ -2,12 +2,14 @@
 
     python tools/model_fit.py normal --hands 40
     python tools/model_fit.py expert --hands 12 [--iterations 160]
+    python tools/model_fit.py expert-v1 --hands 12 --iterations 40
 
 Four players of the given level play seeded hands. Before each of seat 0's moves a
 :class:`big2.ai.modelfit.ModelFit` that never forgets checks the decisions the other
 seats made since, in eight worlds drawn as the Expert's search draws them. It prints
 each hand's share of missed checks, their mean and spread, and the share over all
-hands. These figures set :data:`big2.ai.modelfit.FIT_LOW` and ``FIT_HIGH``.
+hands. These figures set :data:`big2.ai.modelfit.NORMAL_SHARE`, ``FIT_LOW`` and
+``FIT_HIGH``.
 """
 
 from __future__ import annotations
@@ -28,12 +30,12 @@ from big2.engine import STANDARD, Game
 
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("level", choices=("normal", "expert"))
+    parser.add_argument("level", choices=("normal", "expert", "expert-v1"))
     parser.add_argument("--hands", type=int, default=40)
     parser.add_argument("--iterations", type=int, default=160)
     parser.add_argument("--seed", type=int, default=11)
     args = parser.parse_args(argv)
-    options = {"iterations": args.iterations} if args.level == "expert" else {}
+    options = {"iterations": args.iterations} if args.level != "normal" else {}
     player = make_opponent(args.level, **options)
     normal = make_opponent("normal")
     fast = FastPlayout(normal.planner(STANDARD))  # type: ignore[attr-defined]
@@ -58,7 +60,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             shares.append(missed / checked)
             print(f"hand {h:3d}: {missed / checked:.3f} of {checked:.0f} decisions", flush=True)
     print(f"{args.level}: per hand mean {statistics.mean(shares):.3f}, "
-          f"sd {statistics.stdev(shares):.3f} ({len(shares)} hands); "
+          f"sd {statistics.stdev(shares) if len(shares) > 1 else 0.0:.3f} "
+          f"({len(shares)} hands); "
           f"over all checks {fit.missed_share(0):.3f}")
     return 0
 

@@ -8,24 +8,32 @@ search that trusts the model more plays worse (docs/opponents.md, sixth pass). A
 model is. Each decision is checked once, in a few sampled worlds: the seat's hand then
 is the world's cards plus what it played from that decision on, and the question is
 whether Normal's rules would have made the same move with it. Sampled hands are not the
-true ones, so even Normals miss some: 27% of the checks at a table of Normals (40
-hands), 43% at a table of Experts (160 worlds a move, 12 hands), a hand's share
-varying by about 0.1 either way. :meth:`ModelFit.misfit` maps the share of misses to 0
-(up to :data:`FIT_LOW`, a little above the Normals' share so that their ups and downs
-leave it at 0) up to 1 (:data:`FIT_HIGH`, Experts); the Expert turns that into its
+true ones, so even Normals miss some: 26-27% of the checks at a table of Normals, 36%
+at a table of today's Experts (160 worlds a move), 33% at one of Experts v1 (40 worlds),
+and one decision's share of misses spreads by about 0.45 (:data:`SPREAD`): a reading
+needs a few hands to tell these tables apart.
+
+The reading is therefore cautious. It starts from a table of Normals
+(:data:`NORMAL_SHARE`, worth :data:`PRIOR` decisions that never fade), and
+:meth:`ModelFit.misfit` reads the share one standard error low (:data:`DOUBT`): 0 up to
+:data:`FIT_LOW`, 1 from :data:`FIT_HIGH`, proportionally between. A table of Normals
+then reads 0 from its first hand on (a margin read from a few noisy decisions cost
+the Expert 3.6 points of win rate against Normals in fresh arena runs), and a table
+of Experts about 0.3 from its second hand on. The Expert turns the misfit into its
 margin (see :class:`big2.ai.expert.Expert`).
 
 The tally fades (half of it is forgotten every :data:`HALF_LIFE` decisions), so a new
-table is learned within a few hands, and it starts at :data:`FIT_LOW`. It is kept per
-observing seat, so one object may play several seats. Only the fast playouts' rule sets
-are read (:meth:`FastPlayout.supports`, nobody out, no stock); elsewhere nothing is
-counted and the misfit stays where it was.
+table is learned within a few hands. It is kept per observing seat, so one object may
+play several seats. Only the fast playouts' rule sets are read
+(:meth:`FastPlayout.supports`, nobody out, no stock); elsewhere nothing is counted and
+the misfit stays where it was.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from math import sqrt
 from typing import Final
 
 from big2.engine import PASS, Move
@@ -35,13 +43,19 @@ from .fastplay import FastPlayout
 from .sampling import on_tricks
 from .view import PlayerView
 
-#: Shares of missed checks read as a table of Normals (misfit 0) and of Experts (1).
-FIT_LOW: Final = 0.32
-FIT_HIGH: Final = 0.42
+#: The share of missed checks a table of Normals reads (measured 0.26-0.27), the
+#: starting belief, and how many decisions that belief is worth (it does not fade).
+NORMAL_SHARE: Final = 0.27
+PRIOR: Final = 40.0
+#: The spread (standard deviation) of one decision's share of missed checks.
+SPREAD: Final = 0.45
+#: Standard errors taken off the share before it is read as a misfit.
+DOUBT: Final = 1.0
+#: Shares (so lowered) read as misfit 0 (up to FIT_LOW) and 1 (from FIT_HIGH).
+FIT_LOW: Final = 0.30
+FIT_HIGH: Final = 0.34
 #: Decisions after which half of the tally is forgotten (three or four hands).
 HALF_LIFE: Final = 120.0
-#: Decisions' worth of the starting belief (a table of Normals).
-PRIOR: Final = 20.0
 #: Sampled worlds each new decision is checked in.
 WORLDS: Final = 8
 #: New decisions read at one look at most (the latest; a seat that comes to a table in
@@ -141,7 +155,7 @@ class ModelFit:
         first = hist[0] if hist else None
         t = self._tally.get(view.seat)
         if t is None:
-            t = self._tally[view.seat] = _Tally(self.prior * FIT_LOW, self.prior)
+            t = self._tally[view.seat] = _Tally(0.0, 0.0)
         if len(hist) < t.upto or t.first != first:
             t.upto = 0  # a new hand
         used = worlds[: self.worlds]
@@ -161,17 +175,24 @@ class ModelFit:
         return counted
 
     def tally(self, seat: int) -> tuple[float, float]:
-        """``seat``'s faded (missed, checked) counts, the starting belief included."""
+        """``seat``'s faded (missed, checked) counts (without the starting belief)."""
         t = self._tally.get(seat)
-        return (self.prior * FIT_LOW, self.prior) if t is None else (t.missed, t.checked)
+        return (0.0, 0.0) if t is None else (t.missed, t.checked)
 
     def missed_share(self, seat: int) -> float:
-        """The faded share of checks Normal's rules missed, as seen from ``seat``."""
-        t = self._tally.get(seat)
-        return FIT_LOW if t is None else t.missed / t.checked
+        """The faded share of checks Normal's rules missed, as seen from ``seat``, the
+        starting belief (a table of Normals) included."""
+        missed, checked = self.tally(seat)
+        if checked + self.prior <= 0:
+            return NORMAL_SHARE
+        return (missed + self.prior * NORMAL_SHARE) / (checked + self.prior)
 
     def misfit(self, seat: int) -> float:
-        """0 when the others, as ``seat`` saw them, play like Normals, 1 when as far
-        from Normal's rules as Experts are, or farther; in between, proportionally."""
-        share = self.missed_share(seat)
-        return min(max((share - FIT_LOW) / (FIT_HIGH - FIT_LOW), 0.0), 1.0)
+        """0 when the others, as ``seat`` saw them, play like Normals, 1 when clearly
+        as far from Normal's rules as Experts are, or farther; in between,
+        proportionally. The share is read :data:`DOUBT` standard errors low."""
+        checked = self.tally(seat)[1] + self.prior
+        if checked <= 0:
+            return 0.0
+        low = self.missed_share(seat) - DOUBT * SPREAD / sqrt(checked)
+        return min(max((low - FIT_LOW) / (FIT_HIGH - FIT_LOW), 0.0), 1.0)

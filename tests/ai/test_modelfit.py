@@ -13,8 +13,18 @@ from big2.ai import PlayerView, make_opponent
 from big2.ai.base import legal_moves
 from big2.ai.expert import Expert
 from big2.ai.fastplay import FastPlayout
-from big2.ai.modelfit import FIT_HIGH, FIT_LOW, MAX_NEW, ModelFit, decisions, normal_would
+from big2.ai.modelfit import (
+    FIT_HIGH,
+    FIT_LOW,
+    MAX_NEW,
+    NORMAL_SHARE,
+    WORLDS,
+    ModelFit,
+    decisions,
+    normal_would,
+)
 from big2.ai.normal import Normal
+from big2.ai.sampling import Sampler
 from big2.engine import STANDARD, Game, get_rules
 
 Chooser = Callable[[PlayerView, random.Random], int]
@@ -108,10 +118,45 @@ def test_a_table_of_normals_fits_and_a_table_of_other_players_does_not() -> None
     assert _watch(Normal().choose, 3, 7, normals, _true_hands) > 60
     assert _watch(_contrary, 4, 7, contrary, _true_hands) > 40
     assert _watch(_at_random, 3, 7, randoms, _true_hands) > 60
-    assert normals.missed_share(0) < 0.1 < FIT_LOW
+    assert normals.missed_share(0) < NORMAL_SHARE < FIT_LOW
     assert contrary.missed_share(0) > FIT_HIGH
     assert normals.missed_share(0) < randoms.missed_share(0) < contrary.missed_share(0)
     assert normals.misfit(0) == 0.0 and contrary.misfit(0) == 1.0
+
+
+def _readings(others: Chooser, hands: int, seed: int) -> list[float]:
+    """A fresh reading by seat 0 (Normal) against three seats choosing by ``others``,
+    in worlds sampled as the Expert samples them: the misfit at each of its turns."""
+    rng = random.Random(seed)
+    normal = Normal()
+    fast = _fast()
+    fit = ModelFit()
+    seen = []
+    for _ in range(hands):
+        game = Game.deal(rng, players=4)
+        while not game.is_over:
+            view = PlayerView.from_game(game, game.to_act)
+            if game.to_act == 0:
+                sampler = Sampler(view)
+                fit.observe(view, fast, [sampler.draw(rng)[0] for _ in range(WORLDS)])
+                seen.append(fit.misfit(0))
+                game.make(normal.choose(view, rng))
+            else:
+                game.make(others(view, rng))
+    return seen
+
+
+def test_a_fresh_reading_of_normals_in_sampled_worlds_stays_at_a_fit() -> None:
+    """In sampled worlds Normals miss about a quarter of the checks, and a few decisions
+    vary a lot: read too trustingly, a new table of Normals looked off in its first
+    hands, and the margin that followed cost the Expert wins. Read with doubt, it stays
+    at 0 (barely ever above), while players far from Normal's rules read as such within
+    two hands."""
+    normals = _readings(Normal().choose, 6, 31)
+    assert len(normals) > 60
+    assert max(normals) < 0.3 and sum(1 for m in normals if m > 0) <= len(normals) // 20
+    contrary = _readings(_contrary, 2, 31)
+    assert contrary[-1] == 1.0
 
 
 def test_each_decision_is_counted_once_and_a_new_hand_is_read_from_its_start() -> None:
@@ -164,11 +209,12 @@ def test_the_tally_is_kept_per_observing_seat_and_fades() -> None:
     lasting = ModelFit(half_life=1e9)
     for fit in (fading, lasting):
         _watch(_contrary, 2, 11, fit, _true_hands)
-    assert fading.missed_share(1) == lasting.missed_share(1) == FIT_LOW
+    assert fading.missed_share(1) == lasting.missed_share(1) == NORMAL_SHARE
     assert fading.misfit(0) == lasting.misfit(0) == 1.0
     for fit in (fading, lasting):
         _watch(Normal().choose, 4, 12, fit, _true_hands)
-    assert fading.missed_share(0) < 0.5 * lasting.missed_share(0)
+    (fm, fc), (lm, lc) = fading.tally(0), lasting.tally(0)
+    assert fm / fc < 0.5 * lm / lc
     assert fading.misfit(0) == 0.0
 
 
@@ -199,7 +245,7 @@ def test_the_expert_adds_the_fit_margin_in_proportion_to_the_misfit() -> None:
     on.choose(view, random.Random(1))
     assert on.last_iterations > 0
     assert on.last_margin == 0.25 + 2.0 * on.fit.misfit(view.seat)
-    assert on.fit.missed_share(view.seat) != FIT_LOW  # the others' play was read
+    assert on.fit.missed_share(view.seat) != NORMAL_SHARE  # the others' play was read
 
 
 def test_the_calibration_tool_prints_the_share_of_missed_checks(
