@@ -35,10 +35,10 @@ def _fast() -> FastPlayout:
 
 
 def _watch(others: Chooser, hands: int, seed: int, fit: ModelFit,
-           worlds: Callable[[Game], list[list[int]]]) -> int:
+           worlds: Callable[[Game], list[list[int]]], seen: list[float] | None = None) -> int:
     """Seat 0 (Normal) plays ``hands`` hands against three seats choosing by ``others``;
-    before each of its moves ``fit`` observes the others in ``worlds(game)``. The number
-    of decisions counted."""
+    before each of its moves ``fit`` observes the others in ``worlds(game)`` (and
+    ``seen``, if given, receives the misfit then). The number of decisions counted."""
     rng = random.Random(seed)
     normal = Normal()
     fast = _fast()
@@ -49,6 +49,8 @@ def _watch(others: Chooser, hands: int, seed: int, fit: ModelFit,
             view = PlayerView.from_game(game, game.to_act)
             if game.to_act == 0:
                 counted += fit.observe(view, fast, worlds(game))
+                if seen is not None:
+                    seen.append(fit.misfit(0))
                 game.make(normal.choose(view, rng))
             else:
                 game.make(others(view, rng))
@@ -125,24 +127,16 @@ def test_a_table_of_normals_fits_and_a_table_of_other_players_does_not() -> None
 
 
 def _readings(others: Chooser, hands: int, seed: int) -> list[float]:
-    """A fresh reading by seat 0 (Normal) against three seats choosing by ``others``,
-    in worlds sampled as the Expert samples them: the misfit at each of its turns."""
+    """A fresh reading by seat 0 against three seats choosing by ``others``, in worlds
+    sampled as the Expert samples them: the misfit at each of its turns."""
     rng = random.Random(seed)
-    normal = Normal()
-    fast = _fast()
-    fit = ModelFit()
-    seen = []
-    for _ in range(hands):
-        game = Game.deal(rng, players=4)
-        while not game.is_over:
-            view = PlayerView.from_game(game, game.to_act)
-            if game.to_act == 0:
-                sampler = Sampler(view)
-                fit.observe(view, fast, [sampler.draw(rng)[0] for _ in range(WORLDS)])
-                seen.append(fit.misfit(0))
-                game.make(normal.choose(view, rng))
-            else:
-                game.make(others(view, rng))
+
+    def sampled(game: Game) -> list[list[int]]:
+        sampler = Sampler(PlayerView.from_game(game, 0))
+        return [sampler.draw(rng)[0] for _ in range(WORLDS)]
+
+    seen: list[float] = []
+    _watch(others, hands, seed, ModelFit(), sampled, seen)
     return seen
 
 
