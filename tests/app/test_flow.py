@@ -6,7 +6,7 @@ import pygame
 
 from big2.engine.combos import PASS, move_cards
 
-from helpers import card_point, click, click_button, drag, key, pump
+from helpers import card_point, click, click_button, drag, key, pick_option, pump
 
 from big2.app.match import Match, MatchConfig, SeatConfig
 from big2.app.scenes.pause import PauseScene
@@ -127,8 +127,7 @@ def test_from_the_title_through_new_game_to_the_standings(make_app):
     click_button(app, title.b_new)
     ng = app.top
     assert isinstance(ng, NewGameScene)
-    post(pygame_gui.UI_DROP_DOWN_MENU_CHANGED, text="1 hand", ui_element=ng.dd_length, ui_object_id="")
-    pump(app)
+    pick_option(app, ng.dd_length, "1 hand")
     click_button(app, ng.b_start)
     table = app.top
     assert isinstance(table, TableScene) and table.match.config.hands == 1

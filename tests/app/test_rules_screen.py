@@ -4,13 +4,12 @@ module for the rules and scoring shown, and the picker switches between presets.
 from __future__ import annotations
 
 import pygame
-import pygame_gui
 
 from big2.app.scenes.rules import RulesScene
 from big2.engine import PRESETS, explain, get_rules
 from big2.engine.scoring import scoring_preset
 
-from helpers import post, pump
+from helpers import pick_option, post, pump
 
 
 def test_the_picker_offers_every_preset_and_switches_the_page(make_app):
@@ -21,8 +20,7 @@ def test_the_picker_offers_every_preset_and_switches_the_page(make_app):
     assert page.picker is not None
     assert {p.title for p in PRESETS.values()} <= set(page.choices)
     taiwan = PRESETS["taiwan"]
-    post(pygame_gui.UI_DROP_DOWN_MENU_CHANGED, text=taiwan.title, ui_element=page.picker)
-    pump(app)
+    pick_option(app, page.picker, taiwan.title)
     assert page.rules == taiwan.rules and page.scoring == scoring_preset(taiwan.scoring)
     intro = page.intro()
     assert "Only the loser pays" in intro and "♣ < ♦ < ♥ < ♠" in intro

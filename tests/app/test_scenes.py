@@ -3,10 +3,9 @@
 from __future__ import annotations
 
 import pygame
-import pygame_gui
 import pytest
 
-from helpers import click_button, key, post, pump
+from helpers import click_button, key, pick_option, post, pump
 
 from big2.app.match import MatchConfig, SeatConfig
 from big2.app.scenes.newgame import NewGameScene
@@ -18,9 +17,8 @@ from big2.app.scenes.title import TitleScene
 
 
 def _choose(app, dropdown, option):
-    """Pick an option the way pygame_gui reports it."""
-    post(pygame_gui.UI_DROP_DOWN_MENU_CHANGED, text=option, ui_element=dropdown, ui_object_id="")
-    pump(app, 2)
+    """Pick an option with real clicks: open the list, click the option drawn."""
+    pick_option(app, dropdown, option)
 
 
 def _resize(app, size):

@@ -6,9 +6,8 @@ import dataclasses
 import time
 
 import pygame
-import pygame_gui
 
-from helpers import click, click_button, key, post, pump
+from helpers import click, click_button, key, pick_option, post, pump, slide_to, type_text
 
 from big2.app import storage
 from big2.app.scenes.newgame import NewGameScene
@@ -18,9 +17,8 @@ from big2.persistence import SettingsStore
 
 
 def _choose(app, dropdown, option):
-    """Pick an option the way pygame_gui reports it."""
-    post(pygame_gui.UI_DROP_DOWN_MENU_CHANGED, text=option, ui_element=dropdown, ui_object_id="")
-    pump(app, 2)
+    """Pick an option with real clicks: open the list, click the option drawn."""
+    pick_option(app, dropdown, option)
 
 
 def _open(make_app, size=(1280, 720)):
@@ -66,12 +64,8 @@ def test_name_preset_and_opponents_are_kept_and_new_game_starts_from_them(make_a
 
 def test_an_empty_name_is_refused_and_the_old_one_kept(make_app):
     app, st, s = _open(make_app)
-    s.name_entry.set_text("Ann")
-    post(pygame_gui.UI_TEXT_ENTRY_FINISHED, text="Ann", ui_element=s.name_entry, ui_object_id="")
-    pump(app, 2)
-    s.name_entry.set_text("   ")
-    post(pygame_gui.UI_TEXT_ENTRY_CHANGED, text="   ", ui_element=s.name_entry, ui_object_id="")
-    pump(app, 2)
+    type_text(app, s.name_entry, "Ann")
+    type_text(app, s.name_entry, "   ", enter=False)
     assert "name" in s.problem
     click_button(app, s.b_back)
     assert _stored(st).player_name == "Ann"
@@ -104,7 +98,9 @@ def test_house_rules_from_new_game_are_shown_and_can_be_dropped(make_app):
     st.close()
 
 
-def test_table_sound_and_window_apply_at_once_and_are_kept(make_app):
+def test_table_sound_and_window_apply_at_once_and_are_kept(make_app, monkeypatch):
+    # a full-HD desktop (the dummy driver's is small), so the list offers the sizes a player sees
+    monkeypatch.setattr(pygame.display, "get_desktop_sizes", lambda: [(1920, 1080)])
     app, st, s = _open(make_app)
     _choose(app, s.dd_anim, "fast")
     _choose(app, s.dd_pace, "slow")
@@ -112,9 +108,7 @@ def test_table_sound_and_window_apply_at_once_and_are_kept(make_app):
     _choose(app, s.dd_back, "red")
     click_button(app, s.b_four)
     click_button(app, s.b_mute)
-    s.sl_volume.set_current_value(30)
-    post(pygame_gui.UI_HORIZONTAL_SLIDER_MOVED, value=30, ui_element=s.sl_volume, ui_object_id="")
-    pump(app, 2)
+    slide_to(app, s.sl_volume, 30)
     a = app.settings
     assert (a.animation, a.pace, a.felt, a.card_back, a.four_colour, a.muted) == ("fast", "slow", "charcoal", "red", True, True)
     assert app.sounds.muted and abs(app.sounds.volume - 0.3) < 0.02

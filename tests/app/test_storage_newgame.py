@@ -2,9 +2,8 @@
 
 from __future__ import annotations
 
-import pygame_gui
 
-from helpers import click_button, post, pump
+from helpers import click_button, pick_option, post, pump
 
 from big2.app import storage
 from big2.app.scenes.newgame import NewGameScene
@@ -14,8 +13,8 @@ from big2.persistence import SettingsStore
 
 
 def _choose(app, dropdown, option):
-    post(pygame_gui.UI_DROP_DOWN_MENU_CHANGED, text=option, ui_element=dropdown, ui_object_id="")
-    pump(app, 2)
+    """Pick an option with real clicks: open the list, click the option drawn."""
+    pick_option(app, dropdown, option)
 
 
 def test_new_game_choices_become_the_defaults(make_app):

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pygame
 from pygame_gui.core import UIContainer
-from helpers import click, click_button, key, pump
+from helpers import click, click_button, key, pick_option, pump
 
 from big2.app.scenes.newgame import NewGameScene
 
@@ -198,8 +198,7 @@ def test_quick_game_plays_the_rules_and_opponents_chosen_in_settings(make_app):
     pusoy = next(name for name in presets() if "Pusoy" in name)
 
     def choose(dropdown, option):
-        post(pygame_gui.UI_DROP_DOWN_MENU_CHANGED, text=option, ui_element=dropdown, ui_object_id="")
-        pump(app, 2)
+        pick_option(app, dropdown, option)
 
     choose(s.dd_preset, pusoy)
     choose(s.dd_count, "2")

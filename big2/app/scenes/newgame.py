@@ -48,12 +48,17 @@ def error_text(exc: Exception) -> str:
 
 
 class _Layer(UIContainer):
-    """A container that only lifts its elements above others: it never takes the hover,
-    so the widgets under its empty area stay usable."""
+    """A container that only lifts its elements above others: it is never under the mouse
+    itself (no hover, no focus on a click), so the widgets under its empty area stay
+    usable. A click on it used to take the focus from an open drop-down below, which then
+    closed before its option saw the button's release."""
 
     def check_hover(self, time_delta: float, hovered_higher_element: bool) -> bool:
         self.hovered = False
         return hovered_higher_element
+
+    def hover_point(self, hover_x: float, hover_y: float) -> bool:
+        return False
 
 
 class NewGameScene(Scene):
