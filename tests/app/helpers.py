@@ -98,21 +98,36 @@ def _scroller(app, el):
     return None
 
 
+def settle(app, box, *, limit: float = 3.0) -> None:
+    """Pump frames until the scrolling list ``box`` stops gliding (its scroll position
+    stays put for a few frames), so a click lands where the control is drawn."""
+    import time
+
+    bar = getattr(box, "vert_scroll_bar", None)
+    if bar is None:
+        return
+    still, last, end = 0, None, time.perf_counter() + limit
+    while still < 3 and time.perf_counter() < end:
+        pump(app, 1)
+        pos = bar.scroll_position
+        still = still + 1 if pos == last else 0
+        last = pos
+
+
 def reveal(app, el, *, limit: int = 80) -> pygame.Rect:
-    """Scroll ``el`` into view with the mouse wheel over its list, as a person would;
-    returns its visible rect. Fails the test if it never shows whole."""
-    last = None
+    """Scroll ``el`` into view with the mouse wheel over its list, as a person would, and
+    wait for the list to stand still; returns its visible rect. Fails the test if it never
+    shows whole."""
+    scrolled = False
     for _ in range(limit):
+        box = _scroller(app, el)
+        if box is not None and scrolled:
+            settle(app, box)
         vis = visible_rect(el)
         if vis.size == el.rect.size:
-            if vis == last:  # the list glides: click only once it stands still
-                return vis
-            last = vis
-            pump(app, 2)
-            continue
-        last = None
-        box = _scroller(app, el)
+            return vis
         assert box is not None, f"{el} is cut off but sits in no scrolling list"
+        scrolled = True
         view = visible_rect(box)
         move_mouse(view.center)
         step = -1 if el.rect.bottom > view.bottom else 1

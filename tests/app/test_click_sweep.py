@@ -1,0 +1,190 @@
+"""Every control on every screen answers a real click, and no two controls share a spot.
+
+The sweep opens each screen (and the dialogs and drop-downs in it) at 800×600 and
+1280×720 and, for every enabled control, moves the mouse onto the middle of what is
+drawn, presses and releases there, and checks that something a player can see changed
+(the picture, the screen shown, the focus). A drop-down must also take a click on one of
+its other options and show it. It also checks that the control on top at each of those
+spots is the control itself: no other control, and no invisible container, lies over it.
+
+This is the test that catches a control that looks right but ignores the mouse, like
+New game's drop-downs under the preset list's layer.
+"""
+
+from __future__ import annotations
+
+import pygame
+import pytest
+from pygame_gui.elements import UIDropDownMenu, UIHorizontalSlider
+
+from helpers import click, drag, move_mouse, option_labels, pump, reveal, visible_rect
+
+from big2.app.focus import controls
+from big2.app.match import MatchConfig, SeatConfig
+from big2.app.scenes.table import TableScene
+
+SIZES = [(800, 600), (1280, 720)]
+
+
+def _solo(seed=5):
+    seats = (SeatConfig("You", True), SeatConfig("East", False), SeatConfig("North", False), SeatConfig("West", False))
+    return MatchConfig(seats=seats, hands=2, seed=seed)
+
+
+def _table(app):
+    table = app.goto("table", _solo())
+    assert app.run_until(lambda: table.awaiting_human, timeout=30), "the computers never handed over"
+    return table
+
+
+def _finished(app, name):
+    """A two-computer session of one hand played out to ``name`` (results, session end)."""
+    seats = (SeatConfig("A", False), SeatConfig("B", False))
+    app.goto("table", MatchConfig(seats=seats, hands=1, seed=3))
+    assert app.run_until(lambda: app.top.name == "results", timeout=60)
+    if name == "session_end":
+        app.top.handle(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN, mod=0, unicode="\r", scancode=0))
+        pump(app, 2)
+    assert app.top.name == name
+    return app.top
+
+
+def _over_title(name, *args):
+    def open_(app):
+        app.goto("title")
+        return app.push(name, *args)
+    return open_
+
+
+def _confirm_quit(app):
+    title = app.goto("title")
+    pump(app)
+    click(app, visible_rect(title.b_quit).center)
+    assert app.top.name == "confirm"
+    return app.top
+
+
+def _language(app):
+    settings = _over_title("settings")(app)
+    pump(app)
+    click(app, visible_rect(settings.b_language).center)
+    assert app.top.name == "language"
+    return app.top
+
+
+def _pause(app):
+    table = _table(app)
+    return app.push("pause", table)
+
+
+SCREENS = {
+    "title": lambda app: app.goto("title"),
+    "new_game": _over_title("new_game"),
+    "settings": _over_title("settings"),
+    "saves": _over_title("saves"),
+    "statistics": _over_title("statistics"),
+    "rules": _over_title("rules"),
+    "about": _over_title("about"),
+    "language": _language,
+    "confirm": _confirm_quit,
+    "table": _table,
+    "pause": _pause,
+    "results": lambda app: _finished(app, "results"),
+    "session_end": lambda app: _finished(app, "session_end"),
+}
+
+
+def _owned_by(sprite, control) -> bool:
+    """Is ``sprite`` ``control`` or one of its parts (a drop-down's button, a slider's handle)?"""
+    seen = set()
+    todo = [sprite]
+    while todo:
+        s = todo.pop()
+        if s is control:
+            return True
+        if s is None or id(s) in seen:
+            continue
+        seen.add(id(s))
+        todo += [getattr(s, "parent_element", None), getattr(s, "ui_container", None)]
+    return False
+
+
+def _on_top(app, pos):
+    """The sprite a click at ``pos`` reaches first: the highest layer whose hit test takes it."""
+    hits = [s for s in app.manager.get_sprite_group().sprites()
+            if getattr(s, "visible", True) and s.alive() and hasattr(s, "hover_point") and s.hover_point(*pos)]
+    return max(hits, key=lambda s: s.layer) if hits else None
+
+
+def _look(app):
+    """What the player sees and what answers the keys: the picture, the screen, the focus."""
+    pump(app, 2)
+    app.draw()
+    focus = app.manager.get_focus_set()
+    return (len(app.stack), id(app.top), app.running, frozenset(id(f) for f in focus or ()),
+            pygame.image.tobytes(app.screen, "RGB"))
+
+
+def _fresh(app, name):
+    """Open screen ``name`` anew; its controls, a slider's arrows counted with the slider."""
+    scene = SCREENS[name](app)
+    pump(app, 3)
+    assert app.top is scene
+    found = controls(scene.ui)
+    return scene, [c for c in found if not any(o is not c and _owned_by(c, o) for o in found)]
+
+
+def _describe(el) -> str:
+    text = getattr(el, "text", None) or getattr(el, "selected_option", None) or ""
+    return f"{type(el).__name__} {text!r} at {tuple(el.rect)}"
+
+
+@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+@pytest.mark.parametrize("name", list(SCREENS))
+def test_every_control_answers_a_real_click(make_app, name, size):
+    app = make_app(size=size)
+    scene, found = _fresh(app, name)
+    assert found, f"{name} shows no control"
+    count = len(found)
+
+    # nothing lies over a control where a click on it lands, and no two controls overlap
+    for i, el in enumerate(found):
+        spot = reveal(app, el)
+        top = _on_top(app, spot.center)
+        assert top is not None and _owned_by(top, el), (
+            f"{name}: a click on {_describe(el)} lands on {type(top).__name__} instead")
+        for other in found[i + 1:]:
+            both = visible_rect(el).clip(visible_rect(other))
+            assert both.w <= 1 or both.h <= 1, f"{name}: {_describe(el)} overlaps {_describe(other)}"
+
+    # each control answers a press and release where it is drawn
+    for i in range(count):
+        scene, now = _fresh(app, name)
+        assert len(now) == count, f"{name} built different controls the second time"
+        el = now[i]
+        spot = reveal(app, el)
+        move_mouse(spot.center)  # hovering alone may change the picture: that is not an answer
+        before = _look(app)
+        if isinstance(el, UIHorizontalSlider):  # a slider answers a drag of its handle
+            handle = el.sliding_button.rect.center
+            drag(app, handle, [(handle[0] + (-1) ** i * el.rect.w // 4, handle[1])])
+        else:
+            click(app, spot.center)
+        after = _look(app)
+        assert after != before, f"{name}: a click on {_describe(el)} changed nothing on screen"
+
+        # a drop-down that opened takes a click on another option and shows it
+        if isinstance(el, UIDropDownMenu) and app.top is scene and el.alive():
+            assert el.current_state is el.menu_states["expanded"], f"{name}: {_describe(el)} did not open"
+            current = el.selected_option[0] if isinstance(el.selected_option, tuple) else el.selected_option
+            others = [t for t in option_labels(el) if t != current]
+            if not others:
+                continue
+            lst = el.current_state.options_selection_list
+            item = next(it for it in lst.item_list if it["text"] == others[0] and it.get("button_element") is not None)
+            click(app, visible_rect(item["button_element"]).center, frames=6)
+            picked = _look(app)
+            assert picked[-1] != before[-1], (
+                f"{name}: picking {others[0]!r} in {_describe(el)} with the mouse changed nothing")
+            assert not (el.alive() and el.current_state is el.menu_states["expanded"]), (
+                f"{name}: {_describe(el)} stayed open after a pick")
