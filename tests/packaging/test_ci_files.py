@@ -38,9 +38,22 @@ def test_ci_selftest_script_parses() -> None:
     subprocess.run(["bash", "-n", str(PACKAGING / "ci_selftest.sh")], check=True)
 
 
-def test_ci_installs_pinned_versions_and_checks_the_wheel() -> None:
+README_TEST = "python3 -m venv .venv && .venv/bin/pip install -e '.[test]' && .venv/bin/python -m pytest"
+
+
+@pytest.mark.skipif(sys.platform == "win32" or shutil.which("bash") is None, reason="bash")
+def test_ci_runs_the_readme_test_command_word_for_word() -> None:
+    """.ci/run reads the test command out of the README and runs it as it stands (fresh
+    venv, no constraints); only the reproducible builds use the pinned versions."""
     run = (ROOT / ".ci" / "run").read_text(encoding="utf-8")
-    assert "-c packaging/constraints.txt" in run
+    finder = next(line for line in run.splitlines() if line.startswith("readme_test=$("))
+    found = subprocess.run(["bash", "-c", finder + '; printf %s "$readme_test"'], cwd=ROOT,
+                           capture_output=True, text=True, check=True).stdout
+    assert found == README_TEST
+    commands = "\n".join(line for line in run.splitlines() if not line.lstrip().startswith("#"))
+    before_builds = commands.split("VENV=.venv-release")[0]
+    assert 'bash -c "$readme_test"' in before_builds and "rm -rf .venv" in before_builds
+    assert "constraints" not in before_builds
     assert "packaging/wheel_check.py" in run
     assert "-c packaging/constraints.txt" in (PACKAGING / "ci_selftest.sh").read_text(encoding="utf-8")
 
