@@ -87,3 +87,15 @@ def test_every_language_names_itself_and_its_fonts() -> None:
         assert lang.native_name and lang.fonts in assets.FONT_FAMILIES
         for path in assets.font_files(lang.fonts):
             assert path.is_file(), path
+
+
+def test_the_readme_names_every_offered_language_as_offered() -> None:
+    """The README's Languages paragraph stays true: each language Settings offers is named
+    in its own words, and nothing says they are not offered."""
+    from pathlib import Path
+
+    readme = (Path(__file__).resolve().parents[2] / "README.md").read_text(encoding="utf-8")
+    para = readme[readme.index("**Languages.**"):readme.index("## House rules")]
+    for code in CODES:
+        assert LANGUAGES[code].native_name in para, code
+    assert "not offered" not in para and "not yet" not in para and "Settings" in para
