@@ -13,6 +13,9 @@ New game's drop-downs under the preset list's layer.
 
 from __future__ import annotations
 
+import contextlib
+import os
+
 import pygame
 import pytest
 from pygame_gui.elements import UIDropDownMenu, UIHorizontalSlider
@@ -72,6 +75,50 @@ def _language(app):
     return app.top
 
 
+def _statistics(app):
+    """Statistics over a recorded history (charts, recent sessions, replay buttons)."""
+    from storage_helpers import seed_history
+
+    from big2.persistence import AppPaths
+
+    home = AppPaths.under(os.environ["BIG2_HOME"])
+    if not getattr(app, "_sweep_seeded", False):
+        seed_history(home, sessions=2, hands=2)
+        app._sweep_seeded = True
+    app.goto("title")
+    scene = app.push("statistics")
+    assert app.run_until(lambda: scene.future is None, timeout=20)
+    return scene
+
+
+def _replay(app):
+    stats = _statistics(app)
+    pump(app, 2)
+    button, _session = stats.replay_buttons[0]
+    click(app, visible_rect(button).center)
+    replay = app.top
+    assert replay.name == "replay"
+    assert app.run_until(lambda: replay.loaded is not None, timeout=20)
+    pump(app, 2)
+    return replay
+
+
+def _save_as(app):
+    """Saved games opened from the pause menu: a name to type and Save."""
+    pause = _pause(app)
+    pump(app)
+    click(app, visible_rect(pause.b_save).center)
+    assert app.top.name == "saves"
+    return app.top
+
+
+def _hot_seat_hand_over(app):
+    seats = (SeatConfig("Ann", True), SeatConfig("Ben", True))
+    table = app.goto("table", MatchConfig(seats=seats, hands=1, seed=4))
+    assert app.run_until(lambda: app.top.name == "privacy", timeout=20), "no hand-over screen"
+    return app.top
+
+
 def _pause(app):
     table = _table(app)
     return app.push("pause", table)
@@ -87,8 +134,13 @@ SCREENS = {
     "about": _over_title("about"),
     "language": _language,
     "confirm": _confirm_quit,
+    "statistics_with_history": _statistics,
+    "replay": _replay,
+    "how_to_play": _over_title("how_to_play"),
     "table": _table,
     "pause": _pause,
+    "save_as": _save_as,
+    "hot_seat_hand_over": _hot_seat_hand_over,
     "results": lambda app: _finished(app, "results"),
     "session_end": lambda app: _finished(app, "session_end"),
 }
@@ -134,18 +186,69 @@ def _fresh(app, name):
     return scene, [c for c in found if not any(o is not c and _owned_by(c, o) for o in found)]
 
 
+def _keys(found):
+    """A name for each control that survives a rebuild: its kind, its text, and how many
+    before it show the same."""
+    seen: dict[tuple, int] = {}
+    out = []
+    for el in found:
+        base = (type(el).__name__, str(getattr(el, "text", None) or getattr(el, "selected_option", None) or ""))
+        seen[base] = seen.get(base, 0) + 1
+        out.append((*base, seen[base]))
+    return out
+
+
 def _describe(el) -> str:
     text = getattr(el, "text", None) or getattr(el, "selected_option", None) or ""
     return f"{type(el).__name__} {text!r} at {tuple(el.rect)}"
 
 
+@contextlib.contextmanager
+def _app_in_new_home(home, size, monkeypatch):
+    """A whole app, as a player starts it, with storage in a home of its own: each control
+    is tried on a screen opened from the same fresh state (a click may save a setting,
+    switch the language or keep a game)."""
+    from big2 import i18n
+    from big2.app import storage
+    from big2.app.app import App
+    from big2.app.settings import AppSettings
+
+    monkeypatch.setenv("BIG2_HOME", str(home))
+    app = App(size=size, settings=AppSettings(animation="off", pace="instant"))
+    app.ai_in_process = False
+    app.guard_crashes = False
+    app.open()
+    app.running = True
+    st = storage.Storage.open()
+    storage.attach(app, st)
+    try:
+        yield app
+    finally:
+        st.close()
+        app.close()
+        i18n.set_language("en")
+
+
 @pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
 @pytest.mark.parametrize("name", list(SCREENS))
-def test_every_control_answers_a_real_click(make_app, name, size):
-    app = make_app(size=size)
+def test_every_control_answers_a_real_click(name, size, tmp_path, monkeypatch):
+    homes = iter(range(1000))
+
+    def new_app():
+        return _app_in_new_home(tmp_path / f"home{next(homes)}", size, monkeypatch)
+
+    with new_app() as app:
+        keys = _check_layout(app, name)
+    for k in keys:
+        with new_app() as app:
+            _check_click(app, name, k)
+
+
+def _check_layout(app, name):
+    """Nothing lies over a control where a click on it lands, and no two controls overlap;
+    returns the controls' names (see :func:`_keys`)."""
     scene, found = _fresh(app, name)
     assert found, f"{name} shows no control"
-    count = len(found)
 
     # nothing lies over a control where a click on it lands, and no two controls overlap
     for i, el in enumerate(found):
@@ -157,34 +260,38 @@ def test_every_control_answers_a_real_click(make_app, name, size):
             both = visible_rect(el).clip(visible_rect(other))
             assert both.w <= 1 or both.h <= 1, f"{name}: {_describe(el)} overlaps {_describe(other)}"
 
-    # each control answers a press and release where it is drawn
-    for i in range(count):
-        scene, now = _fresh(app, name)
-        assert len(now) == count, f"{name} built different controls the second time"
-        el = now[i]
-        spot = reveal(app, el)
-        move_mouse(spot.center)  # hovering alone may change the picture: that is not an answer
-        before = _look(app)
-        if isinstance(el, UIHorizontalSlider):  # a slider answers a drag of its handle
-            handle = el.sliding_button.rect.center
-            drag(app, handle, [(handle[0] + (-1) ** i * el.rect.w // 4, handle[1])])
-        else:
-            click(app, spot.center)
-        after = _look(app)
-        assert after != before, f"{name}: a click on {_describe(el)} changed nothing on screen"
+    return _keys(found)
 
-        # a drop-down that opened takes a click on another option and shows it
-        if isinstance(el, UIDropDownMenu) and app.top is scene and el.alive():
-            assert el.current_state is el.menu_states["expanded"], f"{name}: {_describe(el)} did not open"
-            current = el.selected_option[0] if isinstance(el.selected_option, tuple) else el.selected_option
-            others = [t for t in option_labels(el) if t != current]
-            if not others:
-                continue
-            lst = el.current_state.options_selection_list
-            item = next(it for it in lst.item_list if it["text"] == others[0] and it.get("button_element") is not None)
-            click(app, visible_rect(item["button_element"]).center, frames=6)
-            picked = _look(app)
-            assert picked[-1] != before[-1], (
-                f"{name}: picking {others[0]!r} in {_describe(el)} with the mouse changed nothing")
-            assert not (el.alive() and el.current_state is el.menu_states["expanded"]), (
-                f"{name}: {_describe(el)} stayed open after a pick")
+
+def _check_click(app, name, k):
+    """The control named ``k`` answers a press and release where it is drawn."""
+    scene, now = _fresh(app, name)
+    again = dict(zip(_keys(now), now))
+    assert k in again, f"{name}: {k} is not there when the screen is opened again"
+    el = again[k]
+    spot = reveal(app, el)
+    move_mouse(spot.center)  # hovering alone may change the picture: that is not an answer
+    before = _look(app)
+    if isinstance(el, UIHorizontalSlider):  # a slider answers a drag of its handle
+        handle = el.sliding_button.rect.center
+        drag(app, handle, [(handle[0] + el.rect.w // 4 * (1 if handle[0] < el.rect.centerx else -1), handle[1])])
+    else:
+        click(app, spot.center)
+    after = _look(app)
+    assert after != before, f"{name}: a click on {_describe(el)} changed nothing on screen"
+
+    # a drop-down that opened takes a click on another option and shows it
+    if isinstance(el, UIDropDownMenu) and app.top is scene and el.alive():
+        assert el.current_state is el.menu_states["expanded"], f"{name}: {_describe(el)} did not open"
+        current = el.selected_option[0] if isinstance(el.selected_option, tuple) else el.selected_option
+        others = [t for t in option_labels(el) if t != current]
+        if not others:
+            return
+        lst = el.current_state.options_selection_list
+        item = next(it for it in lst.item_list if it["text"] == others[0] and it.get("button_element") is not None)
+        click(app, visible_rect(item["button_element"]).center, frames=6)
+        picked = _look(app)
+        assert picked[-1] != before[-1], (
+            f"{name}: picking {others[0]!r} in {_describe(el)} with the mouse changed nothing")
+        assert not (el.alive() and el.current_state is el.menu_states["expanded"]), (
+            f"{name}: {_describe(el)} stayed open after a pick")
