@@ -150,3 +150,21 @@ def test_a_hand_the_computer_finished_is_marked_in_statistics_and_replay(make_ap
     key(app, pygame.K_ESCAPE)
     assert app.top is scene
     st.close()
+
+
+def test_the_readme_names_the_undo_button_as_the_statistics_screen_shows_it(make_app):
+    from pathlib import Path
+
+    readme = (Path(__file__).resolve().parents[2] / "README.md").read_text(encoding="utf-8")
+    readme = " ".join(readme.split())  # the paragraph's line breaks
+    seed_history(_home(), sessions=1, hands=1)
+    app, st, title = _start(make_app)
+    scene = _open_statistics(app, title)
+    labels = [scene.b_assisted.text]
+    click_button(app, scene.b_assisted)
+    assert app.run_until(lambda: scene.future is None, timeout=10)
+    labels.append(scene.b_assisted.text)
+    assert labels[0] != labels[1]
+    for label in labels:
+        assert f"“{label}”" in readme or f'"{label}"' in readme, label
+    st.close()
