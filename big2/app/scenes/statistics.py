@@ -379,7 +379,7 @@ class StatisticsScene(Scene):
         px = self.px
         text.panel(surf, box, alpha=70, radius=8)
         small = self.fpx(13)
-        line_h = text.render("Ag", small, DIM).get_height()
+        line_h = text.render(y_label, small, DIM).get_height()
         # the legend: its entries flow left to right, onto a second row when needed
         x, y = box.x + px(10), box.y + px(5)
         for kind, words, colour in legend:
