@@ -168,3 +168,39 @@ def test_the_readme_names_the_undo_button_as_the_statistics_screen_shows_it(make
     for label in labels:
         assert f"“{label}”" in readme or f'"{label}"' in readme, label
     st.close()
+
+
+def test_the_replay_box_keeps_the_computer_note_and_the_result_at_800x600(make_app):
+    import sqlite3
+
+    seed_history(_home(), sessions=1, hands=2)
+    with sqlite3.connect(_home().history_db) as conn:  # the later hand was finished for "You"
+        conn.execute("UPDATE hand_seats SET by_computer = 1 WHERE seat = 0 AND hand_id = 2")
+    app, st, title = _start(make_app, (800, 600))
+    scene = _open_statistics(app, title)
+    click_button(app, scene.replay_buttons[0][0])
+    replay = app.top
+    assert isinstance(replay, ReplayScene)
+    assert app.run_until(lambda: replay.future is None, timeout=10)
+    key(app, pygame.K_END)
+    lay = replay.layout()
+    box = pygame.Rect(lay.log.as_tuple())
+    fp = max(12, int(lay.font_px * 0.8))
+    rows = [line for line, _c, _b in replay.log_rows(fp, box)]
+    assert len(rows) * int(fp * 1.45) <= box.h - 6  # every row inside the box
+    joined = " ".join(rows)
+    assert "The computer finished this hand" in joined and "went out" in rows[-1]
+    # the person's own moves read "You play …", not "You plays …"
+    key(app, pygame.K_HOME)
+    mine = 0
+    for step in range(1, replay.last + 1):
+        key(app, pygame.K_RIGHT, frames=1)
+        assert replay.step == step
+        seat, cards = replay.loaded.moves[step - 1]
+        if seat == 0 and cards:
+            assert replay.caption().startswith("You play ")
+            mine += 1
+        if mine == 3:
+            break
+    assert mine
+    st.close()
