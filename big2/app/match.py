@@ -155,6 +155,8 @@ class HandResult:
     deal_number: int | None = None
     #: A move was taken back (undo) during the hand.
     assisted: bool = False
+    #: People's seats the computer finished the hand for ("Let the computer play my hand").
+    by_computer: tuple[int, ...] = ()
 
 
 class Match:
@@ -297,6 +299,7 @@ class Match:
             working=working,
             deal_number=self.session.records[-1].deal_number if self.session.records else None,
             assisted=self.assisted,
+            by_computer=tuple(sorted(s for s in self._computer_for_hand if self.config.seats[s].human)),
         )
         self.results.append(result)
         return result

@@ -28,13 +28,15 @@ def start_position(game: Game) -> dict[str, Any]:
 
 def hand_result(game: Game, record: HandRecord, *, start: Mapping[str, Any],
                 started_at: datetime | None = None, duration_s: float = 0.0,
-                ended_how: str = "", assisted: bool = False) -> HandResult:
+                ended_how: str = "", assisted: bool = False,
+                by_computer: tuple[int, ...] = ()) -> HandResult:
     """The history record of a finished hand, for :meth:`History.record_hand`.
 
     ``start`` is :func:`start_position` taken when the hand started; ``game`` is the
     finished hand (``session.last_game`` after ``session.record()``, which returns
     ``record``). The moves stored are those made after ``start``. ``assisted`` marks a
-    hand in which a player took moves back (undo).
+    hand in which a player took moves back (undo); ``by_computer`` lists the people's
+    seats the computer finished the hand for.
     """
     begun = len(read_list(start.get("history"), "start history", MAX_MOVES))
     first = game_from_dict(start)
@@ -50,6 +52,7 @@ def hand_result(game: Game, record: HandRecord, *, start: Mapping[str, Any],
         deal_seed=record.deal_number,
         deal_number=record.deal_number,
         assisted=assisted,
+        by_computer=tuple(by_computer),
         started_at=started_at,
         duration_s=duration_s,
         ended_how=ended_how,

@@ -90,6 +90,10 @@ MIGRATIONS: Final[tuple[tuple[str, ...], ...]] = (
         # does not deal the same cards again.
         "ALTER TABLE hands ADD COLUMN deal_number INTEGER",
     ),
+    (  # 3 -> 4: seats the computer finished for a person ("Let the computer play my
+        # hand"); 0 for hands stored before, which did not keep it
+        "ALTER TABLE hand_seats ADD COLUMN by_computer INTEGER NOT NULL DEFAULT 0",
+    ),
 )
 HISTORY_VERSION: Final = len(MIGRATIONS)
 #: SQLite primary result codes that mean the file itself is damaged.
@@ -118,7 +122,9 @@ class HandResult:
     (seeds can exceed 64 bits). ``deal_number`` is the hand's deal number
     (:mod:`big2.engine.dealnumber`; ``None`` for hands stored by versions before deal
     numbers, which cannot be dealt again), and ``assisted`` says the player took a move
-    back (undo) during the hand, so the statistics can leave it out.
+    back (undo) during the hand, so the statistics can leave it out. ``by_computer``
+    lists the seats of people whose hand the computer finished for them (empty for
+    hands stored before the history kept it).
     """
 
     hand_number: int
@@ -136,6 +142,7 @@ class HandResult:
     start: Mapping[str, Any] = field(default_factory=dict)
     deal_number: int | None = None
     assisted: bool = False
+    by_computer: Sequence[int] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -418,6 +425,9 @@ class History:
             raise ValueError(f"the session has {seats} seats; give one count and score each")
         if not 0 <= hand.winner_seat < seats:
             raise ValueError(f"winner seat {hand.winner_seat} is not at this table")
+        if any(not 0 <= s < seats for s in hand.by_computer):
+            raise ValueError("a seat the computer finished is not at this table")
+        helped = {int(s) for s in hand.by_computer}
         row = (
             session_id, int(hand.hand_number),
             None if hand.deal_seed is None else str(hand.deal_seed),
@@ -435,9 +445,9 @@ class History:
                 "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)", row)
             hand_id = int(cur.lastrowid or 0)
             conn.executemany(
-                "INSERT INTO hand_seats (hand_id, seat, cards_left, points) "
-                "VALUES (?, ?, ?, ?)",
-                [(hand_id, seat, int(left), int(pts)) for seat, (left, pts)
+                "INSERT INTO hand_seats (hand_id, seat, cards_left, points, by_computer) "
+                "VALUES (?, ?, ?, ?, ?)",
+                [(hand_id, seat, int(left), int(pts), int(seat in helped)) for seat, (left, pts)
                  in enumerate(zip(hand.cards_left, hand.points))])
         return hand_id
 
@@ -489,8 +499,8 @@ class History:
             return None
         (session_id, number, seed, preset, rules_json, winner, started, duration,
          moves_json, deal_json, ended_how, start_json, deal_number, assisted) = rows[0]
-        per_seat = self.query("SELECT cards_left, points FROM hand_seats WHERE hand_id = ? "
-                              "ORDER BY seat", (hand_id,))
+        per_seat = self.query("SELECT cards_left, points, by_computer, seat FROM hand_seats "
+                              "WHERE hand_id = ? ORDER BY seat", (hand_id,))
         try:
             rules, moves, deal, start = (parse_json(str(text).encode(), _RECORD_LIMITS)
                                          for text in (rules_json, moves_json, deal_json,
@@ -508,7 +518,7 @@ class History:
                              for c in deal],
             deal_seed=seed, started_at=moment, duration_s=duration, ended_how=ended_how,
             start=start, deal_number=deal_number if isinstance(deal_number, int) else None,
-            assisted=bool(assisted))
+            assisted=bool(assisted), by_computer=tuple(r[3] for r in per_seat if r[2]))
         return StoredHand(hand_id, session_id, number, moment, self.seats_of(session_id),
                           result)
 

@@ -146,14 +146,17 @@ class SaveStore:
         """Where slot ``name`` lives; raises :class:`ValueError` for an unusable name."""
         return self.folder / slot_filename(name)
 
-    def save_slot(self, name: str, payload: Mapping[str, Any], preview: Preview) -> None:
-        """Save ``payload`` under ``name``, replacing a slot of that name.
+    def save_slot(self, name: str, payload: Mapping[str, Any], preview: Preview,
+                  *, saved_at: datetime | None = None) -> None:
+        """Save ``payload`` under ``name``, replacing a slot of that name. ``saved_at``
+        keeps an earlier moment as the save's time (a kept autosave); now when None.
 
         Raises :class:`ValueError` for an unusable name and :class:`StorageError` if the
         file cannot be written.
         """
         path = self.slot_path(name)
-        self._write(path, payload, kind="slot", name=check_slot_name(name), preview=preview)
+        self._write(path, payload, kind="slot", name=check_slot_name(name), preview=preview,
+                    saved_at=saved_at)
 
     def load_slot(self, name: str) -> LoadResult[SavedGame | None]:
         """The game saved as ``name`` (``value`` ``None`` if missing or unusable) and notices."""
@@ -202,8 +205,8 @@ class SaveStore:
     # -- writing ---------------------------------------------------------------
 
     def _write(self, path: Path, payload: Mapping[str, Any], *, kind: str, name: str,
-               preview: Preview) -> None:
-        doc = make_envelope(payload, saved_at=self._now(), kind=kind, name=name,
+               preview: Preview, saved_at: datetime | None = None) -> None:
+        doc = make_envelope(payload, saved_at=saved_at or self._now(), kind=kind, name=name,
                             preview=preview)
         try:
             data = dump_json(doc)

@@ -18,7 +18,7 @@ import io
 import re
 from collections import defaultdict
 from collections.abc import Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import datetime, timezone
 from pathlib import Path
 from typing import Final
@@ -72,6 +72,8 @@ class HandLine:
     points: int
     #: The player took moves back (undo) during the hand.
     assisted: bool = False
+    #: The computer finished the hand for the player ("Let the computer play my hand").
+    by_computer: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -82,6 +84,10 @@ class ScorePoint:
     played_at: datetime
     points: int
     total: int
+    #: The player won the hand.
+    won: bool = False
+    #: The computer finished the hand for the player.
+    by_computer: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -96,6 +102,9 @@ class SessionSummary:
     levels: tuple[str, ...]
     hands: int
     totals: tuple[int, ...]
+    #: Hands of the session the computer finished for a person (for ``player`` when
+    #: :func:`recent_sessions` was given one).
+    by_computer: int = 0
 
 
 def _when(text: object) -> datetime:
@@ -128,7 +137,7 @@ def hand_lines(history: History, player: str, *, assisted: bool = True) -> list[
     labels = _opponent_levels(history)
     rows = history.query(
         "SELECT h.id, h.session_id, h.started_at, h.rules_preset, ss.seat, h.winner_seat, "
-        "hs.cards_left, hs.points, h.assisted "
+        "hs.cards_left, hs.points, h.assisted, hs.by_computer "
         "FROM players p "
         "JOIN session_seats ss ON ss.player_id = p.id "
         "JOIN hands h ON h.session_id = ss.session_id "
@@ -137,8 +146,8 @@ def hand_lines(history: History, player: str, *, assisted: bool = True) -> list[
     return [
         HandLine(hand_id, session_id, _when(started), preset,
                  labels.get((session_id, seat), HOT_SEAT), seat, seat == winner, left, points,
-                 bool(helped))
-        for hand_id, session_id, started, preset, seat, winner, left, points, helped in rows
+                 bool(helped), bool(computer))
+        for hand_id, session_id, started, preset, seat, winner, left, points, helped, computer in rows
         if assisted or not helped
     ]
 
@@ -196,6 +205,8 @@ class PlayerReport:
     by_opponent_level: dict[str, PlayerStats]
     running_score: list[ScorePoint]
     cards_left_when_losing: list[int]
+    #: For each entry of ``cards_left_when_losing``: the computer finished that hand.
+    lost_by_computer: list[bool] = field(default_factory=list)
 
 
 def _grouped(player: str, lines: list[HandLine], key: str) -> dict[str, PlayerStats]:
@@ -210,12 +221,18 @@ def _running(lines: list[HandLine], last: int) -> list[ScorePoint]:
     points: list[ScorePoint] = []
     for line in lines[-last:] if last > 0 else []:
         total += line.points
-        points.append(ScorePoint(line.hand_id, line.played_at, line.points, total))
+        points.append(ScorePoint(line.hand_id, line.played_at, line.points, total,
+                                 line.won, line.by_computer))
     return points
 
 
 def _losing_cards(lines: list[HandLine], last: int) -> list[int]:
     lost = [h.cards_left for h in lines if not h.won]
+    return lost[-last:] if last > 0 else []
+
+
+def _lost_by_computer(lines: list[HandLine], last: int) -> list[bool]:
+    lost = [h.by_computer for h in lines if not h.won]
     return lost[-last:] if last > 0 else []
 
 
@@ -231,6 +248,7 @@ def player_report(history: History, player: str, *, last: int = 50,
         by_opponent_level=_grouped(player, lines, "opponent_level"),
         running_score=_running(lines, last),
         cards_left_when_losing=_losing_cards(lines, last),
+        lost_by_computer=_lost_by_computer(lines, last),
     )
 
 
@@ -255,36 +273,45 @@ def human_players(history: History) -> list[str]:
     return [str(name) for name, _ in rows]
 
 
-def recent_sessions(history: History, *, limit: int = 10,
-                    player: str | None = None) -> list[SessionSummary]:
-    """The latest sessions, newest first; only ``player``'s when a name is given."""
-    where = ""
-    params: list[object] = [max(0, limit)]
+def recent_sessions(history: History, *, limit: int = 10, player: str | None = None,
+                    played_only: bool = False) -> list[SessionSummary]:
+    """The latest sessions, newest first; only ``player``'s when a name is given, and
+    only those with at least one finished hand when ``played_only``."""
+    where: list[str] = []
+    params: list[object] = []
     if player is not None:
-        where = ("WHERE s.id IN (SELECT ss.session_id FROM session_seats ss JOIN players p "
-                 "ON p.id = ss.player_id WHERE p.name = ? AND p.is_human = 1)")
-        params = [player, max(0, limit)]
+        where.append("s.id IN (SELECT ss.session_id FROM session_seats ss JOIN players p "
+                     "ON p.id = ss.player_id WHERE p.name = ? AND p.is_human = 1)")
+        params.append(player)
+    if played_only:
+        where.append("EXISTS (SELECT 1 FROM hands h WHERE h.session_id = s.id)")
+    params.append(max(0, limit))
+    clause = "WHERE " + " AND ".join(where) if where else ""
     sessions = history.query(
         f"SELECT s.id, s.started_at, s.ended_at, s.rules_preset, s.seat_count, "
         f"(SELECT COUNT(*) FROM hands h WHERE h.session_id = s.id) "
-        f"FROM sessions s {where} ORDER BY s.started_at DESC, s.id DESC LIMIT ?", params)
+        f"FROM sessions s {clause} ORDER BY s.started_at DESC, s.id DESC LIMIT ?", params)
     result = []
     for session_id, started, ended, preset, seat_count, hands in sessions:
         totals = dict(history.query(
             "SELECT hs.seat, SUM(hs.points) FROM hand_seats hs JOIN hands h ON h.id = "
             "hs.hand_id WHERE h.session_id = ? GROUP BY hs.seat", (session_id,)))
         seats = history.seats_of(session_id)
+        mine = {i for i, s in enumerate(seats) if s.is_human and (player is None or s.name == player)}
+        helped = {hand for hand, seat in history.query(
+            "SELECT hs.hand_id, hs.seat FROM hand_seats hs JOIN hands h ON h.id = hs.hand_id "
+            "WHERE h.session_id = ? AND hs.by_computer = 1", (session_id,)) if seat in mine}
         result.append(SessionSummary(
             session_id, _when(started), _when(ended) if ended else None, preset,
             tuple(s.name for s in seats), tuple(s.level for s in seats), hands,
-            tuple(int(totals.get(i, 0)) for i in range(seat_count))))
+            tuple(int(totals.get(i, 0)) for i in range(seat_count)), len(helped)))
     return result
 
 
 CSV_COLUMNS: Final = (
     "session_id", "session_started_at", "hand_id", "hand_number", "hand_started_at",
     "duration_s", "rules_preset", "deal_seed", "seat", "player", "is_human", "level",
-    "cards_left", "points", "won", "deal_number", "assisted",
+    "cards_left", "points", "won", "deal_number", "assisted", "by_computer",
 )
 
 
@@ -311,7 +338,8 @@ def _csv(history: History) -> tuple[str, int]:
     rows = history.query(
         "SELECT s.id, s.started_at, h.id, h.hand_number, h.started_at, h.duration_s, "
         "h.rules_preset, h.deal_seed, hs.seat, p.name, p.is_human, ss.level, "
-        "hs.cards_left, hs.points, hs.seat = h.winner_seat, h.deal_number, h.assisted "
+        "hs.cards_left, hs.points, hs.seat = h.winner_seat, h.deal_number, h.assisted, "
+        "hs.by_computer "
         "FROM hands h JOIN sessions s ON s.id = h.session_id "
         "JOIN hand_seats hs ON hs.hand_id = h.id "
         "JOIN session_seats ss ON ss.session_id = h.session_id AND ss.seat = hs.seat "

@@ -1,4 +1,8 @@
-"""The pause menu over the table: the table's clock stops while it is open."""
+"""The pause menu over the table: the table's clock stops while it is open.
+
+An item that cannot be used now (Undo, handing the hand to the computer) is greyed out
+with a line under it saying why.
+"""
 
 from __future__ import annotations
 
@@ -7,7 +11,11 @@ import pygame
 from ...i18n import _
 from .. import text
 from .base import Scene
+from ..undo import allowed
 from .common import dialog_rect, frame, veil
+
+#: The colour of the line saying why an item is greyed out.
+REASON = (200, 205, 210)
 
 
 class PauseScene(Scene):
@@ -18,28 +26,72 @@ class PauseScene(Scene):
         super().__init__(app)
         self.table = table
 
+    def undo_reason(self) -> str | None:
+        """Why "Undo my last move" is greyed out now; None when it can be used."""
+        t = self.table
+        undo = getattr(t, "undo", None)
+        if undo is not None and undo.can_undo():
+            return None
+        if undo is None:
+            return _("There is no undo in this game.")
+        if not allowed(t.match):
+            return _("Undo is off with several people at the table (New game can turn it on).")
+        if t.hand_over:
+            return _("The hand is over.")
+        return _("No move of yours to take back in this hand yet.")
+
+    def hand_reason(self) -> str | None:
+        """Why "Let the computer play my hand" is greyed out now; None when it can be used."""
+        t = self.table
+        if t.awaiting_human and t.match.is_human(t.viewer):
+            return None
+        if not t.match.is_human(t.viewer):
+            return _("The computer plays your hand already.")
+        if t.hand_over:
+            return _("The hand is over.")
+        return _("Available on your turn.")
+
     def build_ui(self) -> None:
         px = self.px
         labels = (_("Resume"), _("Undo my last move"), _("Let the computer play my hand"), _("Save game…"),
                   _("Rules"), _("Settings"), _("Leave the game"))
+        reasons = {"undo": self.undo_reason(), "hand": self.hand_reason()}
         # as wide as the longest label needs (Indonesian and Filipino run long)
-        r = self.rect = dialog_rect(self.app.size, max(px(420), self.button_width(list(labels)) + px(60)), px(556))
-        bw, bh = r.w - px(60), px(48)
+        width = max(px(420), self.button_width(list(labels)) + px(60))
+        bw, bh, gap = width - px(60), px(48), px(10)
+        # a greyed item says why on a line (or two) under it
+        self.reason_px = self.fpx(14)
+        wrapped = {k: text.wrap(r, self.reason_px, bw) if r else [] for k, r in reasons.items()}
+        line_h = round(self.reason_px * 1.3)
+        extra = sum(len(lines) * line_h for lines in wrapped.values())
+        r = self.rect = dialog_rect(self.app.size, width, px(556) + extra)
+        if r.h < px(556) + extra:  # a small window: the buttons give up some height
+            bh = max(px(34), (r.h - px(100) - extra - 6 * gap) // 7)
         x = r.x + px(30)
         y = r.y + px(80)
-        step = bh + px(10)
-        self.b_resume = self.button((x, y, bw, bh), _("Resume"), object_id="#primary")
-        self.b_undo = self.button((x, y + step, bw, bh), _("Undo my last move"), tooltip=_("Back to your previous decision, the computers' replies too (Ctrl+Z or U)"))
-        self.b_hand = self.button((x, y + 2 * step, bw, bh), _("Let the computer play my hand"), tooltip=_("The computer plays your seat until this hand ends"))
-        self.b_save = self.button((x, y + 3 * step, bw, bh), _("Save game…"), tooltip=_("Keep this game under a name (it is also saved after every move)"))
-        self.b_rules = self.button((x, y + 4 * step, bw, bh), _("Rules"))
-        self.b_settings = self.button((x, y + 5 * step, bw, bh), _("Settings"))
-        self.b_quit = self.button((x, y + 6 * step, bw, bh), _("Leave the game"), object_id="#danger")
-        t = self.table
-        undo = getattr(t, "undo", None)
-        if undo is None or not undo.can_undo():
+        self.reasons: list[tuple[list[str], tuple[int, int]]] = []
+
+        def place(key: str | None = None) -> tuple[int, int, int, int]:
+            nonlocal y
+            box = (x, y, bw, bh)
+            y += bh
+            lines = wrapped.get(key, []) if key else []
+            if lines:
+                self.reasons.append((lines, (x + px(6), y + px(3))))
+                y += len(lines) * line_h
+            y += gap
+            return box
+
+        self.b_resume = self.button(place(), _("Resume"), object_id="#primary")
+        self.b_undo = self.button(place("undo"), _("Undo my last move"), tooltip=reasons["undo"] or _("Back to your previous decision, the computers' replies too (Ctrl+Z or U)"))
+        self.b_hand = self.button(place("hand"), _("Let the computer play my hand"), tooltip=reasons["hand"] or _("The computer plays your seat until this hand ends"))
+        self.b_save = self.button(place(), _("Save game…"), tooltip=_("Keep this game under a name (it is also saved after every move)"))
+        self.b_rules = self.button(place(), _("Rules"))
+        self.b_settings = self.button(place(), _("Settings"))
+        self.b_quit = self.button(place(), _("Leave the game"), object_id="#danger")
+        if reasons["undo"]:
             self.b_undo.disable()
-        if not (t.awaiting_human and t.match.is_human(t.viewer)):
+        if reasons["hand"]:
             self.b_hand.disable()
 
     def handle(self, event: pygame.event.Event) -> bool:
@@ -75,3 +127,7 @@ class PauseScene(Scene):
         veil(surf, 185)
         frame(surf, self.rect)
         text.draw(surf, _("Paused"), self.fpx(30), (self.rect.centerx, self.rect.y + px(38)), (245, 210, 122), anchor="center", bold=True)
+        for lines, (x, y) in self.reasons:
+            for line in lines:
+                text.draw(surf, line, self.reason_px, (x, y), REASON)
+                y += round(self.reason_px * 1.3)

@@ -31,6 +31,8 @@ from .common import felt
 GOLD = (245, 210, 122)
 WHITE = (245, 245, 240)
 DIM = (190, 200, 195)
+#: Hands the computer finished for a person, as the statistics mark them.
+COMPUTER = (150, 200, 255)
 
 
 @dataclass
@@ -224,9 +226,12 @@ class ReplayScene(Scene):
             return _("The deal: every hand face up. Press → to step through the moves.")
         seat, cards = self.loaded.moves[self.step - 1]
         name = self.seat_name(seat)
+        seats = self.loaded.hand.seats
+        you = seat < len(seats) and seats[seat].name == "You"  # the default name: "You play", not "You plays"
         if not cards:
-            return _("{name} passes").format(name=name)
-        return _("{name} plays {cards}").format(name=name, cards=format_cards(sorted(cards), symbols=True))
+            return _("You pass") if you else _("{name} passes").format(name=name)
+        shown = format_cards(sorted(cards), symbols=True)
+        return _("You play {cards}").format(cards=shown) if you else _("{name} plays {cards}").format(name=name, cards=shown)
 
     def seat_name(self, seat: int) -> str:
         """A seat's stored name as shown (default names in the current language)."""
@@ -259,7 +264,8 @@ class ReplayScene(Scene):
                         x += (lay.small_h - lay.small_w) // 2
                         y -= (lay.small_h - lay.small_w) // 2
                     surf.blit(cardart.face(c, lay.small_w, lay.small_h, four_colour=four), (x, y))
-            self.draw_plate(surf, lay, p, self.seat_name(seat), len(cards), seat == game.to_act and not game.is_over)
+            self.draw_plate(surf, lay, p, self.seat_name(seat), len(cards), seat == game.to_act and not game.is_over,
+                            seat in self.loaded.hand.result.by_computer)
         # the trick
         layers, owner = trick_at(self.loaded, self.step)
         for layer, (_seat, cards) in enumerate(layers):
@@ -274,24 +280,56 @@ class ReplayScene(Scene):
         box = pygame.Rect(lay.log.as_tuple())
         text.panel(surf, box, alpha=110)
         fp = max(12, int(lay.font_px * 0.8))
-        lines = [
-            (_("Replay · hand {number}").format(number=st.hand_number), GOLD, True),
-            (i18n.current().datetime(st.started_at.astimezone()), DIM, False),
-            (_("Move {step} of {last}").format(step=self.step, last=self.last), WHITE, False),
-        ]
-        if st.result.deal_number is not None:
-            lines.insert(1, (_("Deal {number}").format(number=format_deal_number(st.result.deal_number)), WHITE, False))
-        if st.result.assisted:
-            lines.append((_("Played with undo"), DIM, False))
-        if game.is_over and game.winner is not None:
-            lines.append((_("{name} went out").format(name=self.seat_name(game.winner)), GOLD, False))
         y = box.y + 6
-        for line, colour, bold in lines:
-            text.draw(surf, line, fp, (box.x + 8, y), colour, bold=bold, max_width=box.w - 14)
+        for part, colour, bold in self.log_rows(fp, box):
+            text.draw(surf, part, fp, (box.x + 8, y), colour, bold=bold, max_width=box.w - 14)
             y += int(fp * 1.45)
         self.draw_points(surf, lay, st, fp)
         row = pygame.Rect(lay.message.as_tuple())
         text.draw(surf, self.caption(), max(14, lay.font_px), row.center, WHITE, anchor="center", suits="light", four_colour=four, max_width=row.w)
+
+    #: Lines of the log box that give way, first to last, when they do not all fit.
+    SPARE = ("date", "deal", "undo")
+
+    def log_entries(self) -> list[tuple[str, str, tuple[int, int, int], bool]]:
+        """What the log box says about the hand: (what, line, colour, bold), first line
+        first. A hand the computer finished for a person says so, in the statistics' colour."""
+        if self.loaded is None:
+            return []
+        st = self.loaded.hand
+        game = self.game
+        out = [("title", _("Replay · hand {number}").format(number=st.hand_number), GOLD, True)]
+        if st.result.deal_number is not None:
+            out.append(("deal", _("Deal {number}").format(number=format_deal_number(st.result.deal_number)), WHITE, False))
+        out.append(("date", i18n.current().datetime(st.started_at.astimezone()), DIM, False))
+        out.append(("move", _("Move {step} of {last}").format(step=self.step, last=self.last), WHITE, False))
+        for seat in st.result.by_computer:
+            line = (_("The computer finished this hand for you") if seat == self.viewer() else
+                    _("The computer finished this hand for {name}").format(name=self.seat_name(seat)))
+            out.append(("computer", line, COMPUTER, False))
+        if st.result.assisted:
+            out.append(("undo", _("Played with undo"), DIM, False))
+        if game.is_over and game.winner is not None:
+            out.append(("out", _("{name} went out").format(name=self.seat_name(game.winner)), GOLD, False))
+        return out
+
+    def log_lines(self) -> list[tuple[str, tuple[int, int, int], bool]]:
+        """:meth:`log_entries` as (line, colour, bold)."""
+        return [(line, colour, bold) for _what, line, colour, bold in self.log_entries()]
+
+    def log_rows(self, fp: int, box: pygame.Rect) -> list[tuple[str, tuple[int, int, int], bool]]:
+        """The log box's lines wrapped to ``box``; where they do not all fit, the date,
+        then the deal number, then the undo note give way (see :data:`SPARE`)."""
+        entries = self.log_entries()
+        room = max(1, (box.h - 6) // int(fp * 1.45))
+        spare = list(self.SPARE)
+        while True:
+            rows = [(part, colour, bold) for _what, line, colour, bold in entries
+                    for part in text.wrap(line, fp, box.w - 14, bold=bold)]
+            if len(rows) <= room or not spare:
+                return rows[:room]
+            gone = spare.pop(0)
+            entries = [e for e in entries if e[0] != gone]
 
     def draw_points(self, surf: pygame.Surface, lay: TableLayout, st: StoredHand, fp: int) -> None:
         """The hand's result in the table's score box: points per seat."""
@@ -306,9 +344,12 @@ class ReplayScene(Scene):
             text.draw(surf, f"{pts:+d}" if pts else "0", fp, (box.right - 8, y), WHITE, anchor="topright")
             y += int(fp * 1.35)
 
-    def draw_plate(self, surf: pygame.Surface, lay: TableLayout, p: int, name: str, count: int, turn: bool) -> None:
+    def draw_plate(self, surf: pygame.Surface, lay: TableLayout, p: int, name: str, count: int, turn: bool,
+                   by_computer: bool = False) -> None:
         box = pygame.Rect(lay.seats[p].info.as_tuple())
-        text.panel(surf, box, alpha=150 if turn else 110, border=GOLD if turn else None)
+        text.panel(surf, box, alpha=150 if turn else 110, border=GOLD if turn else COMPUTER if by_computer else None)
+        if by_computer:  # the statistics' mark for a hand the computer finished
+            pygame.draw.circle(surf, COMPUTER, (box.right - 12, box.y + 12), 6, 2)
         fp = lay.font_px
         text.draw(surf, name, fp, (box.x + 10, box.y + 6), GOLD if turn else WHITE, bold=True, max_width=box.w - 16)
         text.draw(surf, ngettext("{n} card", "{n} cards", count).format(n=count), int(fp * 0.85), (box.x + 10, box.y + 8 + fp * 1.2), DIM)

@@ -69,10 +69,16 @@ class SavesScene(Scene):
         self.slots = st.saves.list_slots() if st is not None else []
 
     def default_name(self) -> str:
+        """The first player and the hand ("Ann, hand 3"), made unique with " (2)"… The
+        time is not in it: the entry shows the time it was saved, once."""
         m = self.table.match
         tr = i18n.current()
-        return _("{name}, hand {number} — {when}").format(
-            name=verbatim(m.names[0]), number=tr.number(max(1, m.hand_number)), when=tr.datetime(datetime.now()))
+        base = _("{name}, hand {number}").format(name=verbatim(m.names[0]), number=tr.number(max(1, m.hand_number)))
+        taken = {info.name for info in self.slots}
+        name, n = base, 2
+        while name in taken:
+            name, n = f"{base} ({tr.number(n)})", n + 1
+        return name
 
     # Layout ------------------------------------------------------------------------------------
 
@@ -218,6 +224,23 @@ class SavesScene(Scene):
 
     # Drawing -------------------------------------------------------------------------------------
 
+    def details(self, info: SlotInfo) -> str:
+        """The line under a slot's name: when it was saved, the rules, the hand. The time
+        is left out when the name says it already (a kept unfinished game is named for
+        it), so an entry shows one time."""
+        p = info.preview
+        saved = when(info.saved_at)
+        parts: list[str] = []
+        if saved not in info.name or info.saved_at is None:
+            parts.append(saved)
+        if info.from_backup:
+            parts.append(_("previous copy"))
+        if p and p.preset:
+            parts.append(_("{rules} rules").format(rules=vocab.preset_title(p.preset)))
+        if p and p.hand_number:
+            parts.append(_("hand {number}").format(number=i18n.current().number(p.hand_number)))
+        return " · ".join(parts)
+
     def draw(self, surf: pygame.Surface) -> None:
         px = self.px
         surf.blit(felt(surf.get_size(), self.app.settings.felt_colours), (0, 0))
@@ -239,12 +262,7 @@ class SavesScene(Scene):
                     text.draw(surf, line, self.fpx(14), (r.x + px(34), y + px(34) + px(18) * k), RED, max_width=text_w)
                 continue
             p = info.preview
-            saved = when(info.saved_at)
-            if info.from_backup:
-                saved = _("{when} (previous copy)").format(when=saved)
-            hand = " · " + _("hand {number}").format(number=i18n.current().number(p.hand_number)) if p and p.hand_number else ""
-            preset = " · " + _("{rules} rules").format(rules=vocab.preset_title(p.preset)) if p and p.preset else ""
-            text.draw(surf, saved + preset + hand, self.fpx(15), (r.x + px(34), y + px(34)), DIM, max_width=text_w)
+            text.draw(surf, self.details(info), self.fpx(15), (r.x + px(34), y + px(34)), DIM, max_width=text_w)
             if p is not None:
                 text.draw(surf, scores_text(p.players, p.scores), self.fpx(15), (r.x + px(34), y + px(53)), (225, 225, 215), max_width=text_w)
         if self.status is not None:

@@ -3,7 +3,9 @@
 The numbers come from :mod:`big2.persistence.stats`, read on the storage's writer
 thread (the history's connection lives there) while the screen shows "Loading…". The
 charts are drawn with pygame primitives: the running score over the last hands, and
-the cards left in each lost hand.
+the cards left in each lost hand; each has a legend and labelled axes, and marks the
+hands the computer finished for the player. Sessions with no finished hand are left
+out of the recent sessions (they have no result to show).
 """
 
 from __future__ import annotations
@@ -30,6 +32,10 @@ WHITE = (240, 240, 235)
 DIM = (185, 195, 200)
 GREEN = (150, 225, 160)
 RED = (255, 140, 130)
+#: The ring around a hand the computer finished for the player, in both charts.
+COMPUTER = (150, 200, 255)
+#: Bar colours of the cards-left chart, by how many cards were left.
+BAR_LOW, BAR_MID, BAR_HIGH = (160, 200, 150), (220, 170, 100), (230, 120, 110)
 CHART_HANDS = 40
 RECENT = 6
 
@@ -60,7 +66,7 @@ def load_view(history: History, player: str | None = None, *, offset: int = 0, r
         player = players[0]
     report = stats.player_report(history, player, last=CHART_HANDS, assisted=assisted)
     offset = max(0, offset)
-    found = stats.recent_sessions(history, limit=offset + rows + 1, player=player)
+    found = stats.recent_sessions(history, limit=offset + rows + 1, player=player, played_only=True)
     recent = found[offset:offset + rows]
     hands_of: dict[int, list[int]] = {}
     for s in recent:
@@ -107,7 +113,7 @@ class StatisticsScene(Scene):
         self.status: tuple[str, tuple[int, int, int]] | None = None
         self.pending: Future | None = None
         self.replay_buttons: list[tuple[pygame_gui.elements.UIButton, int]] = []
-        #: Count the hands where undo was used (the "With undo" button leaves them out).
+        #: Count the hands where undo was used (the "Incl. undo hands" button switches).
         self.with_assisted = True
         self.request()
 
@@ -308,9 +314,11 @@ class StatisticsScene(Scene):
             bottom = self.recent_top() - 8
             y = self.draw_split(surf, _("By rule preset"), {vocab.preset_title(k): g for k, g in v.report.by_preset.items()}, left, y + px(10), (y + px(10) + bottom) // 2)
             self.draw_split(surf, _("By opponent level"), {vocab.level(k): g for k, g in v.report.by_opponent_level.items()}, left, y + 6, bottom)
-            chart_h = max(px(90), (self.recent_top() - right.y - px(60)) // 2)
+            # two charts, each under its title, both above the Newer/Older buttons
+            chart_h = max(px(90), (self.recent_top() - px(10) - right.y - px(64)) // 2)
             self.draw_running(surf, v.report.running_score, pygame.Rect(right.x, right.y + px(22), right.w, chart_h))
-            self.draw_losing(surf, v.report.cards_left_when_losing, pygame.Rect(right.x, right.y + chart_h + px(64), right.w, chart_h))
+            self.draw_losing(surf, v.report.cards_left_when_losing, pygame.Rect(right.x, right.y + chart_h + px(64), right.w, chart_h),
+                             v.report.lost_by_computer)
             self.draw_recent(surf, v, self.recent_top())
         if self.status is not None:
             msg, colour = self.status
@@ -360,18 +368,66 @@ class StatisticsScene(Scene):
             y += size + px(4)
         return y
 
+    def chart_frame(self, surf: pygame.Surface, box: pygame.Rect, legend: list[tuple[str, str, tuple[int, int, int]]],
+                    y_label: str, x_label: str, y_ticks: list[str]) -> pygame.Rect:
+        """The panel of a chart with its legend (top), the y axis's name (turned, left) and
+        tick values, and the x axis's name (bottom); returns the plotting area.
+
+        ``legend`` holds (kind, words, colour), kind "line", "dot", "bar" or "ring";
+        ``y_ticks`` are the tick values' texts, which the caller draws right of the plot's
+        left edge (room is left for the widest)."""
+        px = self.px
+        text.panel(surf, box, alpha=70, radius=8)
+        small = self.fpx(13)
+        line_h = text.render(y_label, small, DIM).get_height()
+        # the legend: its entries flow left to right, onto a second row when needed
+        x, y = box.x + px(10), box.y + px(5)
+        for kind, words, colour in legend:
+            label = text.render(words, small, DIM)
+            mark_w = px(20) if kind == "ring" else px(18)
+            w = mark_w + label.get_width()
+            if x + w > box.right - px(8) and x > box.x + px(10):
+                x, y = box.x + px(10), y + line_h + px(2)
+            self.legend_mark(surf, kind, colour, (x + px(7), y + line_h // 2))
+            surf.blit(label, (x + mark_w, y))
+            x += w + px(14)
+        top = y + line_h + px(8)
+        # the y axis's name, turned to read upwards, then the tick values beside the plot
+        turned = pygame.transform.rotate(text.render(y_label, small, DIM), 90)
+        tick_w = max((text.render(t, small, DIM).get_width() for t in y_ticks), default=0)
+        left = box.x + px(6) + turned.get_width() + px(6) + tick_w + px(8)
+        bottom = box.bottom - line_h - px(8)
+        inner = pygame.Rect(left, top, max(px(20), box.right - px(14) - left), max(px(20), bottom - top))
+        if turned.get_height() <= box.h - px(8):
+            surf.blit(turned, (box.x + px(6), inner.centery - turned.get_height() // 2))
+        text.draw(surf, x_label, small, (inner.centerx, inner.bottom + px(4)), DIM, anchor="midtop", max_width=inner.w)
+        return inner
+
+    def legend_mark(self, surf: pygame.Surface, kind: str, colour: tuple[int, int, int], at: tuple[int, int]) -> None:
+        px = self.px
+        x, y = at
+        if kind == "line":
+            pygame.draw.line(surf, colour, (x - px(7), y), (x + px(7), y), 3)
+        elif kind == "dot":
+            pygame.draw.circle(surf, colour, (x, y), 4)
+        elif kind == "bar":
+            pygame.draw.rect(surf, colour, (x - px(5), y - px(6), px(10), px(12)), border_radius=2)
+        else:  # ring: finished by the computer
+            pygame.draw.circle(surf, colour, (x, y), 7, 2)
+
     def draw_running(self, surf: pygame.Surface, points: list[stats.ScorePoint], box: pygame.Rect) -> None:
         px = self.px
         text.draw(surf, ngettext("Running score, last {n} hand", "Running score, last {n} hands", len(points)).format(n=num(len(points))), self.fpx(16), (box.x, box.y - px(22)), GOLD, bold=True)
-        text.panel(surf, box, alpha=70, radius=8)
-        if not points:
-            return
-        inner = box.inflate(-px(56), -px(24))
-        inner.x = box.x + px(46)
         totals = [0] + [p.total for p in points]
         lo, hi = min(totals), max(totals)
         if hi == lo:
             hi, lo = hi + 1, lo - 1
+        legend = [("line", _("total points"), GOLD), ("dot", _("hand won"), GREEN), ("dot", _("hand lost"), RED)]
+        if any(p.by_computer for p in points):
+            legend.append(("ring", _("finished by the computer"), COMPUTER))
+        ticks = [(0, "0")] + [(v, signed(v)) for v in (hi, lo) if v != 0]
+        inner = self.chart_frame(surf, box, legend, _("Points"),
+                                 _("Hands, oldest to newest"), [w for _v, w in ticks])
 
         def at(i: int, v: int) -> tuple[int, int]:
             x = inner.x + (inner.w * i) // max(1, len(totals) - 1)
@@ -379,18 +435,23 @@ class StatisticsScene(Scene):
             return x, y
 
         zero = at(0, 0)[1]
+        small = self.fpx(13)
+        for value, words in ticks:
+            y = at(0, value)[1]
+            if value == 0 or abs(y - zero) > 14:  # not on top of the zero label
+                text.draw(surf, words, small, (inner.x - px(8), y), DIM, anchor="midright")
         pygame.draw.line(surf, (255, 255, 255, 90), (inner.x, zero), (inner.right, zero), 1)
-        text.draw(surf, "0", self.fpx(13), (inner.x - 8, zero), DIM, anchor="midright")
-        for v, y in ((hi, inner.y), (lo, inner.bottom)):
-            if abs(y - zero) > 14:  # not on top of the zero label
-                text.draw(surf, signed(v), self.fpx(13), (inner.x - 8, y), DIM, anchor="midright")
+        if not points:
+            return
         pts = [at(i, v) for i, v in enumerate(totals)]
         if len(pts) > 1:
             pygame.draw.lines(surf, GOLD, False, pts, 3)
         for p, pt in zip(points, pts[1:]):
-            pygame.draw.circle(surf, GREEN if p.points >= 0 else RED, pt, 4)
+            pygame.draw.circle(surf, GREEN if p.won else RED, pt, 4)
+            if p.by_computer:
+                pygame.draw.circle(surf, COMPUTER, pt, 8, 2)
 
-    def draw_losing(self, surf: pygame.Surface, cards: list[int], box: pygame.Rect) -> None:
+    def draw_losing(self, surf: pygame.Surface, cards: list[int], box: pygame.Rect, by_computer: list[bool] | None = None) -> None:
         px = self.px
         if cards:
             title = _("Cards left in lost hands (average {average})").format(
@@ -398,23 +459,30 @@ class StatisticsScene(Scene):
         else:
             title = _("Cards left in lost hands")
         text.draw(surf, title, self.fpx(16), (box.x, box.y - px(22)), GOLD, bold=True)
-        text.panel(surf, box, alpha=70, radius=8)
         if not cards:
+            text.panel(surf, box, alpha=70, radius=8)
             text.draw(surf, _("No lost hands yet."), self.fpx(15), box.center, DIM, anchor="center")
             return
-        inner = box.inflate(-px(56), -px(24))
-        inner.x = box.x + px(46)
+        helped = list(by_computer or [])
+        helped += [False] * (len(cards) - len(helped))
         top = max(13, max(cards))
+        legend = [("bar", _("1–4 cards"), BAR_LOW), ("bar", _("5–9 cards"), BAR_MID), ("bar", _("10 or more"), BAR_HIGH)]
+        if any(helped):
+            legend.append(("ring", _("finished by the computer"), COMPUTER))
+        inner = self.chart_frame(surf, box, legend, _("Cards left"), _("Lost hands, oldest to newest"), [num(0), num(top)])
+        ring_room = px(18) if any(helped) else 0
+        plot_h = inner.h - ring_room
         for v in (0, top):
-            y = inner.bottom - int(v * inner.h / top)
-            text.draw(surf, num(v), self.fpx(13), (inner.x - 8, y), DIM, anchor="midright")
+            text.draw(surf, num(v), self.fpx(13), (inner.x - px(8), inner.bottom - int(v * plot_h / top)), DIM, anchor="midright")
         slot = inner.w / len(cards)
         bar = max(2, int(slot * 0.7))
-        for i, c in enumerate(cards):
-            h = int(c * inner.h / top)
+        for i, (c, comp) in enumerate(zip(cards, helped)):
+            h = int(c * plot_h / top)
             x = inner.x + int(i * slot + (slot - bar) / 2)
-            colour = (230, 120, 110) if c >= 10 else (220, 170, 100) if c >= 5 else (160, 200, 150)
+            colour = BAR_HIGH if c >= 10 else BAR_MID if c >= 5 else BAR_LOW
             pygame.draw.rect(surf, colour, (x, inner.bottom - h, bar, h), border_radius=2)
+            if comp:
+                pygame.draw.circle(surf, COMPUTER, (x + bar // 2, inner.bottom - h - px(9)), 6, 2)
         pygame.draw.line(surf, DIM, (inner.x, inner.bottom), (inner.right, inner.bottom), 1)
 
     def draw_recent(self, surf: pygame.Surface, v: View, y: int) -> None:
@@ -439,6 +507,15 @@ class StatisticsScene(Scene):
             if x + text.render(what, fp, WHITE).get_width() <= score_left - px(16):
                 text.draw(surf, what, fp, (x, y + px(4)), WHITE)
                 x += text.render(what, fp, WHITE).get_width() + px(24)
+                if s.by_computer:
+                    # hands the computer finished for the player, marked as in the charts
+                    note = ngettext("{n} hand finished by the computer", "{n} hands finished by the computer",
+                                    s.by_computer).format(n=num(s.by_computer))
+                    note_w = px(20) + text.render(note, fp, COMPUTER).get_width()
+                    if x + note_w <= score_left - px(16):
+                        self.legend_mark(surf, "ring", COMPUTER, (x + px(7), y + px(4) + text.render(note, fp, COMPUTER).get_height() // 2))
+                        text.draw(surf, note, fp, (x + px(20), y + px(4)), COMPUTER)
+                        x += note_w + px(24)
                 # who sat at the table: with their levels, or just their names, as room allows
                 names = ", ".join(verbatim(n) for n in s.players if n != v.player)
                 for vs in (_("vs {players}").format(players=others), _("vs {players}").format(players=names)):

@@ -289,7 +289,8 @@ class Storage:
         name, n = base, 2
         while name in taken or self.saves.slot_path(name).exists():  # two in the same minute
             name, n = f"{base} ({n})", n + 1
-        self.saves.save_slot(name, saved.payload, saved.preview)
+        # the slot keeps the autosave's time: the one its name gives (Saved games shows one)
+        self.saves.save_slot(name, saved.payload, saved.preview, saved_at=saved.saved_at)
         self.tell(Notice.of(msg("Your unfinished game was kept in Saved games as “{name}”.", name=name), Severity.INFO))
 
     def clear_autosave(self) -> None:

@@ -123,6 +123,7 @@ def hand_recorded(table: TableScene) -> None:
             game, session.records[-1], start=start, started_at=rec.hand_started_at,
             duration_s=max(0.0, time.monotonic() - rec.hand_clock) if rec.hand_clock else 0.0,
             ended_how="finished", assisted=bool(m.results and m.results[-1].assisted),
+            by_computer=m.results[-1].by_computer if m.results else (),
         )
         st.submit(lambda: _record(st, rec, result))
     rec.hand_start = None

@@ -1,0 +1,77 @@
+"""Issue 27, defect 9: a greyed pause-menu item says why, on a line under it."""
+
+from __future__ import annotations
+
+import pygame
+import pytest
+from helpers import click_button, key, pump
+
+from big2.app import text
+from big2.app.match import MatchConfig, SeatConfig
+from big2.app.scenes.pause import PauseScene
+from big2.app.scenes.table import TableScene
+
+
+def _drawn_lines(app, monkeypatch) -> list[tuple[str, tuple[int, int]]]:
+    """The texts the next frame draws, with where (their top-left)."""
+    seen: list[tuple[str, tuple[int, int]]] = []
+    real = text.draw
+
+    def spy(surf, words, size, pos, *args, **kwargs):
+        seen.append((words, (int(pos[0]), int(pos[1]))))
+        return real(surf, words, size, pos, *args, **kwargs)
+
+    monkeypatch.setattr(text, "draw", spy)
+    app.dirty = True
+    pump(app, 2)
+    monkeypatch.undo()
+    return seen
+
+
+def _reason_under(lines, button, below) -> str:
+    """The line drawn between ``button`` and the item ``below`` it."""
+    found = [w for w, (x, y) in lines
+             if button.rect.left <= x <= button.rect.right and button.rect.bottom <= y < below.rect.top]
+    assert found, f"nothing written under {button.text!r}"
+    return " ".join(found)
+
+
+@pytest.mark.parametrize("size", [(800, 600), (1280, 720)])
+def test_greyed_items_say_why_against_the_computer(make_app, monkeypatch, size):
+    seats = (SeatConfig("You", True), SeatConfig("East", False), SeatConfig("North", False), SeatConfig("West", False))
+    app = make_app(size=size)
+    table = TableScene(app, MatchConfig(seats=seats, hands=2, seed=4))
+    app.push(table)
+    assert app.run_until(lambda: table.awaiting_human, timeout=20)
+    key(app, pygame.K_ESCAPE)
+    pause = app.top
+    assert isinstance(pause, PauseScene)
+    assert not pause.b_undo.is_enabled and pause.b_hand.is_enabled
+    lines = _drawn_lines(app, monkeypatch)
+    assert _reason_under(lines, pause.b_undo, pause.b_hand) == "No move of yours to take back in this hand yet."
+    # the enabled item has no such line; every item stays inside the menu
+    assert not [w for w, (x, y) in lines if pause.b_hand.rect.bottom <= y < pause.b_save.rect.top]
+    assert all(pause.rect.contains(b.rect) for b in (pause.b_resume, pause.b_quit))
+    # handing the hand over greys that item too, with its reason
+    click_button(app, pause.b_hand)
+    key(app, pygame.K_ESCAPE)
+    pause = app.top
+    assert isinstance(pause, PauseScene) and not pause.b_hand.is_enabled
+    lines = _drawn_lines(app, monkeypatch)
+    assert _reason_under(lines, pause.b_hand, pause.b_save) == "The computer plays your hand already."
+    assert pause.rect.contains(pause.b_quit.rect)
+
+
+def test_undo_greyed_at_a_hot_seat_table_says_it_is_off(make_app, monkeypatch):
+    seats = (SeatConfig("Ann", True), SeatConfig("Bo", True), SeatConfig("Cy", False), SeatConfig("Di", False))
+    app = make_app(size=(800, 600))
+    table = TableScene(app, MatchConfig(seats=seats, seed=3))
+    app.push(table)
+    assert app.run_until(lambda: app.top is not table, timeout=20)  # the privacy screen
+    key(app, pygame.K_RETURN)
+    assert app.top is table and table.awaiting_human
+    key(app, pygame.K_ESCAPE)
+    pause = app.top
+    assert isinstance(pause, PauseScene) and not pause.b_undo.is_enabled
+    lines = _drawn_lines(app, monkeypatch)
+    assert _reason_under(lines, pause.b_undo, pause.b_hand).startswith("Undo is off with several people at the table")
