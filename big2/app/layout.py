@@ -257,26 +257,30 @@ def compute_layout(width: int, height: int, n_seats: int = 4, *, max_hand: int =
     that much larger, as far as the hand still fits the window. ``left_handed`` mirrors
     the bottom seat's name plate and action buttons (Play nearest the left edge).
     """
-    lay = _layout(width, height, n_seats, max_hand, min_button_w, 1.0, left_handed)
     scale = max(1.0, min(card_scale, 1.5))
-    while scale > 1.0:
-        # larger cards only as far as the trick in the middle still holds a card
-        bigger = _layout(width, height, n_seats, max_hand, min_button_w, scale, left_handed)
+    plain = _layout(width, height, n_seats, max_hand, min_button_w, 1.0, 1.0, left_handed)
+    if scale <= 1.0:
+        return plain
+    # as large as the window allows: the trick in the middle must still hold a card and
+    # clear the corner panels; cards give way a little before type does
+    steps = [i / 20 for i in range(round((scale - 1.0) * 20), -1, -1)]  # 0.25, 0.2, … 0
+    most = (scale - 1.0) * 0.8  # type grows a little less than cards
+    for cards, words in sorted({(c, min(c + 0.05, most)) for c in steps} | {(0.0, min(w, most)) for w in steps},
+                               key=lambda p: (-(p[0] + p[1]), -p[0])):
+        bigger = _layout(width, height, n_seats, max_hand, min_button_w, 1.0 + cards, 1.0 + words, left_handed)
         t = bigger.trick
         if t.h >= bigger.card_h * 1.1 and not t.overlaps(bigger.log) and not t.overlaps(bigger.scores):
             return bigger
-        scale = round(scale - 0.05, 2)
-    return lay
+    return plain
 
 
 def _layout(width: int, height: int, n_seats: int, max_hand: int, min_button_w: int,
-            card_scale: float, left_handed: bool) -> TableLayout:
+            card_scale: float, text_scale: float, left_handed: bool) -> TableLayout:
     sides = sides_for(n_seats)
     w = max(width, MIN_SIZE[0])
     h = max(height, MIN_SIZE[1])
     unit = min(w / 1280, h / 720)
     margin = max(8, round(12 * unit))
-    text_scale = 1.0 + (card_scale - 1.0) * 0.8  # type grows a little less than cards
     font_px = scaled_font(18 * text_scale, ui_scale((w, h)))  # the menus' scale: one size of type everywhere
 
     # Card sizes: the hand gets about a fifth of the height, but must fit max_hand cards
