@@ -165,6 +165,7 @@ class App:
     def close(self) -> None:
         while self.stack:
             self.stack.pop().leave()
+        cardart.set_high_contrast(False)
         assets.clear_caches()
         from . import text
 
@@ -304,6 +305,7 @@ class App:
             self.dispatch(event)
         if not self.running:
             return
+        cardart.set_high_contrast(self.settings.high_contrast)  # the style follows the setting
         self._acc += dt
         steps = 0
         while self._acc >= STEP and steps < 160:
@@ -339,6 +341,8 @@ class App:
 
     def draw(self, rects: list[pygame.Rect] | None = None) -> None:
         """Draw every visible scene; present all of it, or only ``rects``."""
+        if cardart.set_high_contrast(self.settings.high_contrast):
+            rects = None  # every card changed
         start = 0
         for i in range(len(self.stack) - 1, -1, -1):
             if self.stack[i].opaque:

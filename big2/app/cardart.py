@@ -31,6 +31,14 @@ BACK_STYLES = {
     "blue": ((28, 58, 128), (64, 104, 190), (235, 235, 245)),
     "red": ((128, 24, 36), (190, 64, 72), (245, 235, 235)),
 }
+# The high-contrast deck: pure white faces with a black rim, deeper suit colours, plain
+# white court frames, and backs with a wide white border (they stand out on any felt).
+HC_FACE = (255, 255, 255)
+HC_EDGE = (0, 0, 0)
+HC_TWO_COLOUR = ((190, 0, 20), (0, 0, 0), (190, 0, 20), (0, 0, 0))
+HC_FOUR_COLOUR = ((0, 60, 200), (0, 110, 30), (190, 0, 20), (0, 0, 0))
+#: Whether faces and backs are drawn in the high-contrast style (see :func:`set_high_contrast`).
+_high_contrast = False
 
 class SurfaceCache:
     """Surfaces by key, least recently used first out, bounded by their pixel bytes.
@@ -118,7 +126,27 @@ def clear_cache() -> None:
     _drawn_at.clear()
 
 
+def set_high_contrast(on: bool) -> bool:
+    """Draw faces and backs in the high-contrast style (or not) from now on; the images
+    drawn in the other style are dropped. Cheap when nothing changes (the app calls it
+    every frame with the setting). Returns whether the style changed."""
+    global _high_contrast
+    on = bool(on)
+    if on == _high_contrast:
+        return False
+    _high_contrast = on
+    clear_cache()
+    return True
+
+
+def high_contrast() -> bool:
+    """Whether cards are drawn in the high-contrast style now."""
+    return _high_contrast
+
+
 def suit_colour(suit: int, *, four_colour: bool = False) -> tuple[int, int, int]:
+    if _high_contrast:
+        return (HC_FOUR_COLOUR if four_colour else HC_TWO_COLOUR)[suit]
     return (FOUR_COLOUR if four_colour else TWO_COLOUR)[suit]
 
 
@@ -244,8 +272,12 @@ def _draw_face(card: int, w: int, h: int, four_colour: bool) -> pygame.Surface:
     surf = pygame.Surface((W, H), pygame.SRCALPHA)
     radius = int(W * 0.08)
     full = pygame.Rect(0, 0, W, H)
-    _rounded(surf, full, FACE, radius)
-    _rounded(surf, full, EDGE, radius, max(1, ss))
+    if _high_contrast:
+        _rounded(surf, full, HC_FACE, radius)
+        _rounded(surf, full, HC_EDGE, radius, max(2, ss * 2))
+    else:
+        _rounded(surf, full, FACE, radius)
+        _rounded(surf, full, EDGE, radius, max(1, ss))
 
     # Corners: rank above a small suit, repeated upside down at the bottom right.
     label = RANK_NAMES[rank]
@@ -298,6 +330,8 @@ def _draw_court(
 ) -> None:
     """Jack, queen and king: a tinted frame, a drawn emblem, a big serif letter."""
     tint = COURT_TINT[suit] if four_colour else ((252, 236, 236) if suit in (0, 2) else (234, 236, 244))
+    if _high_contrast:
+        tint = HC_FACE
     _rounded(surf, inner, tint, int(inner.w * 0.08))
     _rounded(surf, inner, colour, int(inner.w * 0.08), max(2, ss * 2))
     gold = (222, 178, 52)
@@ -412,13 +446,15 @@ def back(w: int, h: int, *, style: str = "blue", rotated: bool = False) -> pygam
     if img is not None:
         return img
     dark, light, edge = BACK_STYLES.get(style, BACK_STYLES["blue"])
+    if _high_contrast:
+        edge = HC_FACE
     ss = 3
     W, H = w * ss, h * ss
     surf = pygame.Surface((W, H), pygame.SRCALPHA)
     radius = int(W * 0.08)
     full = pygame.Rect(0, 0, W, H)
     _rounded(surf, full, edge, radius)
-    inner = full.inflate(-int(W * 0.14), -int(W * 0.14))
+    inner = full.inflate(-int(W * (0.2 if _high_contrast else 0.14)), -int(W * (0.2 if _high_contrast else 0.14)))
     pattern = pygame.Surface(inner.size, pygame.SRCALPHA)
     pattern.fill(dark)
     step = max(6, int(inner.w / 5))
@@ -436,7 +472,7 @@ def back(w: int, h: int, *, style: str = "blue", rotated: bool = False) -> pygam
     _rounded(mask, mask.get_rect(), (255, 255, 255), int(radius * 0.6))
     pattern.blit(mask, (0, 0), special_flags=pygame.BLEND_RGBA_MIN)
     surf.blit(pattern, inner)
-    _rounded(surf, full, EDGE, radius, max(1, ss))
+    _rounded(surf, full, HC_EDGE if _high_contrast else EDGE, radius, max(2, ss * 2) if _high_contrast else max(1, ss))
     img = pygame.transform.smoothscale(surf, (w, h))
     if rotated:
         img = pygame.transform.rotate(img, 90)

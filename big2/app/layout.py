@@ -119,6 +119,10 @@ class TableLayout:
     message: Box
     menu_button: Box
     font_px: int
+    #: A fifth button's place at the outer end of the action row, beside Sort (Undo).
+    extra_button: Box = Box(0, 0, 0, 0)
+    #: The hand's buttons and name plate are mirrored (a left-handed layout).
+    left_handed: bool = False
 
     @property
     def window(self) -> Box:
@@ -240,7 +244,8 @@ def sides_for(n_seats: int) -> tuple[str, ...]:
     return _SIDES[n_seats]
 
 
-def compute_layout(width: int, height: int, n_seats: int = 4, *, max_hand: int = 13, min_button_w: int = 0) -> TableLayout:
+def compute_layout(width: int, height: int, n_seats: int = 4, *, max_hand: int = 13, min_button_w: int = 0,
+                   card_scale: float = 1.0, left_handed: bool = False) -> TableLayout:
     """Lay out a table for a window of ``width`` x ``height`` pixels.
 
     Sizes below :data:`MIN_SIZE` are laid out as if they were the minimum (the window
@@ -248,32 +253,58 @@ def compute_layout(width: int, height: int, n_seats: int = 4, *, max_hand: int =
     ``max_hand`` is the largest hand the bottom seat may hold (13, 17 or 21).
     ``min_button_w`` is the width the action buttons' words need (they never get less,
     as long as the row fits beside the hand).
+    ``card_scale`` (> 1: "larger cards and text") makes the cards and the table's text
+    that much larger, as far as the hand still fits the window. ``left_handed`` mirrors
+    the bottom seat's name plate and action buttons (Play nearest the left edge).
     """
+    scale = max(1.0, min(card_scale, 1.5))
+    plain = _layout(width, height, n_seats, max_hand, min_button_w, 1.0, 1.0, left_handed)
+    if scale <= 1.0:
+        return plain
+    # as large as the window allows: the trick in the middle must still hold a card and
+    # clear the corner panels; cards give way a little before type does
+    steps = [i / 20 for i in range(round((scale - 1.0) * 20), -1, -1)]  # 0.25, 0.2, … 0
+    most = (scale - 1.0) * 0.8  # type grows a little less than cards
+    for cards, words in sorted({(c, min(c + 0.05, most)) for c in steps} | {(0.0, min(w, most)) for w in steps},
+                               key=lambda p: (-(p[0] + p[1]), -p[0])):
+        bigger = _layout(width, height, n_seats, max_hand, min_button_w, 1.0 + cards, 1.0 + words, left_handed)
+        t = bigger.trick
+        if t.h >= bigger.card_h * 1.1 and not t.overlaps(bigger.log) and not t.overlaps(bigger.scores):
+            return bigger
+    return plain
+
+
+def _layout(width: int, height: int, n_seats: int, max_hand: int, min_button_w: int,
+            card_scale: float, text_scale: float, left_handed: bool) -> TableLayout:
     sides = sides_for(n_seats)
     w = max(width, MIN_SIZE[0])
     h = max(height, MIN_SIZE[1])
     unit = min(w / 1280, h / 720)
     margin = max(8, round(12 * unit))
-    font_px = scaled_font(18, ui_scale((w, h)))  # the menus' scale: one size of type everywhere
+    font_px = scaled_font(18 * text_scale, ui_scale((w, h)))  # the menus' scale: one size of type everywhere
 
     # Card sizes: the hand gets about a fifth of the height, but must fit max_hand cards
     # across the fan with at least a readable corner showing.
-    card_h = round(min(h * 0.22, w * 0.2))
-    card_w = round(card_h * CARD_RATIO)
     side_w = round(max(130, 190 * unit))  # info columns for left/right opponents
     fan_w = w - 2 * side_w - 2 * margin
-    min_step = max(card_w * 0.33, 22)
-    need = card_w + min_step * (max_hand - 1)
-    if need > fan_w:
-        # shrink until max_hand fits with its corners readable
-        scale = fan_w / need
-        card_h = round(card_h * scale)
+
+    def fitted(card_h: int) -> int:
         card_w = round(card_h * CARD_RATIO)
+        min_step = max(card_w * 0.33, 22)
+        need = card_w + min_step * (max_hand - 1)
+        if need > fan_w:
+            # shrink until max_hand fits with its corners readable
+            card_h = round(card_h * fan_w / need)
+        return card_h
+
+    usual = min(h * 0.22, w * 0.2)
+    card_h = max(fitted(round(usual)), fitted(round(usual * card_scale)))
+    card_w = round(card_h * CARD_RATIO)
     small_h = max(40, round(card_h * 0.52))
     small_w = round(small_h * CARD_RATIO)
     lift = round(card_h * 0.18)
 
-    plate_w = round(max(150, 200 * unit))
+    plate_w = round(max(150, 200 * unit) * text_scale)
     plate_h = round(font_px * 4.0)
     button_h = round(max(32, 40 * unit))
 
@@ -333,6 +364,16 @@ def compute_layout(width: int, height: int, n_seats: int = 4, *, max_hand: int =
     row_w = bw * len(names) + gap * (len(names) - 1)
     bx = hand_fan.right - row_w
     buttons = {name: Box(bx + i * (bw + gap), button_y, bw, button_h) for i, name in enumerate(names)}
+    extra_button = Box(bx - gap - bw, button_y, bw, button_h)
+    if left_handed:
+        # the hand's controls mirrored about the window's middle: Play at the left end
+        def mirror(b: Box) -> Box:
+            return Box(w - b.right, b.y, b.w, b.h)
+
+        buttons = {name: mirror(b) for name, b in buttons.items()}
+        extra_button = mirror(extra_button)
+        bottom = seats[0]
+        seats[0] = SeatSpot(bottom.side, bottom.fan, mirror(bottom.info), mirror(bottom.badge), bottom.origin)
 
     banner = Box(w // 2 - round(w * 0.22), trick.center[1] - round(font_px * 1.6), round(w * 0.44), round(font_px * 3.2))
     # Messages (the engine's reasons, hints) get the whole row above the buttons.
@@ -358,4 +399,6 @@ def compute_layout(width: int, height: int, n_seats: int = 4, *, max_hand: int =
         message=message,
         menu_button=menu_button,
         font_px=font_px,
+        extra_button=extra_button,
+        left_handed=left_handed,
     )

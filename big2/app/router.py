@@ -27,6 +27,7 @@ SCENES: dict[str, str] = {
     "session_end": "big2.app.scenes.session_end:SessionEndScene",
     "rules": "big2.app.scenes.rules:RulesScene",
     "settings": "big2.app.scenes.settings_scene:SettingsScene",
+    "accessibility": "big2.app.scenes.accessibility:AccessibilityScene",
     "saves": "big2.app.scenes.saves:SavesScene",
     "statistics": "big2.app.scenes.statistics:StatisticsScene",
     "replay": "big2.app.scenes.replay:ReplayScene",

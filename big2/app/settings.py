@@ -19,6 +19,12 @@ FELTS = {
     "charcoal": ((52, 56, 60), (30, 32, 36)),
 }
 CARD_BACKS = ("blue", "red")
+#: The high-contrast felt: near black, so white cards and light text stand out most.
+HIGH_CONTRAST_FELT = ((18, 22, 20), (4, 6, 5))
+#: With reduced motion every animation takes at most this share of its usual time.
+REDUCED_MOTION_SCALE = 0.3
+#: How much larger the table's cards and text are with "larger cards and text".
+LARGER_CARDS_SCALE = 1.25
 
 
 @dataclass
@@ -31,11 +37,29 @@ class AppSettings:
     volume: float = 0.7
     muted: bool = False
     auto_pass: bool = False
+    larger_cards: bool = False
+    high_contrast: bool = False
+    reduced_motion: bool = False
+    left_handed: bool = False
+    one_tap: bool = True
 
     @property
     def anim_scale(self) -> float:
-        """Multiplier for every animation duration (0 = no animation)."""
-        return ANIMATION_SPEEDS.get(self.animation, 1.0)
+        """Multiplier for every animation duration (0 = no animation); reduced motion
+        caps it at :data:`REDUCED_MOTION_SCALE`."""
+        scale = ANIMATION_SPEEDS.get(self.animation, 1.0)
+        return min(scale, REDUCED_MOTION_SCALE) if self.reduced_motion else scale
+
+    @property
+    def celebrations(self) -> bool:
+        """Whether decorative effects (confetti) may play: not with reduced motion or
+        with animations off."""
+        return not self.reduced_motion and ANIMATION_SPEEDS.get(self.animation, 1.0) > 0
+
+    @property
+    def card_scale(self) -> float:
+        """How much larger than usual the table draws its cards and text."""
+        return LARGER_CARDS_SCALE if self.larger_cards else 1.0
 
     @property
     def pace_delay(self) -> float:
@@ -44,6 +68,9 @@ class AppSettings:
 
     @property
     def felt_colours(self) -> tuple[tuple[int, int, int], tuple[int, int, int]]:
+        """The felt's centre and edge colours (the high-contrast felt overrides the choice)."""
+        if self.high_contrast:
+            return HIGH_CONTRAST_FELT
         return FELTS.get(self.felt, FELTS["green"])
 
     def to_mapping(self) -> dict[str, Any]:

@@ -162,6 +162,11 @@ _CHECKS: Final[dict[str, Callable[[object], object]]] = {
     "volume": _volume,
     "muted": _flag,
     "auto_pass": _flag,
+    "larger_cards": _flag,
+    "high_contrast": _flag,
+    "reduced_motion": _flag,
+    "left_handed": _flag,
+    "one_tap": _flag,
     "window_width": _int_between(WINDOW_MIN[0], WINDOW_MAX[0]),
     "window_height": _int_between(WINDOW_MIN[1], WINDOW_MAX[1]),
     "fullscreen": _flag,
@@ -198,6 +203,14 @@ class Settings:
     muted: bool = False
     #: Pass automatically when no legal play exists.
     auto_pass: bool = False
+    #: Accessibility: larger cards and table text, a high-contrast felt and cards, short
+    #: animations and no confetti, the hand's buttons and name plate mirrored.
+    larger_cards: bool = False
+    high_contrast: bool = False
+    reduced_motion: bool = False
+    left_handed: bool = False
+    #: Clicking a card while following picks the lowest play of the trick's kind with it.
+    one_tap: bool = True
     window_width: int = 1280
     window_height: int = 720
     fullscreen: bool = False
@@ -240,6 +253,11 @@ _LABELS: Final[dict[str, Message]] = {
     "volume": msg("Volume"),
     "muted": msg("Mute"),
     "auto_pass": msg("Auto-pass"),
+    "larger_cards": msg("Larger cards and text"),
+    "high_contrast": msg("High contrast"),
+    "reduced_motion": msg("Reduced motion"),
+    "left_handed": msg("Left-handed layout"),
+    "one_tap": msg("One-tap selection"),
     "window_width": msg("Window size"),
     "window_height": msg("Window size"),
     "fullscreen": msg("Fullscreen"),

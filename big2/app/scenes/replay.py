@@ -21,7 +21,7 @@ from big2.persistence.handlog import replay
 
 from ... import i18n
 from ...i18n import _, ngettext, verbatim
-from .. import cardart, storage, text
+from .. import cardart, dealactions, storage, text
 from ..vocab import person_name
 from ..resume import reading_order
 from ..layout import TableLayout, compute_layout
@@ -78,6 +78,8 @@ class ReplayScene(Scene):
         self.future: Future[Loaded] | None = None
         self.error = ""
         self.step = 0
+        self.toast = dealactions.Toast()
+        self.b_play_deal = self.b_copy_deal = None
         self.request()
 
     # Data --------------------------------------------------------------------------------------
@@ -94,9 +96,13 @@ class ReplayScene(Scene):
         self.future.add_done_callback(lambda _f: self.app.post_wake())
 
     def next_deadline(self) -> float | None:
-        return 0.05 if self.future is not None else None
+        if self.future is not None:
+            return 0.05
+        return self.toast.remaining()
 
     def update(self, dt: float) -> None:
+        if self.toast.expired():
+            self.app.dirty = True
         fut = self.future
         if fut is None or not fut.done():
             return
@@ -154,7 +160,58 @@ class ReplayScene(Scene):
         self.b_prev_hand = self.button(prev, _("◀ Earlier"), tooltip=_("The session's earlier hand (Page Up)"))
         self.b_next_hand = self.button(nxt, _("Later ▶"), tooltip=_("The session's later hand (Page Down)"))
         self.b_close = self.button(lay.menu_button.as_tuple(), _("Close"), tooltip=verbatim("Esc"))
+        under_log = prev[1] < first.y  # Earlier and Later went under the log box
+        self.build_deal_buttons(lay, below=prev[1] + prev[3] if under_log else lay.log.bottom)
         self.refresh_buttons()
+
+    def deal_number(self) -> int | None:
+        return self.loaded.hand.result.deal_number if self.loaded is not None else None
+
+    def build_deal_buttons(self, lay: TableLayout, below: int) -> None:
+        """"Copy" (the deal number) and "Play this deal"; none for a hand stored without
+        a deal number.
+
+        Copy sits on the log box's deal line when it fits beside the number, else left of
+        the points box; Play this deal under the log box (and under Earlier and Later
+        when a small window puts them there), else, where that would cover a seat's
+        cards, left of Close. Neither covers a seat's cards, the trick or a panel.
+        """
+        self.b_play_deal = self.b_copy_deal = None
+        number = self.deal_number()
+        if number is None:
+            return
+        log = lay.log
+        gap = lay.buttons["hint"].x - lay.buttons["sort"].right
+        h = lay.buttons["play"].h
+        taken = [pygame.Rect(b.as_tuple()) for b in (lay.trick, lay.log, lay.scores, lay.menu_button)]
+        for spot in lay.seats:
+            taken += [pygame.Rect(spot.fan.as_tuple()), pygame.Rect(spot.info.as_tuple())]
+        # the top corner's free felt: right of the top seat's cards (a full hand of them)
+        most = self.loaded.positions[0].rules.cards_per_player if self.loaded else 13
+        top = [(p, spot) for p, spot in enumerate(lay.seats) if spot.side == "top"]
+        free_left = log.right + gap
+        if top:
+            backs = lay.back_positions(top[0][0], most)
+            free_left = max(free_left, backs[-1][0] + lay.small_w + gap)
+        # Copy
+        fp = max(12, int(lay.font_px * 0.8))
+        line = int(fp * 1.45)
+        copy_w = self.button_width([_("Copy")])
+        words = _("Deal {number}").format(number=format_deal_number(number))
+        x = log.x + 8 + text.render(words, fp, WHITE).get_width() + gap
+        if x + copy_w <= log.right - 4:
+            copy = pygame.Rect(log.right - 4 - copy_w, log.y + 6 + line - 3, copy_w, line + 4)
+        else:
+            copy = pygame.Rect(max(free_left, lay.scores.x - gap - copy_w), lay.scores.y, copy_w, h)
+        self.b_copy_deal = self.button(copy, _("Copy"), tooltip=_("Copy deal number"))
+        # Play this deal
+        play = pygame.Rect(log.x, below + gap, log.w, h)
+        if play.collidelist(taken) >= 0:
+            want = self.button_width([_("Play this deal")])
+            right = lay.menu_button.x - gap
+            play = pygame.Rect(max(free_left, right - want), lay.menu_button.y, min(want, right - free_left), lay.menu_button.h)
+        self.b_play_deal = self.button(play, _("Play this deal"),
+                                       tooltip=_("A new game with exactly these cards, the same seats and rules"))
 
     def refresh_buttons(self) -> None:
         if not getattr(self, "buttons", None):
@@ -198,6 +255,15 @@ class ReplayScene(Scene):
             if self.pressed(event, b[key]):
                 act()
                 return True
+        if self.b_play_deal is not None and self.pressed(event, self.b_play_deal):
+            hand = self.loaded.hand
+            config = dealactions.stored_table(hand.seats, self.loaded.positions[0].rules, self.deal_number())
+            dealactions.play_deal(self.app, config)
+            return True
+        if self.b_copy_deal is not None and self.pressed(event, self.b_copy_deal):
+            dealactions.copy_deal_number(self.deal_number(), self.toast)
+            self.app.dirty = True
+            return True
         if self.pressed(event, self.b_prev_hand):
             self.change_hand(-1)
             return True
@@ -287,6 +353,7 @@ class ReplayScene(Scene):
         self.draw_points(surf, lay, st, fp)
         row = pygame.Rect(lay.message.as_tuple())
         text.draw(surf, self.caption(), max(14, lay.font_px), row.center, WHITE, anchor="center", suits="light", four_colour=four, max_width=row.w)
+        self.toast.draw(surf, (w // 2, lay.trick.center[1]), max(14, lay.font_px), w - 80)
 
     #: Lines of the log box that give way, first to last, when they do not all fit.
     SPARE = ("date", "deal", "undo")

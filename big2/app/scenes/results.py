@@ -9,7 +9,7 @@ from ...i18n import _, ngettext, pgettext
 
 from big2.engine.dealnumber import format_deal_number
 
-from .. import cardart, text, vocab
+from .. import cardart, dealactions, text, vocab
 from ..layout import results_card
 from ..match import HandResult
 
@@ -37,6 +37,7 @@ class ResultsScene(Scene):
         self.result = result
         self.shown = [float(t - p) for t, p in zip(result.totals, result.points)]
         self.count_t = 0.0
+        self.toast = dealactions.Toast()
 
     def enter(self) -> None:
         super().enter()
@@ -49,18 +50,64 @@ class ResultsScene(Scene):
     def build_ui(self) -> None:
         px = self.px
         n = len(self.result.totals)
-        r = self.rect = dialog_rect(self.app.size, px(860), px(170) + n * px(78) + px(80))
+        r = self.rect = dialog_rect(self.app.size, px(860), px(170) + n * px(78) + px(80) + self.deal_row_height())
         over = self.table.match.session_over
         words = (_("Final standings"), _("Next hand"))
         label = words[0] if over else words[1]
         bw = max(px(220), max(self.text_width(w, 17, bold=True) for w in words) + px(40))
         self.b_next = self.button((r.right - bw - px(24), r.bottom - px(64), bw, px(46)), label, object_id="#primary")
         self.b_menu = self.button((r.x + px(24), r.bottom - px(64), px(160), px(46)), _("Menu"))
+        self.build_deal_buttons()
+
+    # Play this deal, Copy deal number ------------------------------------------------------
+
+    def deal_words(self) -> tuple[str, str]:
+        return _("Play this deal"), _("Copy deal number")
+
+    def deal_row_height(self) -> int:
+        """Extra height for the deal buttons' own row, when the bottom row has no room."""
+        self.deal_inline = True
+        if self.result.deal_number is None:
+            return 0
+        px = self.px
+        need = sum(self.text_width(w, 17, bold=True) + px(28) for w in self.deal_words()) + px(10)
+        over = (_("Final standings"), _("Next hand"))
+        bw = max(px(220), max(self.text_width(w, 17, bold=True) for w in over) + px(40))
+        room = dialog_rect(self.app.size, px(860), px(100)).w - bw - px(160) - px(48) - px(40)
+        self.deal_inline = need <= room
+        return 0 if self.deal_inline else px(56)
+
+    def build_deal_buttons(self) -> None:
+        """"Play this deal" and "Copy deal number": between Menu and Next, or in a row of
+        their own above them; none for a hand without a deal number."""
+        self.b_play_deal = self.b_copy_deal = None
+        px = self.px
+        r = self.rect
+        self.note_y = r.bottom - px(88) - (0 if self.deal_inline else px(56))
+        if self.result.deal_number is None:
+            return
+        words = self.deal_words()
+        widths = [self.text_width(w, 17, bold=True) + px(28) for w in words]
+        gap = px(10)
+        if self.deal_inline:
+            left, right, y = self.b_menu.rect.right, self.b_next.rect.left, r.bottom - px(64)
+        else:
+            left, right, y = r.x + px(24), r.right - px(24), r.bottom - px(64) - px(56)
+        x = (left + right - sum(widths) - gap) // 2
+        self.b_play_deal = self.button((x, y, widths[0], px(46)), words[0],
+                                       tooltip=_("A new game with exactly these cards, the same seats and rules"))
+        self.b_copy_deal = self.button((x + widths[0] + gap, y, widths[1], px(46)), words[1],
+                                       tooltip=_("Put the deal number on the clipboard, to share it"))
+
+    def next_deadline(self) -> float | None:
+        return self.toast.remaining()
 
     def animating(self) -> bool:
         return self.count_t < self.count_dur
 
     def update(self, dt: float) -> None:
+        if self.toast.expired():
+            self.app.dirty = True
         if self.count_t >= self.count_dur:
             return
         self.count_t = min(self.count_dur, self.count_t + dt)
@@ -74,6 +121,13 @@ class ResultsScene(Scene):
             return True
         if self.pressed(event, self.b_menu) or (event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE):
             self.app.goto("title")
+            return True
+        if self.b_play_deal is not None and self.pressed(event, self.b_play_deal):
+            dealactions.play_deal(self.app, dealactions.same_table(self.table.match.config, self.result.deal_number))
+            return True
+        if self.b_copy_deal is not None and self.pressed(event, self.b_copy_deal):
+            dealactions.copy_deal_number(self.result.deal_number, self.toast)
+            self.app.dirty = True
             return True
         return event.type in (pygame.KEYDOWN, pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP)
 
@@ -138,4 +192,6 @@ class ResultsScene(Scene):
             note = _("Deal {number}.").format(number=format_deal_number(res.deal_number)) + " " + note
         if res.assisted:
             note += " " + _("Undo was used: this hand counts as assisted.")
-        text.draw(surf, note, self.fpx(16), (r.centerx, r.bottom - px(88)), (200, 210, 215), anchor="center", max_width=r.w - px(40))
+        text.draw(surf, note, self.fpx(16), (r.centerx, self.note_y), (200, 210, 215), anchor="center", max_width=r.w - px(40))
+        if self.toast.shown and self.b_copy_deal is not None:
+            self.toast.draw(surf, (r.centerx, self.b_copy_deal.rect.top - px(26)), self.fpx(16), r.w - px(40))

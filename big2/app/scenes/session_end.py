@@ -28,7 +28,7 @@ class SessionEndScene(Scene):
         self.match = match
         self.t = 0.0
         scale = app.settings.anim_scale
-        self.duration = CELEBRATION * scale if scale > 0 else 0.0
+        self.duration = CELEBRATION * scale if app.settings.celebrations else 0.0  # none with reduced motion
         rng = random.Random(len(match.results))
         # (x as a share of the width, start height, fall speed, drift, spin, colour)
         self.pieces = [

@@ -1,4 +1,5 @@
-"""Settings: your name and the games New game starts with; the table, sound and window.
+"""Settings: your name and the games New game starts with; the table, sound and window;
+and Accessibility (a page of its own, :mod:`.accessibility`).
 
 Everything applies at once: the table's look and pace are read live from
 ``app.settings`` (saved by the storage's watcher), the window changes size or goes
@@ -146,6 +147,9 @@ class SettingsScene(Scene):
             self.dd_levels.append(UIDropDownMenu(kinds, now, pygame.Rect(lx + lw, y, col - lw, h), m, container=self.ui))
             y += row
         self.left_note_y = y + px(4)
+        note_h = 2 * (self.fpx(14) + px(4))
+        self.b_access = self.button((lx, self.left_note_y + note_h + gap, col, h + 2), _("Accessibility…"),
+                                    tooltip=_("Larger cards and text, high contrast, reduced motion, a left-handed layout, one-tap selection"))
 
         # Right: the table, sound and window
         y = top
@@ -322,6 +326,10 @@ class SettingsScene(Scene):
             s.auto_pass = not s.auto_pass
             self.b_auto.set_text(self._auto_text())
             return True
+        if self.pressed(event, self.b_access):
+            self.name_text = self.name_entry.get_text()
+            self.app.push("accessibility")
+            return True
         if self.pressed(event, self.b_language):
             self.pick_language()
             return True
@@ -338,6 +346,11 @@ class SettingsScene(Scene):
             self.app.pop()
             return True
         return False
+
+    def uncover(self) -> None:
+        super().uncover()  # shows every control again, the hidden "Drop them" too
+        if not self.has_house_rules():
+            self.b_plain.hide()
 
     def rebuild(self) -> None:
         self.name_text = self.name_entry.get_text()

@@ -157,7 +157,18 @@ class TableScene(Scene):
         w, h = self.app.size
         most = max(self.match.config.rules.cards_per_player, self.max_hand)
         words = (_("Sort (S)"), _("Hint (H)"), _("Pass (P)"), _("Play ⏎"))
-        return compute_layout(w, h, self.match.n_players, max_hand=most, min_button_w=self.button_width(words))
+        s = self.app.settings
+        self.layout_settings = (s.card_scale, s.left_handed)
+        return compute_layout(w, h, self.match.n_players, max_hand=most, min_button_w=self.button_width(words),
+                              card_scale=s.card_scale, left_handed=s.left_handed)
+
+    def uncover(self) -> None:
+        """Back from a screen on top (Settings, from the pause menu): a change of card
+        size or hand applies at once."""
+        super().uncover()
+        s = self.app.settings
+        if getattr(self, "layout_settings", None) != (s.card_scale, s.left_handed):
+            self.resize(self.app.size)
 
     def build_ui(self) -> None:
         lay = self.layout = self._compute_layout()

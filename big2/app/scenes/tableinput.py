@@ -5,6 +5,12 @@ way (a click, a sweep or a reorder drag) and the last click (for double-clicks).
 along the hand selects or clears several, lifting a card up and sliding it moves it,
 a double-click plays; Enter plays, P passes, H hints, S sorts, arrows and Space pick
 cards, Backspace or a right click clears, Esc pauses.
+
+One-tap selection (a setting, on by default): while the person follows a trick, a click
+on a card selects the lowest legal play holding it (:mod:`big2.app.onetap`); clicking the
+same card again moves on to the next such play, and after the last clears the selection.
+A click on another card of the selection takes it out, as a plain click would, so a
+selection can still be edited by hand; a card in no play that beats the trick toggles.
 """
 
 from __future__ import annotations
@@ -12,6 +18,7 @@ from __future__ import annotations
 import pygame
 import pygame_gui
 
+from .. import onetap
 from .tablepart import TablePart
 
 DOUBLE_CLICK = 0.4
@@ -26,6 +33,9 @@ class TableInput(TablePart):
         #: The press under way: card, start position, mode (None, "sweep", "reorder").
         self.press: dict | None = None
         self.last_click: tuple[int, float] | None = None
+        #: The card whose click made the selection by one-tap, and that selection.
+        self.tapped: int | None = None
+        self.tapped_selection: frozenset[int] = frozenset()
 
     def dragging(self) -> int | None:
         """The card being dragged to a new place in the hand, if any."""
@@ -104,10 +114,30 @@ class TableInput(TablePart):
     def pick(self, card: int) -> None:
         """Select or unselect ``card``; while giving a card back, only one is chosen."""
         t = self.table
+        self.tapped = None
         if t.exchange.giving_back is not None and card not in t.hand.selected:
             t.hand.select_only([card])
         else:
             t.hand.toggle(card)
+
+    def tap(self, card: int) -> None:
+        """A click on ``card``: one-tap selection when it applies (see the module notes),
+        else :meth:`pick`."""
+        t = self.table
+        options: list[frozenset[int]] = []
+        if t.app.settings.one_tap and t.awaiting_human and t.exchange.giving_back is None and t.hand_visible:
+            game = t.game
+            if game is not None and game.to_act == t.viewer:
+                options = onetap.candidates(game, card)
+        selected = frozenset(t.hand.selected)
+        again = card == self.tapped and selected == self.tapped_selection  # nothing else changed it since
+        if not options or (card in selected and not (again and selected in options)):
+            self.pick(card)
+            return
+        choice = onetap.next_choice(options, selected, again=again)
+        t.hand.select_only(choice)
+        self.tapped = card if choice else None
+        self.tapped_selection = choice
 
     def mouse_down(self, event: pygame.event.Event) -> bool:
         t = self.table
@@ -191,7 +221,7 @@ class TableInput(TablePart):
             t.human_play()
             self.last_click = None
             return True
-        self.pick(card)
+        self.tap(card)
         t.hand.focus = t.hand.cards.index(card)
         t.place_hand(animate=True)
         t.refresh_buttons()

@@ -51,13 +51,11 @@ class UndoPart(TablePart):
     def build_ui(self) -> None:
         t = self.table
         lay = t.layout
-        sort = lay.buttons["sort"]
-        gap = lay.buttons["hint"].x - sort.right
+        box = lay.extra_button  # beside Sort, at the outer end of the row
         self.button = None
         if not allowed(t.match):
             return
-        box = (sort.x - gap - sort.w, sort.y, sort.w, sort.h)
-        self.button = t.button(box, _("Undo (U)") if sort.w >= 100 else _("Undo"), tooltip=_("Take your last move back, and the computers' replies (Ctrl+Z)"))
+        self.button = t.button(box.as_tuple(), _("Undo (U)") if box.w >= 100 else _("Undo"), tooltip=_("Take your last move back, and the computers' replies (Ctrl+Z)"))
 
     def refresh(self) -> None:
         t = self.table

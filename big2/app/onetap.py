@@ -1,0 +1,41 @@
+"""One-tap selection: the plays a click on one card offers while following a trick.
+
+Pure logic over the engine's game (no pygame): :func:`candidates` lists the legal
+plays of the seat to act that hold a given card, lowest first, those with as many cards
+as the trick before any other (a bomb a house rule allows comes last). Only the engine's
+own legal moves are offered, so a one-tap selection is always a play the engine takes.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from big2.engine.combos import PASS, move_cards, move_size
+
+
+def candidates(game: Any, card: int) -> list[frozenset[int]]:
+    """The legal plays now that contain ``card``, lowest first; [] when leading, when
+    the game waits on no play, or when no play beating the trick holds the card."""
+    if game is None or game.is_over or game.exchange is not None or game.leading:
+        return []
+    trick = game.trick_move
+    size = move_size(trick) if trick else 0
+    found: list[tuple[bool, int, frozenset[int]]] = []
+    for i, move in enumerate(game.legal_moves()):
+        if move == PASS:
+            continue
+        cards = move_cards(move)
+        if card in cards:
+            found.append((move_size(move) != size, i, frozenset(cards)))
+    found.sort(key=lambda f: (f[0], f[1]))
+    return [f[2] for f in found]
+
+
+def next_choice(options: list[frozenset[int]], selected: frozenset[int], *, again: bool) -> frozenset[int]:
+    """What a click picks among ``options`` (from :func:`candidates`): the first, or,
+    when the same card is clicked ``again`` and the selection is one of them, the next;
+    after the last, nothing (so clicking on and on comes back round through a clear)."""
+    if again and selected in options:
+        i = options.index(selected) + 1
+        return options[i] if i < len(options) else frozenset()
+    return options[0]
