@@ -98,39 +98,54 @@ def _scroller(app, el):
     return None
 
 
-def settle(app, box, *, limit: float = 3.0) -> None:
-    """Pump frames until the scrolling list ``box`` stops gliding (its scroll position
-    stays put for a few frames), so a click lands where the control is drawn."""
+def _gliding(bar) -> bool:
+    """Is a scroll bar still on its way to where the wheel sent it?"""
+    if bar.scroll_wheel_moved:
+        return True
+    lo = bar.top_limit
+    hi = bar.bottom_limit - (bar.sliding_button.relative_rect.height if bar.sliding_button else 0)
+    target = min(max(bar.target_scroll_position, lo), hi)
+    return abs(target - bar.scroll_position) > 0.5
+
+
+def settle(app, box, *, limit: float = 5.0) -> None:
+    """Pump frames until the scrolling list ``box`` has reached where the wheel sent it,
+    so a click lands where the control is drawn."""
     import time
 
     bar = getattr(box, "vert_scroll_bar", None)
     if bar is None:
         return
-    still, last, end = 0, None, time.perf_counter() + limit
-    while still < 3 and time.perf_counter() < end:
+    end = time.perf_counter() + limit
+    while _gliding(bar) and time.perf_counter() < end:
         pump(app, 1)
-        pos = bar.scroll_position
-        still = still + 1 if pos == last else 0
-        last = pos
+    pump(app, 2)
+    assert not _gliding(bar), "the list never stopped scrolling"
 
 
-def reveal(app, el, *, limit: int = 80) -> pygame.Rect:
+def reveal(app, el, *, below: int = 0, limit: int = 80) -> pygame.Rect:
     """Scroll ``el`` into view with the mouse wheel over its list, as a person would, and
-    wait for the list to stand still; returns its visible rect. Fails the test if it never
-    shows whole."""
+    wait for the list to stand still; returns its visible rect. ``below`` asks for that
+    much room under it too (for a drop-down's list), as far as the list scrolls. Fails
+    the test if ``el`` never shows whole."""
     scrolled = False
     for _ in range(limit):
         box = _scroller(app, el)
         if box is not None and scrolled:
             settle(app, box)
         vis = visible_rect(el)
-        if vis.size == el.rect.size:
+        room = True
+        if box is not None and below:
+            bar = getattr(box, "vert_scroll_bar", None)
+            at_end = bar is None or bar.scroll_position >= bar.bottom_limit - bar.sliding_button.relative_rect.height - 0.5
+            room = el.rect.bottom + below <= visible_rect(box).bottom or at_end
+        if vis.size == el.rect.size and room:
             return vis
         assert box is not None, f"{el} is cut off but sits in no scrolling list"
         scrolled = True
         view = visible_rect(box)
         move_mouse(view.center)
-        step = -1 if el.rect.bottom > view.bottom else 1
+        step = -1 if el.rect.bottom + below > view.bottom else 1
         post(pygame.MOUSEWHEEL, x=0, y=step, flipped=False, precise_x=0.0, precise_y=float(step), touch=False)
         pump(app, 2)
     raise AssertionError(f"could not scroll {el} into view")
@@ -168,7 +183,10 @@ def pick_option(app, dropdown, option: str, *, frames: int = 6) -> None:
             shown = text
             break
     assert shown is not None, f"{option!r} is not among {option_labels(dropdown)}"
-    click_control(app, dropdown, frames=2)
+    # room under it for the list it opens, as a person scrolls a little further first
+    rows = min(len(dropdown.options_list), 8)
+    vis = reveal(app, dropdown, below=min(rows * dropdown.rect.h, getattr(dropdown, "expansion_height_limit", None) or 10**6))
+    click(app, vis.center, frames=2)
     state = dropdown.current_state
     assert state is dropdown.menu_states.get("expanded"), "the drop-down did not open on a click"
     lst = state.options_selection_list

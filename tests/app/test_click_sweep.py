@@ -119,6 +119,14 @@ def _hot_seat_hand_over(app):
     return app.top
 
 
+def _accessibility(app):
+    settings = _over_title("settings")(app)
+    pump(app)
+    click(app, visible_rect(settings.b_access).center)
+    assert app.top.name == "accessibility"
+    return app.top
+
+
 def _pause(app):
     table = _table(app)
     return app.push("pause", table)
@@ -133,6 +141,7 @@ SCREENS = {
     "rules": _over_title("rules"),
     "about": _over_title("about"),
     "language": _language,
+    "accessibility": _accessibility,
     "confirm": _confirm_quit,
     "statistics_with_history": _statistics,
     "replay": _replay,
