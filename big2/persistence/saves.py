@@ -203,9 +203,9 @@ class SaveStore:
 
     def _write(self, path: Path, payload: Mapping[str, Any], *, kind: str, name: str,
                preview: Preview) -> None:
-        doc = make_envelope(payload, saved_at=self._now(), kind=kind, name=name,
-                            preview=preview)
         try:
+            doc = make_envelope(payload, saved_at=self._now(), kind=kind, name=name,
+                                preview=preview)
             data = dump_json(doc)
         except (TypeError, ValueError, RecursionError) as exc:
             raise StorageError(msg("The game could not be saved ({reason}).", reason=str(exc))) from exc
