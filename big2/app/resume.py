@@ -121,6 +121,28 @@ def match_from(resumed: Resumed) -> Match:
     return m
 
 
+def check_save(payload: Any) -> None:
+    """The app's check of a save payload at load (``SaveStore(validate_payload=...)``):
+    the persistence checks (the session, the hand played out, its start and history
+    record, see :func:`~big2.persistence.sessioncodec.check_payload`), then the table's
+    match built from it with :func:`match_from`, the code Continue and Saved games run,
+    and the trick rebuilt from the hand's start as the table shows it. Raises
+    :class:`ValueError` for a save that would not open whole."""
+    from big2.persistence.sessioncodec import check_payload, load_payload
+
+    check_payload(payload)
+    resumed = load_payload(payload)
+    try:
+        match = match_from(resumed)
+        start = resumed.app.get("hand_start")
+        if match.game is not None and isinstance(start, dict):
+            trick_layers(match.game, start)
+    except ValueError:
+        raise
+    except Exception as exc:  # whatever the table would trip over is a damaged save
+        raise ValueError(f"the table cannot be set up from it ({type(exc).__name__})") from None
+
+
 def reading_order(cards: list[int], rules: Any) -> list[int]:
     """A play's cards as the table lays them out (straights in sequence, triple first)."""
     try:
@@ -248,7 +270,7 @@ def open_payload(app: Any, payload: Any, *, from_slot: bool = False) -> bool:
 
     ``from_slot``: a game loaded from Saved games, whose autosaves will replace the
     autosave's game, which is therefore kept in a slot first."""
-    from big2.persistence.sessioncodec import load_payload
+    from big2.persistence.sessioncodec import game_id, load_payload
 
     from . import storage
 
@@ -273,7 +295,8 @@ def open_payload(app: Any, payload: Any, *, from_slot: bool = False) -> bool:
     if st is not None:
         if from_slot:
             st.keep_unfinished(unless=payload)
-        st.adopt(match, session_id=sid if isinstance(sid, int) and not isinstance(sid, bool) else None, hand_start=start)
+        st.adopt(match, session_id=sid if isinstance(sid, int) and not isinstance(sid, bool) else None, hand_start=start,
+                 game_id=game_id(payload))
     scene = ResumedTableScene(app, match, hand_start=start)
     # the crash guard sets every copy aside when the table fails before moving on
     scene.resumed_moves = len(match.game.history) if match.game is not None else -1
