@@ -83,17 +83,19 @@ _FILES_ATTR = "_big2_files_in_use"
 
 
 @contextlib.contextmanager
-def marks_file(path: Path | None) -> Iterator[None]:
-    """Wrap a screen's work on one file (listing a slot, drawing its preview): an
-    exception escaping it carries ``path``, and :func:`recover` sets that file aside,
-    so the screen cannot crash on it again. ``None`` marks nothing."""
+def marks_file(path: Path | None, *, game: str | None = None) -> Iterator[None]:
+    """Wrap a screen's work on one file (listing a slot, drawing its preview, opening
+    a save): an exception escaping it carries ``path``, and :func:`recover` sets that
+    file aside, so the screen cannot crash on it again. ``game``: the id of the game
+    the file holds, when a crash means that game cannot be opened (Continue, Load):
+    every copy of it is set aside too. ``None`` marks nothing."""
     try:
         yield
     except Exception as exc:
         if path is not None:
             with contextlib.suppress(Exception):
                 files = list(getattr(exc, _FILES_ATTR, ()))
-                files.append(Path(path))
+                files.append((Path(path), game))
                 setattr(exc, _FILES_ATTR, files)
         raise
 
@@ -113,7 +115,8 @@ def recover(app: App, exc: BaseException) -> Recovery:
     with contextlib.suppress(Exception):
         result.set_aside, result.previous_offered, result.all_copies = _set_aside_autosave(app, table, exc)
     with contextlib.suppress(Exception):
-        result.marked = _set_aside_marked(exc)
+        result.marked, copies = _set_aside_marked(app, exc)
+        result.all_copies += copies
     result.report = write_report(app, exc, table=table, set_aside=result.set_aside,
                                  more=[*result.all_copies, *result.marked])
     if len(times) > MAX_CRASHES:
@@ -289,15 +292,26 @@ def _game_id(st: Any, table: Any) -> str | None:
         return None
 
 
-def _set_aside_marked(exc: BaseException) -> list[Path]:
-    """Set aside the files a screen was showing when it crashed (see marks_file)."""
-    out = []
-    for path in dict.fromkeys(getattr(exc, _FILES_ATTR, ())):
-        if Path(path).exists():
-            moved = _quarantine(Path(path))
+def _set_aside_marked(app: App, exc: BaseException) -> tuple[list[Path], list[Path]]:
+    """Set aside the files a screen was showing when it crashed (see marks_file), and
+    every copy of a game that crashed while being opened. Returns (the marked files as
+    set aside, the other copies as set aside)."""
+    marked: list[Path] = []
+    copies: list[Path] = []
+    for path, game in dict.fromkeys(getattr(exc, _FILES_ATTR, ())):
+        if path.exists():
+            moved = _quarantine(path)
             if moved is not None:
-                out.append(moved)
-    return out
+                marked.append(moved)
+        st = getattr(app, "storage", None)
+        if game is not None and st is not None:
+            from big2.persistence.sessioncodec import game_id
+
+            for other in st.saves.files_of_game(game, game_id):
+                moved = _quarantine(other)
+                if moved is not None:
+                    copies.append(moved)
+    return marked, copies
 
 
 def _not_moved_since_resume(table: Any) -> bool:
@@ -340,7 +354,7 @@ class CrashScene(Scene):
         r = self.result
         out = [_("The game ran into a problem it could not handle, so it stopped what it "
                  "was doing and came back to the title. Nothing else was lost.")]
-        if r.all_copies and not r.previous_offered and len(r.all_copies) > 1:
+        if r.all_copies and not r.previous_offered and len(r.all_copies) + len(r.marked) > 1:
             out.append(_("The game you were playing, and every copy of it in Saved games, "
                          "was set aside so that it cannot cause the same problem again. "
                          "Start a new game whenever you like."))
@@ -350,7 +364,7 @@ class CrashScene(Scene):
         elif r.set_aside is not None:
             out.append(_("The game you were playing was set aside as {file}, "
                          "so it cannot cause the same problem again.").format(file=verbatim(r.set_aside.name)))
-        for path in r.marked:
+        for path in ([] if r.all_copies else r.marked):
             out.append(_("A saved game could not be shown and was set aside as {file}, "
                          "so it cannot cause the same problem again.").format(file=verbatim(path.name)))
         if r.report is not None:

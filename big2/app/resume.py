@@ -16,6 +16,7 @@ from typing import Any
 from big2.engine.combos import PASS, move_cards
 from big2.engine.events import HandEnded, TurnStarted
 from big2.engine.messages import Message, msg, msg_p
+from big2.persistence.atomic import backup_path
 from big2.persistence.gamecodec import game_from_dict
 from big2.persistence.sessioncodec import Resumed
 
@@ -319,7 +320,15 @@ def continue_game(app: Any) -> bool:
         if not loaded.notices:
             st.tell(_notice(msg("There is no saved game to continue.")))
         return False
-    return open_payload(app, loaded.value.payload)
+    from .crashguard import marks_file
+
+    # (which copy loaded: the autosave, or its previous copy standing in for it)
+    used = st.saves.autosave_path if loaded.source == "main" else backup_path(st.saves.autosave_path)
+    from big2.persistence.sessioncodec import game_id
+
+    # opening it crashed: that file, and every copy of its game, is set aside
+    with marks_file(used, game=game_id(loaded.value.payload)):
+        return open_payload(app, loaded.value.payload)
 
 
 def _notice(said: Message) -> Any:

@@ -239,3 +239,29 @@ def test_case_3_a_lone_surrogate_in_a_preview_never_crashes_saved_games(make_app
         (bad,) = [i for i in saves.slots if i.problem is not None]
         assert "surrogate" in bad.problem
         _close(app, st)
+
+
+def test_opening_a_save_that_crashes_on_the_way_to_the_table_marks_that_file(make_app, two_games, monkeypatch):
+    """A crash while the table is being opened (before it is on the stack): the file
+    being opened is set aside, so Continue cannot crash the same way again."""
+    home = two_games
+    from big2.app import resume
+
+    def broken(*args, **kwargs):
+        raise Boom("the table could not be set up")
+
+    monkeypatch.setattr(resume, "ResumedTableScene", broken)
+    app, st = _launch(make_app)
+    title = TitleScene(app)
+    app.push(title)
+    pump(app)
+    click_button(app, title.b_continue)
+    assert app.run_until(lambda: isinstance(app.top, CrashScene), timeout=10)
+    crash = app.top
+    (marked,) = crash.result.marked
+    assert marked.name.startswith("autosave.json.crashed-")
+    others = sorted(p.name.split(".crashed-")[0] for p in crash.result.all_copies)
+    assert others[0] == "autosave.json.bak" and others[1].startswith("slot-game-one"), others
+    assert "every copy of it in Saved games" in " ".join(crash.lines)
+    _close(app, st)
+    _relaunch_and_see_no_crash(make_app, home)

@@ -14,6 +14,7 @@ import pygame_gui
 from pygame_gui.elements import UITextEntryLine
 
 from big2.persistence import StorageError
+from big2.persistence.atomic import backup_path
 from big2.persistence.saves import SlotInfo
 from big2.persistence.sessioncodec import preview_of
 
@@ -202,7 +203,12 @@ class SavesScene(Scene):
             return
         from ..resume import open_payload
         self.app.goto("title")
-        if not open_payload(self.app, loaded.value.payload, from_slot=True):
+        used = info.path if loaded.source == "main" else backup_path(info.path)
+        from big2.persistence.sessioncodec import game_id
+
+        with marks_file(used, game=game_id(loaded.value.payload)):  # it crashed: every copy set aside
+            opened = open_payload(self.app, loaded.value.payload, from_slot=True)
+        if not opened:
             self.app.push("saves")
 
     def delete(self, info: SlotInfo) -> None:
