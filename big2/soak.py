@@ -117,6 +117,7 @@ class Report:
             print(f"  crash loops: {d.crash_loops}", file=out)
             print(f"  crash screens: {d.crash_screens}", file=out)
             print(f"  lost games: {d.lost_games}", file=out)
+            print("  trials by damage: " + "; ".join(f"{k} {n}" for k, n in sorted(d.by_kind.items())), file=out)
         if self.memory_mb is not None:
             start, peak, end = self.memory_mb
             print(f"memory over {self.resize_steps} resize steps: start {start:.1f} MB, peak {peak:.1f} MB, "
