@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import argparse
 import re
+from collections.abc import Callable
 from typing import Final
 
 from .engine.dealnumber import parse_deal_number
@@ -45,7 +46,7 @@ def window_size(text: str) -> tuple[int, int]:
     return w, h
 
 
-def whole_number(lo: int | None = None, hi: int | None = None):  # type: ignore[no-untyped-def]
+def whole_number(lo: int | None = None, hi: int | None = None) -> Callable[[str], int]:
     """A parse function for a whole number from ``lo`` to ``hi`` (either may be open)."""
 
     def parse(text: str) -> int:
