@@ -10,6 +10,7 @@ import argparse
 import random
 from collections.abc import Sequence
 
+from . import cliargs
 from .engine import (
     Dealt,
     Event,
@@ -27,7 +28,6 @@ from .engine import (
     format_deal_number,
     format_play,
     get_preset,
-    parse_deal_number,
 )
 
 
@@ -81,16 +81,9 @@ def simulate(seed: int, *, players: int = 4, rules: Rules | None = None) -> list
         events = list(game.make(moves[chooser.randrange(len(moves))]))
 
 
-def _deal_number(text: str) -> int:
-    try:
-        return parse_deal_number(text)
-    except ValueError as exc:
-        raise argparse.ArgumentTypeError(str(exc)) from None
-
-
 def main(argv: Sequence[str]) -> int:
     parser = argparse.ArgumentParser(prog="big2 simulate", description=__doc__)
-    parser.add_argument("--seed", "--deal", type=_deal_number, default=None,
+    parser.add_argument("--seed", "--deal", type=cliargs.deal_number, default=None,
                         help="deal number, e.g. 42 or '1 234 567' (random if omitted)")
     parser.add_argument("--players", type=int, choices=(2, 3, 4), default=4)
     parser.add_argument("--rules", default="standard", help="rule preset name (e.g. hong-kong, taiwan)")

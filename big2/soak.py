@@ -1,8 +1,8 @@
 """A soak you can rerun: random games, mutated files and random input, for a while.
 
-    python -m big2.soak --seconds 600 [--seed N] [--hands N] [--files N] [--events N]
+    python -m big2.soak --seconds 600 [--seed N] [--hands N] [--files N] [--damage N] [--events N]
 
-Three parts share the time (or stop at the counts given):
+Four parts share the time (or stop at the counts given):
 
 * **hands**: sessions over every preset × 2/3/4 players and random house-rule
   combinations and scoring schemes, moves chosen at random (the checked path now and
@@ -13,6 +13,15 @@ Three parts share the time (or stop at the counts given):
 * **files**: settings and save files, real ones mutated (bytes flipped, cut short,
   nested deep, escaped quotes, fields swapped, FIFOs), fed through the app's real
   start-up path (storage, title, Continue) headless, each start timed;
+* **damage** (issue 28): one file of a home holding a game in progress (the autosave,
+  its previous copy, a save slot of the same game, the settings) gets one bit flipped,
+  a value's type swapped, a key deleted or a lone surrogate put in a text (sometimes
+  with the checksum made again, as a buggy writer would leave it); the game is started
+  as players run it (the crash guard on), Continue pressed and played on to the hand's
+  end, Saved games opened and its first loadable slot loaded and played on; a start
+  that crashed is repeated, up to three starts. It counts silent acceptances (a damaged
+  file loaded that is not equal in meaning to the original), crash screens, crash loops
+  (a crash again at the next start) and lost games (a file gone, or a good copy refused);
 * **events**: random clicks, drags, keys and window resizes posted to the headless app
   through every screen (``--memory-every N`` prints resident memory every N events),
   then 300 resize steps at the table with the memory before and after printed.
@@ -64,6 +73,8 @@ class Report:
     memory_by_events: list[tuple[int, float]] = field(default_factory=list)
     failures: collections.Counter[str] = field(default_factory=collections.Counter)
     examples: dict[str, str] = field(default_factory=dict)
+    #: The damage part's counts (None when it did not run).
+    damage: Any = None
     #: Print a line of counts this often (seconds; 0: never), so a long run shows how
     #: far it got even if it is stopped.
     progress_every: float = 0.0
@@ -79,8 +90,9 @@ class Report:
         now = time.monotonic()
         if now - self._last_progress >= self.progress_every:
             self._last_progress = now
+            trials = self.damage.trials if self.damage is not None else 0
             print(f"[{now - self._started:7.0f} s] hands {self.hands} ({self.moves} moves), "
-                  f"files {self.files}, events {self.events}, "
+                  f"files {self.files}, damaged saves {trials}, events {self.events}, "
                   f"failures {sum(self.failures.values())}", file=self.out or sys.stdout, flush=True)
 
     def fail(self, key: str, detail: str = "") -> None:
@@ -96,6 +108,16 @@ class Report:
               f"of CPU, {self.slowest_start:.3f} s of wall clock)", file=out)
         print(f"UI events posted: {self.events} (slowest frame {self.slowest_frame_cpu:.3f} s of CPU, "
               f"{self.slowest_frame:.3f} s of wall clock)", file=out)
+        d = self.damage
+        if d is not None and d.trials:
+            print(f"damaged files through start-up, Continue and Saved games: {d.trials} "
+                  f"(refused with a notice {d.refused}, equal in meaning {d.equal}, never read {d.unread}, "
+                  f"rewritten with a new checksum and played on {d.rewritten})", file=out)
+            print(f"  silent acceptances of damaged content: {d.silent_acceptances}", file=out)
+            print(f"  crash loops: {d.crash_loops}", file=out)
+            print(f"  crash screens: {d.crash_screens}", file=out)
+            print(f"  lost games: {d.lost_games}", file=out)
+            print("  trials by damage: " + "; ".join(f"{k} {n}" for k, n in sorted(d.by_kind.items())), file=out)
         if self.memory_mb is not None:
             start, peak, end = self.memory_mb
             print(f"memory over {self.resize_steps} resize steps: start {start:.1f} MB, peak {peak:.1f} MB, "
@@ -388,6 +410,371 @@ def feed_files(report: Report, rng: random.Random, deadline: float, limit: int) 
         report.tick()
 
 
+# -- damaged saves through the real app ----------------------------------------------------
+#
+# Issue 28: every damaged file is either refused with a notice or provably equal in
+# meaning to the original; no crash screen comes from a file; no crash loop; no game lost.
+
+#: The kinds of damage done to one file (``--damage`` trials cycle through them).
+DAMAGE_KINDS = ("bit-flip", "type-swap", "key-deletion", "lone-surrogate")
+#: The files damaged: the autosave, its previous copy (the autosave itself then missing,
+#: as after a save that did not finish, so the previous copy is what start-up reads), a
+#: save slot of the same game, and the settings.
+DAMAGE_TARGETS = ("autosave", "previous copy", "slot", "settings")
+
+
+@dataclass
+class DamageCounts:
+    """What the damage part found (all but ``trials``, ``refused``, ``equal``, ``unread``
+    and ``rewritten`` must be 0)."""
+
+    trials: int = 0
+    #: Damaged files refused with a notice (set aside, listed with their problem, or
+    #: settings values reset with a sentence).
+    refused: int = 0
+    #: Damaged files that loaded and are equal in meaning to the original (the same
+    #: canonical content: e.g. a bit flipped inside the indentation... which JSON refuses).
+    equal: int = 0
+    #: Damaged files the start-up never had to read (a previous copy behind a good file).
+    unread: int = 0
+    #: Values changed *and* the checksum made again, as a buggy version of the game could
+    #: write them: accepted only where the game then plays on without a crash.
+    rewritten: int = 0
+    silent_acceptances: int = 0
+    crash_screens: int = 0
+    crash_loops: int = 0
+    lost_games: int = 0
+    by_kind: collections.Counter[str] = field(default_factory=collections.Counter)
+
+
+def _damage_originals(home: Path) -> dict[str, bytes]:
+    """A real game in progress as the app saves it (hand start, game id, seats, the
+    computers' generators): its autosave, the autosave's previous copy (a move earlier),
+    a save slot of it, and the settings, written by the game's own writers."""
+    import random as _random
+
+    from big2.engine import Session
+    from big2.persistence import AppPaths, SettingsStore
+    from big2.persistence.handlog import start_position
+    from big2.persistence.saves import SaveStore
+    from big2.persistence.sessioncodec import new_game_id, preview_of, save_payload
+    from big2.persistence.settings import Settings
+
+    paths = AppPaths.under(home)
+    SettingsStore(paths).save(Settings())
+    session = Session(_random.Random(5), players=4, names=("You", "East", "North", "West"), max_hands=2)
+    game = session.new_hand()
+    if game.exchange is not None:
+        game.give_back(game.suggest_give_back())
+    start = start_position(game)
+    gid = new_game_id()
+    rng = _random.Random(6)
+    store = SaveStore(paths)
+
+    def payload() -> dict[str, Any]:
+        app = {"seats": [["You", True, "normal"], ["East", False, "beginner"], ["North", False, "beginner"],
+                         ["West", False, "beginner"]], "hands": 2, "target": None, "seed": 5,
+               "scoring": "penalty-table", "viewer": 0, "computer_for_hand": [], "results": [],
+               "hand_start": start, "history_session": None, "game_id": gid}
+        rngs = {f"seat-{i}": _random.Random(i) for i in range(4)}
+        return save_payload(session, rngs=rngs, app=app)
+
+    for move in range(10):
+        moves = game.legal_moves()
+        game.apply(moves[rng.randrange(len(moves))])
+        if move == 7:
+            store.save_slot("Soak", payload(), preview_of(session))
+        if move >= 8:
+            store.autosave(payload(), preview_of(session))
+    slot = store.slot_path("Soak")
+    return {"settings": paths.settings_file.read_bytes(),
+            "autosave": store.autosave_path.read_bytes(),
+            "previous copy": (paths.saves_dir / "autosave.json.bak").read_bytes(),
+            "slot": slot.read_bytes(), "slot-name": slot.name.encode()}
+
+
+def _nodes(doc: Any) -> list[tuple[Any, Any]]:
+    """Every (container, key) of ``doc``, its checksum aside, iteratively."""
+    out: list[tuple[Any, Any]] = []
+    stack = [doc]
+    while stack:
+        item = stack.pop()
+        keys = [k for k in item if k != "checksum"] if isinstance(item, dict) else \
+            range(len(item)) if isinstance(item, list) else []
+        for k in keys:
+            out.append((item, k))
+            if isinstance(item[k], (dict, list)):
+                stack.append(item[k])
+    return out
+
+
+def _swapped(value: Any, rng: random.Random) -> Any:
+    """``value`` as another JSON type, near to it (what a damaged writer might leave)."""
+    if isinstance(value, bool):
+        return int(value)
+    if isinstance(value, int):
+        return rng.choice([str(value), float(value), [value], value != 0])
+    if isinstance(value, float):
+        return rng.choice([str(value), int(value)])
+    if isinstance(value, str):
+        return rng.choice([[value], len(value), value == "", None])
+    if value is None:
+        return rng.choice([0, "", False, []])
+    if isinstance(value, list):
+        return {str(i): v for i, v in enumerate(value)}
+    return list(value.values())
+
+
+def damage(data: bytes, kind: str, rng: random.Random, *, reseal: bool = False) -> bytes:
+    """``data`` (a file the game wrote) with one damage of ``kind``; ``reseal`` makes
+    the checksum again afterwards, as a version of the game that wrote a bad value
+    would (not for a bit flip: that is damage on the disk)."""
+    if kind == "bit-flip":
+        b = bytearray(data)
+        i = rng.randrange(len(b))
+        b[i] ^= 1 << rng.randrange(8)
+        return bytes(b)
+    from big2.persistence.checksum import seal
+
+    doc = json.loads(data)
+    nodes = _nodes(doc)
+    if kind == "key-deletion":
+        keyed = [(c, k) for c, k in nodes if isinstance(c, dict)]
+        container, key = rng.choice(keyed)
+        del container[key]
+    elif kind == "type-swap":
+        container, key = rng.choice(nodes)
+        container[key] = _swapped(container[key], rng)
+    else:  # a lone surrogate in a text, or in a key
+        texts = [(c, k) for c, k in nodes if isinstance(c[k], str)]
+        container, key = rng.choice(texts)
+        if isinstance(container, dict) and rng.random() < 0.2:
+            container[key + "\ud800"] = container.pop(key)
+        else:
+            at = rng.randrange(len(container[key]) + 1)
+            container[key] = container[key][:at] + "\ud800" + container[key][at:]
+    if reseal and isinstance(doc, dict) and "checksum" in doc:
+        doc = seal(doc)
+    return json.dumps(doc, indent=1).encode("ascii")  # ensure_ascii: a surrogate as \ud800
+
+
+def _equal_in_meaning(original: bytes, damaged: bytes) -> bool:
+    from big2.persistence.checksum import canonical
+
+    try:
+        return canonical(json.loads(original)) == canonical(json.loads(damaged))
+    except (ValueError, TypeError, UnicodeDecodeError, AttributeError):
+        return False
+
+
+def _click(app: Any, element: Any, frames: int = 3) -> None:
+    import pygame
+
+    pos = element.rect.center
+    for kind in (pygame.MOUSEMOTION, pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
+        attrs: dict[str, Any] = {"pos": pos, "touch": False}
+        if kind == pygame.MOUSEMOTION:
+            attrs.update(rel=(0, 0), buttons=(0, 0, 0))
+        else:
+            attrs["button"] = 1
+        pygame.event.post(pygame.event.Event(kind, **attrs))
+        app.frame(block=False)
+    for _ in range(frames):
+        app.frame(block=False)
+
+
+def _play_on(app: Any, seconds: float) -> None:
+    """The resumed table plays on (the person's seat handed to the computer) to the
+    hand's end, where the score history records it, or until something else is on top."""
+    table = app.top
+    if getattr(table, "match", None) is None or not hasattr(table, "viewer"):
+        return
+    try:
+        table.match.hand_to_computer(table.viewer)
+    except Exception:
+        pass
+    app.run_until(lambda: app.top is not table or getattr(table, "hand_over", False), timeout=seconds)
+    for _ in range(5):
+        app.frame(block=False)
+
+
+def _damage_launch(home: Path) -> tuple[int, list[str], dict[str, Any]]:
+    """One start of the game as players run it (the crash guard on): the title,
+    Continue if offered (played on to the hand's end), then Saved games, loading the
+    first slot that loads (played on too). Returns the crash screens seen, the notices
+    told, and what was offered."""
+    os.environ["BIG2_HOME"] = str(home)
+    from big2.app import storage
+    from big2.app.app import App
+    from big2.app.crashguard import CrashScene
+
+    told: list[str] = []
+    st = storage.Storage.open()
+    real_tell = st.tell
+
+    def tell(notice: Any) -> None:
+        told.append(notice.text)
+        real_tell(notice)
+
+    st.tell = tell  # type: ignore[method-assign]
+    for n in st.notices:
+        told.append(n.text)
+    settings = st.app_settings()
+    settings.animation, settings.pace = "off", "instant"  # as the command line's --animation/--pace
+    app = App(size=(1280, 720), settings=settings)
+    app.ai_in_process = False
+    app.guard_crashes = True
+    crashes = 0
+    seen: dict[str, Any] = {"continue": False, "slots": []}
+
+    def crashed() -> bool:
+        return any(isinstance(s, CrashScene) for s in app.stack)
+
+    try:
+        app.open()
+        app.time_scale = 8.0
+        storage.attach(app, st)
+        app.running = True
+        app.push("title")
+        for _ in range(3):
+            app.frame(block=False)
+        title = app.top
+        seen["after start-up"] = _snapshot(home)
+        if getattr(title, "b_continue", None) is not None and not crashed():
+            seen["continue"] = True
+            _click(app, title.b_continue)
+            _play_on(app, 8.0)
+        if crashed():
+            crashes += 1
+            app.stack.clear()
+            app.push("title")
+            app.frame(block=False)
+        app.push("saves")
+        for _ in range(3):
+            app.frame(block=False)
+        saves = app.top
+        if crashed():
+            crashes += 1
+        elif getattr(saves, "name", "") == "saves":
+            seen["slots"] = [(i.path.name, i.problem) for i in saves.slots]
+            rows = [r for r in saves.rows if r[0].problem is None]
+            if rows:
+                _click(app, rows[0][1])
+                _play_on(app, 8.0)
+                if crashed():
+                    crashes += 1
+    finally:
+        try:
+            app.close()
+        except Exception:
+            pass
+        st.close()
+    return crashes, told, seen
+
+
+def _snapshot(home: Path) -> dict[str, bytes]:
+    """Every file of the home (saves and settings) by name, with its bytes."""
+    out = {}
+    for p in home.rglob("*"):
+        if p.is_file() and p.suffix != ".sqlite3" and "log" not in p.parts:
+            try:
+                out[p.name] = p.read_bytes()
+            except OSError:
+                pass
+    return out
+
+
+def _all_files(folder: Path) -> list[str]:
+    return sorted(p.name for p in folder.iterdir()) if folder.is_dir() else []
+
+
+def damage_trial(counts: DamageCounts, report: Report, originals: dict[str, bytes], home: Path,
+                 kind: str, target: str, rng: random.Random) -> None:
+    """Damage one file of a home holding a game (autosave, its previous copy, a slot)
+    and the settings, start the game up to three times, and count what happened."""
+    from big2.persistence import AppPaths
+
+    paths = AppPaths.under(home)
+    paths.saves_dir.mkdir(parents=True, exist_ok=True)
+    paths.settings_file.parent.mkdir(parents=True, exist_ok=True)
+    slot_name = originals["slot-name"].decode()
+    where = {"autosave": paths.saves_dir / "autosave.json",
+             "previous copy": paths.saves_dir / "autosave.json.bak",
+             "slot": paths.saves_dir / slot_name, "settings": paths.settings_file}
+    for name, path in where.items():
+        path.write_bytes(originals[name])
+    reseal = kind != "bit-flip" and rng.random() < 0.3
+    damaged = damage(originals[target], kind, rng, reseal=reseal)
+    where[target].write_bytes(damaged)
+    if target == "previous copy":
+        where["autosave"].unlink()  # the last save did not finish: start-up reads the copy
+    before = len(_all_files(paths.saves_dir))
+    key = f"{kind} in the {target}{' (checksum made again)' if reseal else ''}"
+    counts.trials += 1
+    counts.by_kind[key] += 1
+    launches = []
+    for attempt in range(3):
+        crashes, told, seen = _damage_launch(home)
+        launches.append((crashes, told, seen))
+        if not crashes:
+            break
+    first_crashes, told, seen = launches[0]
+    total_crashes = sum(c for c, _t, _s in launches)
+    if total_crashes:
+        counts.crash_screens += total_crashes
+        report.fail(f"damage: a crash screen after {key}")
+    if len(launches) > 1 and launches[-1][0]:
+        counts.crash_loops += 1
+        report.fail(f"damage: a crash loop after {key}")
+    # was the damaged file refused with a notice, or accepted? (as start-up left it)
+    path = where[target]
+    still_there = seen.get("after start-up", {}).get(path.name) == damaged
+    if target == "settings":
+        accepted = still_there and not told
+    elif target == "slot":
+        listed = dict(seen["slots"])
+        accepted = still_there and listed.get(path.name, "") is None
+    else:
+        accepted = still_there and seen["continue"]
+    if accepted:
+        if _equal_in_meaning(originals[target], damaged):
+            counts.equal += 1
+        elif reseal:
+            counts.rewritten += 1
+        else:
+            counts.silent_acceptances += 1
+            report.fail(f"damage: accepted in silence: {key}")
+    elif still_there and not told and target == "slot" and path.name not in dict(seen["slots"]):
+        counts.unread += 1
+    else:
+        counts.refused += 1
+    # a game lost: files gone from the disk, or a good copy refused as damaged
+    after = _all_files(paths.saves_dir)
+    good = [n for t, n in (("autosave", "autosave.json"), ("previous copy", "autosave.json.bak"),
+                           ("slot", slot_name)) if t != target]
+    refused_good = [n for n in after if ".damaged-" in n and n.split(".damaged-")[0] in good]
+    if len(after) < before or refused_good:
+        counts.lost_games += 1
+        report.fail(f"damage: a game lost after {key}", f"before {before} files, after {after}")
+
+
+def damage_saves(report: Report, counts: DamageCounts, rng: random.Random, deadline: float, limit: int) -> None:
+    """The damage part: ``limit`` trials (or until ``deadline``), cycling through every
+    kind of damage and every file."""
+    base = Path(tempfile.mkdtemp(prefix="big2-soak-damage-"))
+    originals = _damage_originals(base / "real")
+    n = 0
+    while counts.trials < limit and time.monotonic() < deadline:
+        kind = DAMAGE_KINDS[n % len(DAMAGE_KINDS)]
+        target = DAMAGE_TARGETS[(n + n // len(DAMAGE_KINDS)) % len(DAMAGE_TARGETS)]
+        n += 1
+        try:
+            damage_trial(counts, report, originals, base / f"d{n}", kind, target, rng)
+        except Exception as exc:
+            report.fail(f"damage: the trial itself failed: {_where(exc)}", traceback.format_exc(limit=5))
+        report.tick()
+
+
 # -- UI events ----------------------------------------------------------------------------
 
 def _rss_mb() -> float:
@@ -543,9 +930,11 @@ def _idle(app: Any, seconds: float) -> None:
 
 def run(seconds: float = 60.0, *, seed: int = 0, hands: int = 10**9, files: int = 10**9,
         events: int = 10**9, resize_steps: int = 300, out: Any = sys.stdout,
-        progress_every: float = 0.0, memory_every: int = 0) -> Report:
+        progress_every: float = 0.0, memory_every: int = 0, damage: int = 0) -> Report:
     """Run the soak for ``seconds`` (or until the counts); returns the report. Stopped
-    by Ctrl+C (or SIGTERM from :func:`main`), it prints what it reached so far."""
+    by Ctrl+C (or SIGTERM from :func:`main`), it prints what it reached so far.
+    ``damage``: trials of the damaged-saves part (``python -m big2.soak`` runs it until
+    its share of the time is up)."""
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
     os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
@@ -554,8 +943,12 @@ def run(seconds: float = 60.0, *, seed: int = 0, hands: int = 10**9, files: int 
     rng = random.Random(seed)
     start = time.monotonic()
     try:
-        play_hands(report, random.Random(rng.random()), start + seconds * 0.5, hands)
-        feed_files(report, random.Random(rng.random()), time.monotonic() + seconds * 0.2, files)
+        play_hands(report, random.Random(rng.random()), start + seconds * 0.4, hands)
+        feed_files(report, random.Random(rng.random()), time.monotonic() + seconds * 0.15, files)
+        report.damage = DamageCounts()
+        damage_rng = random.Random(rng.random())
+        if damage:
+            damage_saves(report, report.damage, damage_rng, time.monotonic() + seconds * 0.2, damage)
         post_events(report, random.Random(rng.random()), time.monotonic() + seconds * 0.3, events, resize_steps)
     except KeyboardInterrupt:
         report.stopped_early = True
@@ -570,15 +963,20 @@ def run(seconds: float = 60.0, *, seed: int = 0, hands: int = 10**9, files: int 
 
 def main(argv: list[str] | None = None) -> int:
     p = argparse.ArgumentParser(prog="python -m big2.soak", description=__doc__.split("\n\n")[0])
-    p.add_argument("--seconds", type=float, default=60.0, help="time budget (default 60)")
-    p.add_argument("--seed", type=int, default=0)
-    p.add_argument("--hands", type=int, default=10**9, help="stop the hands part after this many")
-    p.add_argument("--files", type=int, default=10**9, help="stop the files part after this many")
-    p.add_argument("--events", type=int, default=10**9, help="stop the events part after this many")
-    p.add_argument("--resize-steps", type=int, default=300)
-    p.add_argument("--memory-every", type=int, default=0, metavar="EVENTS",
+    from big2 import cliargs
+
+    p.add_argument("--seconds", type=cliargs.seconds, default=60.0, help="time budget (default 60)")
+    p.add_argument("--seed", type=cliargs.seed, default=0)
+    p.add_argument("--hands", type=cliargs.count, default=10**9, help="stop the hands part after this many")
+    p.add_argument("--files", type=cliargs.count, default=10**9, help="stop the files part after this many")
+    p.add_argument("--damage", type=cliargs.count, default=10**9,
+                   help="stop the damaged-saves part after this many trials (bit flips, type swaps, "
+                        "deleted keys, lone surrogates in saves, slots and settings)")
+    p.add_argument("--events", type=cliargs.count, default=10**9, help="stop the events part after this many")
+    p.add_argument("--resize-steps", type=cliargs.count, default=300)
+    p.add_argument("--memory-every", type=cliargs.count, default=0, metavar="EVENTS",
                    help="print resident memory after every EVENTS UI events (default 0: never)")
-    p.add_argument("--progress", type=float, default=60.0, metavar="SECONDS",
+    p.add_argument("--progress", type=cliargs.seconds, default=60.0, metavar="SECONDS",
                    help="print the counts this often (default 60; 0: only at the end)")
     args = p.parse_args(argv)
     import signal
@@ -589,7 +987,7 @@ def main(argv: list[str] | None = None) -> int:
     signal.signal(signal.SIGTERM, stop)
     report = run(args.seconds, seed=args.seed, hands=args.hands, files=args.files,
                  events=args.events, resize_steps=args.resize_steps, progress_every=args.progress,
-                 memory_every=args.memory_every)
+                 memory_every=args.memory_every, damage=args.damage)
     return 1 if report.failures or report.stopped_early else 0
 
 

@@ -28,25 +28,17 @@ from collections.abc import Sequence
 __all__ = ["run", "self_test"]
 
 
-def _deal_number(text: str) -> int:
-    import argparse
-
-    from big2.engine.dealnumber import parse_deal_number
-
-    try:
-        return parse_deal_number(text)
-    except ValueError as exc:
-        raise argparse.ArgumentTypeError(str(exc)) from None
-
-
 def _parse(argv: Sequence[str]):
     import argparse
 
+    from big2 import cliargs
+
     p = argparse.ArgumentParser(prog="big2", description="Big Two card game")
-    p.add_argument("--size", default=None, help="window size, e.g. 1280x720 (default: as last time)")
+    p.add_argument("--size", type=cliargs.window_size, default=None,
+                   help="window size, e.g. 1280x720, from 800x600 to 7680x4320 (default: as last time)")
     p.add_argument("--fullscreen", action="store_true")
-    p.add_argument("--seed", type=int, default=None, help="seed the session: its deal numbers and the computers' choices (for testing)")
-    p.add_argument("--deal", type=_deal_number, default=None, metavar="NUMBER",
+    p.add_argument("--seed", type=cliargs.seed, default=None, help="seed the session: its deal numbers and the computers' choices (for testing)")
+    p.add_argument("--deal", type=cliargs.deal_number, default=None, metavar="NUMBER",
                    help="play this deal number first, e.g. '1 234 567' (docs/deal-numbers.md)")
     p.add_argument(
         "--scene",
@@ -67,13 +59,11 @@ def run(argv: Sequence[str] | None = None) -> int:
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
     from .app import App
 
-    w, h = 1280, 720
-    if args.size:
-        try:
-            w, h = (int(v) for v in args.size.lower().split("x"))
-        except ValueError:
-            print(f"big2: --size wants WIDTHxHEIGHT, not {args.size!r}", file=sys.stderr)
-            return 2
+    w, h = args.size or (1280, 720)
+    problem = missing_assets()
+    if problem:
+        print(f"big2: {problem}", file=sys.stderr)
+        return 1
     from . import storage as _storage
 
     problem = no_display()
@@ -110,6 +100,25 @@ def run(argv: Sequence[str] | None = None) -> int:
     finally:
         app.close()
         store.close()
+
+
+def missing_assets() -> str | None:
+    """Why the game's data cannot be found, or None: ``BIG2_ASSETS`` naming a folder that
+    is not there (or lacks the theme), or the installed data missing."""
+    from . import assets
+
+    try:
+        folder = assets.assets_dir()
+    except FileNotFoundError as exc:
+        return str(exc)
+    if not (folder / "theme.json").is_file():
+        import os
+
+        if os.environ.get("BIG2_ASSETS"):
+            return (f"BIG2_ASSETS is set to {str(folder)!r}, which is not a copy of the game's data "
+                    "folder (it has no theme.json); unset BIG2_ASSETS or point it at a copy of big2/assets.")
+        return f"Big2's game data is incomplete: {folder / 'theme.json'} is missing. Reinstall the game."
+    return None
 
 
 def no_display() -> str | None:
@@ -161,6 +170,10 @@ def self_test() -> int:
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
     os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+    problem = missing_assets()
+    if problem:
+        print(f"big2: {problem}", file=sys.stderr)
+        return 1
     from .app import App
     from .match import MatchConfig, SeatConfig
     from .scenes.results import ResultsScene

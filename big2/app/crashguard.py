@@ -11,7 +11,17 @@ loop (a scene's input, update or drawing, the table's event playback) to
    state that crashed, is set aside (``autosave.json.crashed-<time>``, its reason in the
    report) and the previous good copy (``autosave.json.bak``) takes its place, so the
    next Continue cannot crash the same way and offers the game a move earlier;
-3. closes every screen and shows the title with a calm dialog that says what happened
+3. **no crash loop, by construction**: when the table that crashed holds a game that
+   was *resumed* in this run (Continue, or loaded from Saved games), no copy of that
+   game is offered again: the autosave, its previous copy and every save slot holding
+   the same game (found by the game's id, kept in each save: see
+   :func:`big2.persistence.sessioncodec.game_id`) are set aside, and the player is told
+   once and offered a new game. A fresh game gets one retry from its previous copy; if
+   that crashes too it is a resumed game, and its copies go;
+4. a screen that crashes while it shows a file (it wraps that work in
+   :func:`marks_file`) has that file set aside, so opening the screen again cannot
+   crash the same way;
+5. closes every screen and shows the title with a calm dialog that says what happened
    and where the report is (:class:`CrashScene`).
 
 Crashes that keep coming (more than :data:`MAX_CRASHES` within :data:`CRASH_WINDOW`
@@ -30,7 +40,8 @@ import platform
 import sys
 import time
 import traceback
-from dataclasses import dataclass
+from collections.abc import Iterator
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Final
 
@@ -61,6 +72,32 @@ class Recovery:
     set_aside: Path | None = None
     previous_offered: bool = False
     gave_up: bool = False
+    #: Every copy of a resumed game set aside (the autosave, its previous copy, slots).
+    all_copies: list[Path] = field(default_factory=list)
+    #: Files a screen was showing when it crashed, set aside (see :func:`marks_file`).
+    marked: list[Path] = field(default_factory=list)
+
+
+#: The attribute :func:`marks_file` leaves on an exception: the files in use.
+_FILES_ATTR = "_big2_files_in_use"
+
+
+@contextlib.contextmanager
+def marks_file(path: Path | None, *, game: str | None = None) -> Iterator[None]:
+    """Wrap a screen's work on one file (listing a slot, drawing its preview, opening
+    a save): an exception escaping it carries ``path``, and :func:`recover` sets that
+    file aside, so the screen cannot crash on it again. ``game``: the id of the game
+    the file holds, when a crash means that game cannot be opened (Continue, Load):
+    every copy of it is set aside too. ``None`` marks nothing."""
+    try:
+        yield
+    except Exception as exc:
+        if path is not None:
+            with contextlib.suppress(Exception):
+                files = list(getattr(exc, _FILES_ATTR, ()))
+                files.append((Path(path), game))
+                setattr(exc, _FILES_ATTR, files)
+        raise
 
 
 def recover(app: App, exc: BaseException) -> Recovery:
@@ -76,8 +113,12 @@ def recover(app: App, exc: BaseException) -> Recovery:
     table = _table_of(app)
     result = Recovery(report=None)
     with contextlib.suppress(Exception):
-        result.set_aside, result.previous_offered = _set_aside_autosave(app, table, exc)
-    result.report = write_report(app, exc, table=table, set_aside=result.set_aside)
+        result.set_aside, result.previous_offered, result.all_copies = _set_aside_autosave(app, table, exc)
+    with contextlib.suppress(Exception):
+        result.marked, copies = _set_aside_marked(app, exc)
+        result.all_copies += copies
+    result.report = write_report(app, exc, table=table, set_aside=result.set_aside,
+                                 more=[*result.all_copies, *result.marked])
     if len(times) > MAX_CRASHES:
         result.gave_up = True
         where = f" A report was written to {result.report}." if result.report else ""
@@ -101,7 +142,7 @@ def report_folder(app: App) -> Path:
 
 
 def describe(app: App, exc: BaseException, *, table: Any = None, set_aside: Path | None = None,
-             note: str | None = None) -> str:
+             note: str | None = None, more: list[Path] | None = None) -> str:
     """The text of a crash report; ``note`` says what was done about it, when the app
     went on (a computer's failed turn played another way)."""
     from big2 import __version__
@@ -123,6 +164,9 @@ def describe(app: App, exc: BaseException, *, table: Any = None, set_aside: Path
     if set_aside is not None:
         lines.append(f"saved game set aside as: {set_aside} "
                      f"(reason: the table crashed with {type(exc).__name__} while playing it)")
+    for path in more or ():
+        if path != set_aside:
+            lines.append(f"also set aside: {path} (reason: {type(exc).__name__} while it was in use)")
     lines += ["", "traceback:", "".join(traceback.format_exception(type(exc), exc, exc.__traceback__))]
     return "\n".join(lines)
 
@@ -157,10 +201,11 @@ def _game_lines(table: Any) -> list[str]:
 
 
 def write_report(app: App, exc: BaseException, *, table: Any = None, set_aside: Path | None = None,
-                 note: str | None = None) -> Path | None:
-    """Write the crash report to the log folder; its path, or None if it could not be."""
+                 note: str | None = None, more: list[Path] | None = None) -> Path | None:
+    """Write the crash report to the log folder; its path, or None if it could not be.
+    ``more``: other files set aside, listed with the reason."""
     try:
-        body = describe(app, exc, table=table, set_aside=set_aside, note=note)
+        body = describe(app, exc, table=table, set_aside=set_aside, note=note, more=more)
     except Exception as err:  # pragma: no cover - describing must not fail, but be sure
         body = f"Big2 crash report\nerror: {exc!r}\n(describing it failed: {err!r})\n"
     try:
@@ -190,30 +235,83 @@ def _table_of(app: App) -> Any:
     return None
 
 
-def _set_aside_autosave(app: App, table: Any, exc: BaseException) -> tuple[Path | None, bool]:
-    """Finish queued writes; with a table open, set its autosave aside and put the
-    previous copy in its place. Returns (where it went, whether a previous copy stands)."""
+def _set_aside_autosave(app: App, table: Any, exc: BaseException) -> tuple[Path | None, bool, list[Path]]:
+    """Finish queued writes; with a table open, set its game's saves aside (see the
+    module notes). Returns (where the autosave went, whether a previous copy stands in
+    for it, every file set aside)."""
     st = getattr(app, "storage", None)
     if st is None:
-        return None, False
+        return None, False, []
     st.flush(timeout=3.0)
     if table is None:
-        return None, False
+        return None, False, []
     from big2.persistence.atomic import backup_path, quarantine
+    from big2.persistence.sessioncodec import game_id
 
     path = st.saves.autosave_path
-    if not path.exists():
-        return None, False
-    moved = quarantine(path, tag="crashed")
-    log.warning("the autosave was set aside after %s: %s", type(exc).__name__, moved)
     previous = backup_path(path)
+    wanted = _game_id(st, table)
+    if getattr(table, "resumed_moves", None) is not None:
+        # a resumed game crashed: no copy of it is offered again
+        if wanted is not None:
+            files = st.saves.files_of_game(wanted, game_id)
+        else:  # (no id known: the autosave, and its previous copy if it is the same state)
+            files = [p for p in (path, previous) if p.exists()
+                     and (p == path or _not_moved_since_resume(table))]
+        moved = [_quarantine(p) for p in files]
+        aside = [m for m in moved if m is not None]
+        first = moved[0] if files and files[0] == path else None
+        log.warning("a resumed game crashed with %s: every copy set aside: %s", type(exc).__name__, aside)
+        return first, False, aside
+    if not path.exists():
+        return None, False, []
+    moved_main = quarantine(path, tag="crashed")
+    log.warning("the autosave was set aside after %s: %s", type(exc).__name__, moved_main)
     if previous.exists():
-        if _not_moved_since_resume(table):  # the copy written on resume: the same state
-            quarantine(previous, tag="crashed")
-            return moved, False
-        os.replace(previous, path)
-        return moved, True
-    return moved, False
+        same = wanted is None or previous in st.saves.files_of_game(wanted, game_id)
+        if same:  # one retry, from the move before; a crash then is a resumed game's
+            os.replace(previous, path)
+            return moved_main, True, [moved_main]
+    return moved_main, False, [moved_main]
+
+
+def _quarantine(path: Path) -> Path | None:
+    from big2.persistence.atomic import quarantine
+
+    try:
+        return quarantine(path, tag="crashed")
+    except OSError as err:
+        log.error("could not set %s aside: %s", path, err)
+        return None
+
+
+def _game_id(st: Any, table: Any) -> str | None:
+    try:
+        return st.game_id_of(table.match)
+    except Exception:
+        return None
+
+
+def _set_aside_marked(app: App, exc: BaseException) -> tuple[list[Path], list[Path]]:
+    """Set aside the files a screen was showing when it crashed (see marks_file), and
+    every copy of a game that crashed while being opened. Returns (the marked files as
+    set aside, the other copies as set aside)."""
+    marked: list[Path] = []
+    copies: list[Path] = []
+    for path, game in dict.fromkeys(getattr(exc, _FILES_ATTR, ())):
+        if path.exists():
+            moved = _quarantine(path)
+            if moved is not None:
+                marked.append(moved)
+        st = getattr(app, "storage", None)
+        if game is not None and st is not None:
+            from big2.persistence.sessioncodec import game_id
+
+            for other in st.saves.files_of_game(game, game_id):
+                moved = _quarantine(other)
+                if moved is not None:
+                    copies.append(moved)
+    return marked, copies
 
 
 def _not_moved_since_resume(table: Any) -> bool:
@@ -256,12 +354,19 @@ class CrashScene(Scene):
         r = self.result
         out = [_("The game ran into a problem it could not handle, so it stopped what it "
                  "was doing and came back to the title. Nothing else was lost.")]
-        if r.set_aside is not None and r.previous_offered:
+        if r.all_copies and not r.previous_offered and len(r.all_copies) + len(r.marked) > 1:
+            out.append(_("The game you were playing, and every copy of it in Saved games, "
+                         "was set aside so that it cannot cause the same problem again. "
+                         "Start a new game whenever you like."))
+        elif r.set_aside is not None and r.previous_offered:
             out.append(_("The game you were playing was saved up to the move before: "
                          "Continue picks it up from there."))
         elif r.set_aside is not None:
             out.append(_("The game you were playing was set aside as {file}, "
                          "so it cannot cause the same problem again.").format(file=verbatim(r.set_aside.name)))
+        for path in ([] if r.all_copies else r.marked):
+            out.append(_("A saved game could not be shown and was set aside as {file}, "
+                         "so it cannot cause the same problem again.").format(file=verbatim(path.name)))
         if r.report is not None:
             out.append(_("A report with the details was written to {path}").format(path=verbatim(str(r.report))))
         else:
@@ -272,10 +377,16 @@ class CrashScene(Scene):
         w = min(640, self.app.size[0] - 40)  # as dialog_rect will make it
         body = sum(len(text.wrap(line, 16, w - 60)) * 22 + 8 for line in self.lines)
         r = self.rect = dialog_rect(self.app.size, w, max(330, 76 + body + 90))
-        self.b_ok = self.button((r.centerx - 110, r.bottom - 70, 220, 46), _("Back to the title"),
+        self.b_ok = self.button((r.centerx + 10, r.bottom - 70, 220, 46), _("Back to the title"),
                                 object_id="#primary")
+        #: A fresh start: New game, straight from the dialog.
+        self.b_new = self.button((r.centerx - 230, r.bottom - 70, 220, 46), _("New game"))
 
     def handle(self, event: pygame.event.Event) -> bool:
+        if self.pressed(event, self.b_new):
+            self.app.pop()
+            self.app.push("new_game")
+            return True
         if self.pressed(event, self.b_ok) or (
                 event.type == pygame.KEYDOWN and event.key in (pygame.K_ESCAPE, pygame.K_RETURN)):
             self.app.pop()

@@ -16,6 +16,7 @@ from typing import Any
 from big2.engine.combos import PASS, move_cards
 from big2.engine.events import HandEnded, TurnStarted
 from big2.engine.messages import Message, msg, msg_p
+from big2.persistence.atomic import backup_path
 from big2.persistence.gamecodec import game_from_dict
 from big2.persistence.sessioncodec import Resumed
 
@@ -119,6 +120,28 @@ def match_from(resumed: Resumed) -> Match:
     if isinstance(away, list) and s.current is not None:
         m._computer_for_hand = {x for x in away if isinstance(x, int) and 0 <= x < s.n_players}
     return m
+
+
+def check_save(payload: Any) -> None:
+    """The app's check of a save payload at load (``SaveStore(validate_payload=...)``):
+    the persistence checks (the session, the hand played out, its start and history
+    record, see :func:`~big2.persistence.sessioncodec.check_payload`), then the table's
+    match built from it with :func:`match_from`, the code Continue and Saved games run,
+    and the trick rebuilt from the hand's start as the table shows it. Raises
+    :class:`ValueError` for a save that would not open whole."""
+    from big2.persistence.sessioncodec import check_payload, load_payload
+
+    check_payload(payload)
+    resumed = load_payload(payload)
+    try:
+        match = match_from(resumed)
+        start = resumed.app.get("hand_start")
+        if match.game is not None and isinstance(start, dict):
+            trick_layers(match.game, start)
+    except ValueError:
+        raise
+    except Exception as exc:  # whatever the table would trip over is a damaged save
+        raise ValueError(f"the table cannot be set up from it ({type(exc).__name__})") from None
 
 
 def reading_order(cards: list[int], rules: Any) -> list[int]:
@@ -248,7 +271,7 @@ def open_payload(app: Any, payload: Any, *, from_slot: bool = False) -> bool:
 
     ``from_slot``: a game loaded from Saved games, whose autosaves will replace the
     autosave's game, which is therefore kept in a slot first."""
-    from big2.persistence.sessioncodec import load_payload
+    from big2.persistence.sessioncodec import game_id, load_payload
 
     from . import storage
 
@@ -273,7 +296,8 @@ def open_payload(app: Any, payload: Any, *, from_slot: bool = False) -> bool:
     if st is not None:
         if from_slot:
             st.keep_unfinished(unless=payload)
-        st.adopt(match, session_id=sid if isinstance(sid, int) and not isinstance(sid, bool) else None, hand_start=start)
+        st.adopt(match, session_id=sid if isinstance(sid, int) and not isinstance(sid, bool) else None, hand_start=start,
+                 game_id=game_id(payload))
     scene = ResumedTableScene(app, match, hand_start=start)
     # the crash guard sets every copy aside when the table fails before moving on
     scene.resumed_moves = len(match.game.history) if match.game is not None else -1
@@ -296,7 +320,15 @@ def continue_game(app: Any) -> bool:
         if not loaded.notices:
             st.tell(_notice(msg("There is no saved game to continue.")))
         return False
-    return open_payload(app, loaded.value.payload)
+    from .crashguard import marks_file
+
+    # (which copy loaded: the autosave, or its previous copy standing in for it)
+    used = st.saves.autosave_path if loaded.source == "main" else backup_path(st.saves.autosave_path)
+    from big2.persistence.sessioncodec import game_id
+
+    # opening it crashed: that file, and every copy of its game, is set aside
+    with marks_file(used, game=game_id(loaded.value.payload)):
+        return open_payload(app, loaded.value.payload)
 
 
 def _notice(said: Message) -> Any:

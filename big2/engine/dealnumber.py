@@ -97,16 +97,20 @@ def parse_deal_number(text: str) -> int:
     """The deal number written in ``text``; inverse of :func:`format_deal_number`.
 
     Accepts the digits with or without separators (spaces, commas, dots, dashes,
-    underscores, apostrophes) and a leading ``#``. Raises :class:`DealNumberError` with a
-    sentence for the player when the text is not a deal number.
+    underscores, apostrophes) and a leading ``#``. For any other text (separators alone,
+    letters, a lone surrogate, anything at all) it raises :class:`DealNumberError`, a
+    :class:`ValueError` with a sentence for the player, and never anything else.
     """
-    cleaned = text.strip().removeprefix("#").strip()
-    if not cleaned:
+    if not isinstance(text, str):
         raise DealNumberError(msg("Type a deal number, for example 1 234 567."))
+    cleaned = text.strip().removeprefix("#").strip()
     digits = _SEPARATORS.sub("", cleaned)
-    if not digits.isascii() or not digits.isdigit():
-        bad = next(ch for ch in digits if not (ch.isascii() and ch.isdigit()))
-        raise DealNumberError(msg("A deal number has only digits; '{bad}' is not one.", bad=bad))
+    if not digits:  # nothing, or separators only ("-", "#-", " . ")
+        raise DealNumberError(msg("Type a deal number, for example 1 234 567."))
+    for ch in digits:
+        if not (ch.isascii() and ch.isdigit()):
+            shown = ch if ch.isprintable() and not 0xD800 <= ord(ch) <= 0xDFFF else f"U+{ord(ch):04X}"
+            raise DealNumberError(msg("A deal number has only digits; '{bad}' is not one.", bad=shown))
     if len(digits) > 10:
         raise DealNumberError(msg("A deal number has at most 10 digits; this one has {count}.",
                                   count=len(digits)))

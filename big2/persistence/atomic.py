@@ -69,18 +69,73 @@ def _remove_stale_temps(path: Path) -> None:
                 leftover.unlink()
 
 
+#: At start-up, a temporary file without a live writer is removed once it is this old
+#: (a save takes milliseconds; a second copy of the game may be writing one right now).
+LEFTOVER_TEMP_SECONDS: Final = 60.0
+
+
+def _writer_gone(leftover: Path) -> bool:
+    """Whether the process that wrote ``leftover`` (its pid is in the name, see
+    :func:`write_atomic`) is no longer running; False when that cannot be told."""
+    pid_text = leftover.name[: -len(TEMP_SUFFIX)].rsplit(".", 1)[-1].partition("-")[0]
+    if os.name != "posix" or not pid_text.isdigit():
+        return False
+    pid = int(pid_text)
+    if pid == os.getpid():
+        return False
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return True
+    except OSError:  # someone else's process: alive
+        return False
+    return False
+
+
+def remove_leftover_temps(folder: Path) -> int:
+    """Remove the temporary files interrupted saves left in ``folder`` (call at start-up):
+    those whose writing process is gone, and any older than :data:`LEFTOVER_TEMP_SECONDS`.
+    Returns how many were removed; never raises."""
+    removed = 0
+    try:
+        candidates = list(folder.glob(f".*{TEMP_SUFFIX}"))
+    except OSError:
+        return 0
+    cutoff = time.time() - LEFTOVER_TEMP_SECONDS
+    for leftover in candidates:
+        with contextlib.suppress(OSError):
+            if not leftover.is_file():
+                continue
+            if _writer_gone(leftover) or leftover.stat().st_mtime < cutoff:
+                leftover.unlink()
+                removed += 1
+    if removed:
+        log.info("removed %d temporary files left by interrupted saves in %s", removed, folder)
+    return removed
+
+
+def _exists(path: Path) -> bool:
+    try:
+        return path.exists()
+    except OSError:  # cannot even be looked at (a folder without permission)
+        return False
+
+
 def write_atomic(path: Path, data: bytes, *, keep_backup: bool = True) -> None:
     """Replace ``path`` with ``data`` so that a crash never leaves a half-written file.
 
     Creates the parent folder if needed. With ``keep_backup`` the current file becomes
     ``<name>.bak`` first. Raises :class:`StorageError` (chaining the :class:`OSError`)
-    if any step fails; the previous copy is then still on disk.
+    if any step fails; the previous copy, when there is one, is then still on disk (the
+    sentence says so only then). The temporary file's name holds the writer's process
+    id, so :func:`remove_leftover_temps` can tell an interrupted save's leftover.
     """
     folder = path.parent
     tmp: str | None = None
+    had_copy = _exists(path)
     try:
         make_private_dir(folder)
-        fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=TEMP_SUFFIX, dir=folder)
+        fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.{os.getpid()}-", suffix=TEMP_SUFFIX, dir=folder)
         try:
             view = memoryview(data)
             while view:
@@ -95,9 +150,12 @@ def write_atomic(path: Path, data: bytes, *, keep_backup: bool = True) -> None:
         tmp = None
         _fsync_dir(folder)
     except OSError as exc:
-        raise StorageError(
-            msg("Could not save {file} ({reason}); the previous copy is kept.", file=path.name, reason=str(exc.strerror or exc))
-        ) from exc
+        reason = str(exc.strerror or exc)
+        if had_copy or _exists(path) or _exists(backup_path(path)):
+            said = msg("Could not save {file} ({reason}); the previous copy is kept.", file=path.name, reason=reason)
+        else:  # nothing was saved before: there is no previous copy to speak of
+            said = msg("Could not save {file} ({reason}).", file=path.name, reason=reason)
+        raise StorageError(said) from exc
     finally:
         if tmp is not None:
             with contextlib.suppress(OSError):

@@ -2,8 +2,13 @@
 
 A save file holds one JSON object::
 
-    {"format": "big2-save", "version": 2, "saved_at": "2026-11-21T07:57:00+00:00",
-     "kind": "slot", "name": "Friday", "preview": {...}, "payload": {...}}
+    {"format": "big2-save", "version": 3, "saved_at": "2026-11-21T07:57:00+00:00",
+     "kind": "slot", "name": "Friday", "preview": {...}, "payload": {...},
+     "checksum": "sha256:..."}
+
+``checksum`` (from version 3; see :mod:`big2.persistence.checksum`) covers everything
+else in the file: a file whose content does not match it is damaged and refused, never
+loaded as another game. Files of versions 1 and 2 have none and still load.
 
 ``payload`` is the game itself, a plain JSON object made by the engine side (see
 :mod:`big2.persistence.gamecodec`). :func:`open_envelope` checks the tag, upgrades an
@@ -25,10 +30,14 @@ from typing import Any, Final
 
 from ..engine.messages import msg
 from .atomic import Unreadable
+from .checksum import CHECKSUM_KEY, seal, verify
 from .jsonsafe import JsonValue
+from .textcheck import check_texts, text_problem
 
 FORMAT_TAG: Final = "big2-save"
-SAVE_VERSION: Final = 2
+SAVE_VERSION: Final = 3
+#: The first save format whose files carry a checksum.
+CHECKSUM_SINCE: Final = 3
 KINDS: Final = ("autosave", "slot")
 SLOT_NAME_MAX_CHARS: Final = 40
 _MAX_PLAYERS: Final = 8
@@ -76,9 +85,9 @@ def preview_from_json(data: object) -> Preview:
     players, preset = data.get("players", []), data.get("preset", "")
     scores, hand = data.get("scores", []), data.get("hand_number", 0)
     if not (isinstance(players, list) and len(players) <= _MAX_PLAYERS
-            and all(isinstance(p, str) and len(p) <= 64 for p in players)):
+            and all(isinstance(p, str) and text_problem(p, max_chars=64) is None for p in players)):
         raise Unreadable("its list of players is not valid")
-    if not isinstance(preset, str) or len(preset) > 64:
+    if not isinstance(preset, str) or text_problem(preset, max_chars=64) is not None:
         raise Unreadable("its rule preset is not valid")
     if not (isinstance(scores, list) and len(scores) <= _MAX_PLAYERS
             and all(_is_int(s) and abs(s) <= _MAX_SCORE for s in scores)):
@@ -128,19 +137,28 @@ def _upgrade_1_to_2(doc: dict[str, Any]) -> dict[str, Any]:
     }
 
 
+def _upgrade_2_to_3(doc: dict[str, Any]) -> dict[str, Any]:
+    """Version 3 added the checksum, which a file written before cannot have: the
+    content is the same."""
+    return {**doc, "version": 3}
+
+
 #: ``UPGRADES[n]`` turns a version-``n`` document into a version-``n + 1`` document.
 #: It may raise ``KeyError``, ``TypeError`` or ``ValueError`` for a damaged document.
 UPGRADES: Final[dict[int, Callable[[dict[str, Any]], dict[str, Any]]]] = {
     1: _upgrade_1_to_2,
+    2: _upgrade_2_to_3,
 }
 
 
 def make_envelope(payload: Mapping[str, Any], *, saved_at: datetime, kind: str,
                   name: str, preview: Preview) -> dict[str, Any]:
-    """The current-version document for ``payload``."""
+    """The current-version document for ``payload``, sealed with its checksum.
+
+    Raises :class:`ValueError` (or :class:`TypeError`) for a payload JSON cannot hold."""
     if kind not in KINDS:
         raise ValueError(f"kind must be one of {KINDS}")
-    return {
+    return seal({
         "format": FORMAT_TAG,
         "version": SAVE_VERSION,
         "saved_at": saved_at.astimezone(timezone.utc).isoformat(),
@@ -148,18 +166,26 @@ def make_envelope(payload: Mapping[str, Any], *, saved_at: datetime, kind: str,
         "name": name,
         "preview": preview.to_json(),
         "payload": dict(payload),
-    }
+    })
 
 
 def open_envelope(doc: JsonValue) -> SavedGame:
     """Check, upgrade and unpack a parsed save file.
 
     Raises :class:`Unreadable` (tag ``"newer"`` for a file from a later version of the
-    app) for anything that is not a usable Big2 save.
+    app) for anything that is not a usable Big2 save, a file whose checksum does not
+    match its content among them.
     """
-    if not isinstance(doc, dict) or doc.get("format") != FORMAT_TAG:
+    if not isinstance(doc, dict):
         raise Unreadable("it is not a Big2 saved game")
     version = doc.get("version")
+    stored = doc.get(CHECKSUM_KEY)
+    newer_scheme = (isinstance(version, int) and not isinstance(version, bool) and version > SAVE_VERSION
+                    and not (isinstance(stored, str) and stored.startswith("sha256:")))
+    if CHECKSUM_KEY in doc and not newer_scheme:  # first: a damaged tag or version is damage too
+        verify(doc, version=version, required_from=CHECKSUM_SINCE)
+    if doc.get("format") != FORMAT_TAG:
+        raise Unreadable("it is not a Big2 saved game")
     if not isinstance(version, int) or isinstance(version, bool) or version < 1:
         raise Unreadable("its format version is missing or not valid")
     if version > SAVE_VERSION:
@@ -177,10 +203,16 @@ def open_envelope(doc: JsonValue) -> SavedGame:
         except (KeyError, TypeError, ValueError, OverflowError, OSError) as exc:
             raise Unreadable(f"it could not be upgraded from format {version} ({exc})") from None
         version += 1
+    if CHECKSUM_KEY not in doc:
+        verify(doc, version=doc.get("version"), required_from=CHECKSUM_SINCE)
+    try:  # every text, anywhere in the file: what a screen may draw or the history store
+        check_texts(upgraded, "its content")
+    except ValueError as exc:
+        raise Unreadable(str(exc).removeprefix("its content is not valid: ")) from None
     kind, name = upgraded.get("kind"), upgraded.get("name")
     if kind not in KINDS:
         raise Unreadable("its kind is not valid")
-    if not isinstance(name, str) or len(name) > SLOT_NAME_MAX_CHARS:
+    if not isinstance(name, str) or text_problem(name, max_chars=SLOT_NAME_MAX_CHARS) is not None:
         raise Unreadable("its name is not valid")
     payload = upgraded.get("payload")
     if not isinstance(payload, dict):

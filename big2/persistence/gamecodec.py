@@ -25,6 +25,8 @@ from big2.engine import rules_from_dict as engine_rules_from_dict
 from big2.engine import rules_to_dict as engine_rules_to_dict
 from big2.engine.cards import FULL_MASK
 
+from .textcheck import text_problem
+
 #: The most moves a stored hand may hold.
 MAX_MOVES: Final = 2000
 
@@ -66,8 +68,9 @@ def read_cards(data: object, what: str) -> CardSet:
 
 def read_names(data: object, n: int) -> tuple[str, ...]:
     names = read_list(data, "names", 4)
-    if len(names) != n or not all(isinstance(s, str) and 0 < len(s) <= 64 for s in names):
-        raise ValueError(f"names must be {n} short texts")
+    if len(names) != n or not all(isinstance(s, str) and 0 < len(s) and text_problem(s, max_chars=64) is None
+                                  for s in names):
+        raise ValueError(f"names must be {n} short printable texts")
     return tuple(names)
 
 

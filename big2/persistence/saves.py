@@ -206,9 +206,9 @@ class SaveStore:
 
     def _write(self, path: Path, payload: Mapping[str, Any], *, kind: str, name: str,
                preview: Preview, saved_at: datetime | None = None) -> None:
-        doc = make_envelope(payload, saved_at=saved_at or self._now(), kind=kind, name=name,
-                            preview=preview)
         try:
+            doc = make_envelope(payload, saved_at=saved_at or self._now(), kind=kind, name=name,
+                                preview=preview)
             data = dump_json(doc)
         except (TypeError, ValueError, RecursionError) as exc:
             raise StorageError(msg("The game could not be saved ({reason}).", reason=str(exc))) from exc
@@ -226,6 +226,30 @@ class SaveStore:
                 raise StorageError(
                     msg("Could not delete {file} ({reason}).", file=candidate.name, reason=str(exc.strerror))
                 ) from exc
+        return found
+
+    def files_of_game(self, wanted: str, id_of: Callable[[object], str | None]) -> list[Path]:
+        """Every save file holding the game ``wanted`` (the autosave, its previous copy,
+        slots and their previous copies), read without any check (``id_of`` gets each
+        file's payload and returns its game's id; see ``sessioncodec.game_id``). A file
+        that cannot be read or parsed is not listed. Never raises."""
+        if not self.folder.is_dir():
+            return []
+        candidates = [self.autosave_path, backup_path(self.autosave_path)]
+        try:
+            for p in sorted(self.folder.glob(_SLOT_GLOB)):
+                candidates += [p, backup_path(p)]
+        except OSError:
+            pass
+        found = []
+        for path in candidates:
+            try:
+                doc = parse_json(read_regular(path, SAVE_LIMITS.max_bytes), SAVE_LIMITS)
+            except (OSError, ValueError):
+                continue
+            payload = doc.get("payload") if isinstance(doc, dict) else None
+            if id_of(payload) == wanted:
+                found.append(path)
         return found
 
     def load_listed(self, info: SlotInfo) -> LoadResult[SavedGame | None]:

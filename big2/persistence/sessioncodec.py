@@ -184,14 +184,19 @@ def check_payload(payload: Mapping[str, Any]) -> None:
     session = resumed.session
     game = session.current
     if game is not None:
-        _check_plays_out(session)
         start = resumed.app.get("hand_start")
         if start is not None:
             check_hand_start(game, start)
+        _check_plays_out(session, start)
 
 
-def _check_plays_out(session: Session) -> None:
+def _check_plays_out(session: Session, start: object = None) -> None:
+    """Play a copy of the hand in progress to its end (the first legal move each time),
+    score it, and, given the hand's ``start``, make its history record and replay it:
+    the same code the table and the score history run when the hand really ends."""
     import copy
+
+    from .handlog import hand_result, replay
 
     trial = copy.deepcopy(session)
     game = trial.current
@@ -208,11 +213,21 @@ def _check_plays_out(session: Session) -> None:
             steps += 1
             if steps > 5000:
                 raise ValueError("the hand never ends")
-        trial.record()
+        record = trial.record()
     except ValueError as exc:
         raise ValueError(f"the hand in progress cannot be finished ({exc})") from None
     except Exception as exc:  # anything the engine trips over is a damaged save
         raise ValueError(f"the hand in progress cannot be finished ({type(exc).__name__})") from None
+    if start is None:
+        return
+    try:
+        finished = trial.last_game
+        assert finished is not None
+        replay(hand_result(finished, record, start=read_table(start, "the hand's start")))
+    except ValueError as exc:
+        raise ValueError(f"the hand's record for the score history cannot be made ({exc})") from None
+    except Exception as exc:
+        raise ValueError(f"the hand's record for the score history cannot be made ({type(exc).__name__})") from None
 
 
 def check_hand_start(game: Game, start: object) -> None:
@@ -222,9 +237,11 @@ def check_hand_start(game: Game, start: object) -> None:
     from .gamecodec import game_from_dict, make_move, move_cards
 
     try:
-        first = game_from_dict(start, rules=game.rules)
+        first = game_from_dict(start)  # with its own rules, as the score history reads it
     except ValueError as exc:
         raise ValueError(f"the hand's start is damaged ({exc})") from None
+    if rules_to_dict(first.rules) != rules_to_dict(game.rules):
+        raise ValueError("the hand's start has other rules than the hand")
     begun = len(first.history)
     if first.n_players != game.n_players or list(first.history) != list(game.history[:begun]):
         raise ValueError("the hand's start does not belong to this hand")
@@ -242,6 +259,48 @@ def check_hand_start(game: Game, start: object) -> None:
             raise ValueError("the hand's start does not lead to where the hand stands")
 
 
+#: The key of the game's id in a payload's app data (see :func:`game_id`).
+GAME_ID_KEY: Final = "game_id"
+_GAME_ID_CHARS: Final = frozenset("0123456789abcdef-legacy")
+
+
+def new_game_id() -> str:
+    """A fresh id for a game: 32 random hex digits, kept in every save of it."""
+    import uuid
+
+    return uuid.uuid4().hex
+
+
+def game_id(payload: object) -> str | None:
+    """The id of the game a save payload holds, the same in its autosave, the autosave's
+    previous copy and every slot saved from it; ``None`` when the payload is too damaged
+    to tell. Never raises.
+
+    Saves written before ids were kept have none: their id is then made from what never
+    changes during a game (the names, the rules and the first hand's deal number), so
+    the copies of one such game still share it.
+    """
+    try:
+        app = payload.get("app") if isinstance(payload, Mapping) else None
+        stored = app.get(GAME_ID_KEY) if isinstance(app, Mapping) else None
+        if isinstance(stored, str) and 0 < len(stored) <= 64 and set(stored) <= _GAME_ID_CHARS:
+            return stored
+        session = payload.get("session") if isinstance(payload, Mapping) else None
+        if not isinstance(session, Mapping):
+            return None
+        records = session.get("records")
+        first = (records[0].get("deal_number") if isinstance(records, list) and records
+                 and isinstance(records[0], Mapping) else session.get("current_deal"))
+        from .checksum import canonical
+
+        basis = canonical({"names": session.get("names"), "rules": session.get("rules"), "first": first})
+        import hashlib
+
+        return "legacy-" + hashlib.sha256(basis).hexdigest()[:32]
+    except Exception:  # a damaged payload: no id
+        return None
+
+
 def preview_of(session: Session) -> Preview:
     """The save-slot preview of a session: names, preset, totals, hand in progress."""
     return Preview(
@@ -253,6 +312,7 @@ def preview_of(session: Session) -> Preview:
 
 
 __all__ = [
-    "PAYLOAD_KIND", "Resumed", "check_payload", "load_payload", "preview_of",
+    "GAME_ID_KEY", "PAYLOAD_KIND", "Resumed", "check_payload", "game_id", "load_payload",
+    "new_game_id", "preview_of",
     "save_payload", "session_from_dict", "session_to_dict",
 ]

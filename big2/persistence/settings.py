@@ -7,6 +7,11 @@ of range, NaN, a huge number, deep nesting) is replaced by its default with a lo
 warning and a :class:`Notice`; keys this version does not know are kept and written back
 unchanged; a file that is not a JSON object at all is set aside and the previous copy or
 the defaults are used. Repairs are written back atomically at once.
+
+From version 2 the file carries a checksum of its content (:mod:`.checksum`): a file
+whose checksum does not match (a flipped bit that still reads as a valid value) is set
+aside like any damaged file and the previous copy is used. A version-1 file, written
+before checksums, has none and still loads.
 """
 
 from __future__ import annotations
@@ -20,13 +25,16 @@ from typing import Any, Final
 
 from ..engine.messages import Message, clauses, msg
 from .atomic import LoadResult, Unreadable, load_with_fallback, write_atomic
+from .checksum import CHECKSUM_KEY, seal, verify
 from .jsonsafe import JsonLimits, JsonRejected, JsonValue, dump_json, parse_json
 from .notices import Notice, Severity, StorageError
 from .paths import AppPaths
 
 log = logging.getLogger(__name__)
 
-SETTINGS_VERSION: Final = 1
+SETTINGS_VERSION: Final = 2
+#: The first settings version whose files carry a checksum.
+CHECKSUM_SINCE: Final = 2
 ANIMATION_SPEEDS: Final = ("off", "fast", "normal", "slow")
 COMPUTER_PACES: Final = ("instant", "fast", "normal", "slow")
 FELTS: Final = ("green", "blue", "red", "charcoal")
@@ -310,6 +318,8 @@ def _parse_settings(raw: bytes) -> tuple[Settings, list[str]]:
         raise Unreadable(str(exc)) from None
     if not isinstance(data, dict):
         raise Unreadable("it does not hold a table of settings")
+    verify(data, version=data.get("version", 1), required_from=CHECKSUM_SINCE)  # none: version 1
+    data.pop(CHECKSUM_KEY, None)
     return settings_from_json(data)
 
 
@@ -349,7 +359,10 @@ class SettingsStore:
         Raises :class:`StorageError` if the disk refuses; the old file is then intact.
         """
         try:
-            data = dump_json(settings.to_json())
+            content = settings.to_json()
+            content.pop(CHECKSUM_KEY, None)
+            content["version"] = max(settings.version, SETTINGS_VERSION)
+            data = dump_json(seal(content))
         except (TypeError, ValueError) as exc:
             raise StorageError(msg("The settings could not be saved ({reason}).", reason=str(exc))) from exc
         write_atomic(self.path, data)

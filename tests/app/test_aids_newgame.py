@@ -51,3 +51,26 @@ def test_a_bad_deal_number_is_refused_with_a_sentence(make_app):
     _type(app, ng.deal_entry, "99")
     click_button(app, ng.b_start)
     assert isinstance(app.top, TableScene) and app.top.match.deal_number == 99
+
+
+def test_a_deal_number_of_separators_only_is_refused_with_the_parsers_sentence(make_app):
+    """Issue 28, case 1: "-" and "#-" once ended on the crash screen (StopIteration)."""
+    from big2.engine.dealnumber import parse_deal_number
+
+    app = make_app()
+    app.guard_crashes = True  # as players run it: a crash would show the crash screen
+    app.push(TitleScene(app))
+    ng = NewGameScene(app)
+    app.push(ng)
+    pump(app)
+    for typed in ("-", "#-", " - ", "."):
+        ng.deal_entry.set_text("")
+        _type(app, ng.deal_entry, typed)
+        click_button(app, ng.b_start)
+        assert app.top is ng, type(app.top).__name__
+        try:
+            parse_deal_number(typed)
+        except ValueError as exc:
+            assert ng.error == str(exc) == "Type a deal number, for example 1 234 567."
+        else:
+            raise AssertionError(f"{typed!r} read as a deal number")

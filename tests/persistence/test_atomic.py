@@ -223,3 +223,68 @@ def test_stale_temp_files_are_cleaned_fresh_ones_kept(tmp_path: Path, name: str)
     write_atomic(path, NEW)
     assert not stale.exists() and fresh.exists()
     assert path.read_bytes() == NEW
+
+
+def test_a_failed_first_save_does_not_claim_a_previous_copy(tmp_path: Path, faults: FaultInjector) -> None:
+    """Issue 28, case 5: a full disk on a fresh home once said "the previous copy is
+    kept" when there was none."""
+    path = tmp_path / "doc.json"
+    faults.arm(0)
+    with pytest.raises(StorageError) as first:
+        write_atomic(path, NEW)
+    faults.arm(None)
+    assert "previous copy" not in str(first.value) and str(first.value).startswith("Could not save doc.json (")
+    assert not path.exists()
+    write_atomic(path, OLD)
+    faults.arm(0)
+    with pytest.raises(StorageError, match="the previous copy is kept"):
+        write_atomic(path, NEW)
+    faults.arm(None)
+    assert load(path) == OLD
+
+
+def test_leftover_temps_of_interrupted_saves_are_removed_at_the_next_start(tmp_path: Path) -> None:
+    """Issue 28, case 5: temporary files of interrupted saves once stayed an hour."""
+    import subprocess
+    import sys
+
+    from big2.persistence.atomic import remove_leftover_temps
+
+    dead = subprocess.run([sys.executable, "-c", "import os; print(os.getpid())"],
+                          capture_output=True, text=True, check=True)
+    gone_pid = int(dead.stdout)
+    interrupted = tmp_path / f".autosave.json.{gone_pid}-abcd.tmp"  # its writer was killed
+    old_style = tmp_path / ".autosave.json.xyz.tmp"  # from before pids were in the name
+    mine = tmp_path / f".autosave.json.{os.getpid()}-efgh.tmp"  # being written right now
+    alive_other = tmp_path / f".settings.json.{os.getppid()}-ijkl.tmp"  # another running copy
+    for p in (interrupted, old_style, mine, alive_other):
+        p.write_bytes(b"{")
+    aged = time.time() - 120
+    os.utime(old_style, (aged, aged))
+    keep = tmp_path / "autosave.json"
+    keep.write_bytes(b"{}")
+    assert remove_leftover_temps(tmp_path) == 2
+    assert not interrupted.exists() and not old_style.exists()
+    assert mine.exists() and alive_other.exists() and keep.exists()
+    assert remove_leftover_temps(tmp_path / "missing") == 0
+
+
+def test_storage_open_removes_leftover_temps(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from big2.persistence.paths import AppPaths
+
+    monkeypatch.setenv("BIG2_HOME", str(tmp_path / "home"))
+    paths = AppPaths.from_environment()
+    paths.saves_dir.mkdir(parents=True)
+    paths.settings_file.parent.mkdir(parents=True, exist_ok=True)
+    left = [paths.saves_dir / ".autosave.json.1a.tmp", paths.settings_file.parent / ".settings.json.2b.tmp"]
+    aged = time.time() - 120
+    for p in left:
+        p.write_bytes(b"{")
+        os.utime(p, (aged, aged))
+    from big2.app.storage import Storage  # start-up as the app does it
+
+    st = Storage.open(paths)
+    try:
+        assert not any(p.exists() for p in left)
+    finally:
+        st.close()

@@ -14,6 +14,7 @@ from hypothesis import strategies as st
 
 from big2.persistence import settings as settings_module
 from big2.persistence.atomic import backup_path
+from big2.persistence.checksum import seal
 from big2.persistence.notices import Severity, StorageError
 from big2.persistence.paths import AppPaths
 from big2.persistence.settings import (
@@ -46,7 +47,11 @@ def write_raw(paths: AppPaths, data: bytes) -> None:
     paths.settings_file.write_bytes(data)
 
 
-def write_json(paths: AppPaths, obj: object) -> None:
+def write_json(paths: AppPaths, obj: object, *, sealed: bool = True) -> None:
+    """Write ``obj`` as the settings file; ``sealed``: with its checksum, as the game
+    writes its files (so the values inside are what is tested, not the checksum)."""
+    if sealed and isinstance(obj, dict):
+        obj = seal(obj)
     write_raw(paths, json.dumps(obj).encode())
 
 
@@ -175,7 +180,8 @@ def test_newer_version_keeps_its_number_and_keys(paths: AppPaths) -> None:
     loaded = store.load().value
     assert loaded.version == 7 and loaded.extra == {"new_thing": [1]}
     store.save(loaded)
-    assert json.loads(paths.settings_file.read_text()) == data
+    written = json.loads(paths.settings_file.read_text())
+    assert written.pop("checksum").startswith("sha256:") and written == data
 
 
 def test_constructor_refuses_bad_values() -> None:

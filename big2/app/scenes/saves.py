@@ -14,12 +14,14 @@ import pygame_gui
 from pygame_gui.elements import UITextEntryLine
 
 from big2.persistence import StorageError
+from big2.persistence.atomic import backup_path
 from big2.persistence.saves import SlotInfo
 from big2.persistence.sessioncodec import preview_of
 
 from ... import i18n
 from ...i18n import _, verbatim
 from .. import storage, text, vocab
+from ..crashguard import marks_file
 from .base import Scene
 from .common import dialog_rect, felt, frame
 
@@ -207,7 +209,12 @@ class SavesScene(Scene):
             return
         from ..resume import open_payload
         self.app.goto("title")
-        if not open_payload(self.app, loaded.value.payload, from_slot=True):
+        used = info.path if loaded.source == "main" else backup_path(info.path)
+        from big2.persistence.sessioncodec import game_id
+
+        with marks_file(used, game=game_id(loaded.value.payload)):  # it crashed: every copy set aside
+            opened = open_payload(self.app, loaded.value.payload, from_slot=True)
+        if not opened:
             self.app.push("saves")
 
     def delete(self, info: SlotInfo) -> None:
@@ -252,19 +259,25 @@ class SavesScene(Scene):
             empty = _("No saved games yet.") if self.table else _("No saved games yet. Save one from the pause menu (Esc) at the table.")
             text.draw(surf, empty, self.fpx(18), (r.centerx, self.list_top + px(40)), DIM, anchor="center", max_width=r.w - px(60))
         for i, (info, _load, _delete) in enumerate(self.rows):
-            y = self.list_top + i * px(ROW_H)
-            row = pygame.Rect(r.x + px(20), y + px(4), r.w - px(40), px(ROW_H - 8))
-            text.panel(surf, row, alpha=70, radius=10)
-            text_w = r.w - px(320)
-            text.draw(surf, verbatim(info.name), self.fpx(19), (r.x + px(34), y + px(10)), WHITE, bold=True, max_width=text_w)
-            if info.problem is not None:
-                for k, line in enumerate(text.wrap(info.problem, 14, text_w)[:2]):
-                    text.draw(surf, line, self.fpx(14), (r.x + px(34), y + px(34) + px(18) * k), RED, max_width=text_w)
-                continue
-            p = info.preview
-            text.draw(surf, self.details(info), self.fpx(15), (r.x + px(34), y + px(34)), DIM, max_width=text_w)
-            if p is not None:
-                text.draw(surf, scores_text(p.players, p.scores), self.fpx(15), (r.x + px(34), y + px(53)), (225, 225, 215), max_width=text_w)
+            with marks_file(info.path):  # a row that cannot be drawn gets its file set aside
+                self._draw_row(surf, i, info)
         if self.status is not None:
             msg, colour = self.status
             text.draw(surf, msg, self.fpx(17), (r.centerx + px(40), r.bottom - px(42)), colour, anchor="center", max_width=r.w - px(560))
+
+    def _draw_row(self, surf: pygame.Surface, i: int, info: SlotInfo) -> None:
+        px = self.px
+        r = self.rect
+        y = self.list_top + i * px(ROW_H)
+        row = pygame.Rect(r.x + px(20), y + px(4), r.w - px(40), px(ROW_H - 8))
+        text.panel(surf, row, alpha=70, radius=10)
+        text_w = r.w - px(320)
+        text.draw(surf, verbatim(info.name), self.fpx(19), (r.x + px(34), y + px(10)), WHITE, bold=True, max_width=text_w)
+        if info.problem is not None:
+            for k, line in enumerate(text.wrap(info.problem, 14, text_w)[:2]):
+                text.draw(surf, line, self.fpx(14), (r.x + px(34), y + px(34) + px(18) * k), RED, max_width=text_w)
+            return
+        p = info.preview
+        text.draw(surf, self.details(info), self.fpx(15), (r.x + px(34), y + px(34)), DIM, max_width=text_w)
+        if p is not None:
+            text.draw(surf, scores_text(p.players, p.scores), self.fpx(15), (r.x + px(34), y + px(53)), (225, 225, 215), max_width=text_w)

@@ -15,6 +15,7 @@ from datetime import datetime
 from typing import TYPE_CHECKING, Any
 
 from big2.persistence import History, Seat
+from big2.persistence.sessioncodec import new_game_id
 
 if TYPE_CHECKING:
     from ..match import Match
@@ -37,6 +38,9 @@ class Recorder:
     hand_started_at: datetime | None = None
     hand_clock: float = 0.0
     ended: bool = False
+    #: The game's id, kept in every save of it (see sessioncodec.game_id): a resumed
+    #: game keeps the id its save holds, so the crash guard finds all its copies.
+    game_id: str = dataclasses.field(default_factory=new_game_id)
 
 
 def describe(rec: Recorder, match: Match) -> None:

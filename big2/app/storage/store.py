@@ -25,7 +25,6 @@ from big2.persistence import AppPaths, History, Notice, SaveStore, Seat, Setting
 from big2.persistence.envelope import SLOT_NAME_MAX_CHARS
 from big2.persistence.logs import start_file_logging
 from big2.persistence.notices import Severity
-from big2.persistence.sessioncodec import check_payload
 
 from ... import i18n
 from ...i18n import _
@@ -47,13 +46,20 @@ REPEAT_SECONDS = 120.0
 AUTOSAVE_TIMES_KEPT = 1000
 
 
+def _check_save(payload: dict[str, Any]) -> None:
+    """A save is checked at load by the code that will use it (see resume.check_save)."""
+    from ..resume import check_save
+
+    check_save(payload)
+
+
 class Storage:
     """Settings, saves and history for one run of the app; see the module notes."""
 
     def __init__(self, paths: AppPaths, *, settings: Settings, notices: tuple[Notice, ...] = ()) -> None:
         self.paths = paths
         self.settings_store = SettingsStore(paths)
-        self.saves = SaveStore(paths, validate_payload=check_payload)
+        self.saves = SaveStore(paths, validate_payload=_check_save)
         #: The settings as last saved (persistence field names).
         self.settings = settings
         #: Sentences waiting to be shown; appended from any thread.
@@ -81,9 +87,14 @@ class Storage:
     @classmethod
     def open(cls, paths: AppPaths | None = None) -> Storage:
         """Start-up: paths (``BIG2_HOME`` or the platform's), the log file, the
-        settings (never raises) and the writer thread, which opens the history."""
+        temporary files interrupted saves left (removed), the settings (never raises)
+        and the writer thread, which opens the history."""
         paths = paths or AppPaths.from_environment()
         start_file_logging(paths)
+        from big2.persistence.atomic import remove_leftover_temps
+
+        for folder in (paths.saves_dir, paths.settings_file.parent):  # interrupted saves
+            remove_leftover_temps(folder)
         loaded = SettingsStore(paths).load()
         return cls(paths, settings=loaded.value, notices=loaded.notices)
 
@@ -249,6 +260,11 @@ class Storage:
     def has_autosave(self) -> bool:
         return self.saves.has_autosave()
 
+    def game_id_of(self, match: Match) -> str | None:
+        """The id of ``match``'s game as its saves hold it (None before its first save)."""
+        rec = self._recorders.get(match)
+        return rec.game_id if rec is not None else None
+
     def autosave(self, payload: dict[str, Any], preview: Any, recorder: Recorder | None) -> None:
         """Write ``payload`` as the autosave on the writer thread; a newer one queued
         later makes this one unnecessary and it is skipped."""
@@ -321,9 +337,11 @@ class Storage:
             self._recorders[match] = rec
         return rec
 
-    def adopt(self, match: Match, *, session_id: int | None, hand_start: dict[str, Any] | None) -> Recorder:
+    def adopt(self, match: Match, *, session_id: int | None, hand_start: dict[str, Any] | None,
+              game_id: str | None = None) -> Recorder:
         """Link a resumed ``match`` to its history session (from the save); without
-        one (the history was not available then) a new history session is started."""
+        one (the history was not available then) a new history session is started.
+        ``game_id``: the id the save holds (kept in the game's later saves)."""
         if session_id is None:
             rec = self.recorder(match, keep_unfinished=False)
         else:
@@ -332,6 +350,8 @@ class Storage:
             rec = self._recorders[match] = Recorder(fut)
             describe(rec, match)
         rec.hand_start = hand_start
+        if game_id is not None:
+            rec.game_id = game_id
         rec.hand_started_at = datetime.now(timezone.utc)
         rec.hand_clock = time.monotonic()
         return rec

@@ -15,7 +15,7 @@ from big2.engine.messages import msg
 from big2.persistence import Notice
 from big2.persistence.handlog import hand_result, start_position
 from big2.persistence.notices import Severity
-from big2.persistence.sessioncodec import preview_of, save_payload
+from big2.persistence.sessioncodec import GAME_ID_KEY, preview_of, save_payload
 
 from .recorder import Recorder, session_for
 from .store import Storage, of
@@ -53,6 +53,8 @@ def payload_of(table: TableScene, rec: Recorder | None) -> dict[str, Any]:
     m = table.match
     data = match_data(table)
     data["hand_start"] = rec.hand_start if rec else None
+    if rec is not None:
+        data[GAME_ID_KEY] = rec.game_id
     data["history_session"] = rec.session_id.result() if rec and rec.session_id.done() else None
     rngs = {f"seat-{i}": r for i, r in enumerate(m.ai_rngs)}
     return save_payload(m.session, rngs=rngs, app=data)
