@@ -211,6 +211,25 @@ class NewGameScene(Scene):
         return MatchConfig(seats=tuple(seats), rules=self.rules, hands=hands, target=target, scoring=self.scoring,
                            deal=deal, undo_hot_seat=self.undo_hot_seat)
 
+    def update(self, dt: float) -> None:
+        self._aim_rule_menus()
+
+    def _aim_rule_menus(self) -> None:
+        """Each house rule's list opens where it can be seen: upward when the visible part
+        of the scrolling box has too little room under the menu and more above it (opened
+        downward it would run under the box's edge, out of sight and out of reach)."""
+        box = getattr(self, "rules_box", None)
+        if box is None or not box.alive():
+            return
+        view = box.rect
+        for dd in self.rule_menus.values():
+            state = dd.menu_states.get("expanded")
+            if state is None or dd.current_state is state:
+                continue
+            need = min(len(dd.options_list) * dd.rect.h, dd.expansion_height_limit or view.h)
+            below, above = view.bottom - dd.rect.bottom, dd.rect.top - view.top
+            state.expand_direction = "up" if below < need and above > below else "down"
+
     def handle(self, event: pygame.event.Event) -> bool:
         if event.type == pygame_gui.UI_DROP_DOWN_MENU_CHANGED:
             el = event.ui_element
