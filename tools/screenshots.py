@@ -1,8 +1,8 @@
-"""Regenerate docs/screenshots: every scene at 1280 × 720, the table at 800 × 600 and 2560 × 1440.
+"""Regenerate docs/screenshots: every scene at 1280 × 720, the main ones at 800 × 600 and 1920 × 1080, the table at 2560 × 1440.
 
     python tools/screenshots.py [OUTDIR]
-    python tools/screenshots.py --language zh_Hant [OUTDIR]   # title, new game, table,
-                                                              # results, rules in a language
+    python tools/screenshots.py --language zh_Hant [OUTDIR]   # the main screens in a language,
+                                                              # at 800 × 600, 1280 × 720, 1920 × 1080
 
 Runs the app headless (SDL's dummy video driver: the same software drawing as a window)
 in a throwaway home, walks every scene with :func:`big2.app.tour.tour` and saves each
@@ -22,16 +22,21 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
 #: (window size, which stops to keep: None for all)
+#: The screens a player meets most, also shot at the smallest and a full-HD window.
+MAIN_STOPS = ("title", "new-game", "table-your-turn", "results", "session-end", "rules", "statistics")
 SHOTS = (
     ((1280, 720), None),
-    ((800, 600), ("table-your-turn", "table-computer-thinking", "new-game", "title")),
+    ((800, 600), MAIN_STOPS + ("table-computer-thinking", "table-tracker-combinations", "saves-from-pause", "pause")),
+    ((1920, 1080), MAIN_STOPS + ("table-tracker-combinations",)),
     ((2560, 1440), ("table-your-turn", "table-trick-won")),
 )
 
 
-#: The stops shot in another language (``--language``), at 1280 × 720, saved as
-#: ``NAME-1280x720-CODE.png``.
-LANGUAGE_STOPS = ("title", "new-game", "table-your-turn", "results", "rules", "settings-language")
+#: The stops shot in another language (``--language``), at 800 × 600, 1280 × 720 and
+#: 1920 × 1080, saved as ``NAME-WxH-CODE.png``.
+LANGUAGE_STOPS = ("title", "new-game", "table-your-turn", "results", "session-end", "rules", "statistics",
+                  "settings-language")
+LANGUAGE_SIZES = ((800, 600), (1280, 720), (1920, 1080))
 
 
 def shoot(out: Path, language: str = "") -> int:
@@ -46,7 +51,7 @@ def shoot(out: Path, language: str = "") -> int:
 
     out.mkdir(parents=True, exist_ok=True)
     bad = 0
-    shots = (((1280, 720), LANGUAGE_STOPS),) if language else SHOTS
+    shots = tuple((size, LANGUAGE_STOPS) for size in LANGUAGE_SIZES) if language else SHOTS
     i18n.set_language(language or "en")
     suffix = f"-{language}" if language else ""
     for size, keep in shots:
