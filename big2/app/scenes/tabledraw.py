@@ -418,6 +418,7 @@ def _log(surf: pygame.Surface, t: TableScene) -> None:
     text.draw(surf, _("Recent plays"), fp, (box.x + 8, y), GOLD, bold=True)
     y += fp * 1.4
     for line, colour in list(t.log)[-4:]:
+        line = str(line)  # worded now, in the language in force (see vocab.Later)
         text.draw(surf, text.shorten(line, fp, box.w - 14, squeeze=1.0 if fp <= MIN_FONT_PX + 1 else 0.9), fp, (box.x + 8, y), colour, suits="light",
                   four_colour=t.app.settings.four_colour, max_width=box.w - 14)
         y += fp * 1.35
