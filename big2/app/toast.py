@@ -53,16 +53,20 @@ class NoticeBanner(UIPanel):
         self.notices = list(notices)
         self.severe = any(n.severity is not Severity.INFO for n in notices)
         body = "<br>".join(("• " if len(lines) > 1 else "") + html.escape(t) for t in lines)
-        from . import text as _text
-
-        rows = sum(len(_text.wrap(("• " if len(lines) > 1 else "") + t, 16, w - 40)) for t in lines)
         button_h = 34
-        text_h = min(max(48, area.h - button_h - 24), 16 + 24 * rows)
-        h = text_h + button_h + 20
+        # as tall as its sentences, measured by the text box itself in its own font
+        # (a box sized by a guess cut the sentence off into a little scrolling box),
+        # up to 45% of the window
+        most = max(48, int(app.size[1] * 0.45) - button_h - 20)
         super().__init__(
-            pygame.Rect(area.x, area.y, w, h), starting_height=BANNER_LAYER, manager=app.manager, object_id="#notice",
+            pygame.Rect(area.x, area.y, w, most + button_h + 20), starting_height=BANNER_LAYER, manager=app.manager, object_id="#notice",
         )
-        self.text = UITextBox(body, pygame.Rect(6, 6, w - 16, text_h), app.manager, container=self, object_id="#notice_text")
+        self.text = UITextBox(body, pygame.Rect(6, 6, w - 16, -1), app.manager, container=self, object_id="#notice_text")
+        text_h = min(most, max(48, self.text.rect.h))
+        if self.text.rect.h != text_h:
+            self.text.set_dimensions((w - 16, text_h))
+        h = text_h + button_h + 20
+        self.set_dimensions((w, h))
         self.b_dismiss = UIButton(pygame.Rect(w - 112, h - button_h - 10, 100, button_h), _("Dismiss"), app.manager, container=self)
         self.age = 0.0
 
