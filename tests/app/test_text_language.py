@@ -125,3 +125,35 @@ def test_chinese_statistics_dates_and_names(make_app):
         assert any("東" in t or "北" in t or "西" in t for t in words), words
     finally:
         language.apply(app, "en")
+
+
+def test_a_refusal_when_following_a_single_says_play_one_card(make_app):
+    """Two odd cards on a trick of one: the sentence says what the trick takes, not what the
+    cards are not; cards in a refusal read lowest first, as the hand shows them."""
+    from helpers import card_point, click
+
+
+    app = make_app()
+    for seed in range(30):
+        table = app.push("table", MatchConfig(seed=seed))
+        assert app.run_until(lambda: table.awaiting_human and not app.animating(), timeout=30)
+        if table.game.trick is not None and table.game.trick.size == 1:
+            break
+        app.pop()
+    else:
+        raise AssertionError("no deal found where the player follows a single")
+    hand = table.hand.cards
+    high, low = hand[-1], next(c for c in hand if c >> 2 != hand[-1] >> 2)
+    click(app, card_point(table, high))
+    click(app, card_point(table, low))
+    assert table.hand.selected == {high, low}
+    table.message = None
+    click_button(app, table.buttons["play"])
+    assert table.message is not None
+    assert table.message[0] == "Play a single card or pass.", table.message[0]
+    # the engine's own sentence for what the cards are not lists them lowest first
+    from big2.engine import why_not
+    from big2.engine.cards import format_card
+
+    words = why_not([high, low], table.match.config.rules)
+    assert words.startswith(f"{format_card(low, symbols=True)} {format_card(high, symbols=True)} is not a pair")
