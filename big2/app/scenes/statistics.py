@@ -295,9 +295,12 @@ class StatisticsScene(Scene):
         text.draw(surf, _("Statistics"), self.fpx(30), (r.x + px(24), r.y + px(18)), GOLD, bold=True)
         v = self.view
         if v is not None and v.player is not None and self.dd_player is None:
-            shown = vocab.person_name(v.player)  # "You" and the compass names in the language in force
-            name = text.render(shown, self.fpx(22), WHITE, bold=True)
-            text.draw(surf, shown, self.fpx(22), (self.name_x, r.y + px(24)), WHITE, bold=True, max_width=min(name.get_width(), self.name_w))
+            # "You" and the compass names in the language in force, in the room left of the buttons
+            room = min(self.name_w, self.b_assisted.rect.left - px(16) - self.name_x)
+            shown = text.shorten(vocab.person_name(v.player), self.fpx(22), room, bold=True)
+            if text.fits(shown, self.fpx(22), room, bold=True):
+                name = text.render(shown, self.fpx(22), WHITE, bold=True)
+                text.draw(surf, shown, self.fpx(22), (self.name_x, r.y + px(24)), WHITE, bold=True, max_width=min(name.get_width(), room))
         if v is None:
             text.draw(surf, _("Loading…"), self.fpx(22), r.center, DIM, anchor="center")
         elif v.report is None:
