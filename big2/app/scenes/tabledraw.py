@@ -435,12 +435,20 @@ def _log(surf: pygame.Surface, t: TableScene) -> None:
         return  # a part's panel (the card tracker, a lesson) has the corner
     lay = t.layout
     box = pygame.Rect(lay.log.as_tuple())
-    text.panel(surf, box, alpha=90)
+    for part in t.parts:  # a part's panel (the card tracker) may move them
+        moved = part.log_box() if hasattr(part, "log_box") else None
+        box = moved if moved is not None else box
+    if box != pygame.Rect(lay.log.as_tuple()):  # under the tracker, over card backs: opaque like it
+        pygame.draw.rect(surf, (14, 34, 26), box, border_radius=10)
+        pygame.draw.rect(surf, (90, 110, 100), box, 2, border_radius=10)
+    else:
+        text.panel(surf, box, alpha=90)
     fp = max(12, int(lay.font_px * 0.8))
     y = box.y + 6
     text.draw(surf, _("Recent plays"), fp, (box.x + 8, y), GOLD, bold=True)
     y += fp * 1.4
-    for line, colour in list(t.log)[-4:]:
+    rows = max(1, min(4, int((box.bottom - y) // (fp * 1.35))))
+    for line, colour in list(t.log)[-rows:]:
         line = str(line)  # worded now, in the language in force (see vocab.Later)
         text.draw(surf, text.shorten(line, fp, box.w - 14, squeeze=1.0 if fp <= MIN_FONT_PX + 1 else 0.9), fp, (box.x + 8, y), colour, suits="light",
                   four_colour=t.app.settings.four_colour, max_width=box.w - 14)
