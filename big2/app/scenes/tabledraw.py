@@ -328,9 +328,33 @@ def _opponents(surf: pygame.Surface, t: TableScene) -> None:
             surf.blit(img, (x, y))
 
 
+def group_marks(t: TableScene) -> list[pygame.Rect]:
+    """The gold bars over the groups of two or more cards while the hand is arranged by
+    combinations (with the wider gaps between groups, they show where each ends)."""
+    gaps = t.hand_gaps()
+    cards = t.hand.cards
+    if not gaps or not t.hand_visible:
+        return []
+    lay = t.layout
+    starts = [0, *sorted(gaps), len(cards)]
+    y = lay.seats[0].fan.bottom - lay.card_h - max(4, lay.lift // 3)
+    marks = []
+    for a, b in zip(starts, starts[1:]):
+        group = [t.sprites.get(c) for c in cards[a:b]]
+        if len(group) < 2 or any(spr is None for spr in group):
+            continue
+        after = t.sprites.get(cards[b]) if b < len(cards) else None  # the next group covers the rest
+        end = group[-1].x + group[-1].w if after is None else min(after.x, group[-1].x + group[-1].w)
+        left, right = round(group[0].x) + 3, round(end) - max(6, lay.card_w // 12)
+        marks.append(pygame.Rect(left, y, right - left, max(3, lay.lift // 8)))
+    return marks
+
+
 def _hand(surf: pygame.Surface, t: TableScene) -> None:
     s = t.app.settings
     lay = t.layout
+    for mark in group_marks(t):  # under the cards: a lifted card covers its part
+        pygame.draw.rect(surf, GOLD, mark, border_radius=mark.h // 2)
     focus_card = None
     if t.hand.cards and t.awaiting_human and 0 <= t.hand.focus < len(t.hand.cards):
         focus_card = t.hand.cards[t.hand.focus]
