@@ -82,8 +82,8 @@ def test_new_game_rule_texts_are_whole(make_app, size):
         assert _same(_read(app, scene, scene.scoring_text), describe_scoring(name)), name
 
 
-@pytest.mark.parametrize("size", [(800, 600), (1280, 720)])
-def test_the_kept_in_saved_games_notice_is_whole(make_app, size):
+@pytest.mark.parametrize("size, code", [((800, 600), "en"), ((1280, 720), "en"), ((800, 600), "zh_Hant")])
+def test_the_kept_in_saved_games_notice_is_whole(make_app, size, code):
     """Leave a game mid-hand, start another and keep the first: the notice saying where
     it went shows its whole sentence (no little scrolling box)."""
     from big2.app import storage
@@ -91,7 +91,10 @@ def test_the_kept_in_saved_games_notice_is_whole(make_app, size):
     from big2.app.scenes.table import TableScene
     from big2.app.scenes.title import TitleScene
 
+    from big2.app import language
+
     app = make_app(size=size)
+    language.apply(app, code)
     st = storage.Storage.open()
     storage.attach(app, st)
     try:
@@ -108,11 +111,15 @@ def test_the_kept_in_saved_games_notice_is_whole(make_app, size):
         assert isinstance(app.top, TableScene) and st.flush()
         pump(app, 3)
         banner = app.notice_host.banner
-        assert banner is not None and "kept in Saved games" in app.notice_host.visible_text()
+        assert banner is not None and "kept in Saved games" in app.notice_host.visible_text()  # (its English text)
         box = banner.text
         assert box.scroll_bar is None, "the sentence is cut into a scrolling box"
         assert box.text_box_layout.layout_rect.h <= box.rect.h
         assert banner.rect.contains(box.rect) and pygame.Rect((0, 0), size).contains(banner.rect)
         assert not box.rect.colliderect(banner.b_dismiss.rect)
+        lay = app.top.layout  # over no one's cards
+        for spot in lay.seats:
+            assert not banner.rect.colliderect(pygame.Rect(spot.fan.as_tuple()))
     finally:
         st.close()
+        language.apply(app, "en")
