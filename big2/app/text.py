@@ -197,7 +197,7 @@ _TOKENS = re.compile(
     # closing punctuation that may not start one after it), a run of other
     # non-space characters (a word), or spaces
     r"[「『（《〈【“]*[\u2e80-\u9fff\uf900-\ufaff\u3000-\u303f\uff00-\uffef][，。、：；！？」』）》〉】…\u3001\u3002\uff0c\uff1a\uff1b\uff01\uff1f]*"
-    r"|[^\s\u2e80-\u9fff\uf900-\ufaff\u3000-\u303f\uff00-\uffef]+|\s+"
+    r"|[^\s\u2e80-\u9fff\uf900-\ufaff\u3000-\u303f\uff00-\uffef]+[，。、：；！？」』）》〉】…\u3001\u3002\uff0c\uff1a\uff1b\uff01\uff1f]*|\s+"
 )
 
 
