@@ -20,6 +20,7 @@ from __future__ import annotations
 import datetime
 import io
 import os
+import string
 import sys
 from collections.abc import Iterable, Iterator
 from pathlib import Path
@@ -211,7 +212,8 @@ def catalog_characters(codes: Iterable[str]) -> set[str]:
 
 def language_characters(codes: Iterable[str]) -> set[str]:
     """What a language's screens show besides its catalog: every language's own name
-    (the language picker lists them all) and its month and AM/PM words."""
+    (the language picker lists them all), its month and AM/PM words and the words of
+    its date and time patterns."""
     sys.path.insert(0, str(ROOT))
     try:
         from big2.i18n.languages import LANGUAGES as TABLE
@@ -219,7 +221,11 @@ def language_characters(codes: Iterable[str]) -> set[str]:
         sys.path.remove(str(ROOT))
     chars = set("".join(lang.native_name for lang in TABLE.values()))
     for code in codes:
-        chars.update("".join(TABLE[code].months) + "".join(TABLE[code].am_pm))
+        lang = TABLE[code]
+        chars.update("".join(lang.months) + "".join(lang.am_pm))
+        # the words of its date and time patterns (年, 月 and 日 in Chinese dates)
+        for pattern in (lang.date_pattern, lang.time_pattern):
+            chars.update("".join(literal for literal, *_rest in string.Formatter().parse(pattern)))
     return chars
 
 

@@ -94,9 +94,57 @@ def _font(size: int, face: str) -> pygame.font.Font:
     return pygame.font.Font(str(asset("fonts", face)), size)
 
 
+def face_name(*, bold: bool = False, family: str | None = None) -> str:
+    """The font file the current language's family (or ``family``) draws with."""
+    if family is None:
+        from .. import i18n
+
+        family = i18n.current().language.fonts
+    regular, heavy = FONT_FAMILIES.get(family, FONT_FAMILIES["latin"])
+    return heavy if bold else regular
+
+
+def fallback_faces(*, bold: bool = False) -> tuple[str, ...]:
+    """Every shipped text face of that weight, the current language's first: the order
+    :mod:`big2.app.text` tries them in for a character the first one lacks (a name typed
+    in Chinese while the game speaks English, a line written before a language switch)."""
+    first = face_name(bold=bold)
+    others = [face_name(bold=bold, family=f) for f in FONT_FAMILIES]
+    return tuple(dict.fromkeys([first, *others]))
+
+
+#: Whether a face has a glyph for a character, by (face, character): kept across
+#: pygame.quit (it is a fact about the file, not a pygame object).
+_covered: dict[tuple[str, str], bool] = {}
+
+
+def covers(face: str, ch: str) -> bool:
+    """Whether the shipped font file ``face`` has a glyph for ``ch`` (pygame.font draws
+    its .notdef box, "tofu", for a missing one without saying so; pygame.freetype's
+    metrics say None). Spaces and control characters count as covered."""
+    if ch.isspace() or ord(ch) < 0x20 or (ch.isascii() and ch.isprintable()):
+        return True  # every shipped face holds ASCII
+    key = (face, ch)
+    known = _covered.get(key)
+    if known is None:
+        (metrics,) = _metrics_font(face).get_metrics(ch) or [None]
+        known = _covered[key] = metrics is not None
+    return known
+
+
+@lru_cache(maxsize=8)
+def _metrics_font(face: str):
+    import pygame.freetype
+
+    if not pygame.freetype.get_init():
+        pygame.freetype.init()
+    return pygame.freetype.Font(str(asset("fonts", face)), 16)
+
+
 def clear_caches() -> None:
     """Forget every cached font and card image (call before and after pygame.quit)."""
     _font.cache_clear()
+    _metrics_font.cache_clear()
     from . import cardart
 
     cardart.clear_cache()

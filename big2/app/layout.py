@@ -135,13 +135,23 @@ class TableLayout:
         """The extra space before a card that starts a group (hand arranged by combinations)."""
         return max(8, round(self.card_w * 0.28))
 
+    def group_gap_for(self, n: int, gaps: int) -> int:
+        """The extra space before a card that starts a group in a hand of ``n`` with
+        ``gaps`` groups after the first: half a card, so the groups stand clearly apart,
+        less when that would leave each card under a third of its width showing (never
+        less than :attr:`group_gap`)."""
+        if gaps <= 0:
+            return self.group_gap
+        room = self.seats[0].fan.w - self.card_w - (n - 1) * self.card_w * 0.36
+        return max(self.group_gap, round(min(self.card_w * 0.5, room / gaps)))
+
     def hand_step(self, n: int, gaps: int = 0) -> float:
         """Horizontal distance between neighbouring cards in a hand of ``n`` with ``gaps``
         group gaps."""
         fan = self.seats[0].fan
         if n <= 1:
             return float(self.card_w)
-        return min(self.card_w * 0.62, (fan.w - self.card_w - gaps * self.group_gap) / (n - 1))
+        return min(self.card_w * 0.62, (fan.w - self.card_w - gaps * self.group_gap_for(n, gaps)) / (n - 1))
 
     def hand_positions(self, n: int, gaps: frozenset[int] = frozenset()) -> list[tuple[int, int]]:
         """Top-left corners of ``n`` face-up cards, left to right, centred in the fan.
@@ -154,7 +164,7 @@ class TableLayout:
         fan = self.seats[0].fan
         gaps = frozenset(i for i in gaps if 0 < i < n)
         step = self.hand_step(n, len(gaps))
-        gap = self.group_gap
+        gap = self.group_gap_for(n, len(gaps))
         total = self.card_w + step * (n - 1) + gap * len(gaps)
         x0 = fan.x + (fan.w - total) / 2
         y = fan.bottom - self.card_h

@@ -21,7 +21,7 @@ from big2.persistence.gamecodec import game_from_dict
 from big2.persistence.sessioncodec import Resumed
 
 from .. import i18n
-from ..i18n import _, pgettext, verbatim
+from ..i18n import _, pgettext
 from . import vocab
 from .match import HandResult, Match, MatchConfig, SeatConfig, opening_events
 from .scenes.base import Scene
@@ -177,24 +177,23 @@ def trick_layers(game: Any, start: dict[str, Any] | None) -> list[tuple[int, lis
     return [(game.trick_owner, reading_order(list(move_cards(game.trick_move)), game.rules))]
 
 
-def recent_lines(game: Any, names: tuple[str, ...], count: int) -> list[tuple[str, tuple[int, int, int]]]:
-    """The table log's lines for the last ``count`` moves of ``game`` (as it words them)."""
+def recent_lines(game: Any, match: Any, count: int) -> list[tuple[str, tuple[int, int, int]]]:
+    """The table log's lines for the last ``count`` moves of ``game`` (as it words them:
+    each line is worded again when shown, in the language then in force)."""
     from big2.engine import classify
 
     lines: list[tuple[str, tuple[int, int, int]]] = []
     for seat, move in game.history[-count:]:
         if move == PASS:
-            if names[seat] == "You":
-                lines.append((_("You pass"), (200, 200, 200)))
-            else:
-                lines.append((_("{name} passes").format(name=verbatim(names[seat])), (200, 200, 200)))
+            lines.append((vocab.later(lambda seat=seat: vocab.about(match, seat, _("You pass"), _("{name} passes"))), (200, 200, 200)))
             continue
         combo = classify(list(move_cards(move)), game.rules)
         if combo is None:
             continue
-        template = _("You: {combination} {cards}") if names[seat] == "You" else _("{name}: {combination} {cards}")
-        lines.append((template.format(name=verbatim(names[seat]), combination=vocab.combination(combo.kind),
-                                      cards=combo.text(game.rules)), (255, 255, 255)))
+        cards = combo.text(game.rules)
+        lines.append((vocab.later(lambda seat=seat, kind=combo.kind, cards=cards: vocab.about(
+            match, seat, _("You: {combination} {cards}"), _("{name}: {combination} {cards}"),
+            combination=vocab.combination(kind), cards=cards)), (255, 255, 255)))
     return lines
 
 
@@ -246,9 +245,8 @@ class ResumedTableScene(TableScene):
             self.badges[s] = pgettext("badge", "Pass")
         self.place_hand(animate=False)
         n = self.match.hand_number or len(self.match.results) + 1
-        self.log.append((_("Hand {number} resumed where it stopped").format(number=i18n.current().number(n)), (235, 225, 180)))
-        names = tuple("You" if self.match.config.humans == (s,) else vocab.seat_name(self.match, s) for s in range(self.match.n_players))
-        self.log.extend(recent_lines(game, names, 3))
+        self.log.append((vocab.later(lambda: _("Hand {number} resumed where it stopped").format(number=i18n.current().number(n))), (235, 225, 180)))
+        self.log.extend(recent_lines(game, self.match, 3))
         if game.is_over:
             self.playback.queue.append(HandEnded(game.winner, tuple(game.card_counts), tuple(game.points()), tuple(game.finish_order)))
         else:

@@ -40,6 +40,8 @@ class DrawnText:
     #: The size of the surface drawn on, and whether it was the window itself.
     surface: tuple[int, int]
     on_screen: bool
+    #: The runs of ``text`` and the font file each was drawn with (see :func:`runs`).
+    faces: tuple[tuple[str, str], ...] = ()
 
 
 _record: list[DrawnText] | None = None
@@ -60,6 +62,32 @@ def clear_cache() -> None:
     _cache.clear()
 
 
+def runs(words: str, *, bold: bool = False) -> list[tuple[str, str]]:
+    """``words`` cut into runs, each with the font file that draws it: the current
+    language's, or for a character that font lacks, the first shipped face that has it
+    (pygame cannot fall back glyph by glyph, so :func:`render` draws run by run). A
+    character no face has stays with the current language's font."""
+    faces = assets.fallback_faces(bold=bold)
+    first = faces[0]
+    if words.isascii():
+        return [(words, first)] if words else []
+    out: list[tuple[str, str]] = []
+    for ch in words:
+        face = first
+        if not assets.covers(first, ch):
+            face = next((f for f in faces[1:] if assets.covers(f, ch)), first)
+        if out and out[-1][1] == face:
+            out[-1] = (out[-1][0] + ch, face)
+        else:
+            out.append((ch, face))
+    return out
+
+
+def width_of(words: str, size: int, *, bold: bool = False) -> int:
+    """How wide ``words`` draw at ``size``, each run in the face :func:`runs` gives it."""
+    return sum(assets.font(size, face=face).size(run)[0] for run, face in runs(words, bold=bold))
+
+
 def render(
     text: str,
     size: int,
@@ -69,34 +97,38 @@ def render(
     suits: str | None = None,
     four_colour: bool = False,
 ) -> pygame.Surface:
-    """Render one line. ``suits`` = "light" or "dark" colours ♦♣♥♠ by suit."""
-    key = (text, size, colour, bold, suits, four_colour)
+    """Render one line. ``suits`` = "light" or "dark" colours ♦♣♥♠ by suit. Every
+    character is drawn with a font that has its glyph (see :func:`runs`)."""
+    key = (text, size, colour, bold, suits, four_colour, assets.face_name(bold=bold))
     img = _cache.get(key)
     if img is not None:
         return img
-    fnt = assets.font(size, bold=bold)
-    if not suits or not any(ch in SUITS for ch in text):
-        img = fnt.render(text, True, colour)
-    else:
-        runs: list[tuple[str, tuple[int, int, int]]] = []
-        for ch in text:
-            if ch in SUITS:
+    pieces: list[tuple[str, tuple[int, int, int], str]] = []
+    for run, face in runs(text, bold=bold):
+        for ch in run:
+            c = colour
+            if suits and ch in SUITS:
                 i = SUITS.index(ch)
                 if suits == "light":
                     c = (LIGHT_SUITS_4 if four_colour else LIGHT_SUITS)[i]
                 else:
                     c = suit_colour(i, four_colour=four_colour)
+            if pieces and pieces[-1][1:] == (c, face):
+                pieces[-1] = (pieces[-1][0] + ch, c, face)
             else:
-                c = colour
-            if runs and runs[-1][1] == c:
-                runs[-1] = (runs[-1][0] + ch, c)
-            else:
-                runs.append((ch, c))
-        parts = [fnt.render(t, True, c) for t, c in runs]
-        img = pygame.Surface((sum(p.get_width() for p in parts), fnt.get_height()), pygame.SRCALPHA)
+                pieces.append((ch, c, face))
+    if len(pieces) <= 1:
+        face = pieces[0][2] if pieces else assets.face_name(bold=bold)
+        img = assets.font(size, face=face).render(text, True, colour if not pieces else pieces[0][1])
+    else:
+        fonts = [assets.font(size, face=face) for _t, _c, face in pieces]
+        ascent = max(f.get_ascent() for f in fonts)
+        height = max(ascent - f.get_ascent() + f.get_height() for f in fonts)
+        parts = [(f.render(t, True, c), ascent - f.get_ascent()) for f, (t, c, _face) in zip(fonts, pieces)]
+        img = pygame.Surface((sum(p.get_width() for p, _y in parts), height), pygame.SRCALPHA)
         x = 0
-        for p in parts:
-            img.blit(p, (x, 0))
+        for p, y in parts:
+            img.blit(p, (x, y))
             x += p.get_width()
     _cache.put(key, img)
     return img
@@ -123,14 +155,15 @@ def draw(
     rect = img.get_rect(**{anchor: (int(pos[0]), int(pos[1]))})
     surf.blit(img, rect)
     if _record is not None and text.strip():
-        _record.append(DrawnText(text, rect.copy(), size, squeeze, surf.get_size(), surf is pygame.display.get_surface()))
+        _record.append(DrawnText(text, rect.copy(), size, squeeze, surf.get_size(), surf is pygame.display.get_surface(),
+                                 tuple(runs(text, bold=bold))))
     return rect
 
 
 def fits(words: str, size: int, width: int, *, bold: bool = False, squeeze: float = 0.9) -> bool:
     """Whether ``words`` fit ``width`` pixels, squeezed to no less than ``squeeze`` of
     their width (see ``draw``'s max_width; 1.0: not squeezed at all)."""
-    return assets.font(size, bold=bold).size(words)[0] * squeeze <= width
+    return width_of(words, size, bold=bold) * squeeze <= width
 
 
 def shorten(words: str, size: int, width: int, *, bold: bool = False, squeeze: float = 0.9) -> str:
@@ -164,20 +197,19 @@ _TOKENS = re.compile(
     # closing punctuation that may not start one after it), a run of other
     # non-space characters (a word), or spaces
     r"[「『（《〈【“]*[\u2e80-\u9fff\uf900-\ufaff\u3000-\u303f\uff00-\uffef][，。、：；！？」』）》〉】…\u3001\u3002\uff0c\uff1a\uff1b\uff01\uff1f]*"
-    r"|[^\s\u2e80-\u9fff\uf900-\ufaff\u3000-\u303f\uff00-\uffef]+|\s+"
+    r"|[^\s\u2e80-\u9fff\uf900-\ufaff\u3000-\u303f\uff00-\uffef]+[，。、：；！？」』）》〉】…\u3001\u3002\uff0c\uff1a\uff1b\uff01\uff1f]*|\s+"
 )
 
 
 def wrap(msg: str, size: int, width: int, *, bold: bool = False) -> list[str]:
     """Split ``msg`` into lines that fit ``width`` pixels: between words, and between any
     two hanzi (Chinese has no spaces), never before closing punctuation."""
-    fnt = assets.font(size, bold=bold)
     lines: list[str] = []
     for para in msg.split("\n"):
         line = ""
         for token in _TOKENS.findall(para):
             trial = line + token
-            if fnt.size(trial.rstrip())[0] <= width or not line.strip():
+            if width_of(trial.rstrip(), size, bold=bold) <= width or not line.strip():
                 line = trial
             elif token.isspace():
                 continue

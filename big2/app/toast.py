@@ -53,16 +53,30 @@ class NoticeBanner(UIPanel):
         self.notices = list(notices)
         self.severe = any(n.severity is not Severity.INFO for n in notices)
         body = "<br>".join(("• " if len(lines) > 1 else "") + html.escape(t) for t in lines)
-        from . import text as _text
-
-        rows = sum(len(_text.wrap(("• " if len(lines) > 1 else "") + t, 16, w - 40)) for t in lines)
         button_h = 34
-        text_h = min(max(48, area.h - button_h - 24), 16 + 24 * rows)
-        h = text_h + button_h + 20
+        # as tall as its sentences, measured by the text box itself (a guess cut them off
+        # into a little scrolling box), within the room the screen keeps for notices
+        most = max(48, area.h - button_h - 24)
         super().__init__(
-            pygame.Rect(area.x, area.y, w, h), starting_height=BANNER_LAYER, manager=app.manager, object_id="#notice",
+            pygame.Rect(area.x, area.y, w, most + button_h + 20), starting_height=BANNER_LAYER, manager=app.manager, object_id="#notice",
         )
-        self.text = UITextBox(body, pygame.Rect(6, 6, w - 16, text_h), app.manager, container=self, object_id="#notice_text")
+        self.text = UITextBox(body, pygame.Rect(6, 6, w - 16, -1), app.manager, container=self, object_id="#notice_text")
+        if i18n.current().language.breaks_anywhere:
+            # pygame_gui breaks a line only at spaces (Chinese has none: it hyphenated
+            # 「已存遊-戲」): the lines are broken here between hanzi, in the box's own font
+            from . import text as _text
+
+            size = self.text.ui_theme.get_font(self.text.combined_element_ids).point_size
+            room = w - 16 - 2 * (self.text.padding[0] + self.text.shadow_width + 1) - 6
+            wrapped = [line for t in lines for line in _text.wrap(("• " if len(lines) > 1 else "") + t, size, room)]
+            self.text.kill()
+            self.text = UITextBox("<br>".join(html.escape(line) for line in wrapped), pygame.Rect(6, 6, w - 16, -1),
+                                  app.manager, container=self, object_id="#notice_text")
+        text_h = min(most, max(48, self.text.rect.h))
+        if self.text.rect.h != text_h:
+            self.text.set_dimensions((w - 16, text_h))
+        h = text_h + button_h + 20
+        self.set_dimensions((w, h))
         self.b_dismiss = UIButton(pygame.Rect(w - 112, h - button_h - 10, 100, button_h), _("Dismiss"), app.manager, container=self)
         self.age = 0.0
 

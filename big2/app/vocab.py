@@ -8,6 +8,7 @@ equal) until the engine's explanations module marks its own texts for translatio
 from __future__ import annotations
 
 from dataclasses import replace
+from collections.abc import Callable
 from typing import Any
 
 from ..i18n import N_, Message, _, pgettext, render, verbatim
@@ -104,3 +105,26 @@ def person_name(name: str) -> str:
             "North": pgettext("seat", "North"), "West": pgettext("seat", "West"),
         }[name]
     return verbatim(name)
+
+
+class Later(str):
+    """A line worded when shown: ``str(line)`` calls ``word()`` again, so a line kept
+    on screen (the table's Recent plays) reads in the language in force when it is
+    drawn, not the one it was written in. As a plain string (``in``, ``==``, slicing)
+    it is the wording of the moment it was made, so code that only reads it needs
+    nothing else; code that draws it must draw ``str(line)``."""
+
+    __slots__ = ("word",)
+
+    def __new__(cls, word: Callable[[], str]) -> Later:
+        line = super().__new__(cls, word())
+        line.word = word
+        return line
+
+    def __str__(self) -> str:
+        return self.word()
+
+
+def later(word: Callable[[], str]) -> str:
+    """A :class:`Later` line: ``word`` is called now and each time the line is shown."""
+    return Later(word)

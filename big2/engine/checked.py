@@ -10,7 +10,7 @@ refuse, and return the events of the change; :meth:`~CheckedPlay.check_play` onl
 from __future__ import annotations
 
 from .cards import FULL_MASK, CardSet, CardsLike, format_card, to_cardset
-from .combos import PASS, Combo, Move, beats_move, check_move, classify, combo_of_move, format_play
+from .combos import PASS, Combo, Move, beats_move, check_move, classify, combo_of_move, format_play, move_size
 from .errors import GameOver, IllegalMove, NotYourTurn
 from .events import Dealt, Event, HandEnded, TurnStarted
 from .explain import why_not_message
@@ -71,6 +71,9 @@ class CheckedPlay(HouseRules):
                               else msg("{name} does not hold {cards}.", name=self.names[p], cards=held))
         combo = classify(cs, self.rules)
         if combo is None:
+            if self._trick and move_size(self._trick) != len(cs):
+                # following: how many cards the trick takes says more than what these are not
+                raise IllegalMove(self._size_needed(move_size(self._trick)))
             reason = why_not_message(cs, self.rules)
             raise IllegalMove(reason if reason is not None else msg("That play is not allowed here."))
         if self._first_card >= 0 and not cs.mask >> self._first_card & 1:
@@ -79,8 +82,7 @@ class CheckedPlay(HouseRules):
         if self._trick and not beats_move(combo.move, self._trick, self._t):
             table = combo_of_move(self._trick)
             if combo.size != table.size:
-                raise IllegalMove(msg("Play a single card or pass.") if table.size == 1
-                                  else msg_n("Play {n} card or pass.", "Play {n} cards or pass.", table.size))
+                raise IllegalMove(self._size_needed(table.size))
             if self._t.full_house_apart and combo.key > table.key:
                 raise IllegalMove(msg("A full house cannot be played on a straight under these rules."))
             raise IllegalMove(msg("{play} does not beat {table}.", play=combo.text(self.rules),
@@ -88,6 +90,12 @@ class CheckedPlay(HouseRules):
         if combo.move not in self.legal_moves():
             raise IllegalMove(self._house_rule_reason(p, combo.move))
         return combo
+
+    @staticmethod
+    def _size_needed(size: int) -> Message:
+        """The sentence for a play of the wrong size when following a trick of ``size``."""
+        return (msg("Play a single card or pass.") if size == 1
+                else msg_n("Play {n} card or pass.", "Play {n} cards or pass.", size))
 
     def _house_rule_reason(self, p: int, move: Move) -> Message:
         """Why a house rule (lone 2, assistant) refuses ``move`` for seat ``p``."""

@@ -550,7 +550,8 @@ def why_not_message(cards: CardsLike, rules: Rules) -> Message | None:
     n = len(cs)
     if n == 0:
         return msg("Choose some cards first.")
-    text = format_play(cs.mask & FULL_MASK, rules)
+    # lowest first, as the hand shows them (strongest first read as unsorted: "6♠ 3♣")
+    text = " ".join(reversed(format_play(cs.mask & FULL_MASK, rules).split(" ")))
     ranks: dict[int, int] = {}
     for c in cs:
         ranks[c >> 2] = ranks.get(c >> 2, 0) + 1

@@ -105,7 +105,7 @@ def test_a_bad_move_is_an_illegal_move_for_the_table() -> None:
 @pytest.mark.parametrize(
     "text, words",
     [
-        ("5d 5c 7h 7s", "5♣ 5♦ is two pairs, which these rules don't allow: play the pairs one at a time."),
+        ("5d 5c 7h 7s", "5♦ 5♣ 7♥ 7♠ is two pairs, which these rules don't allow: play the pairs one at a time."),
         ("5d 5c 5h 7s", "is a triple with one card, which these rules don't allow: play the triple alone"),
         ("5d 5c 7h 7s 9d", "is two pairs and a card, which these rules don't allow."),
         ("5d 5c 5h 7s 9d", "is a triple with two odd cards"),

@@ -64,7 +64,7 @@ def test_holder_of_three_of_diamonds_leads_and_must_include_it() -> None:
     refused(g, "You are leading this trick, so you cannot pass: play any combination.", g.pass_turn)
     refused(g, "You do not hold 2♠.", lambda: g.play("2s"))
     refused(g, "West does not hold 2♠.", lambda: g.play("2s", seat=3))
-    refused(g, "9♦ 3♦ is not a pair: both cards must have the same rank.", lambda: g.play("3d 9d"))
+    refused(g, "3♦ 9♦ is not a pair: both cards must have the same rank.", lambda: g.play("3d 9d"))
     refused(g, "Choose the cards to play.", lambda: g.play([]))
 
 

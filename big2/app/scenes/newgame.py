@@ -17,6 +17,7 @@ from ...i18n import N_, _, ngettext, pgettext
 from .. import storage, text, vocab
 from ..match import MatchConfig, SeatConfig
 from ..opponents import seat_kind_label, seat_kinds
+from ..textwindow import TextWindow
 from ..rulesform import describe_scoring, presets, rule_choices, scoring_names, scoring_title, shown, table_blurb, with_choice
 from .base import Scene
 from .common import dialog_rect, felt, frame
@@ -77,6 +78,9 @@ class NewGameScene(Scene):
         self.deal_text = ""
         self.undo_hot_seat = False
         self.error = ""
+        #: The rules in brief and the scoring's explanation: boxes that scroll, not cut.
+        self.blurb_text = TextWindow()
+        self.scoring_text = TextWindow()
         storage.new_game_defaults(self)  # the last game's choices, as stored
 
     # UI --------------------------------------------------------------------------------------
@@ -142,7 +146,11 @@ class NewGameScene(Scene):
         preset_rect = pygame.Rect(rx + head_w + gap, y, col_w - head_w - gap, h)
         y += h + px(6)
         self.summary_y = y
-        y += 2 * self.fpx(14) + px(14)
+        # the rules in brief: up to four lines (the house rules below scroll anyway);
+        # what a house rule adds later scrolls in its box (see draw)
+        needed = len(text.wrap(table_blurb(self.rules, self.scoring), self.fpx(14), self.col_w))
+        self.summary_lines = max(2, min(4, needed))
+        y += self.summary_lines * (self.fpx(14) + px(5)) + px(4)
         self.rule_menus: dict[str, UIDropDownMenu] = {}
         self.choices = {c.name: c for c in rule_choices()}
         # every house rule, in a scrolling list: its name and choice (side by side when
@@ -231,6 +239,8 @@ class NewGameScene(Scene):
             state.expand_direction = "up" if below < need and above > below else "down"
 
     def handle(self, event: pygame.event.Event) -> bool:
+        if self.blurb_text.handle(event) or self.scoring_text.handle(event):
+            return True
         if event.type == pygame_gui.UI_DROP_DOWN_MENU_CHANGED:
             el = event.ui_element
             if el is self.dd_players:
@@ -296,21 +306,13 @@ class NewGameScene(Scene):
         fp = self.fpx(14)
         line_h = fp + self.px(5)
         text.draw(surf, _("New game"), self.fpx(30), (r.centerx, r.y + self.px(34)), (245, 210, 122), anchor="center", bold=True)
-        summary = table_blurb(self.rules, self.scoring)
-        y = self.summary_y
-        for line in text.wrap(summary, fp, self.col_w)[:2]:
-            text.draw(surf, line, fp, (self.rx, y), (200, 210, 215), suits="light")
-            y += line_h
-        # how the scoring works, in as many lines as fit above the buttons
-        y = self.scoring_y
-        lines = text.wrap(describe_scoring(self.scoring), fp, self.col_w)
-        room = max(1, (self.deal_y - self.px(6) - y) // line_h)
-        if len(lines) > room:  # what does not fit ends in an ellipsis, not mid-sentence
-            lines = lines[:room]
-            lines[-1] = lines[-1].rsplit(" ", 1)[0] + " …"
-        for line in lines:
-            text.draw(surf, line, fp, (self.lx, y), (200, 210, 215), suits="light")
-            y += line_h
+        # the rules in brief over the house rules, and how the scoring works above "Play a
+        # deal": each in its box, scrolled with the wheel when it does not fit (never cut)
+        self.blurb_text.draw(surf, table_blurb(self.rules, self.scoring), fp,
+                             pygame.Rect(self.rx, self.summary_y, self.col_w, self.summary_lines * line_h), (200, 210, 215), line_h=line_h)
+        room = max(1, (self.deal_y - self.px(6) - self.scoring_y) // line_h)
+        self.scoring_text.draw(surf, describe_scoring(self.scoring), fp,
+                               pygame.Rect(self.lx, self.scoring_y, self.col_w, room * line_h), (200, 210, 215), line_h=line_h)
         hx, hy, hw = self.deal_hint
         hint = _("blank: a new deal")
         if text.render(hint, self.fpx(15), (0, 0, 0)).get_width() <= hw:

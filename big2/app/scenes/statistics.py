@@ -301,8 +301,12 @@ class StatisticsScene(Scene):
         text.draw(surf, _("Statistics"), self.fpx(30), (r.x + px(24), r.y + px(18)), GOLD, bold=True)
         v = self.view
         if v is not None and v.player is not None and self.dd_player is None:
-            name = text.render(verbatim(v.player), self.fpx(22), WHITE, bold=True)
-            text.draw(surf, v.player, self.fpx(22), (self.name_x, r.y + px(24)), WHITE, bold=True, max_width=min(name.get_width(), self.name_w))
+            # "You" and the compass names in the language in force, in the room left of the buttons
+            room = min(self.name_w, self.b_assisted.rect.left - px(16) - self.name_x)
+            shown = text.shorten(vocab.person_name(v.player), self.fpx(22), room, bold=True)
+            if text.fits(shown, self.fpx(22), room, bold=True):
+                name = text.render(shown, self.fpx(22), WHITE, bold=True)
+                text.draw(surf, shown, self.fpx(22), (self.name_x, r.y + px(24)), WHITE, bold=True, max_width=min(name.get_width(), room))
         if v is None:
             text.draw(surf, _("Loading…"), self.fpx(22), r.center, DIM, anchor="center")
         elif v.report is None:
@@ -495,7 +499,7 @@ class StatisticsScene(Scene):
             score = signed(mine[0]) if mine else "—"
             when = i18n.current().datetime(s.started_at.astimezone())
             state = "" if s.ended_at else "  " + _("(not finished)")
-            others = ", ".join(f"{verbatim(n)} ({vocab.level(lvl)})" if lvl != "human" else verbatim(n)
+            others = ", ".join(f"{vocab.person_name(n)} ({vocab.level(lvl)})" if lvl != "human" else vocab.person_name(n)
                                for n, lvl in zip(s.players, s.levels) if n != v.player)
             fp = self.fpx(15)
             x = r.x + px(20)
@@ -517,7 +521,7 @@ class StatisticsScene(Scene):
                         text.draw(surf, note, fp, (x + px(20), y + px(4)), COMPUTER)
                         x += note_w + px(24)
                 # who sat at the table: with their levels, or just their names, as room allows
-                names = ", ".join(verbatim(n) for n in s.players if n != v.player)
+                names = ", ".join(vocab.person_name(n) for n in s.players if n != v.player)
                 for vs in (_("vs {players}").format(players=others), _("vs {players}").format(players=names)):
                     if x + text.render(vs, fp, DIM).get_width() <= score_left - px(16):
                         text.draw(surf, vs, fp, (x, y + px(4)), DIM)

@@ -580,7 +580,14 @@ class TableScene(Scene):
                 area.top = r.bottom + 8
         if area.w < 200 or area.h < 100:  # a small window: over the recent plays, not cards
             log_box = pygame.Rect(lay.log.as_tuple())
-            return pygame.Rect(log_box.x, log_box.y, max(log_box.w, 220), max(log_box.h, 120))
+            # as wide as the felt left of the top seat's cards, so sentences need fewer lines
+            right = min((pygame.Rect(s.fan.as_tuple()).left for s in lay.seats if s.side == "top"), default=log_box.right)
+            area = pygame.Rect(log_box.x, log_box.y, max(log_box.w, 220, right - log_box.x - 8), 0)
+            # and as tall as the felt above the ring and the left seat's cards
+            below = [ring, *(pygame.Rect(s.fan.as_tuple()) for s in lay.seats if s.side == "left")]
+            bottom = min((r.top for r in below if r.left < area.right and r.right > area.left), default=log_box.bottom + 12)
+            area.h = max(log_box.h, 120, bottom - 8 - log_box.y)
+            return area
         return area
 
     def damage_info(self) -> None:

@@ -112,6 +112,8 @@ class TableView(TablePart):
         rects = [pygame.Rect(b.as_tuple()) for b in boxes]
         rects[3] = rects[3].inflate(lay.width // 2, 80)
         rects[2].w = lay.width - rects[2].x
+        rects[2].top -= 3 * lay.font_px  # a message of several lines grows upwards
+        rects[2].h += 3 * lay.font_px
         rects.append(pygame.Rect(lay.trick.as_tuple()).inflate(lay.card_w, lay.card_h // 2 + 3 * lay.font_px))
         row = [pygame.Rect(b.as_tuple()) for b in lay.buttons.values()]
         rects.append(row[0].unionall(row[1:]).inflate(8, 8))
@@ -155,7 +157,7 @@ class TableView(TablePart):
 
 def _trick_area(surf: pygame.Surface, t: TableScene) -> None:
     lay = t.layout
-    r = pygame.Rect(lay.trick.as_tuple()).inflate(lay.card_w * 0.3, lay.card_h * 0.12)
+    r = _ring_rect(t)
     ring = pygame.Surface(r.size, pygame.SRCALPHA)
     pygame.draw.ellipse(ring, (0, 0, 0, 40), ring.get_rect())
     pygame.draw.ellipse(ring, (255, 255, 255, 45), ring.get_rect(), 2)
@@ -238,17 +240,38 @@ def _direction_layer(size: tuple[int, int], font_px: int, clockwise: bool) -> py
     return layer
 
 
-def _turn_pointer(surf: pygame.Surface, t: TableScene, r: pygame.Rect) -> None:
-    """A gold arrow on the ring's edge pointing at the seat whose turn it is."""
+def turn_pointer_rect(t: TableScene) -> pygame.Rect | None:
+    """Where the gold turn arrow is drawn (its whole image, glow included), or None
+    when no seat is to play. The message bubble keeps its text clear of it."""
     if t.turn is None or t.hand_over or t.game is None:
-        return
+        return None
     lay = t.layout
+    r = _ring_rect(t)
     side = lay.seats[t.pos_of(t.turn)].side
-    size = max(14, round(lay.font_px * 1.1))
+    size = _pointer_size(lay.font_px)
     centre = {"bottom": (r.centerx, r.bottom + size // 2), "top": (r.centerx, r.top - size // 2),
               "left": (r.left - size // 2, r.centery), "right": (r.right + size // 2, r.centery)}[side]
     img = _cached(("turn", size, side), lambda: _pointer(size, side))
-    surf.blit(img, img.get_rect(center=centre))
+    return img.get_rect(center=centre)
+
+
+def _pointer_size(font_px: int) -> int:
+    return max(14, round(font_px * 1.1))
+
+
+def _ring_rect(t: TableScene) -> pygame.Rect:
+    """The trick's ring: the trick area with a little room round the cards."""
+    lay = t.layout
+    return pygame.Rect(lay.trick.as_tuple()).inflate(lay.card_w * 0.3, lay.card_h * 0.12)
+
+
+def _turn_pointer(surf: pygame.Surface, t: TableScene, r: pygame.Rect) -> None:
+    """A gold arrow on the ring's edge pointing at the seat whose turn it is."""
+    rect = turn_pointer_rect(t)
+    if rect is None:
+        return
+    side = t.layout.seats[t.pos_of(t.turn)].side
+    surf.blit(_cached(("turn", _pointer_size(t.layout.font_px), side), lambda: _pointer(_pointer_size(t.layout.font_px), side)), rect)
 
 
 def _pointer(size: int, side: str) -> pygame.Surface:
@@ -305,9 +328,33 @@ def _opponents(surf: pygame.Surface, t: TableScene) -> None:
             surf.blit(img, (x, y))
 
 
+def group_marks(t: TableScene) -> list[pygame.Rect]:
+    """The gold bars over the groups of two or more cards while the hand is arranged by
+    combinations (with the wider gaps between groups, they show where each ends)."""
+    gaps = t.hand_gaps()
+    cards = t.hand.cards
+    if not gaps or not t.hand_visible:
+        return []
+    lay = t.layout
+    starts = [0, *sorted(gaps), len(cards)]
+    y = lay.seats[0].fan.bottom - lay.card_h - max(4, lay.lift // 3)
+    marks = []
+    for a, b in zip(starts, starts[1:]):
+        group = [t.sprites.get(c) for c in cards[a:b]]
+        if len(group) < 2 or any(spr is None for spr in group):
+            continue
+        after = t.sprites.get(cards[b]) if b < len(cards) else None  # the next group covers the rest
+        end = group[-1].x + group[-1].w if after is None else min(after.x, group[-1].x + group[-1].w)
+        left, right = round(group[0].x) + 3, round(end) - max(6, lay.card_w // 12)
+        marks.append(pygame.Rect(left, y, right - left, max(3, lay.lift // 8)))
+    return marks
+
+
 def _hand(surf: pygame.Surface, t: TableScene) -> None:
     s = t.app.settings
     lay = t.layout
+    for mark in group_marks(t):  # under the cards: a lifted card covers its part
+        pygame.draw.rect(surf, GOLD, mark, border_radius=mark.h // 2)
     focus_card = None
     if t.hand.cards and t.awaiting_human and 0 <= t.hand.focus < len(t.hand.cards):
         focus_card = t.hand.cards[t.hand.focus]
@@ -412,12 +459,21 @@ def _log(surf: pygame.Surface, t: TableScene) -> None:
         return  # a part's panel (the card tracker, a lesson) has the corner
     lay = t.layout
     box = pygame.Rect(lay.log.as_tuple())
-    text.panel(surf, box, alpha=90)
+    for part in t.parts:  # a part's panel (the card tracker) may move them
+        moved = part.log_box() if hasattr(part, "log_box") else None
+        box = moved if moved is not None else box
+    if box != pygame.Rect(lay.log.as_tuple()):  # under the tracker, over card backs: opaque like it
+        pygame.draw.rect(surf, (14, 34, 26), box, border_radius=10)
+        pygame.draw.rect(surf, (90, 110, 100), box, 2, border_radius=10)
+    else:
+        text.panel(surf, box, alpha=90)
     fp = max(12, int(lay.font_px * 0.8))
     y = box.y + 6
     text.draw(surf, _("Recent plays"), fp, (box.x + 8, y), GOLD, bold=True)
     y += fp * 1.4
-    for line, colour in list(t.log)[-4:]:
+    rows = max(1, min(4, int((box.bottom - y) // (fp * 1.35))))
+    for line, colour in list(t.log)[-rows:]:
+        line = str(line)  # worded now, in the language in force (see vocab.Later)
         text.draw(surf, text.shorten(line, fp, box.w - 14, squeeze=1.0 if fp <= MIN_FONT_PX + 1 else 0.9), fp, (box.x + 8, y), colour, suits="light",
                   four_colour=t.app.settings.four_colour, max_width=box.w - 14)
         y += fp * 1.35
@@ -450,28 +506,50 @@ def _scores(surf: pygame.Surface, t: TableScene) -> None:
 
 
 def _message(surf: pygame.Surface, t: TableScene) -> None:
-    """The engine's reason for a refused play, a hint, a notice: one or two lines."""
+    """The engine's reason for a refused play, a hint, a notice: wrapped to as many lines
+    as it needs (nothing cut), centred over the hand, or beside the gold turn arrow when
+    centred it would cover the arrow or the arrow a word of it."""
     if t.message is None:
         return
     lay = t.layout
     msg, _shown_at, colour = t.message
     box = pygame.Rect(lay.message.as_tuple())
     four = t.app.settings.four_colour
-    size = lay.font_px
-    lines = text.wrap(msg, size, box.w - 24)
-    if len(lines) > 1:
-        size = max(12, int(lay.font_px * 0.8))
-        lines = text.wrap(msg, size, box.w - 24)[:2]
-    imgs = [text.render(line, size, colour, suits="light", four_colour=four) for line in lines]
-    w = max(i.get_width() for i in imgs) + 24
-    h = max(box.h, sum(i.get_height() for i in imgs) + 8)
-    r = pygame.Rect(0, 0, w, h)
-    r.midbottom = (box.centerx, box.bottom)
+    arrow = turn_pointer_rect(t)
+    r, size, lines = _bubble(msg, box, lay.font_px, box.centerx, box.right)
+    if arrow is not None and r.colliderect(arrow):
+        gap = max(6, lay.font_px // 2)
+        right_room = box.right - (arrow.right + gap)
+        left_room = (arrow.left - gap) - box.left
+        if right_room >= left_room:
+            r, size, lines = _bubble(msg, box, lay.font_px, None, right_room)
+            r.left = arrow.right + gap
+        else:
+            r, size, lines = _bubble(msg, box, lay.font_px, None, left_room)
+            r.right = arrow.left - gap
     text.panel(surf, r, alpha=185)
-    y = r.centery - sum(i.get_height() for i in imgs) // 2
-    for img in imgs:
-        surf.blit(img, img.get_rect(midtop=(r.centerx, y)))
-        y += img.get_height()
+    line_h = assets.font(size).get_linesize()
+    y = r.centery - line_h * len(lines) // 2
+    for line in lines:
+        text.draw(surf, line, size, (r.centerx, y), colour, anchor="midtop", suits="light", four_colour=four)
+        y += line_h
+
+
+def _bubble(msg: str, box: pygame.Rect, font_px: int, centre_x: int | None, room: int) -> tuple[pygame.Rect, int, list[str]]:
+    """The message bubble for ``msg`` at most ``room`` pixels wide: its rect (bottom on
+    the message row's, centred on ``centre_x`` if given), font size and lines. One line
+    at the table's size if it fits, else smaller type on as many lines as it takes."""
+    size = font_px
+    lines = text.wrap(msg, size, max(40, room - 24))
+    if len(lines) > 1:
+        size = max(MIN_FONT_PX, int(font_px * 0.8))
+        lines = text.wrap(msg, size, max(40, room - 24))
+    line_h = assets.font(size).get_linesize()
+    w = max(text.width_of(line, size) for line in lines) + 24
+    h = max(box.h, line_h * len(lines) + 8)
+    r = pygame.Rect(0, 0, w, h)
+    r.midbottom = (box.centerx if centre_x is None else centre_x, box.bottom)
+    return r, size, lines
 
 
 def _banner(surf: pygame.Surface, t: TableScene) -> None:

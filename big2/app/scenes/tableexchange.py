@@ -119,11 +119,12 @@ class ExchangeTurn(TablePart):
         t.playback.announce_leader = True
         dur = self.fly_card(card, loser, winner, face_up=self.sees_own(loser) or self.sees_own(winner))
         if self._you(loser):
-            line = _("You give {card} to {name}").format(card=_card(card), name=vocab.seat_name(t.match, winner))
+            line = vocab.later(lambda: _("You give {card} to {name}").format(card=_card(card), name=vocab.seat_name(t.match, winner)))
         elif self._you(winner):
-            line = _("{name} gives you {card}").format(card=_card(card), name=vocab.seat_name(t.match, loser))
+            line = vocab.later(lambda: _("{name} gives you {card}").format(card=_card(card), name=vocab.seat_name(t.match, loser)))
         else:
-            line = _("{name} gives {other} their top card").format(name=vocab.seat_name(t.match, loser), other=vocab.seat_name(t.match, winner))
+            line = vocab.later(lambda: _("{name} gives {other} their top card").format(name=vocab.seat_name(t.match, loser),
+                                                                                        other=vocab.seat_name(t.match, winner)))
         t.log.append((line, NOTE))
         if self.sees_own(loser):
             t.say(_("Your highest card, {card}, goes to {name}, who gives you a card back.").format(
@@ -138,11 +139,12 @@ class ExchangeTurn(TablePart):
         winner_name, loser_name = vocab.seat_name(t.match, winner), vocab.seat_name(t.match, loser)
         dur = self.fly_card(card, winner, loser, face_up=self.sees_own(loser) or self.sees_own(winner))
         if self._you(winner):
-            line = _("You give {card} back to {name}").format(card=_card(card), name=loser_name)
+            line = vocab.later(lambda: _("You give {card} back to {name}").format(card=_card(card), name=vocab.seat_name(t.match, loser)))
         elif self._you(loser):
-            line = _("{name} gives you {card} back").format(card=_card(card), name=winner_name)
+            line = vocab.later(lambda: _("{name} gives you {card} back").format(card=_card(card), name=vocab.seat_name(t.match, winner)))
         else:
-            line = _("{name} gives {other} a card back").format(name=winner_name, other=loser_name)
+            line = vocab.later(lambda: _("{name} gives {other} a card back").format(name=vocab.seat_name(t.match, winner),
+                                                                                   other=vocab.seat_name(t.match, loser)))
         t.log.append((line, NOTE))
         if self.sees_own(loser):
             t.say(_("{name} gave you {card} for your {given}.").format(name=winner_name, card=_card(card), given=_card(event.given)), 3.5, NOTE)

@@ -91,7 +91,8 @@ class EventPlayback(TablePart):
             t.refresh_buttons()
             if self.announce_leader:  # after the exchange: the first turn of the hand
                 self.announce_leader = False
-                t.log.append((vocab.about(t.match, event.seat, _("You lead"), _("{name} leads")), (235, 225, 180)))
+                seat = event.seat
+                t.log.append((vocab.later(lambda: vocab.about(t.match, seat, _("You lead"), _("{name} leads"))), (235, 225, 180)))
             if event.leading:
                 t.badges.clear()
                 t.owner = None
@@ -100,10 +101,11 @@ class EventPlayback(TablePart):
             return self.show_play(event)
         if isinstance(event, Passed):
             t.badges[event.seat] = pgettext("badge", "Pass")
+            seat = event.seat
             if getattr(event, "auto", False):
-                line = vocab.about(t.match, event.seat, _("You pass (no play)"), _("{name} passes (no play)"))
+                line = vocab.later(lambda: vocab.about(t.match, seat, _("You pass (no play)"), _("{name} passes (no play)")))
             else:
-                line = vocab.about(t.match, event.seat, _("You pass"), _("{name} passes"))
+                line = vocab.later(lambda: vocab.about(t.match, seat, _("You pass"), _("{name} passes")))
             t.log.append((line, (200, 200, 200)))
             self.app.sounds.play("pass")
             return 0.25 * a
@@ -123,8 +125,9 @@ class EventPlayback(TablePart):
         if name == "PlayerOut":
             place = event.place
             t.badges[event.seat] = _("Out: place {place}").format(place=i18n.current().number(place))
-            t.log.append((vocab.about(t.match, event.seat, _("You go out: place {place}"), _("{name} goes out: place {place}"),
-                                      place=i18n.current().number(place)), (255, 232, 140)))
+            seat = event.seat
+            t.log.append((vocab.later(lambda: vocab.about(t.match, seat, _("You go out: place {place}"), _("{name} goes out: place {place}"),
+                                                          place=i18n.current().number(place))), (255, 232, 140)))
             return 0.5 * a
         if name == "Drew":
             return self.show_draw(event.seat, list(event.cards))
@@ -141,8 +144,8 @@ class EventPlayback(TablePart):
             t.hand.sort()
             t.place_hand(animate=True)
         n = len(cards)
-        t.log.append((vocab.about(t.match, seat, ngettext("You draw {n} card", "You draw {n} cards", n),
-                                  ngettext("{name} draws {n} card", "{name} draws {n} cards", n), n=i18n.current().number(n)),
+        t.log.append((vocab.later(lambda: vocab.about(t.match, seat, ngettext("You draw {n} card", "You draw {n} cards", n),
+                                                      ngettext("{name} draws {n} card", "{name} draws {n} cards", n), n=i18n.current().number(n))),
                        (200, 200, 200)))
         self.app.sounds.play("deal")
         return 0.3 * t.anim
@@ -210,11 +213,12 @@ class EventPlayback(TablePart):
             k += 1
         if a <= 0:
             t.counts = [len(h) for h in hands]
+        hand_number, first = t.match.hand_number, event.first
         if exchange:  # who leads is known once the exchange is done
-            t.log.append((_("Hand {number} dealt").format(number=i18n.current().number(t.match.hand_number)), (235, 225, 180)))
+            t.log.append((vocab.later(lambda: _("Hand {number} dealt").format(number=i18n.current().number(hand_number))), (235, 225, 180)))
         else:
-            number = i18n.current().number(t.match.hand_number)
-            t.log.append((vocab.about(t.match, event.first, _("Hand {number}: You lead"), _("Hand {number}: {name} leads"), number=number),
+            t.log.append((vocab.later(lambda: vocab.about(t.match, first, _("Hand {number}: You lead"), _("Hand {number}: {name} leads"),
+                                                          number=i18n.current().number(hand_number))),
                           (235, 225, 180)))
         self.deal = (t.clock.time, stagger, total)
         t.view.warm_table()  # every face this hand may show, a little each frame
@@ -259,8 +263,9 @@ class EventPlayback(TablePart):
         if p == 0:
             t.place_hand(animate=True)
         text = event.combo.text(t.match.config.rules) if hasattr(event.combo, "text") else format_cards(cards, symbols=True)
-        t.log.append((vocab.about(t.match, seat, _("You: {combination} {cards}"), _("{name}: {combination} {cards}"),
-                                  combination=vocab.combination(event.combo.kind), cards=text), (255, 255, 255)))
+        kind = event.combo.kind
+        t.log.append((vocab.later(lambda: vocab.about(t.match, seat, _("You: {combination} {cards}"), _("{name}: {combination} {cards}"),
+                                                      combination=vocab.combination(kind), cards=text)), (255, 255, 255)))
         self.app.sounds.play("play")
         return 0.4 * a
 
@@ -270,7 +275,7 @@ class EventPlayback(TablePart):
         lay = t.layout
         spot = lay.seats[t.pos_of(seat)]
         ox, oy = spot.origin
-        t.log.append((vocab.about(t.match, seat, _("You win the trick"), _("{name} wins the trick")), (170, 220, 170)))
+        t.log.append((vocab.later(lambda: vocab.about(t.match, seat, _("You win the trick"), _("{name} wins the trick"))), (170, 220, 170)))
         for _seat, cards in t.trick:
             for c in cards:
                 spr = t.sprites.pop(c, None)
@@ -312,12 +317,13 @@ class EventPlayback(TablePart):
             t.place_hand(animate=False)
         for spr in t.sprites.values():
             spr.face_up = True
+        winner = event.winner
         if event.dragon:
             banner = vocab.about(t.match, event.winner, _("You win the hand with a dragon!"), _("{name} wins the hand with a dragon!"))
-            line = vocab.about(t.match, event.winner, _("You lay down a dragon"), _("{name} lays down a dragon"))
+            line = vocab.later(lambda: vocab.about(t.match, winner, _("You lay down a dragon"), _("{name} lays down a dragon")))
         else:
             banner = vocab.about(t.match, event.winner, _("You win the hand!"), _("{name} wins the hand!"))
-            line = vocab.about(t.match, event.winner, _("You go out"), _("{name} goes out"))
+            line = vocab.later(lambda: vocab.about(t.match, winner, _("You go out"), _("{name} goes out")))
         t.banner = (banner, t.clock.time + 2.4 * max(a, 0.5), (255, 232, 140))
         t.banner_scale = 0.4
         t.tweens.to(t, 0.6 * a, ease="out_elastic", banner_scale=1.0)

@@ -1,0 +1,125 @@
+"""Issue 27, defect 6: New game's rules in brief and its scoring paragraph are never cut:
+for every preset and scoring, at 800×600, 1280×720 and 1920×1080, what a player can read
+(scrolling the box with the wheel where it does not fit) is the whole text."""
+
+from __future__ import annotations
+
+import pygame
+import pytest
+
+from helpers import click, post, pump
+
+from big2.app import text
+from big2.app.rulesform import describe_scoring, presets, scoring_names, table_blurb
+from big2.app.scenes.newgame import NewGameScene
+
+
+def _pick(app, dropdown, shown: str) -> None:
+    """Open ``dropdown`` with a click and click the option ``shown`` where it is drawn
+    (the wheel over the open list brings it into view first)."""
+    pump(app, 2)
+    click(app, dropdown.rect.center, frames=2)
+    state = dropdown.current_state
+    assert state is dropdown.menu_states["expanded"], "the list did not open"
+    lst = state.options_selection_list
+    for _ in range(len(dropdown.options_list) + 4):
+        item = next(i for i in lst.item_list if i["text"] == shown)
+        button = item.get("button_element")
+        if button is not None and lst.rect.contains(button.rect):
+            click(app, button.rect.center, frames=6)
+            return
+        post(pygame.MOUSEMOTION, pos=lst.rect.center, rel=(0, 0), buttons=(0, 0, 0), touch=False)
+        post(pygame.MOUSEWHEEL, x=0, y=-1, flipped=False, precise_x=0.0, precise_y=-1.0, touch=False)
+        pump(app, 2)
+    raise AssertionError(f"{shown!r} never came into view")
+
+
+def _read(app, scene, box) -> str:
+    """Everything the box shows, top to bottom, scrolling it with the wheel as a player
+    would until it shows nothing new."""
+    seen: list[str] = []
+    window = box
+    post(pygame.MOUSEMOTION, pos=window.rect.center, rel=(0, 0), buttons=(0, 0, 0), touch=False)
+    pump(app, 1)
+    for _ in range(30):
+        with text.recording() as drawn:
+            scene.draw(app.screen)
+        lines = [d.text for d in sorted(drawn, key=lambda d: d.rect.y) if window.rect.contains(d.rect)]
+        assert lines and all(d.squeeze == 1.0 for d in drawn if window.rect.contains(d.rect))
+        start = window.first
+        for i, line in enumerate(lines):
+            if start + i >= len(seen):
+                seen.append(line)
+        if not window.overflows or window.first + window.rows >= len(window.lines):
+            break
+        post(pygame.MOUSEWHEEL, x=0, y=-1, flipped=False, precise_x=0.0, precise_y=-1.0, touch=False)
+        pump(app, 2)
+        assert window.first > start, "the wheel did not scroll the box"
+    return "".join(seen)
+
+
+def _same(shown: str, full: str) -> bool:
+    return shown.replace(" ", "") == full.replace(" ", "").replace("\n", "")
+
+
+@pytest.mark.parametrize("size", [(800, 600), (1280, 720), (1920, 1080)])
+def test_new_game_rule_texts_are_whole(make_app, size):
+    app = make_app(size=size)
+    app.push("title")
+    pump(app)
+    click(app, app.top.b_new.rect.center)
+    scene = app.top
+    assert isinstance(scene, NewGameScene)
+    for title, preset in presets().items():
+        if scene.preset_name != title:
+            _pick(app, scene.dd_preset, scene.dd_preset.options_list[list(presets()).index(title)][0])
+        assert scene.preset_name == title
+        got = _read(app, scene, scene.blurb_text)
+        assert _same(got, table_blurb(preset.rules, preset.scoring)), (title, got, scene.blurb_text.lines)
+        assert _same(_read(app, scene, scene.scoring_text), describe_scoring(preset.scoring)), title
+    for name in scoring_names():
+        scene.scoring = name  # (the scoring list's mouse picks are issue 27's defect 1, not this test's)
+        assert _same(_read(app, scene, scene.scoring_text), describe_scoring(name)), name
+
+
+@pytest.mark.parametrize("size, code", [((800, 600), "en"), ((1280, 720), "en"), ((800, 600), "zh_Hant")])
+def test_the_kept_in_saved_games_notice_is_whole(make_app, size, code):
+    """Leave a game mid-hand, start another and keep the first: the notice saying where
+    it went shows its whole sentence (no little scrolling box)."""
+    from big2.app import storage
+    from big2.app.match import MatchConfig
+    from big2.app.scenes.table import TableScene
+    from big2.app.scenes.title import TitleScene
+
+    from big2.app import language
+
+    app = make_app(size=size)
+    language.apply(app, code)
+    st = storage.Storage.open()
+    storage.attach(app, st)
+    try:
+        table = TableScene(app, MatchConfig(seed=11))
+        app.push(table)
+        table.match.hand_to_computer(0)  # the computer plays the seat a few moves
+        assert app.run_until(lambda: table.game is not None and len(table.game.history) >= 5, timeout=30)
+        app.reset_to(TitleScene(app))
+        pump(app)
+        click(app, app.top.b_quick.rect.center)
+        ask = app.top
+        assert ask.name == "confirm"
+        click(app, ask.b_yes.rect.center)
+        assert isinstance(app.top, TableScene) and st.flush()
+        pump(app, 3)
+        banner = app.notice_host.banner
+        assert banner is not None and "kept in Saved games" in app.notice_host.visible_text()  # (its English text)
+        box = banner.text
+        assert box.scroll_bar is None, "the sentence is cut into a scrolling box"
+        assert box.text_box_layout.layout_rect.h <= box.rect.h
+        assert banner.rect.contains(box.rect) and pygame.Rect((0, 0), size).contains(banner.rect)
+        assert not box.rect.colliderect(banner.b_dismiss.rect)
+        lay = app.top.layout  # over no one's cards
+        for spot in lay.seats:
+            assert not banner.rect.colliderect(pygame.Rect(spot.fan.as_tuple()))
+    finally:
+        st.close()
+        language.apply(app, "en")
