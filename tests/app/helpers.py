@@ -198,8 +198,12 @@ def pick_option(app, dropdown, option: str, *, frames: int = 6) -> None:
             return
         view = visible_rect(lst)
         move_mouse(view.center)
-        post(pygame.MOUSEWHEEL, x=0, y=-1, flipped=False, precise_x=0.0, precise_y=-1.0, touch=False)
-        pump(app, 2)
+        drawn = [k for k, i in enumerate(lst.item_list) if i.get("button_element") is not None
+                 and visible_rect(i["button_element"]).size == i["button_element"].rect.size]
+        want = next(k for k, i in enumerate(lst.item_list) if i["text"] == shown)
+        step = 1 if drawn and want < drawn[0] else -1  # the wheel up for an option above
+        post(pygame.MOUSEWHEEL, x=0, y=step, flipped=False, precise_x=0.0, precise_y=float(step), touch=False)
+        pump(app, 3)
     raise AssertionError(f"option {option!r} never came into view")
 
 
