@@ -58,6 +58,8 @@ class _Layer(UIContainer):
 
 class NewGameScene(Scene):
     name = "new_game"
+    #: The session lengths offered (their ids), for the stored choices to be checked against.
+    lengths = LENGTHS
 
     def __init__(self, app) -> None:
         super().__init__(app)

@@ -34,10 +34,11 @@ NAME_CHARS = 14  # as New game allows
 
 
 def opponent_kinds() -> list[tuple[str, str]]:
-    """The seat kinds as (shown text, id) options."""
+    """The computer levels an opponent may have, as (shown text, id) options. Never
+    "Human": the opponents here are the quick game's, and people sit down in New game."""
     from ..opponents import seat_kind_label, seat_kinds
 
-    return [(seat_kind_label(k), k) for k in seat_kinds()]
+    return [(seat_kind_label(k), k) for k in seat_kinds() if k != "Human"]
 
 
 def speed_label(speed: str) -> str:
@@ -61,11 +62,19 @@ def options(ids, label) -> list[tuple[str, str]]:
 
 
 def kind_of(level: str) -> str:
-    return "Human" if level == "human" else f"Computer ({level})"
+    """An opponent's level as a seat kind (a "human" stored by older versions, which
+    the quick game deals as a normal computer, shows as one)."""
+    return "Computer (normal)" if level == "human" else f"Computer ({level})"
 
 
 def level_of(kind: str) -> str:
-    return "human" if kind == "Human" else kind[kind.index("(") + 1 : -1]
+    """The level in "Computer (level)" ("normal" for anything else)."""
+    return kind[kind.index("(") + 1 : -1] if "(" in kind else "normal"
+
+
+def computer_levels(levels) -> list[str]:
+    """The stored opponents' levels, each a computer's ("human" becomes "normal")."""
+    return ["normal" if lvl == "human" else lvl for lvl in levels]
 
 
 def size_label(size: tuple[int, int]) -> str:
@@ -291,13 +300,13 @@ class SettingsScene(Scene):
                 self.keep(rules_preset=presets()[self.chosen(event)].name, house_rules={}, scoring="")
                 self.rebuild()
             elif el is self.dd_count:
-                levels = list(self.defaults.opponents)
+                levels = computer_levels(self.defaults.opponents)
                 n = int(self.chosen(event))
                 levels = (levels + [levels[-1] if levels else "normal"] * 3)[:n]
                 self.keep(opponents=tuple(levels))
                 self.rebuild()
             elif el in self.dd_levels:
-                levels = list(self.defaults.opponents)
+                levels = computer_levels(self.defaults.opponents)
                 levels[self.dd_levels.index(el)] = level_of(self.chosen(event))
                 self.keep(opponents=tuple(levels))
             elif el is self.dd_size:
