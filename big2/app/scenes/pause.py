@@ -1,4 +1,5 @@
-"""The pause menu over the table: the table's clock stops while it is open."""
+"""The pause menu over the table (Menu or Esc there, and on the results between hands):
+the table's clock stops while it is open. Resume goes back to the screen it opened over."""
 
 from __future__ import annotations
 
@@ -36,10 +37,12 @@ class PauseScene(Scene):
         self.b_settings = self.button((x, y + 5 * step, bw, bh), _("Settings"))
         self.b_quit = self.button((x, y + 6 * step, bw, bh), _("Leave the game"), object_id="#danger")
         t = self.table
+        # over the results the hand is over: nothing of it to undo or to hand over
+        between_hands = self.app.find("results") is not None
         undo = getattr(t, "undo", None)
-        if undo is None or not undo.can_undo():
+        if between_hands or undo is None or not undo.can_undo():
             self.b_undo.disable()
-        if not (t.awaiting_human and t.match.is_human(t.viewer)):
+        if between_hands or not (t.awaiting_human and t.match.is_human(t.viewer)):
             self.b_hand.disable()
 
     def handle(self, event: pygame.event.Event) -> bool:
