@@ -8,6 +8,7 @@ import pygame
 from ...i18n import _
 from .. import text
 from .base import Scene
+from .backdrop import Backdrop
 from .common import dialog_rect, frame, veil
 
 
@@ -17,6 +18,8 @@ class PauseScene(Scene):
 
     def __init__(self, app, table) -> None:
         super().__init__(app)
+        #: the page beneath as the player saw it (its controls too), drawn veiled
+        self.backdrop = Backdrop(app)
         self.table = table
 
     def build_ui(self) -> None:
@@ -75,6 +78,7 @@ class PauseScene(Scene):
 
     def draw(self, surf: pygame.Surface) -> None:
         px = self.px
+        self.backdrop.draw(surf)
         veil(surf, 185)
         frame(surf, self.rect)
         text.draw(surf, _("Paused"), self.fpx(30), (self.rect.centerx, self.rect.y + px(38)), (245, 210, 122), anchor="center", bold=True)
