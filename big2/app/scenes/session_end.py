@@ -129,27 +129,37 @@ class SessionEndScene(Scene):
         hands = max(1, len(m.results))
         want = px(120) + n * self.place_h + px(44) + self.row_h * (1 + min(hands, 8)) + px(96)
         r = self.rect = dialog_rect(self.app.size, px(780), want)
-        self.grid_top = r.y + px(112) + n * self.place_h + px(14)
-        self.buttons_y = r.bottom - px(66)
-        room = self.buttons_y - px(14) - (self.grid_top + px(30) + self.row_h)
-        self.visible_rows = max(1, room // self.row_h)
-        self.first_row = min(self.first_row, self.max_first_row())
         labels = (_("Title screen"), _("Statistics"), _("Replay the hands"), _("Play again"))
-        gap = px(12)
+        gap, bh = px(12), px(46)
         widths = [self.button_width([w]) + px(12) for w in labels]
-        spare = r.w - 2 * px(24) - 3 * gap - sum(widths)
-        if spare > 0:  # the gold button takes the room left, up to a point
-            widths[3] += min(spare, px(80))
-        x = r.x + px(24)
-        bh = px(46)
-        self.b_title = self.button((x, self.buttons_y, widths[0], bh), labels[0])
-        x += widths[0] + gap
-        self.b_stats = self.button((x, self.buttons_y, widths[1], bh), labels[1],
+        room = r.w - 2 * px(24)
+        one_row = sum(widths) + 3 * gap <= room
+        if not one_row:  # a second row of buttons: the dialog grows by it where it can
+            r = self.rect = dialog_rect(self.app.size, px(780), want + bh + px(10))
+        self.buttons_y = r.bottom - px(66)
+        top_row = self.buttons_y if one_row else self.buttons_y - bh - px(10)
+        if one_row:
+            spare = room - 3 * gap - sum(widths)
+            widths[3] += min(spare, px(80))  # the gold button takes some of the room left
+            xs = [r.x + px(24)]
+            for w in widths[:2]:
+                xs.append(xs[-1] + w + gap)
+            places = [(xs[0], self.buttons_y), (xs[1], self.buttons_y), (xs[2], self.buttons_y)]
+        else:  # long words (Filipino at 800 x 600): Statistics and the replay on a row above
+            half = (room - gap) // 2
+            widths[1] = widths[2] = half
+            widths[0] = min(widths[0], room - widths[3] - gap)
+            places = [(r.x + px(24), self.buttons_y), (r.x + px(24), top_row), (r.x + px(24) + half + gap, top_row)]
+        self.b_title = self.button((*places[0], widths[0], bh), labels[0])
+        self.b_stats = self.button((*places[1], widths[1], bh), labels[1],
                                    tooltip=_("Your scores, streaks and past hands"))
-        x += widths[1] + gap
-        self.b_replay = self.button((x, self.buttons_y, widths[2], bh), labels[2],
+        self.b_replay = self.button((*places[2], widths[2], bh), labels[2],
                                     tooltip=_("Every hand of this session again, step by step, all cards face up"))
         self.b_again = self.button((r.right - px(24) - widths[3], self.buttons_y, widths[3], bh), labels[3], object_id="#primary")
+        self.grid_top = r.y + px(112) + n * self.place_h + px(14)
+        space = top_row - px(14) - (self.grid_top + px(30) + self.row_h)
+        self.visible_rows = max(1, space // self.row_h)
+        self.first_row = min(self.first_row, self.max_first_row())
         if storage_of(self.app) is None:
             self.b_stats.disable()
         if self.hand_ids is None:

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from ...i18n import _
-from .. import text
+from .. import assets, text
 
 if TYPE_CHECKING:
     from .table import TableScene
@@ -43,7 +43,7 @@ class RecentPlays:
         return max(12, int(self.table.layout.font_px * 0.8))
 
     def line_h(self) -> int:
-        return max(int(self.font_px() * 1.35), text.render("Ag", self.font_px(), (0, 0, 0)).get_height())
+        return max(int(self.font_px() * 1.35), assets.font(self.font_px()).get_height())  # CJK lines stand taller
 
     def top_y(self) -> int:
         return self.box().y + 6 + int(self.font_px() * 1.4)
