@@ -4,7 +4,9 @@ A dialog (a question, the language picker, the pause menu) hides the controls of
 screen beneath it: pygame_gui would otherwise draw them over the dialog. Drawn without
 them that screen is a half-empty page. So a dialog takes a picture of the window as it
 was when it opened (the screen beneath with its controls) and draws that, veiled,
-instead; after a resize the picture is scaled to the new size.
+instead; after a resize the picture is scaled to the new size. Once the language has
+changed (Settings opened from the pause menu) the picture is out of date and is no
+longer drawn: the screen beneath then shows without its controls.
 """
 
 from __future__ import annotations
@@ -12,6 +14,8 @@ from __future__ import annotations
 from typing import Any
 
 import pygame
+
+from ... import i18n
 
 
 class Backdrop:
@@ -23,10 +27,11 @@ class Backdrop:
         if screen is not None and getattr(app, "frames", 0) > 0 and screen.get_size() == tuple(app.size):
             self.image = screen.copy()
         self._scaled: pygame.Surface | None = None
+        self._language = i18n.current().code
 
     def draw(self, surf: pygame.Surface) -> bool:
         """Put the picture on ``surf`` (scaled to its size); False if there is none."""
-        if self.image is None:
+        if self.image is None or i18n.current().code != self._language:
             return False
         size = surf.get_size()
         img = self.image
