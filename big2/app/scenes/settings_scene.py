@@ -1,11 +1,14 @@
-"""Settings: your name and the games New game starts with; the table, sound and window.
+"""Settings: your name and the game "Play against the computer" deals; the table, sound
+and window.
 
 Everything applies at once: the table's look and pace are read live from
 ``app.settings`` (saved by the storage's watcher), the window changes size or goes
-fullscreen straight away, and the name, rule preset and opponents are written to the
-stored settings New game starts from (:func:`big2.app.storage.set_game_defaults`).
-House rules are edited in New game, where they are explained one by one; the choices
-made there are kept, and this screen says so and can drop them.
+fullscreen straight away, and the name, rule preset and opponents (computers only) are
+written to the stored settings the title's quick game deals
+(:func:`big2.app.storage.set_game_defaults`); New game starts from them until it has
+choices of its own, which it keeps apart and never writes here. House rules are edited
+in New game, where they are explained one by one; house rules kept here by older
+versions are shown, and this screen can drop them.
 """
 
 from __future__ import annotations
@@ -383,7 +386,7 @@ class SettingsScene(Scene):
         lines = text.wrap(self.house_rules_line(), fp, width)[:2]
         for i, line in enumerate(lines):
             text.draw(surf, line, fp, (lx, self.house_y + 2 + i * line_h), SOFT)
-        note = self.problem or _("New game starts from these; your name is how statistics know you.")
+        note = self.problem or _("\u201cPlay against the computer\u201d deals these; your name is how statistics know you.")
         colour = (255, 150, 140) if self.problem else SOFT
         y = self.left_note_y
         for line in text.wrap(note, fp, col)[:2]:
