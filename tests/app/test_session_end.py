@@ -132,6 +132,9 @@ def test_hand_by_hand_scrolls_and_leads_to_statistics_and_the_replay(make_app):
     assert any("of 10" in d.text for d in drawn)  # says there are more
     key(app, pygame.K_HOME)
     assert end.first_row == 0
+    key(app, pygame.K_PAGEDOWN)
+    assert end.first_row == min(rows, 10 - rows)
+    key(app, pygame.K_HOME)
 
     click_button(app, end.b_stats)
     assert isinstance(app.top, StatisticsScene)

@@ -4,8 +4,9 @@ here (play again, Statistics, the replay of these hands, the title).
 A tie for first place is called a tie. Confetti falls only when a person at the table
 won the session alone (their own win, never a computer's and never a tie), not with
 reduced animations, and behind the dialog: it never covers a word. The hand-by-hand
-list scrolls with the mouse wheel and the arrow and page keys when it is longer than
-the room it has.
+list scrolls with the mouse wheel and Page Up / Page Down (Home and End jump to its ends)
+when it is longer than the room it has; a click on a hand's row opens its replay. (The
+arrow keys move the focus ring over the buttons, as on every screen.)
 """
 
 from __future__ import annotations
@@ -203,8 +204,8 @@ class SessionEndScene(Scene):
             self.scroll(-event.y)
             return True
         if event.type == pygame.KEYDOWN:
-            steps = {pygame.K_DOWN: 1, pygame.K_UP: -1, pygame.K_PAGEDOWN: self.visible_rows,
-                     pygame.K_PAGEUP: -self.visible_rows, pygame.K_HOME: -10**6, pygame.K_END: 10**6}
+            steps = {pygame.K_PAGEDOWN: self.visible_rows, pygame.K_PAGEUP: -self.visible_rows,
+                     pygame.K_HOME: -10**6, pygame.K_END: 10**6}
             if event.key in steps:
                 self.scroll(steps[event.key])
                 return True
