@@ -119,7 +119,9 @@ def test_high_contrast_changes_the_felt_and_the_cards_at_once(make_app):
     st.close()
 
 
-def test_reduced_motion_means_no_confetti_and_short_animations(make_app):
+def test_reduced_motion_means_no_confetti_and_short_animations(make_app, monkeypatch):
+    # a session the player won alone: the one kind that celebrates
+    monkeypatch.setattr("big2.app.scenes.session_end.celebrates", lambda match: True)
     app = make_app(animation="normal")
     st = storage.Storage.open()
     storage.attach(app, st)

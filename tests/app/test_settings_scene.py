@@ -50,15 +50,15 @@ def test_name_preset_and_opponents_are_kept_and_new_game_starts_from_them(make_a
     s = app.top
     assert len(s.dd_levels) == 2
     _choose(app, s.dd_levels[0], "Computer (expert)")
-    _choose(app, s.dd_levels[1], "Human")
+    _choose(app, s.dd_levels[1], "Computer (beginner)")
     saved = _stored(st)
-    assert (saved.player_name, saved.rules_preset, saved.opponents) == ("Mei Ling", "taiwan", ("expert", "human"))
+    assert (saved.player_name, saved.rules_preset, saved.opponents) == ("Mei Ling", "taiwan", ("expert", "beginner"))
     key(app, pygame.K_ESCAPE)
     assert isinstance(app.top, TitleScene)
 
     form = NewGameScene(app)
     assert form.seat_names[0] == "Mei Ling" and form.preset_name == "Taiwan" and form.n == 3
-    assert form.seat_kinds[:3] == ["Human", "Computer (expert)", "Human"]
+    assert form.seat_kinds[:3] == ["Human", "Computer (expert)", "Computer (beginner)"]
     st.close()
 
 

@@ -1,4 +1,5 @@
-"""The New game form remembers the last game's choices through the stored settings."""
+"""The New game form remembers the last game's choices (its own, kept apart from the
+Settings screen's) in the stored settings."""
 
 from __future__ import annotations
 
@@ -35,8 +36,11 @@ def test_new_game_choices_become_the_defaults(make_app):
     assert app.find(TableScene) is not None  # (two people: the privacy screen is on top)
     assert st.flush()
     saved = SettingsStore(st.paths).load().value
-    assert (saved.player_name, saved.rules_preset, saved.opponents) == ("Mei", "taiwan", ("expert", "human"))
-    assert saved.house_rules == {}
+    # New game's own choices: Settings' name, preset and opponents are left as they were
+    assert (saved.player_name, saved.rules_preset, saved.opponents) == ("Player", "standard", ("normal",) * 3)
+    kept = saved.extra[storage.choices.NEW_GAME_KEY]
+    assert kept["preset"] == "taiwan" and kept["house_rules"] == {}
+    assert [seat["kind"] for seat in kept["seats"]] == ["Human", "Computer (expert)", "Human"]
 
     # next time the form starts from them
     again = NewGameScene(app)
@@ -67,7 +71,9 @@ def test_a_house_rule_is_remembered_on_top_of_its_preset(make_app):
     click_button(app, form.b_start)
     assert st.flush()
     saved = SettingsStore(st.paths).load().value
-    assert saved.house_rules and saved.rules_preset == "standard"
+    kept = saved.extra[storage.choices.NEW_GAME_KEY]
+    assert kept["house_rules"] and kept["preset"] == "standard"
+    assert not saved.house_rules  # Settings' house rules (the quick game's) untouched
     again = NewGameScene(app)
     assert {k: v for k, v in vars_of(again.rules).items() if k != "name"} == {k: v for k, v in vars_of(changed).items() if k != "name"}
     st.close()

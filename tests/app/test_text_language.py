@@ -132,8 +132,7 @@ def test_a_refusal_when_following_a_single_says_play_one_card(make_app):
     cards are not; cards in a refusal read lowest first, as the hand shows them."""
     from helpers import card_point, click
 
-
-    app = make_app()
+    app = make_app(one_tap=False)  # two cards picked by hand (one-tap would pick one)
     for seed in range(30):
         table = app.push("table", MatchConfig(seed=seed))
         assert app.run_until(lambda: table.awaiting_human and not app.animating(), timeout=30)

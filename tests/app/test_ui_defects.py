@@ -204,7 +204,7 @@ def test_quick_game_plays_the_rules_and_opponents_chosen_in_settings(make_app):
     choose(s.dd_count, "2")
     s = app.top
     choose(s.dd_levels[0], "Computer (expert)")
-    choose(s.dd_levels[1], "Human")
+    choose(s.dd_levels[1], "Computer (beginner)")
     key(app, pygame.K_ESCAPE)
     title = app.top
     assert title.name == "title" and "Pusoy" in title.b_quick.tool_tip_text
@@ -213,7 +213,7 @@ def test_quick_game_plays_the_rules_and_opponents_chosen_in_settings(make_app):
     assert table.name == "table"
     cfg = table.match.config
     assert cfg.rules == presets()[pusoy].rules and cfg.scoring == presets()[pusoy].scoring
-    assert [(seat.human, seat.level) for seat in cfg.seats[1:]] == [(False, "expert"), (False, "normal")]
+    assert [(seat.human, seat.level) for seat in cfg.seats[1:]] == [(False, "expert"), (False, "beginner")]
     st.close()
 
 

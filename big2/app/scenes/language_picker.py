@@ -14,6 +14,7 @@ from ...i18n import _
 from .. import text
 from ..language import choice_font, choice_text, choices
 from .base import Scene
+from .backdrop import Backdrop
 from .common import dialog_rect, frame, veil
 
 GOLD = (245, 210, 122)
@@ -27,6 +28,8 @@ class LanguageScene(Scene):
 
     def __init__(self, app, current: str, on_choose: Callable[[str], None]) -> None:
         super().__init__(app)
+        #: the page beneath as the player saw it (its controls too), drawn veiled
+        self.backdrop = Backdrop(app)
         self.current = current
         self.on_choose = on_choose
 
@@ -65,6 +68,7 @@ class LanguageScene(Scene):
         self.on_choose(setting)
 
     def draw(self, surf: pygame.Surface) -> None:
+        self.backdrop.draw(surf)
         veil(surf, 150)
         r = self.rect
         frame(surf, r)

@@ -64,6 +64,8 @@ class _Layer(UIContainer):
 
 class NewGameScene(Scene):
     name = "new_game"
+    #: The session lengths offered (their ids), for the stored choices to be checked against.
+    lengths = LENGTHS
 
     def __init__(self, app) -> None:
         super().__init__(app)
@@ -122,8 +124,12 @@ class NewGameScene(Scene):
         UILabel(pygame.Rect(lx, y, lab_w, h), _("Scoring"), m, container=self.ui)
         self.dd_scoring = UIDropDownMenu([(scoring_title(n), n) for n in scoring_names()], (scoring_title(self.scoring), self.scoring), pygame.Rect(lx + lab_w, y, col_w - lab_w, h), m, container=self.ui, expansion_height_limit=px(260))
         self.scoring_y = y + h + px(8)
-        # "Play a deal" (a shared deal number) and undo with several people at the table
-        y = self.deal_y = r.bottom - px(66) - 2 * row - px(16)
+        # "Play a deal" (a shared deal number) and undo with several people at the table:
+        # right under the scoring's explanation, or as low as they go when it is long
+        # (with fewer seats the form then has no hole in the middle)
+        lowest = r.bottom - px(66) - 2 * row - px(16)
+        told = len(text.wrap(describe_scoring(self.scoring), self.fpx(14), col_w)) * (self.fpx(14) + px(5))
+        y = self.deal_y = min(lowest, self.scoring_y + told + px(16))
         lab_w = self.text_width(_("Play a deal"), 16) + px(12)
         UILabel(pygame.Rect(lx, y, lab_w, h), _("Play a deal"), m, container=self.ui)
         # (pygame_gui draws a placeholder like typed text: the hint goes beside the field)
@@ -260,6 +266,8 @@ class NewGameScene(Scene):
                 self.build()
             elif el is self.dd_scoring:
                 self.scoring = self.chosen(event)
+                self._collect()
+                self.build()  # its explanation is longer or shorter: the rows below follow
             elif el is self.dd_undo:
                 self.undo_hot_seat = self.chosen(event) == "On"
             else:

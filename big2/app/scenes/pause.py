@@ -1,4 +1,5 @@
-"""The pause menu over the table: the table's clock stops while it is open.
+"""The pause menu over the table (Menu or Esc there, and on the results between hands):
+the table's clock stops while it is open. Resume goes back to the screen it opened over.
 
 An item that cannot be used now (Undo, handing the hand to the computer) is greyed out
 with a line under it saying why.
@@ -12,6 +13,7 @@ from ...i18n import _
 from .. import text
 from .base import Scene
 from ..undo import allowed
+from .backdrop import Backdrop
 from .common import dialog_rect, frame, veil
 
 #: The colour of the line saying why an item is greyed out.
@@ -24,11 +26,19 @@ class PauseScene(Scene):
 
     def __init__(self, app, table) -> None:
         super().__init__(app)
+        #: the page beneath as the player saw it (its controls too), drawn veiled
+        self.backdrop = Backdrop(app)
         self.table = table
+
+    def between_hands(self) -> bool:
+        """Opened over the results: the hand is over, nothing of it to undo or hand over."""
+        return self.app.find("results") is not None
 
     def undo_reason(self) -> str | None:
         """Why "Undo my last move" is greyed out now; None when it can be used."""
         t = self.table
+        if self.between_hands():
+            return _("The hand is over.")
         undo = getattr(t, "undo", None)
         if undo is not None and undo.can_undo():
             return None
@@ -43,6 +53,8 @@ class PauseScene(Scene):
     def hand_reason(self) -> str | None:
         """Why "Let the computer play my hand" is greyed out now; None when it can be used."""
         t = self.table
+        if self.between_hands():
+            return _("The hand is over.")
         if t.awaiting_human and t.match.is_human(t.viewer):
             return None
         if not t.match.is_human(t.viewer):
@@ -124,6 +136,7 @@ class PauseScene(Scene):
 
     def draw(self, surf: pygame.Surface) -> None:
         px = self.px
+        self.backdrop.draw(surf)
         veil(surf, 185)
         frame(surf, self.rect)
         text.draw(surf, _("Paused"), self.fpx(30), (self.rect.centerx, self.rect.y + px(38)), (245, 210, 122), anchor="center", bold=True)

@@ -56,7 +56,8 @@ class ResultsScene(Scene):
         label = words[0] if over else words[1]
         bw = max(px(220), max(self.text_width(w, 17, bold=True) for w in words) + px(40))
         self.b_next = self.button((r.right - bw - px(24), r.bottom - px(64), bw, px(46)), label, object_id="#primary")
-        self.b_menu = self.button((r.x + px(24), r.bottom - px(64), px(160), px(46)), _("Menu"))
+        # the same Menu as at the table: it opens the pause menu (Leave the game is there)
+        self.b_menu = self.button((r.x + px(24), r.bottom - px(64), px(160), px(46)), _("Menu"), tooltip=_("Pause (Esc)"))
         self.build_deal_buttons()
 
     # Play this deal, Copy deal number ------------------------------------------------------
@@ -120,7 +121,7 @@ class ResultsScene(Scene):
             self.next()
             return True
         if self.pressed(event, self.b_menu) or (event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE):
-            self.app.goto("title")
+            self.app.push("pause", self.table)
             return True
         if self.b_play_deal is not None and self.pressed(event, self.b_play_deal):
             dealactions.play_deal(self.app, dealactions.same_table(self.table.match.config, self.result.deal_number))

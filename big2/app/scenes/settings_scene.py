@@ -1,12 +1,14 @@
-"""Settings: your name and the games New game starts with; the table, sound and window;
-and Accessibility (a page of its own, :mod:`.accessibility`).
+"""Settings: your name and the game "Play against the computer" deals; the table, sound
+and window; and Accessibility (a page of its own, :mod:`.accessibility`).
 
 Everything applies at once: the table's look and pace are read live from
 ``app.settings`` (saved by the storage's watcher), the window changes size or goes
-fullscreen straight away, and the name, rule preset and opponents are written to the
-stored settings New game starts from (:func:`big2.app.storage.set_game_defaults`).
-House rules are edited in New game, where they are explained one by one; the choices
-made there are kept, and this screen says so and can drop them.
+fullscreen straight away, and the name, rule preset and opponents (computers only) are
+written to the stored settings the title's quick game deals
+(:func:`big2.app.storage.set_game_defaults`); New game starts from them until it has
+choices of its own, which it keeps apart and never writes here. House rules are edited
+in New game, where they are explained one by one; house rules kept here by older
+versions are shown, and this screen can drop them.
 """
 
 from __future__ import annotations
@@ -35,10 +37,11 @@ NAME_CHARS = 14  # as New game allows
 
 
 def opponent_kinds() -> list[tuple[str, str]]:
-    """The seat kinds as (shown text, id) options."""
+    """The computer levels an opponent may have, as (shown text, id) options. Never
+    "Human": the opponents here are the quick game's, and people sit down in New game."""
     from ..opponents import seat_kind_label, seat_kinds
 
-    return [(seat_kind_label(k), k) for k in seat_kinds()]
+    return [(seat_kind_label(k), k) for k in seat_kinds() if k != "Human"]
 
 
 def speed_label(speed: str) -> str:
@@ -62,11 +65,19 @@ def options(ids, label) -> list[tuple[str, str]]:
 
 
 def kind_of(level: str) -> str:
-    return "Human" if level == "human" else f"Computer ({level})"
+    """An opponent's level as a seat kind (a "human" stored by older versions, which
+    the quick game deals as a normal computer, shows as one)."""
+    return "Computer (normal)" if level == "human" else f"Computer ({level})"
 
 
 def level_of(kind: str) -> str:
-    return "human" if kind == "Human" else kind[kind.index("(") + 1 : -1]
+    """The level in "Computer (level)" ("normal" for anything else)."""
+    return kind[kind.index("(") + 1 : -1] if "(" in kind else "normal"
+
+
+def computer_levels(levels) -> list[str]:
+    """The stored opponents' levels, each a computer's ("human" becomes "normal")."""
+    return ["normal" if lvl == "human" else lvl for lvl in levels]
 
 
 def size_label(size: tuple[int, int]) -> str:
@@ -295,13 +306,13 @@ class SettingsScene(Scene):
                 self.keep(rules_preset=presets()[self.chosen(event)].name, house_rules={}, scoring="")
                 self.rebuild()
             elif el is self.dd_count:
-                levels = list(self.defaults.opponents)
+                levels = computer_levels(self.defaults.opponents)
                 n = int(self.chosen(event))
                 levels = (levels + [levels[-1] if levels else "normal"] * 3)[:n]
                 self.keep(opponents=tuple(levels))
                 self.rebuild()
             elif el in self.dd_levels:
-                levels = list(self.defaults.opponents)
+                levels = computer_levels(self.defaults.opponents)
                 levels[self.dd_levels.index(el)] = level_of(self.chosen(event))
                 self.keep(opponents=tuple(levels))
             elif el is self.dd_size:
@@ -387,7 +398,7 @@ class SettingsScene(Scene):
         lines = text.wrap(self.house_rules_line(), fp, width)[:2]
         for i, line in enumerate(lines):
             text.draw(surf, line, fp, (lx, self.house_y + 2 + i * line_h), SOFT)
-        note = self.problem or _("New game starts from these; your name is how statistics know you.")
+        note = self.problem or _("\u201cPlay against the computer\u201d deals these; your name is how statistics know you.")
         colour = (255, 150, 140) if self.problem else SOFT
         y = self.left_note_y
         for line in text.wrap(note, fp, col)[:2]:

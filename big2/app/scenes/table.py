@@ -49,6 +49,7 @@ from ..tween import GameClock, Tweener
 from .base import Scene
 from .tablecomputer import ComputerTurns
 from .tabledraw import TableView
+from .tablelog import KEEP as LOG_KEEP
 from .tableexchange import ExchangeTurn
 from .tableinput import TableInput
 from .tablepart import TablePart
@@ -113,7 +114,7 @@ class TableScene(Scene):
         self.badges: dict[int, str] = {}
         self.turn: int | None = None
         self.owner: int | None = None
-        self.log: deque[tuple[str, tuple[int, int, int]]] = deque(maxlen=5)
+        self.log: deque[tuple[str, tuple[int, int, int]]] = deque(maxlen=LOG_KEEP)  # the whole hand
         self.banner: tuple[str, float, tuple[int, int, int]] | None = None
         self.banner_scale = 1.0
         self.message: tuple[str, float, tuple[int, int, int]] | None = None

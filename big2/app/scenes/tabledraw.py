@@ -22,6 +22,7 @@ from .. import vocab
 from ..match import exchange_card
 from ..sprites import CardSprite
 from .common import felt
+from .tablelog import RecentPlays
 from .tablepart import TablePart
 
 if TYPE_CHECKING:
@@ -30,6 +31,8 @@ if TYPE_CHECKING:
 GOLD = (245, 210, 122)
 WHITE = (245, 245, 240)
 DIM = (190, 200, 195)
+#: How opaque the win and "Last card!" banners are (of 255).
+BANNER_ALPHA = 240
 
 
 class TableView(TablePart):
@@ -41,6 +44,14 @@ class TableView(TablePart):
         self._damage: list[pygame.Rect] = []
         self._deck_drawn = 0
         self._drawn_counts: list[int] = []
+        #: The Recent plays panel (it scrolls through the whole hand).
+        self.log = RecentPlays(table)
+
+    def hand_started(self) -> None:
+        self.log.first = None  # a new hand: follow its plays
+
+    def handle(self, event: pygame.event.Event) -> bool:
+        return self.log.handle(event)
 
     def warm(self, cards, size: tuple[int, int] | None = None, *, first: bool = False) -> None:
         """Have these cards' faces (at the table's card size, or ``size``) drawn ahead of
@@ -110,6 +121,7 @@ class TableView(TablePart):
         for spot in lay.seats:
             boxes += [spot.info, spot.badge]
         rects = [pygame.Rect(b.as_tuple()) for b in boxes]
+        rects += [badge_rect(lay, p) for p in range(len(lay.seats))]
         rects[3] = rects[3].inflate(lay.width // 2, 80)
         rects[2].w = lay.width - rects[2].x
         rects[2].top -= 3 * lay.font_px  # a message of several lines grows upwards
@@ -435,9 +447,34 @@ def _plates(surf: pygame.Surface, t: TableScene) -> None:
             text.draw(surf, text.shorten(status, tiny, box.w - 20), tiny, (box.x + 10, box.y + 10 + fp * 2.2), (150, 220, 255), max_width=box.w - 20)
         badge = t.badges.get(seat)
         if badge:
-            b = pygame.Rect(spot.badge.as_tuple())
-            text.panel(surf, b, alpha=170, radius=b.h // 2, border=(200, 200, 200))
+            b = badge_rect(lay, p)
+            text.panel(surf, b, alpha=230, radius=b.h // 2, border=(200, 200, 200))
             text.draw(surf, badge, fp, b.center, WHITE, anchor="center", bold=True)
+
+
+def badge_rect(lay, p: int) -> pygame.Rect:
+    """Where seat spot ``p``'s bubble ("Pass") goes: the layout's place, unless that is on
+    the seat's cards (the top seat's is); then beside the cards, on whichever side is
+    clear of the panels and plates, else under the seat's plate."""
+    spot = lay.seats[p]
+    b = pygame.Rect(spot.badge.as_tuple())
+    fan = pygame.Rect(spot.fan.as_tuple())
+    if not b.colliderect(fan):
+        return b
+    gap = max(6, lay.font_px // 2)
+    taken = [pygame.Rect(box.as_tuple()) for box in (lay.log, lay.scores, lay.menu_button)]
+    for other in lay.seats:
+        taken += [pygame.Rect(other.fan.as_tuple()), pygame.Rect(other.info.as_tuple())]
+    screen = pygame.Rect(0, 0, lay.width, lay.height)
+    info = pygame.Rect(spot.info.as_tuple())
+    right = pygame.Rect(fan.right + gap, fan.centery - b.h // 2, b.w, b.h)
+    left = pygame.Rect(fan.x - gap - b.w, fan.centery - b.h // 2, b.w, b.h)
+    under = pygame.Rect(0, info.bottom + gap, b.w, b.h)
+    under.centerx = info.centerx
+    for place in (right, left, under):
+        if screen.contains(place) and place.collidelist(taken) < 0:
+            return place
+    return b
 
 
 def seat_status(t: TableScene, seat: int) -> str | None:
@@ -457,26 +494,7 @@ def seat_status(t: TableScene, seat: int) -> str | None:
 def _log(surf: pygame.Surface, t: TableScene) -> None:
     if any(getattr(part, "covers_log", False) for part in t.parts):
         return  # a part's panel (the card tracker, a lesson) has the corner
-    lay = t.layout
-    box = pygame.Rect(lay.log.as_tuple())
-    for part in t.parts:  # a part's panel (the card tracker) may move them
-        moved = part.log_box() if hasattr(part, "log_box") else None
-        box = moved if moved is not None else box
-    if box != pygame.Rect(lay.log.as_tuple()):  # under the tracker, over card backs: opaque like it
-        pygame.draw.rect(surf, (14, 34, 26), box, border_radius=10)
-        pygame.draw.rect(surf, (90, 110, 100), box, 2, border_radius=10)
-    else:
-        text.panel(surf, box, alpha=90)
-    fp = max(12, int(lay.font_px * 0.8))
-    y = box.y + 6
-    text.draw(surf, _("Recent plays"), fp, (box.x + 8, y), GOLD, bold=True)
-    y += fp * 1.4
-    rows = max(1, min(4, int((box.bottom - y) // (fp * 1.35))))
-    for line, colour in list(t.log)[-rows:]:
-        line = str(line)  # worded now, in the language in force (see vocab.Later)
-        text.draw(surf, text.shorten(line, fp, box.w - 14, squeeze=1.0 if fp <= MIN_FONT_PX + 1 else 0.9), fp, (box.x + 8, y), colour, suits="light",
-                  four_colour=t.app.settings.four_colour, max_width=box.w - 14)
-        y += fp * 1.35
+    t.view.log.draw(surf)
 
 
 def _scores(surf: pygame.Surface, t: TableScene) -> None:
@@ -561,5 +579,6 @@ def _banner(surf: pygame.Surface, t: TableScene) -> None:
     img = text.render(msg, size, colour, bold=True)
     box = pygame.Rect(lay.banner.as_tuple())
     r = img.get_rect(center=box.center).inflate(40, 18)
-    text.panel(surf, r, alpha=185, radius=r.h // 2, border=colour)
+    # all but opaque: the cards under it must not show through the words
+    text.panel(surf, r, alpha=BANNER_ALPHA, radius=r.h // 2, border=colour)
     surf.blit(img, img.get_rect(center=box.center))

@@ -37,23 +37,26 @@ def first_start(app: App) -> bool:
     return first
 
 
+#: The key in the settings file's extra data under which New game keeps its own choices
+#: (separate from the Settings screen's name, preset and opponents, which it never changes).
+NEW_GAME_KEY = "new_game"
+
+
 def new_game_defaults(scene: Any) -> None:
-    """Start the New game form from the stored defaults: the player's name, rule preset
-    with house rules and scoring, and the opponents' levels (the last game's choices)."""
+    """Start the New game form from New game's own last choices (seats with their names
+    and kinds, preset with house rules and scoring, session length, undo with several
+    people); before any New game was started, from the Settings screen's name, preset
+    and opponents. Anything stored that no longer fits is left at the form's default."""
     st = of(scene.app)
     if st is None:
         return
     s = st.settings
+    saved = s.extra.get(NEW_GAME_KEY)
     try:
-        from big2.persistence.tablerules import table_rules
-
-        from ..rulesform import presets, scoring_names
-
-        info = next((p for p in presets().values() if p.name == s.rules_preset), None)
-        if info is not None:
-            scene.preset_name = info.title
-            scene.rules = table_rules(s).rules if s.house_rules else info.rules
-            scene.scoring = s.scoring if s.scoring in scoring_names() else info.scoring
+        if isinstance(saved, dict):
+            _apply_new_game(scene, saved)
+            return
+        _apply_rules(scene, s)
         kinds = getattr(scene, "seat_kinds", None)
         if isinstance(kinds, list) and 1 <= len(s.opponents) <= len(kinds) - 1:
             from ..opponents import seat_kinds
@@ -61,12 +64,53 @@ def new_game_defaults(scene: Any) -> None:
             known = seat_kinds()
             scene.n = 1 + len(s.opponents)
             for i, level in enumerate(s.opponents, start=1):
-                kind = "Human" if level == "human" else f"Computer ({level})"
+                kind = f"Computer ({level})"  # (a seat stored as "human" by older versions: a computer)
                 kinds[i] = kind if kind in known else "Computer (normal)"
         if s.player_name != Settings().player_name:
             scene.seat_names[0] = s.player_name[:14]
     except Exception:  # the form works with its own defaults
         log.exception("new game defaults not applied")
+
+
+def _apply_rules(scene: Any, s: Settings) -> None:
+    """Put the preset, house rules and scoring of ``s`` on the form."""
+    from big2.persistence.tablerules import table_rules
+
+    from ..rulesform import presets, scoring_names
+
+    info = next((p for p in presets().values() if p.name == s.rules_preset), None)
+    if info is not None:
+        scene.preset_name = info.title
+        scene.rules = table_rules(s).rules if s.house_rules else info.rules
+        scene.scoring = s.scoring if s.scoring in scoring_names() else info.scoring
+
+
+def _apply_new_game(scene: Any, saved: dict[str, Any]) -> None:
+    """Put New game's stored choices (see :func:`remember_new_game`) on the form."""
+    from ..opponents import seat_kinds
+
+    house = saved.get("house_rules")
+    rules = Settings(rules_preset=str(saved.get("preset", "standard")),
+                     house_rules=house if isinstance(house, dict) else {},
+                     scoring=str(saved.get("scoring", "")))
+    _apply_rules(scene, rules)
+    seats = saved.get("seats")
+    if isinstance(seats, list) and 2 <= len(seats) <= len(scene.seat_kinds):
+        known = seat_kinds()
+        scene.n = len(seats)
+        for i, seat in enumerate(seats):
+            if not isinstance(seat, dict):
+                continue
+            kind, name = seat.get("kind"), seat.get("name")
+            if kind in known:
+                scene.seat_kinds[i] = kind
+            if isinstance(name, str) and name.strip():
+                scene.seat_names[i] = name.strip()[:14]
+    length = saved.get("length")
+    if isinstance(length, str) and length in getattr(scene, "lengths", {}):
+        scene.length = length
+    if isinstance(saved.get("undo"), bool):
+        scene.undo_hot_seat = saved["undo"]
 
 
 def player_name(app: App) -> str | None:
@@ -172,7 +216,10 @@ def set_game_defaults(app: App, settings: Settings) -> str | None:
 
 
 def remember_new_game(scene: Any) -> None:
-    """Keep the New game choices as the defaults for next time."""
+    """Keep the New game choices as New game's defaults for next time: every seat's kind
+    and name, the preset with its house rules and scoring, the session length and undo.
+    They are New game's own: the Settings screen's name, preset and opponents (which the
+    title's quick game deals) stay as the player set them there."""
     st = of(scene.app)
     if st is None:
         return
@@ -185,14 +232,15 @@ def remember_new_game(scene: Any) -> None:
         info = presets()[scene.preset_name]
         base, mine = rules_to_dict(info.rules), rules_to_dict(cfg.rules)
         house = {k: v for k, v in mine.items() if k != "name" and base.get(k) != v}
-        first = cfg.seats[0]
-        st.save_settings(dataclasses.replace(
-            st.settings,
-            player_name=first.name if first.human else st.settings.player_name,
-            rules_preset=info.name,
-            house_rules=house,
-            scoring="" if cfg.scoring == info.scoring else cfg.scoring,
-            opponents=tuple("human" if seat.human else seat.level for seat in cfg.seats[1:]),
-        ))
+        chosen = {
+            "preset": info.name,
+            "house_rules": house,
+            "scoring": "" if cfg.scoring == info.scoring else cfg.scoring,
+            "seats": [{"name": name, "kind": kind}
+                      for name, kind in zip(scene.seat_names[:scene.n], scene.seat_kinds[:scene.n])],
+            "length": scene.length,
+            "undo": bool(scene.undo_hot_seat),
+        }
+        st.save_settings(dataclasses.replace(st.settings, extra={**st.settings.extra, NEW_GAME_KEY: chosen}))
     except Exception:  # a choice the settings refuse: the game starts anyway
         log.exception("new game choices not kept")

@@ -337,6 +337,10 @@ class Storage:
             self._recorders[match] = rec
         return rec
 
+    def recorder_of(self, match: Match) -> Recorder | None:
+        """The recorder ``match`` already has (None if it never recorded anything)."""
+        return self._recorders.get(match)
+
     def adopt(self, match: Match, *, session_id: int | None, hand_start: dict[str, Any] | None,
               game_id: str | None = None) -> Recorder:
         """Link a resumed ``match`` to its history session (from the save); without

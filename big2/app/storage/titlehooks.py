@@ -68,7 +68,7 @@ def title_event(title: Any, event: Any) -> bool:
 def ask_before_new_game(app: App, start: Callable[[], None]) -> None:
     """Start a new game with ``start()`` — but while an unfinished game waits to be
     continued, ask once what becomes of it first: "Keep it in Saved games" (one slot)
-    or "Discard"; Esc starts nothing. Either way the autosave is cleared, so the new
+    or "Discard"; Cancel (or Esc) starts nothing. Either way the autosave is cleared, so the new
     game never adds a slot of its own and slots never pile up."""
     st = of(app)
     if st is None or not can_continue(app):
@@ -86,5 +86,5 @@ def ask_before_new_game(app: App, start: Callable[[], None]) -> None:
 
     app.push(
         "confirm", _("You have an unfinished game"), keep, yes=_("Keep it in Saved games"), no=_("Discard"),
-        on_no=discard, danger=False, detail=_("A new game replaces it as the one Continue brings back."),
+        on_no=discard, danger=False, cancel=True, detail=_("A new game replaces it as the one Continue brings back."),
     )
