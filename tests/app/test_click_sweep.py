@@ -24,7 +24,6 @@ from helpers import click, drag, move_mouse, option_labels, pump, reveal, visibl
 
 from big2.app.focus import controls
 from big2.app.match import MatchConfig, SeatConfig
-from big2.app.scenes.table import TableScene
 
 SIZES = [(800, 600), (1280, 720)]
 
@@ -59,20 +58,15 @@ def _over_title(name, *args):
     return open_
 
 
-def _confirm_quit(app):
-    title = app.goto("title")
-    pump(app)
-    click(app, visible_rect(title.b_quit).center)
-    assert app.top.name == "confirm"
-    return app.top
-
-
-def _language(app):
-    settings = _over_title("settings")(app)
-    pump(app)
-    click(app, visible_rect(settings.b_language).center)
-    assert app.top.name == "language"
-    return app.top
+def _by_click(under, button: str, name: str):
+    """Screen ``name``, opened by a click on ``button`` of the screen ``under(app)`` opens."""
+    def open_(app):
+        below = under(app)
+        pump(app)
+        click(app, visible_rect(getattr(below, button)).center)
+        assert app.top.name == name
+        return app.top
+    return open_
 
 
 def _statistics(app):
@@ -114,16 +108,8 @@ def _save_as(app):
 
 def _hot_seat_hand_over(app):
     seats = (SeatConfig("Ann", True), SeatConfig("Ben", True))
-    table = app.goto("table", MatchConfig(seats=seats, hands=1, seed=4))
+    app.goto("table", MatchConfig(seats=seats, hands=1, seed=4))
     assert app.run_until(lambda: app.top.name == "privacy", timeout=20), "no hand-over screen"
-    return app.top
-
-
-def _accessibility(app):
-    settings = _over_title("settings")(app)
-    pump(app)
-    click(app, visible_rect(settings.b_access).center)
-    assert app.top.name == "accessibility"
     return app.top
 
 
@@ -140,9 +126,9 @@ SCREENS = {
     "statistics": _over_title("statistics"),
     "rules": _over_title("rules"),
     "about": _over_title("about"),
-    "language": _language,
-    "accessibility": _accessibility,
-    "confirm": _confirm_quit,
+    "language": _by_click(_over_title("settings"), "b_language", "language"),
+    "accessibility": _by_click(_over_title("settings"), "b_access", "accessibility"),
+    "confirm": _by_click(lambda app: app.goto("title"), "b_quit", "confirm"),
     "statistics_with_history": _statistics,
     "replay": _replay,
     "how_to_play": _over_title("how_to_play"),

@@ -7,8 +7,7 @@ import dataclasses
 
 import pygame
 
-from helpers import click_button, key, pump
-from uiflow_helpers import open_list, pick, type_into
+from helpers import click_button, click_control, key, option_labels, pick_option, pump, type_text
 
 from big2.app import storage
 from big2.app.scenes.newgame import NewGameScene
@@ -39,12 +38,12 @@ def _hot_seat_game(app):
     form = app.top
     assert isinstance(form, NewGameScene)
     # (New game's lists are walked with the keys here; its mouse picks are tested apart)
-    pick(app, form.dd_players, "3", keys=True)
+    pick_option(app, form.dd_players, "3")
     form = app.top
     assert form.n == 3
-    pick(app, form.kind_menus[2], "Human", keys=True)
-    type_into(app, form.name_entries[2], "Bo")
-    pick(app, form.dd_length, "8 hands", keys=True)
+    pick_option(app, form.kind_menus[2], "Human")
+    type_text(app, form.name_entries[2], "Bo", enter=False)
+    pick_option(app, form.dd_length, "8 hands")
     assert (form.seat_kinds[2], form.length) == ("Human", "8 hands")
     click_button(app, form.b_start)
     assert app.find(TableScene) is not None
@@ -93,11 +92,13 @@ def test_settings_opponents_offer_computers_only(make_app):
     click_button(app, app.top.b_settings)
     s = app.top
     assert isinstance(s, SettingsScene)
-    shown = [t for t, _b in open_list(app, s.dd_levels[1])]
+    click_control(app, s.dd_levels[1])  # the list opens; Esc closes it again
+    assert s.dd_levels[1].current_state is s.dd_levels[1].menu_states["expanded"]
+    shown = option_labels(s.dd_levels[1])
     assert shown and "Human" not in shown and all(t.startswith("Computer") for t in shown)
     key(app, pygame.K_ESCAPE)
     assert s.dd_levels[1].selected_option[1] == "Computer (normal)"
-    pick(app, s.dd_count, "3")
+    pick_option(app, s.dd_count, "3")
     s = app.top
     assert len(s.dd_levels) == 3
     assert [dd.selected_option[1] for dd in s.dd_levels] == ["Computer (expert)", "Computer (normal)", "Computer (normal)"]

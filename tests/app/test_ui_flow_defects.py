@@ -6,8 +6,7 @@ from __future__ import annotations
 
 import pygame
 
-from helpers import click_button, key, pump
-from uiflow_helpers import pick
+from helpers import click_button, key, pick_option, pump
 
 from big2.app import storage, text
 from big2.app.match import MatchConfig, SeatConfig
@@ -158,7 +157,7 @@ def test_new_game_at_two_seats_has_no_hole_in_the_form(make_app):
     click_button(app, app.top.b_new)
     form = app.top
     assert isinstance(form, NewGameScene)
-    pick(app, form.dd_players, "2", keys=True)
+    pick_option(app, form.dd_players, "2")
     form = app.top
     assert form.n == 2
     with text.recording() as drawn:
