@@ -5,12 +5,12 @@ Start with :func:`make_opponent` (levels in :data:`LEVELS`) and call
 :func:`hint` for a suggested move with a sentence saying why. See docs/opponents.md.
 """
 
-from .base import ARENA_ONLY, LEVELS, Opponent, legal_moves, make_opponent
+from .base import LEVELS, Opponent, legal_moves, make_opponent
 from .exchange import choose_give_back, give_back_for
 from .hint import Hint, hint
 from .view import PlayerView, view_game
 
 __all__ = [
-    "ARENA_ONLY", "LEVELS", "Hint", "Opponent", "PlayerView", "choose_give_back",
+    "LEVELS", "Hint", "Opponent", "PlayerView", "choose_give_back",
     "give_back_for", "hint", "legal_moves", "make_opponent", "view_game",
 ]
