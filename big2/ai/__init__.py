@@ -2,7 +2,8 @@
 
 Start with :func:`make_opponent` (levels in :data:`LEVELS`) and call
 ``opponent.choose(view, rng)`` with ``PlayerView.from_game(game, seat)``; ask
-:func:`hint` for a suggested move with a sentence saying why. See docs/opponents.md.
+:func:`hint` for a suggested move with a sentence saying why. See docs/opponents.md (the
+levels, measured) and docs/research/opponents-log.md (how the search was built).
 """
 
 from .base import LEVELS, Opponent, legal_moves, make_opponent
