@@ -105,6 +105,18 @@ def test_the_wheel_holds_the_game_and_no_developer_tools(tmp_path: Path) -> None
         assert developer_files({old}) == [old]
 
 
+def test_the_game_never_imports_the_developer_tools() -> None:
+    """An installed game has no ``tools`` package: no module of ``big2`` may import it."""
+    import ast
+
+    for path in (ROOT / "big2").rglob("*.py"):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            names = ([a.name for a in node.names] if isinstance(node, ast.Import)
+                     else [node.module or ""] if isinstance(node, ast.ImportFrom) and not node.level else [])
+            assert not any(n == "tools" or n.startswith("tools.") for n in names), \
+                f"{path.relative_to(ROOT)} imports {names}"
+
+
 def test_pyproject_finds_only_the_game_package() -> None:
     """The rule the wheel (and the sdist's wheel) follows: packages matching ``big2*`` only,
     so ``tools`` (a package, for tests and ``python -m tools.…``) is never found."""
