@@ -4,7 +4,7 @@
     python tools/decision_times.py master 3.0 30
 
 Seats a fresh opponent of LEVEL with time_budget=BUDGET on COUNT positions of
-big2.ai.bench (hands of four Normals, seed 11) and prints the p50, p99 and max of
+tools.bench_ai (hands of four Normals, seed 11) and prints the p50, p99 and max of
 the wall time of each choose(). Run it on a quiet machine: on a loaded one the
 process waits for a core and the wall clock measures the load, not the search.
 """
@@ -14,9 +14,13 @@ from __future__ import annotations
 import random
 import sys
 import time
+from pathlib import Path
 
-from big2.ai import make_opponent
-from big2.ai.bench import positions
+if __package__ in (None, ""):  # run as a file (python tools/decision_times.py): make tools.* importable
+    sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from big2.ai import make_opponent  # noqa: E402
+from tools.bench_ai import positions  # noqa: E402
 
 
 def main(argv: list[str]) -> None:

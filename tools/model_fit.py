@@ -19,13 +19,17 @@ import random
 import statistics
 import sys
 from collections.abc import Sequence
+from pathlib import Path
 
-from big2.ai.base import make_opponent
-from big2.ai.fastplay import FastPlayout
-from big2.ai.modelfit import WORLDS, ModelFit
-from big2.ai.sampling import Sampler
-from big2.ai.view import PlayerView
-from big2.engine import STANDARD, Game
+if __package__ in (None, ""):  # run as a file (python tools/model_fit.py): make tools.* importable
+    sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from big2.ai.fastplay import FastPlayout  # noqa: E402
+from big2.ai.modelfit import WORLDS, ModelFit  # noqa: E402
+from big2.ai.sampling import Sampler  # noqa: E402
+from big2.ai.view import PlayerView  # noqa: E402
+from big2.engine import STANDARD, Game  # noqa: E402
+from tools.arena import make_opponent  # noqa: E402  (expert-v1 too)
 
 
 def main(argv: Sequence[str] | None = None) -> int:

@@ -5,7 +5,7 @@
                                                               # at 800 × 600, 1280 × 720, 1920 × 1080
 
 Runs the app headless (SDL's dummy video driver: the same software drawing as a window)
-in a throwaway home, walks every scene with :func:`big2.app.tour.tour` and saves each
+in a throwaway home, walks every scene with :func:`tools.tour.tour` and saves each
 stop as ``NAME-WxH.png``. It also prints any text that does not fit (the fit test's
 checks), so a picture is never taken of a screen the test would fail.
 """
@@ -20,6 +20,8 @@ from pathlib import Path
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+if __package__ in (None, ""):  # run as a file (python tools/screenshots.py): make tools.* importable
+    sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 #: (window size, which stops to keep: None for all)
 #: The screens a player meets most, also shot at the smallest and a full-HD window.
@@ -42,12 +44,13 @@ LANGUAGE_SIZES = ((800, 600), (1280, 720), (1920, 1080))
 def shoot(out: Path, language: str = "") -> int:
     import pygame
 
-    from big2.app import fitcheck, storage
+    from big2.app import storage
     from big2.app.app import App
     from big2.app.settings import AppSettings
-    from big2.app.tour import tour
 
     from big2 import i18n
+    from tools import fitcheck
+    from tools.tour import tour
 
     out.mkdir(parents=True, exist_ok=True)
     bad = 0

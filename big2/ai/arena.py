@@ -4,8 +4,13 @@ Each deal is played once per rotation of the line-up, so every level plays every
 cards of that deal. Per level it reports the win rate, the mean points per hand (the
 engine's standard penalty, so 0 is best) with 95% intervals, and decision times
 p50/p95/max (wall clock; the JSON adds the CPU time per decision, which shows how much
-of a slow decision was spent waiting for a busy machine). Run it as ``python -m big2.arena --seats expert,normal,normal,normal
+of a slow decision was spent waiting for a busy machine). Run it as ``python -m big2.ai.arena --seats expert,normal,normal,normal
 --games 2000 --rules standard --seed 1 [--json] [--players N] [--jobs N]``.
+
+It seats the levels players meet (:data:`~big2.ai.base.LEVELS`). Callers may seat more
+opponents by name through ``extra`` (name -> a class or module-level function taking
+the level's options; it must pickle for ``--jobs``): ``python -m tools.arena`` in a
+source checkout adds the frozen old Expert, ``expert-v1``, which is not shipped.
 """
 
 from __future__ import annotations
@@ -16,15 +21,27 @@ import math
 import random
 import sys
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 from typing import Any, TypeVar
 
 from big2.engine import STANDARD, Game, Rules
 
-from .base import ARENA_ONLY, LEVELS, Opponent, make_opponent
+from .base import LEVELS, Opponent, make_opponent
 from .view import PlayerView
+
+
+#: Extra opponents by name: each takes the level's keyword options and returns an Opponent.
+Extra = Mapping[str, Callable[..., Opponent]]
+
+
+def make_seat(level: str, options: Mapping[str, Any] | None = None, extra: Extra | None = None) -> Opponent:
+    """The opponent called ``level``: one of ``extra`` if named there, else a shipped level."""
+    opts = dict(options or {})
+    if extra and level in extra:
+        return extra[level](**opts)
+    return make_opponent(level, **opts)
 
 
 @dataclass
@@ -100,11 +117,12 @@ def play_deal(
     options: dict[str, dict[str, Any]],
     rotations: int | None = None,
     opponents: dict[str, Opponent] | None = None,
+    extra: Extra | None = None,
 ) -> dict[str, LevelStats]:
     """Play deal number ``deal`` once per rotation of ``seats``; stats per level."""
     n = len(seats)
     if opponents is None:
-        opponents = {lv: make_opponent(lv, **options.get(lv, {})) for lv in set(seats)}
+        opponents = {lv: make_seat(lv, options.get(lv), extra) for lv in set(seats)}
     stats = {lv: LevelStats() for lv in set(seats)}
     deal_seed = random.Random(f"big2-arena/{seed}/{deal}").randrange(1 << 62)
     for r in range(n if rotations is None else rotations):
@@ -128,8 +146,8 @@ def play_deal(
 
 
 def _play_deals(args: tuple[Any, ...]) -> dict[str, LevelStats]:
-    seats, deals, seed, rules, options = args
-    opponents = {lv: make_opponent(lv, **options.get(lv, {})) for lv in set(seats)}
+    seats, deals, seed, rules, options, extra = args
+    opponents = {lv: make_seat(lv, options.get(lv), extra) for lv in set(seats)}
     total = {lv: LevelStats() for lv in set(seats)}
     for d in deals:
         for lv, st in play_deal(seats, d, seed=seed, rules=rules, options=options,
@@ -148,10 +166,12 @@ def run_arena(
     jobs: int = 1,
     progress: Any = None,
     chunk: int = 4,
+    extra: Extra | None = None,
 ) -> dict[str, LevelStats]:
     """Play about ``games`` hands (rounded up to whole deals times rotations).
 
-    ``options`` maps a level to keyword options for :func:`make_opponent`. ``jobs`` > 1
+    ``options`` maps a level to keyword options for :func:`make_opponent` (or for its
+    entry in ``extra``, opponents seated by name beside the shipped levels). ``jobs`` > 1
     plays deals in that many processes (decision times then include contention).
     ``progress`` is called with ``(hands_done, hands_total)``, or with the stats so far
     as a third argument when it takes three. ``chunk`` deals go to a worker at a time.
@@ -163,7 +183,7 @@ def run_arena(
     chunks = [list(range(i, min(i + chunk, deals))) for i in range(0, deals, chunk)]
     done = 0
     if jobs <= 1:
-        results = map(_play_deals, [(seats, c, seed, rules, opts) for c in chunks])
+        results = map(_play_deals, [(seats, c, seed, rules, opts, extra) for c in chunks])
         for part, res in zip(chunks, results):
             for lv, st in res.items():
                 total[lv].merge(st)
@@ -172,7 +192,7 @@ def run_arena(
                 _report(progress, done, deals * n, total)
         return total
     with ProcessPoolExecutor(max_workers=jobs) as pool:
-        for part, res in zip(chunks, pool.map(_play_deals, [(seats, c, seed, rules, opts) for c in chunks])):
+        for part, res in zip(chunks, pool.map(_play_deals, [(seats, c, seed, rules, opts, extra) for c in chunks])):
             for lv, st in res.items():
                 total[lv].merge(st)
             done += len(part) * n
@@ -239,21 +259,24 @@ def _number(raw: str) -> Any:
     return {"true": True, "false": False}.get(raw.lower(), raw)
 
 
-def main(argv: Sequence[str] | None = None) -> int:
-    """The ``python -m big2.arena`` command line."""
-    parser = argparse.ArgumentParser(prog="python -m big2.arena", description=__doc__.split("\n\n")[0])
+def main(argv: Sequence[str] | None = None, *, extra: Extra | None = None,
+         prog: str = "python -m big2.ai.arena") -> int:
+    """The ``python -m big2.ai.arena`` command line; ``extra`` seats more opponents by name."""
+    extra = dict(extra or {})
+    known = LEVELS + tuple(extra)
+    parser = argparse.ArgumentParser(prog=prog, description=__doc__.split("\n\n")[0])
     parser.add_argument("--seats", default="expert,normal,normal,normal",
-                        help=f"levels by seat, comma-separated ({', '.join(LEVELS + ARENA_ONLY)})")
+                        help=f"levels by seat, comma-separated ({', '.join(known)})")
     parser.add_argument("--games", type=int, default=2000, help="hands to play (whole deals)")
     parser.add_argument("--rules", default="standard", help="rule preset name")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--players", type=int, choices=(2, 3, 4), default=None,
                         help="table size (the seat list is cycled or cut to fit)")
     parser.add_argument("--budget", type=float, default=None,
-                        help="time budget of every searching level (expert, master, expert-v1), seconds")
+                        help="time budget of every searching level (expert, master and any extra), seconds")
     parser.add_argument("--iterations", default=None,
                         help="worlds per move: N for every searching level, or LEVEL=N,... "
-                             "(e.g. expert=700,master=2100,expert-v1=225); deterministic")
+                             "(e.g. expert=700,master=2100); deterministic")
     parser.add_argument("--set", action="append", default=[], metavar="LEVEL.OPTION=VALUE",
                         help="an option of a searching level, e.g. expert.win_bonus=8 or "
                              "expert.playout=plan (repeatable; numbers are read as numbers)")
@@ -264,8 +287,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = parser.parse_args(argv)
     seats = [s.strip().lower() for s in args.seats.split(",") if s.strip()]
     for s in seats:
-        if s not in LEVELS + ARENA_ONLY:
-            parser.error(f"unknown level '{s}': choose from {', '.join(LEVELS + ARENA_ONLY)}")
+        if s not in known:
+            hint = (" (the frozen old Expert, expert-v1, is seated by python -m tools.arena"
+                    " in a source checkout)") if s == "expert-v1" else ""
+            parser.error(f"unknown level '{s}': choose from {', '.join(known)}{hint}")
     if args.players is not None:
         seats = [seats[i % len(seats)] for i in range(args.players)]
     if len(seats) not in (2, 3, 4):
@@ -274,7 +299,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         rules = rules_by_name(args.rules)
     except ValueError as exc:
         parser.error(str(exc))
-    searching = ("expert", "master", "expert-v1")
+    searching = ("expert", "master", *extra)
     options: dict[str, dict[str, Any]] = {lv: {} for lv in searching}
     if args.budget is not None:
         for lv in searching:
@@ -310,7 +335,7 @@ def main(argv: Sequence[str] | None = None) -> int:
                 fh.write(format_table(summary) + "\n")
 
     stats = run_arena(seats, args.games, seed=args.seed, rules=rules, options=options,
-                      jobs=args.jobs, progress=progress, chunk=1 if args.partial else 4)
+                      jobs=args.jobs, progress=progress, chunk=1 if args.partial else 4, extra=extra)
     print(file=sys.stderr)
     summary = {lv: stats[lv].summary() for lv in dict.fromkeys(seats)}
     if args.json:
@@ -321,3 +346,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(f"seats {','.join(seats)}  rules {rules.name}  seed {args.seed}")
         print(format_table(summary))
     return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -21,9 +21,6 @@ from .view import PlayerView, view_game
 
 #: The levels by name, weakest first: the one list the app shows and settings accept.
 LEVELS: Final = ("beginner", "normal", "expert", "master")
-#: Opponents :func:`make_opponent` also builds for the arena, never shown to players:
-#: the Expert of tag ``ai-baseline-v1``, kept as a yardstick.
-ARENA_ONLY: Final = ("expert-v1",)
 
 
 @runtime_checkable
@@ -49,8 +46,9 @@ def make_opponent(level: str, **options: Any) -> Opponent:
 
     ``expert`` takes ``time_budget`` (seconds, default 1.0) and ``iterations`` (a fixed
     count that makes it deterministic for a given rng seed); ``master`` is the same
-    search with a 3 s default budget. ``expert-v1`` (see :data:`ARENA_ONLY`) is the old
-    Expert, for the arena. Raises ``ValueError`` for an unknown level.
+    search with a 3 s default budget. Raises ``ValueError`` for an unknown level. (The
+    frozen old Expert the arena measures against lives outside the package, in
+    ``tools/baseline_v1``.)
     """
     name = level.strip().lower()
     if name == "beginner":
@@ -69,8 +67,4 @@ def make_opponent(level: str, **options: Any) -> Opponent:
         from .expert import master
 
         return master(**options)
-    if name == "expert-v1":
-        from .baseline_v1 import Expert as ExpertV1
-
-        return ExpertV1(**options)
     raise ValueError(f"unknown level '{level}': choose one of {', '.join(LEVELS)}")

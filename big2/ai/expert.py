@@ -82,7 +82,7 @@ STANDING_BONUS: Final = 30.0
 #: :mod:`big2.ai.modelfit`). The playouts model the others by Normal's rules; against
 #: players they fit badly a small edge is more likely the model's error than the
 #: move's. A fixed margin of 1 point gained points against Experts but cost wins
-#: against Normals; read from the table it keeps both (docs/opponents.md, seventh pass).
+#: against Normals; read from the table it keeps both (docs/research/opponents-log.md, seventh pass).
 FIT_MARGIN: Final = 1.0
 #: Worlds after which the race is checked for candidates to drop (then every doubling).
 FIRST_CHECK: Final = 24

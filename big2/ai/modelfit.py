@@ -3,7 +3,7 @@
 The Expert's playouts play every other seat by Normal's rules (:mod:`big2.ai.fastplay`).
 At a table of Normals that model is right in about 97% of their decisions; searching
 players (Experts, and people) make another move about half the time, and against them a
-search that trusts the model more plays worse (docs/opponents.md, sixth pass). A
+search that trusts the model more plays worse (docs/research/opponents-log.md, sixth pass). A
 :class:`ModelFit` watches the others' public decisions and measures how far off the
 model is. Each decision is checked once, in a few sampled worlds: the seat's hand then
 is the world's cards plus what it played from that decision on, and the question is

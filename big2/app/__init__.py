@@ -17,7 +17,8 @@ Where things are:
   ``resume`` and the saves/statistics/replay scenes connect big2.persistence; ``about``
   (version, the player's folders; ``folders`` opens one in the file manager).
 - ``assets``: the game's data (``big2/assets``, package data) and cached fonts.
-- ``bench_ui``: frame times, idle CPU and start-up (``python -m big2.app.bench_ui``).
+- Not here (developer tools, not shipped): the UI benchmark, the fit check and the tour
+  of every screen live in ``tools/`` (``python -m tools.bench_ui``).
 """
 
 from __future__ import annotations

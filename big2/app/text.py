@@ -2,7 +2,7 @@
 
 While :func:`recording` is active, every :func:`draw` notes what it drew and where
 (:class:`DrawnText`), so a test can check that our own text fits its place the way it
-checks pygame_gui's labels (see :mod:`big2.app.fitcheck`).
+checks pygame_gui's labels (see ``tools/fitcheck.py``).
 """
 
 from __future__ import annotations

@@ -31,12 +31,29 @@ def test_arena_is_reproducible_and_rotates_seats() -> None:
 
 def test_module_entry_point_runs() -> None:
     out = subprocess.run(
-        [sys.executable, "-m", "big2.arena", "--seats", "expert,beginner", "--games", "2",
+        [sys.executable, "-m", "big2.ai.arena", "--seats", "expert,beginner", "--games", "2",
          "--iterations", "2", "--players", "2"],
         capture_output=True, text=True, check=False, timeout=120,
     )
     assert out.returncode == 0, out.stderr
     assert "expert" in out.stdout and "win rate" in out.stdout
+
+
+def test_the_old_expert_is_seated_by_the_tools_arena_only(capsys: pytest.CaptureFixture[str]) -> None:
+    """expert-v1 (tools/baseline_v1) is not shipped: big2's arena refuses it with a pointer,
+    ``python -m tools.arena`` seats it."""
+    with pytest.raises(SystemExit):
+        main(["--seats", "expert-v1,beginner", "--games", "2"])
+    assert "python -m tools.arena" in capsys.readouterr().err
+    out = subprocess.run(
+        [sys.executable, "-m", "tools.arena", "--seats", "expert-v1,beginner", "--games", "2",
+         "--iterations", "expert-v1=2", "--json"],
+        capture_output=True, text=True, check=False, timeout=120, cwd=Path(__file__).parents[2],
+    )
+    assert out.returncode == 0, out.stderr
+    report = json.loads(out.stdout)
+    assert report["levels"]["expert-v1"]["hands"] == 2
+    assert report["options"]["expert-v1"] == {"iterations": 2}
 
 
 def test_arena_plays_a_named_preset_and_refuses_unknown_ones(capsys: object) -> None:

@@ -6,7 +6,8 @@ import random
 
 import pytest
 
-from big2.ai import ARENA_ONLY, LEVELS, Opponent, PlayerView, make_opponent
+from big2.ai import LEVELS, Opponent, PlayerView
+from tools.arena import EXTRA, make_opponent  # the shipped levels, and expert-v1 (tools/)
 from big2.ai.expert import Expert
 from big2.ai.normal import Normal
 from big2.engine import Game, Move
@@ -31,7 +32,7 @@ def play_hand(seat_levels: list[Opponent], seed: int) -> Game:
 
 
 @pytest.mark.parametrize("players", [2, 3, 4])
-@pytest.mark.parametrize("level", LEVELS + ARENA_ONLY)
+@pytest.mark.parametrize("level", LEVELS + tuple(EXTRA))
 def test_only_legal_moves(level: str, players: int) -> None:
     opp = make_opponent(level, **FAST_OPTIONS.get(level, {}))
     others = make_opponent("beginner")

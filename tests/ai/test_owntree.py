@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import random
 
-from big2.ai.bench import positions
+from tools.bench_ai import positions
 from big2.ai.expert import Expert
 from big2.ai.fastplay import FastPlayout
 from big2.ai.owntree import OwnTree

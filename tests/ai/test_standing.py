@@ -7,7 +7,7 @@ import random
 import pytest
 
 from big2.ai import PlayerView
-from big2.ai.bench import positions
+from tools.bench_ai import positions
 from big2.ai.expert import STANDING_BONUS, Expert, first_share, session_ends
 from big2.engine import Game
 

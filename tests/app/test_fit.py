@@ -1,10 +1,10 @@
 """Every screen, at every window size we design for: all text fits, no control sits on another.
 
-The tour (big2.app.tour) reaches each scene as a player would: the title, New game with
+The tour (tools.tour) reaches each scene as a player would: the title, New game with
 each drop-down held open, Settings likewise, the Rules for every preset, Statistics with
 a history, a replay, the saved games, the table dealing, on your turn, while a computer
 thinks, as a trick is won and at "last card", the pause menu, the results, the end of the
-session and the hot-seat privacy screen. At each stop big2.app.fitcheck measures every
+session and the hot-seat privacy screen. At each stop tools.fitcheck measures every
 label and button against its own font and every line we draw ourselves. Widths come from
 the fonts, never from numbers written for English, so the test holds for any language.
 """
@@ -13,8 +13,9 @@ from __future__ import annotations
 
 import pytest
 
-from big2.app import fitcheck, storage, text
-from big2.app.tour import tour
+from big2.app import storage, text
+from tools import fitcheck
+from tools.tour import tour
 
 SIZES = [(800, 600), (1280, 720), (1920, 1080), (2560, 1440)]
 

@@ -4,7 +4,7 @@ through the translation layer, and the Rules screen fits the window in every lan
 The Rules screen is drawn for every preset in 繁體中文 and Bahasa Indonesia with the
 shown-text check of big2.i18n.shown (an English sentence that skipped the layer fails on
 its first word), as are the results screen's working, a hint and a refused play at the
-table. The fit/overlap check (big2.app.fitcheck) of the Rules screen runs for every
+table. The fit/overlap check (tools.fitcheck) of the Rules screen runs for every
 preset in all four languages at 800×600 and 1280×720.
 """
 
@@ -104,7 +104,7 @@ def test_results_working_a_hint_and_a_refusal_draw_only_translated_words(speakin
 def test_the_rules_of_every_preset_fit_in_every_language(make_app, monkeypatch, code, size) -> None:
     """Long Filipino and Indonesian sentences and Chinese without spaces all wrap inside
     the page, for every preset's rules, at the smallest and the common window."""
-    from big2.app import fitcheck
+    from tools import fitcheck
     from big2.app.scenes.rules import RulesScene
 
     monkeypatch.setenv(language.PREVIEW, code)

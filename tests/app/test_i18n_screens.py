@@ -169,8 +169,9 @@ def test_every_screen_fits_in_every_language(make_app, monkeypatch, code, size) 
     """The fit/overlap check of every scene (tests/app/test_fit.py) in each language, at
     the smallest window and the usual one: longer Filipino and Indonesian labels,
     Chinese wrapped anywhere; every stop's words came through the layer."""
-    from big2.app import fitcheck, storage
-    from big2.app.tour import tour
+    from big2.app import storage
+    from tools import fitcheck
+    from tools.tour import tour
 
     monkeypatch.setenv(language.PREVIEW, code)
     i18n.set_language(language.choose(""))

@@ -12,10 +12,11 @@ from __future__ import annotations
 import pytest
 
 from big2 import i18n
-from big2.app import fitcheck, language, text
+from big2.app import language, text
 from big2.app.match import Match
 from big2.app.scenes.table import TableScene
-from big2.app.tour import _solo, wait
+from tools import fitcheck
+from tools.tour import _solo, wait
 
 
 @pytest.mark.parametrize("code", i18n.CODES)

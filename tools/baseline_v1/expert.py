@@ -30,11 +30,11 @@ from collections.abc import Callable
 from big2.engine import PASS, Move, move_key
 from big2.engine.cards import FULL_MASK
 
-from ..base import legal_moves
+from big2.ai.base import legal_moves
 from .normal import Decision, Normal, Why
 from .playout import PlanPolicy
 from .sampling import Sampler
-from ..view import PlayerView, view_game
+from big2.ai.view import PlayerView, view_game
 
 #: Seconds kept back from the budget for the bookkeeping after the last playout.
 SAFETY_MARGIN = 0.004

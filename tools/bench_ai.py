@@ -1,8 +1,8 @@
-"""``python -m big2.ai.bench``: the Expert's search speed, old and new side by side.
+"""``python -m tools.bench_ai``: the Expert's search speed, old and new side by side.
 
 Figures, not a test. Positions are taken from seeded hands of four Normals (a random
 point of each hand where the seat to act has a choice). On the same positions, in the
-same run, the Expert of tag ``ai-baseline-v1`` (:mod:`big2.ai.baseline_v1`) and
+same run, the Expert of tag ``ai-baseline-v1`` (:mod:`tools.baseline_v1`) and
 today's Expert each search with a budget measured on this process's CPU clock
 (``time.process_time``), so the figures hold steady on a busy machine. It prints the
 worlds sampled per CPU second (median over positions, and overall) and the ratio
@@ -24,10 +24,10 @@ from typing import Any
 
 from big2.engine import Game
 
-from .baseline_v1.expert import Expert as ExpertV1
-from .expert import Expert
-from .normal import Normal
-from .view import PlayerView
+from tools.baseline_v1.expert import Expert as ExpertV1
+from big2.ai.expert import Expert
+from big2.ai.normal import Normal
+from big2.ai.view import PlayerView
 
 
 def positions(count: int, *, seed: int = 7, players: int = 4) -> list[PlayerView]:
@@ -71,7 +71,7 @@ def measure(expert: Any, views: Sequence[PlayerView], seed: int) -> dict[str, fl
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m big2.ai.bench", description=__doc__.split("\n\n")[0])
+    parser = argparse.ArgumentParser(prog="python -m tools.bench_ai", description=__doc__.split("\n\n")[0])
     parser.add_argument("--budget", type=float, default=1.0, help="CPU seconds per move")
     parser.add_argument("--positions", type=int, default=20)
     parser.add_argument("--players", type=int, choices=(2, 3, 4), default=4)

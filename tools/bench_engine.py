@@ -1,4 +1,4 @@
-"""``python -m big2.bench engine [--json]``: engine speed, beside a plain reference.
+"""``python -m tools.bench_engine engine [--json]``: engine speed, beside a plain reference.
 
 Figures, not a test: uniform-random legal play (players, rules as given; until someone is
 out) in games per second on one core, through the same ``legal_moves()``/``apply()`` API
@@ -19,7 +19,7 @@ import time
 from collections.abc import Callable, Sequence
 from itertools import combinations
 
-from .engine import PASS, STANDARD, CardSet, Game, Rules, beats, classify, combo_of_move, get_rules, preset_names
+from big2.engine import PASS, STANDARD, CardSet, Game, Rules, beats, classify, combo_of_move, get_rules, preset_names
 
 
 def random_games(n: int, seed: int, *, rules: Rules = STANDARD, players: int = 4) -> int:
@@ -147,7 +147,7 @@ def engine_figures(*, games: int, runs: int, seed: int) -> dict[str, object]:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m big2.bench", description=__doc__)
+    parser = argparse.ArgumentParser(prog="python -m tools.bench_engine", description=__doc__)
     parser.add_argument("what", choices=["engine"], help="which benchmark to run")
     parser.add_argument("--games", type=int, default=3000, help="games per run (default 3000)")
     parser.add_argument("--runs", type=int, default=5, help="runs; the median is reported")

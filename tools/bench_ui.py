@@ -2,7 +2,7 @@
 
 Run in a real window (``xvfb-run``/``shoot.sh`` style) or headless::
 
-    python -m big2.app.bench_ui [--seconds 20] [--size 1280x720] [--json]
+    python -m tools.bench_ui [--seconds 20] [--size 1280x720] [--json]
 
 Figures:
 
@@ -48,8 +48,8 @@ def _cpu_line(r: dict) -> str:
 
 
 def _app(size, **settings):
-    from .app import App
-    from .settings import AppSettings
+    from big2.app.app import App
+    from big2.app.settings import AppSettings
 
     app = App(size=size, settings=AppSettings(**settings))
     app.open()
@@ -57,9 +57,9 @@ def _app(size, **settings):
 
 
 def bench_frames(size: tuple[int, int], seconds: float) -> dict:
-    from .match import MatchConfig, SeatConfig
-    from .scenes.results import ResultsScene
-    from .scenes.table import TableScene
+    from big2.app.match import MatchConfig, SeatConfig
+    from big2.app.scenes.results import ResultsScene
+    from big2.app.scenes.table import TableScene
 
     app = _app(size, animation="normal", pace="fast")
     # The table opens from the title, as it does for a player: the title's first frame
@@ -120,8 +120,8 @@ def bench_frames(size: tuple[int, int], seconds: float) -> dict:
 
 
 def bench_idle(size: tuple[int, int], seconds: float) -> dict:
-    from .match import MatchConfig
-    from .scenes.table import TableScene
+    from big2.app.match import MatchConfig
+    from big2.app.scenes.table import TableScene
 
     app = _app(size, animation="normal", pace="fast")
     table = TableScene(app, MatchConfig(seed=5))
@@ -146,9 +146,9 @@ def bench_thinking(size: tuple[int, int], seconds: float = 3.0) -> dict:
     """Frames while the Expert searches in the worker, with the table animating."""
     import random
 
-    from .match import MatchConfig
-    from .scenes.table import TableScene
-    from .tween import Tweener
+    from big2.app.match import MatchConfig
+    from big2.app.scenes.table import TableScene
+    from big2.app.tween import Tweener
 
     app = _app(size, animation="normal", pace="fast")
     table = TableScene(app, MatchConfig(seed=5))
@@ -231,7 +231,7 @@ def bench_startup(size: tuple[int, int], runs: int = 3) -> dict:
 
 
 def main(argv: list[str] | None = None) -> int:
-    p = argparse.ArgumentParser(prog="bench_ui")
+    p = argparse.ArgumentParser(prog="python -m tools.bench_ui")
     p.add_argument("--seconds", type=float, default=20.0)
     p.add_argument("--idle-seconds", type=float, default=5.0)
     p.add_argument("--size", default="1280x720")

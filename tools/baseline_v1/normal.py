@@ -17,10 +17,10 @@ from dataclasses import dataclass
 from big2.engine import PASS, Move, Rules, move_key
 from big2.engine.cards import FULL_MASK
 
-from ..base import legal_moves
+from big2.ai.base import legal_moves
 from .counting import is_unbeatable
 from .plan import Planner
-from ..view import PlayerView
+from big2.ai.view import PlayerView
 
 #: Breaking the plan must gain at least this much plan cost to be worth a card.
 PLAY_THRESHOLD = 0.35

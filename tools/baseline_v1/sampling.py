@@ -17,7 +17,7 @@ from big2.engine import PASS, Move, move_key
 from big2.engine.cards import FULL_MASK
 from big2.engine.rules import tables_for
 
-from ..view import PlayerView
+from big2.ai.view import PlayerView
 
 _TWOS = 0xF << 48
 #: Worlds tried before one is accepted whatever its weight.

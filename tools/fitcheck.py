@@ -35,9 +35,9 @@ from pygame_gui.elements import (
     UITextEntryLine,
 )
 
-from . import text
-from .text import DrawnText
-from .uiscale import MIN_FONT_PX
+from big2.app import text
+from big2.app.text import DrawnText
+from big2.app.uiscale import MIN_FONT_PX
 
 #: Text drawn narrower than this share of its natural width reads as squashed.
 MIN_SQUEEZE = 0.9
