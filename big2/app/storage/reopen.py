@@ -10,15 +10,15 @@ from __future__ import annotations
 from typing import Any
 
 from big2.engine.messages import Message, msg, msg_p
+from big2.persistence import Notice
 from big2.persistence.atomic import backup_path
+from big2.persistence.sessioncodec import game_id, load_payload
 
 from ..savedmatch import match_from, unknown_levels
 from .store import of
 
 
 def _tell(app: Any, said: Message) -> None:
-    from big2.persistence import Notice
-
     st = of(app)
     if st is not None:
         st.tell(Notice.of(said))
@@ -29,8 +29,6 @@ def open_payload(app: Any, payload: Any, *, from_slot: bool = False) -> bool:
 
     ``from_slot``: a game loaded from Saved games, whose autosaves will replace the
     autosave's game, which is therefore kept in a slot first."""
-    from big2.persistence.sessioncodec import game_id, load_payload
-
     st = of(app)
     try:
         resumed = load_payload(payload)
@@ -69,20 +67,12 @@ def continue_game(app: Any) -> bool:
         st.tell(n)
     if loaded.value is None:
         if not loaded.notices:
-            st.tell(_notice(msg("There is no saved game to continue.")))
+            st.tell(Notice.of(msg("There is no saved game to continue.")))
         return False
-    from ..crashguard import marks_file
+    from ..crashguard import marks_file  # here: it draws with pygame, the storage imports without
 
     # (which copy loaded: the autosave, or its previous copy standing in for it)
     used = st.saves.autosave_path if loaded.source == "main" else backup_path(st.saves.autosave_path)
-    from big2.persistence.sessioncodec import game_id
-
     # opening it crashed: that file, and every copy of its game, is set aside
     with marks_file(used, game=game_id(loaded.value.payload)):
         return open_payload(app, loaded.value.payload)
-
-
-def _notice(said: Message) -> Any:
-    from big2.persistence import Notice
-
-    return Notice.of(said)
