@@ -362,7 +362,7 @@ def _start_app(report: Report, home: Path, label: str) -> None:
             app.frame(block=False)
         title = app.top
         if getattr(title, "b_continue", None) is not None:
-            from big2.app.resume import continue_game
+            from big2.app.storage.reopen import continue_game
 
             continue_game(app)
             for _ in range(5):

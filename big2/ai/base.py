@@ -17,7 +17,7 @@ from typing import Any, Final, Protocol, runtime_checkable
 
 from big2.engine import Move
 
-from .view import PlayerView, view_game
+from .view import PlayerView, legal_moves  # legal_moves: re-exported for the levels' callers
 
 #: The levels by name, weakest first: the one list the app shows and settings accept.
 LEVELS: Final = ("beginner", "normal", "expert", "master")
@@ -32,13 +32,6 @@ class Opponent(Protocol):
     def choose(self, view: PlayerView, rng: random.Random) -> Move:
         """A legal move for ``view.seat`` (which must be ``view.to_act``)."""
         ...
-
-
-def legal_moves(view: PlayerView) -> list[Move]:
-    """The legal moves of the seat to act, as the engine lists them (PASS last)."""
-    if view.to_act != view.seat:
-        raise ValueError(f"seat {view.seat} is not the seat to act ({view.to_act})")
-    return list(view_game(view).legal_moves())
 
 
 def make_opponent(level: str, **options: Any) -> Opponent:

@@ -13,8 +13,7 @@ import random
 from big2.engine import PASS, Move
 from big2.engine.cards import FULL_MASK
 
-from .base import legal_moves
-from .view import PlayerView
+from .view import PlayerView, legal_moves
 
 
 class Beginner:

@@ -53,7 +53,6 @@ from big2.engine.cards import FULL_MASK, CardSet
 from big2.engine.scoring import HandOutcome, Scoring, ScoringError, score_hand, standard_penalties
 from big2.engine.session import target_reached
 
-from .base import legal_moves
 from .fastplay import POLICIES, FastPlayout
 from .modelfit import ModelFit
 from .normal import Decision, Normal, Why
@@ -62,7 +61,7 @@ from .owntree import VISITS as TREE_VISITS
 from .owntree import OwnTree
 from .playout import PlanPolicy
 from .sampling import Sampler
-from .view import PlayerView, view_game
+from .view import PlayerView, legal_moves, view_game
 
 #: Seconds kept back from the budget for the bookkeeping after the last playout.
 SAFETY_MARGIN: Final = 0.004

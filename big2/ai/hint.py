@@ -24,9 +24,8 @@ from big2.engine.combos import Kind, all_moves, beats_move, five_moves, small_mo
 from big2.engine.messages import Message, msg, msg_n, msg_p
 from big2.engine.rules import tables_for
 
-from .base import legal_moves
 from .normal import Decision, Normal, Why
-from .view import PlayerView
+from .view import PlayerView, legal_moves
 
 
 @dataclass(frozen=True, slots=True)

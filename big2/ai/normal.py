@@ -17,10 +17,9 @@ from dataclasses import dataclass
 from big2.engine import PASS, Move, Rules, move_key
 from big2.engine.cards import FULL_MASK
 
-from .base import legal_moves
 from .counting import is_unbeatable
 from .plan import Planner
-from .view import PlayerView
+from .view import PlayerView, legal_moves
 
 #: Breaking the plan must gain at least this much plan cost to be worth a card.
 PLAY_THRESHOLD = 0.35

@@ -8,7 +8,7 @@ game with :meth:`PlayerView.from_game`, or from plain values with
 :func:`view_game` turns a view back into an engine :class:`~big2.engine.Game` for move
 generation: the other seats get *placeholder* cards (the unseen cards dealt in a fixed
 order), so that game is only good for the legal moves of the seat to act, never for
-guessing what the others hold.
+guessing what the others hold; :func:`legal_moves` lists those moves.
 """
 
 from __future__ import annotations
@@ -262,3 +262,10 @@ def view_game(
         out=list(view.out),
         stock=list(stock or ()),
     )
+
+
+def legal_moves(view: PlayerView) -> list[Move]:
+    """The legal moves of the seat to act, as the engine lists them (PASS last)."""
+    if view.to_act != view.seat:
+        raise ValueError(f"seat {view.seat} is not the seat to act ({view.to_act})")
+    return list(view_game(view).legal_moves())

@@ -14,7 +14,8 @@ Where things are:
   ``synth`` (the WAVs in big2/assets/sounds), ``opponents`` (big2.ai in a worker process).
 - ``scenes/``: title, new game, table (``table``, ``tableshow``, ``tableinput``,
   ``tabledraw``, ``tableexchange``), privacy, pause, results, session end, rules, settings; ``storage``,
-  ``resume`` and the saves/statistics/replay scenes connect big2.persistence; ``about``
+  ``savedmatch`` (a save as a match), ``resume`` (the table opened on a save) and the
+  saves/statistics/replay scenes connect big2.persistence; ``about``
   (version, the player's folders; ``folders`` opens one in the file manager).
 - ``assets``: the game's data (``big2/assets``, package data) and cached fonts.
 - Not here (developer tools, not shipped): the UI benchmark, the fit check and the tour

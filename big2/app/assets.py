@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import os
 import sys
+from collections.abc import Callable
 from functools import lru_cache
 from importlib import resources
 from pathlib import Path
@@ -141,10 +142,20 @@ def _metrics_font(face: str):
     return pygame.freetype.Font(str(asset("fonts", face)), 16)
 
 
+#: What else holds pygame objects made from these assets and must be dropped with the
+#: fonts (card art registers its image cache here when it is imported).
+_other_caches: list[Callable[[], None]] = []
+
+
+def also_clear(clear: Callable[[], None]) -> None:
+    """Have :func:`clear_caches` call ``clear`` too (for a cache of pygame images)."""
+    if clear not in _other_caches:
+        _other_caches.append(clear)
+
+
 def clear_caches() -> None:
     """Forget every cached font and card image (call before and after pygame.quit)."""
     _font.cache_clear()
     _metrics_font.cache_clear()
-    from . import cardart
-
-    cardart.clear_cache()
+    for clear in _other_caches:
+        clear()

@@ -126,6 +126,9 @@ def clear_cache() -> None:
     _drawn_at.clear()
 
 
+assets.also_clear(clear_cache)  # assets.clear_caches drops the card images with the fonts
+
+
 def set_high_contrast(on: bool) -> bool:
     """Draw faces and backs in the high-contrast style (or not) from now on; the images
     drawn in the other style are dropped. Cheap when nothing changes (the app calls it

@@ -34,7 +34,6 @@ from .combos import (
     move_kind,
     move_mask,
     move_size,
-    why_not,
 )
 from .dealnumber import (
     DEAL_NUMBER_LIMIT,
@@ -55,6 +54,7 @@ from .events import (
     TrickWon,
     TurnStarted,
 )
+from .explain import why_not
 from .game import SEAT_NAMES, Game, GameOver, IllegalMove, NotYourTurn
 from .legal import LegalMoves
 from .messages import Message, msg, msg_n, msg_p

@@ -264,19 +264,11 @@ def classify_move(mask: int, t: RuleTables) -> Move | None:
 
 
 def classify(cards: CardsLike, rules: Rules = STANDARD) -> Combo | None:
-    """The combination ``cards`` form under ``rules``, or None (see :func:`why_not`)."""
+    """The combination ``cards`` form under ``rules``, or None (why not, in words:
+    :func:`big2.engine.explain.why_not`)."""
     cs = to_cardset(cards)
     move = classify_move(cs.mask, tables_for(rules))
     return None if move is None else combo_of_move(move)
-
-
-def why_not(cards: CardsLike, rules: Rules = STANDARD) -> str:
-    """A sentence saying why ``cards`` are not a combination ('' when they are one):
-    what the cards are ("that is two pairs, which these rules don't allow") and what to
-    play instead. The words live in :mod:`big2.engine.explain`."""
-    from .explain import why_not as explain_why_not
-
-    return explain_why_not(cards, rules)
 
 
 def beats(a: Combo, b: Combo, rules: Rules = STANDARD) -> bool:

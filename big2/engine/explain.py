@@ -33,6 +33,7 @@ from .rules import (
     LaterLeader,
     Leftovers,
     LoneTwo,
+    STANDARD,
     Rules,
     StockDraw,
     StraightOrder,
@@ -534,9 +535,11 @@ def _shape_words(counts: list[int]) -> Message | None:
     return None
 
 
-def why_not(cards: CardsLike, rules: Rules) -> str:
+def why_not(cards: CardsLike, rules: Rules = STANDARD) -> str:
     """A sentence saying why ``cards`` are not a combination ('' when they are one), in
-    English; :func:`why_not_message` gives it as a :class:`Message` to translate."""
+    English: what the cards are ("that is two pairs, which these rules don't allow") and
+    what to play instead. :func:`why_not_message` gives it as a :class:`Message` to
+    translate."""
     found = why_not_message(cards, rules)
     return "" if found is None else str(found)
 

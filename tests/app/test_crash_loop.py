@@ -250,7 +250,7 @@ def test_opening_a_save_that_crashes_on_the_way_to_the_table_marks_that_file(mak
     def broken(*args, **kwargs):
         raise Boom("the table could not be set up")
 
-    monkeypatch.setattr(resume, "ResumedTableScene", broken)
+    monkeypatch.setattr(resume.ResumedTableScene, "__init__", broken)  # made by name through the router
     app, st = _launch(make_app)
     title = TitleScene(app)
     app.push(title)

@@ -174,7 +174,7 @@ def test_pure_modules_import_without_pygame():
     code = (
         "import sys; sys.modules['pygame'] = None; sys.modules['pygame_gui'] = None\n"
         "import big2.app, big2.app.layout, big2.app.tween, big2.app.hand, big2.app.match,"
-        " big2.app.settings, big2.app.rulesform, big2.app.synth\n"
+        " big2.app.settings, big2.app.rulesform, big2.app.synth, big2.app.savedmatch, big2.app.storage\n"
         "print('ok')"
     )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60)

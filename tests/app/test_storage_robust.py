@@ -154,7 +154,7 @@ def _payload(make_app, seed):
 
 def test_an_unknown_computer_level_in_a_save_plays_normal_and_says_so(make_app):
     from big2.ai import LEVELS
-    from big2.app.resume import open_payload
+    from big2.app.storage.reopen import open_payload
 
     app, st, table, payload = _payload(make_app, 6)
     payload["app"]["seats"][1][2] = "grandmaster"

@@ -23,7 +23,7 @@ from ... import i18n
 from ...i18n import _, ngettext, verbatim
 from .. import cardart, dealactions, storage, text
 from ..vocab import person_name
-from ..resume import reading_order
+from ..savedmatch import reading_order
 from ..layout import TableLayout, compute_layout
 from .base import Scene
 from .common import felt

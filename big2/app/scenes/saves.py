@@ -22,6 +22,7 @@ from ... import i18n
 from ...i18n import _, verbatim
 from .. import storage, text, vocab
 from ..crashguard import marks_file
+from ..storage.reopen import open_payload
 from .base import Scene
 from .common import dialog_rect, felt, frame
 
@@ -207,7 +208,6 @@ class SavesScene(Scene):
             self.build()
             self.say(_("That save could not be loaded."), RED)
             return
-        from ..resume import open_payload
         self.app.goto("title")
         used = info.path if loaded.source == "main" else backup_path(info.path)
         from big2.persistence.sessioncodec import game_id

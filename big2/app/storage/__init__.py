@@ -27,7 +27,9 @@ storage (most tests, the self-test):
   :func:`set_game_defaults` and :func:`rename_player`, the title's quick game through
   :func:`quick_game` and :func:`quick_game_hint`.
 
-Putting a save back on the table is :mod:`big2.app.resume`.
+Putting a save back on the table (Continue, Saved games' Load) is :mod:`.reopen`; the
+save is checked and rebuilt into a match by :mod:`big2.app.savedmatch`, and shown by the
+resumed table, :mod:`big2.app.resume`, opened by name.
 """
 
 from __future__ import annotations

@@ -28,6 +28,7 @@ from big2.persistence.notices import Severity
 
 from ... import i18n
 from ...i18n import _
+from ..savedmatch import check_save
 from ..settings import AppSettings, from_mapping
 from .recorder import Recorder, describe, session_id
 
@@ -46,20 +47,14 @@ REPEAT_SECONDS = 120.0
 AUTOSAVE_TIMES_KEPT = 1000
 
 
-def _check_save(payload: dict[str, Any]) -> None:
-    """A save is checked at load by the code that will use it (see resume.check_save)."""
-    from ..resume import check_save
-
-    check_save(payload)
-
-
 class Storage:
     """Settings, saves and history for one run of the app; see the module notes."""
 
     def __init__(self, paths: AppPaths, *, settings: Settings, notices: tuple[Notice, ...] = ()) -> None:
         self.paths = paths
         self.settings_store = SettingsStore(paths)
-        self.saves = SaveStore(paths, validate_payload=_check_save)
+        # a save is checked at load by the code that will open it (savedmatch.check_save)
+        self.saves = SaveStore(paths, validate_payload=check_save)
         #: The settings as last saved (persistence field names).
         self.settings = settings
         #: Sentences waiting to be shown; appended from any thread.

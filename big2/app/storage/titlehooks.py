@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING, Any
 from ... import i18n
 from ...i18n import _, verbatim
 from .. import vocab
+from .reopen import continue_game
 from .store import of
 
 if TYPE_CHECKING:
@@ -51,8 +52,6 @@ def title_event(title: Any, event: Any) -> bool:
     """The title's Continue, Saved games and Statistics buttons."""
     app = title.app
     if getattr(title, "b_continue", None) is not None and title.pressed(event, title.b_continue):
-        from ..resume import continue_game
-
         if not continue_game(app):
             title.build()  # the save is gone or damaged: no Continue any more
         return True
