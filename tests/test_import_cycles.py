@@ -17,12 +17,6 @@ import big2
 
 PACKAGE = Path(big2.__file__).parent
 
-# big2.ai.baseline_v1 (the frozen old Expert, used only by the arena) is leaving the
-# package for tools/ in separate work (issue 29); its cycle with big2.ai.base goes with
-# it. Until then its modules are left out of the graph.
-LEFT_OUT = ("big2.ai.baseline_v1",)
-
-
 def _modules() -> dict[str, Path]:
     mods: dict[str, Path] = {}
     for path in PACKAGE.rglob("*.py"):
@@ -30,8 +24,7 @@ def _modules() -> dict[str, Path]:
         if parts[-1] == "__init__":
             parts = parts[:-1]
         name = ".".join(parts)
-        if not any(name == x or name.startswith(x + ".") for x in LEFT_OUT):
-            mods[name] = path
+        mods[name] = path
     return mods
 
 
