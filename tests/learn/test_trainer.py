@@ -11,6 +11,7 @@ import pytest
 
 torch = pytest.importorskip("torch", reason="pip install -e '.[train]'")
 
+from tools.learn.report import read_log, summary  # noqa: E402
 from tools.learn.train import CHECKPOINT, LOG, WEIGHTS, train  # noqa: E402
 from tools.learn.trainer import Config, Trainer  # noqa: E402
 
@@ -96,3 +97,7 @@ def test_a_run_folder_logs_saves_and_goes_on(tmp_path: Path) -> None:
     records = [json.loads(line) for line in (run / LOG).read_text().splitlines()]
     assert records[4]["kind"] == "start" and records[4]["resumed"] is True
     assert records[-1]["steps"] == 6
+    text = summary(read_log(run))
+    assert text.splitlines()[0].split() == ["steps", "decisions", "games", "minutes", "dec/s", "loss"]
+    assert any(line.split()[:2] == ["6", str(6 * 64)] for line in text.splitlines())
+    assert f"{arena['win_rate']:.1%}" in text  # the arena reading is listed
