@@ -16,7 +16,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from big2.ai.learned.features import action_features, state_features
+from big2.ai.learned.features import ACTION_DIM, STATE_DIM, action_features, state_features
 from big2.ai.learned.net import QNet
 from big2.ai.view import PlayerView
 from big2.engine import Game, get_rules
@@ -71,8 +71,6 @@ def play_hand(net: QNet, rng: random.Random, *, presets: Sequence[str],
         game.apply(moves[i])
     returns = np.array([reward(game, s) for s in seats], dtype=np.float32)
     if not states:
-        from big2.ai.learned.features import ACTION_DIM, STATE_DIM
-
         return HandSamples(np.zeros((0, STATE_DIM), np.float32),
                            np.zeros((0, ACTION_DIM), np.float32), returns, plies)
     return HandSamples(np.stack(states), np.stack(actions), returns, plies)

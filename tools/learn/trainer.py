@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import os
 import random
+import time
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
@@ -121,8 +122,6 @@ class Trainer:
 
     def step(self) -> float:
         """Self-play one batch and fit it; the batch's loss."""
-        import time
-
         t0 = time.perf_counter()
         batch = self.next_batch()
         loss = self.fit(*batch)
