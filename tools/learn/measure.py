@@ -19,7 +19,8 @@ from big2.ai.learned.opponent import LearnedOpponent
 def arena_reading(net: QNet, *, deals: int, seed: int = 1, rules: str = "standard",
                   players: int = 4) -> dict[str, Any]:
     """Win rate and mean points per hand (95 % intervals) of ``net`` against
-    ``players - 1`` Normals over ``deals`` deals, each played in every rotation."""
+    ``players - 1`` Normals over ``deals`` deals, each played in every rotation, and
+    the Normals' mean points per hand. 100 deals (400 hands) take a few seconds."""
     seats = ["learned"] + ["normal"] * (players - 1)
     opponents = {"learned": LearnedOpponent(net), "normal": make_opponent("normal")}
     total = {lv: LevelStats() for lv in set(seats)}
@@ -31,5 +32,6 @@ def arena_reading(net: QNet, *, deals: int, seed: int = 1, rules: str = "standar
     s = total["learned"].summary()
     return {"hands": s["hands"], "win_rate": s["win_rate"], "win_rate_95": s["win_rate_95"],
             "mean_points": s["mean_points"], "mean_points_95": s["mean_points_95"],
+            "normal_mean_points": total["normal"].summary()["mean_points"],
             "rules": rules, "players": players, "seed": seed,
             "ms_p95": s["time_ms_p95"]}

@@ -58,7 +58,7 @@ def save(run: Path, trainer: Trainer) -> None:
 
 
 def train(run: Path, *, minutes: float, config: Config, log_every: int = 20,
-          save_every: float = 5.0, arena_every: float = 15.0, arena_deals: int = 25,
+          save_every: float = 5.0, arena_every: float = 5.0, arena_deals: int = 100,
           arena_at_end: bool = True, max_steps: int | None = None) -> Trainer:
     """Train the run for ``minutes`` of wall time (or ``max_steps`` steps); see the module doc."""
     trainer = open_run(run, config)
@@ -113,9 +113,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--seed", type=int, default=None, help="seed of a new run")
     parser.add_argument("--log-every", type=int, default=20, help="steps between log lines")
     parser.add_argument("--save-every", type=float, default=5.0, help="minutes between checkpoints")
-    parser.add_argument("--arena-every", type=float, default=15.0,
+    parser.add_argument("--arena-every", type=float, default=5.0,
                         help="minutes between arena readings (0: only at the end)")
-    parser.add_argument("--arena-deals", type=int, default=25,
+    parser.add_argument("--arena-deals", type=int, default=100,
                         help="deals per arena reading, each played in every rotation (0: none)")
     args = parser.parse_args(argv)
     torch.set_num_threads(args.threads)
