@@ -101,3 +101,23 @@ def test_a_run_folder_logs_saves_and_goes_on(tmp_path: Path) -> None:
     assert text.splitlines()[0].split() == ["steps", "decisions", "games", "minutes", "dec/s", "loss"]
     assert any(line.split()[:2] == ["6", str(6 * 64)] for line in text.splitlines())
     assert f"{arena['win_rate']:.1%}" in text  # the arena reading is listed
+
+
+def test_the_command_line_starts_a_run_with_its_settings_and_resumes_it(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    from tools.learn.train import main
+
+    run = tmp_path / "cli"
+    args = ["--run", str(run), "--minutes", "0.005", "--arena-deals", "0"]
+    assert main([*args, "--hidden", "16", "--batch", "32", "--presets", "taiwan,standard",
+                 "--seats", "2,3", "--seed", "4"]) == 0
+    first = Trainer.load(run / CHECKPOINT)
+    assert first.config.hidden == (16,) and first.config.batch == 32
+    assert first.config.presets == ("taiwan", "standard") and first.config.seat_counts == (2, 3)
+    assert first.counters.steps >= 1
+    capsys.readouterr()
+    assert main([*args, "--batch", "64"]) == 0
+    out = capsys.readouterr().out
+    assert "ignoring batch" in out
+    second = Trainer.load(run / CHECKPOINT)
+    assert second.config.batch == 32 and second.counters.steps > first.counters.steps
