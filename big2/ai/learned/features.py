@@ -1,0 +1,213 @@
+"""What a learned opponent sees: numbers made from a :class:`~big2.ai.view.PlayerView` only.
+
+:func:`state_features` turns a view into one vector of :data:`STATE_DIM` floats and
+:func:`action_features` turns the candidate moves into a matrix of :data:`ACTION_DIM`
+floats a row. Nothing but the view is read, so nothing hidden (the other seats' cards,
+the stock) can reach a network.
+
+Card vectors have 52 entries in the order of strength under the view's rules (index 0
+is the weakest card, 51 the strongest), so "the lowest three" is the same input whatever
+the suit order. Seats are *relative*: slot 0 is the seat itself, slot ``i`` the seat
+``i`` turns later in this hand's direction; slots past the table size are zeros.
+
+The state vector, in order (:data:`STATE_LAYOUT` gives the same as names and widths):
+
+* ``hand``: the seat's cards (52).
+* ``played``: the cards each relative seat has played (4 x 52).
+* ``unseen``: the cards this seat has not seen, held by others or not dealt (52).
+* ``seats``: per relative seat: at the table, cards held / 13, holds 1, 2 or 3 cards,
+  out, passed on this trick, owns the trick (4 x 8).
+* ``trick``: the cards to beat (52), their kind (10, slot 0 for "leading"), size / 5.
+* ``flags``: must include the lowest card, table of 2, 3 or 4, clockwise, stock left / 52.
+* ``rules``: every option of :class:`~big2.engine.Rules` (enums one-hot, flags, cards
+  per player / 26) and each suit's strength / 3.
+* ``scores``: the session totals per relative seat (scaled by tanh(x / 50)), hands left
+  known and hands left / 10, target known and the target / 100.
+
+A move's row: its cards (52), its kind (10, slot 0 for a pass), size / 5, the cards the
+seat would hold after it / 13, whether it goes out, and the strength of its top card / 51.
+
+Numpy only (no torch): the game runs learned opponents with this module at play time.
+Bump :data:`FEATURE_VERSION` whenever the layout changes; weights record it and refuse
+to load against another layout.
+"""
+
+from __future__ import annotations
+
+import enum
+import math
+from dataclasses import fields
+from functools import lru_cache
+from typing import Final
+
+import numpy as np
+
+from big2.engine import PASS, Move, Rules
+from big2.engine.cards import FULL_MASK
+from big2.engine.rules import KEY_SHIFT, KIND_ID_SHIFT, tables_for
+
+from ..view import PlayerView
+
+#: Changes whenever the layout below changes (weights store the version they were trained on).
+FEATURE_VERSION: Final = 1
+#: Most seats at a table (relative seat slots).
+MAX_SEATS: Final = 4
+#: Kind slots: 0 pass/lead, 1 single, 2 pair, 3 triple, 4 straight, 5 flush, 6 full house,
+#: 7 four of a kind (+1), 8 straight flush, 9 four of a kind alone (the engine's Kind values).
+N_KINDS: Final = 10
+_PER_SEAT: Final = 8
+_FIVE_KIND_SLOTS: Final = (4, 5, 6, 7, 8)
+_CARD_BITS: Final = np.arange(52, dtype=np.uint64)
+_ONE: Final = np.uint64(1)
+
+
+def _rule_fields() -> list[tuple[str, type]]:
+    """The Rules options that become inputs (the name and suit order are not options
+    of play: the suit order enters as card strength and suit strengths)."""
+    return [(f.name, type(f.default)) for f in fields(Rules) if f.name not in ("name", "suit_order")]
+
+
+def _rules_width() -> int:
+    width = 4  # suit strengths
+    for _name, kind in _rule_fields():
+        width += len(kind) if issubclass(kind, enum.Enum) else 1
+    return width
+
+
+#: The parts of the state vector, in order, with their widths.
+STATE_LAYOUT: Final[tuple[tuple[str, int], ...]] = (
+    ("hand", 52),
+    ("played", MAX_SEATS * 52),
+    ("unseen", 52),
+    ("seats", MAX_SEATS * _PER_SEAT),
+    ("trick", 52 + N_KINDS + 1),
+    ("flags", 1 + 3 + 1 + 1),
+    ("rules", _rules_width()),
+    ("scores", MAX_SEATS + 4),
+)
+STATE_DIM: Final = sum(w for _n, w in STATE_LAYOUT)
+#: Cards, kind, size, cards left, goes out, top card.
+ACTION_DIM: Final = 52 + N_KINDS + 4
+
+
+@lru_cache(maxsize=64)
+def _order(rules: Rules) -> np.ndarray:
+    """Card ints weakest first under ``rules`` (indexing a card-bit vector with it puts
+    the bits in strength order)."""
+    return np.array(tables_for(rules).by_strength, dtype=np.intp)
+
+
+@lru_cache(maxsize=64)
+def rules_vector(rules: Rules) -> np.ndarray:
+    """The ``rules`` part of the state (cached per rule set; do not change it)."""
+    out: list[float] = []
+    suit_strength = tables_for(rules).suit_strength
+    out.extend(suit_strength[s] / 3.0 for s in range(4))
+    for name, kind in _rule_fields():
+        value = getattr(rules, name)
+        if issubclass(kind, enum.Enum):
+            out.extend(1.0 if value is member else 0.0 for member in kind)
+        elif kind is bool:
+            out.append(1.0 if value else 0.0)
+        else:
+            out.append(float(value) / 26.0)
+    vec = np.array(out, dtype=np.float32)
+    vec.setflags(write=False)
+    return vec
+
+
+def cards_vector(mask: int, rules: Rules) -> np.ndarray:
+    """52 floats: 1 where ``mask`` holds a card, in strength order under ``rules``."""
+    bits = (np.uint64(mask & FULL_MASK) >> _CARD_BITS) & _ONE
+    return bits[_order(rules)].astype(np.float32)
+
+
+def cards_matrix(masks: list[int], rules: Rules) -> np.ndarray:
+    """One :func:`cards_vector` row per mask."""
+    arr = np.array(masks, dtype=np.uint64)
+    bits = (arr[:, None] >> _CARD_BITS[None, :]) & _ONE
+    return bits[:, _order(rules)].astype(np.float32)
+
+
+def kind_slot(move: Move) -> int:
+    """The kind slot of ``move`` (0 for a pass; see :data:`N_KINDS`)."""
+    size = (move & FULL_MASK).bit_count()
+    if size == 0:
+        return 0
+    if size < 4:
+        return size
+    if size == 4:
+        return 9
+    return _FIVE_KIND_SLOTS[(move >> (KEY_SHIFT + KIND_ID_SHIFT)) & 7]
+
+
+def relative_seats(view: PlayerView) -> list[int]:
+    """The table's seats in relative order: the view's seat, then each later one."""
+    n = view.n_players
+    step = -1 if view.clockwise else 1
+    return [(view.seat + step * i) % n for i in range(n)]
+
+
+def state_features(view: PlayerView) -> np.ndarray:
+    """The state vector of ``view`` (:data:`STATE_DIM` float32s; layout in the module doc)."""
+    rules = view.rules
+    n = view.n_players
+    seats = relative_seats(view)
+    parts: list[np.ndarray] = [cards_vector(view.hand.mask, rules)]
+    played = np.zeros((MAX_SEATS, 52), dtype=np.float32)
+    masks = [view.played[s].mask for s in seats]
+    played[:n] = cards_matrix(masks, rules)
+    parts.append(played.ravel())
+    parts.append(cards_vector(view.unseen_mask, rules))
+    per = np.zeros((MAX_SEATS, _PER_SEAT), dtype=np.float32)
+    for i, s in enumerate(seats):
+        c = view.counts[s]
+        per[i] = (1.0, c / 13.0, c == 1, c == 2, c == 3, s in view.out, s in view.passed,
+                  view.trick != PASS and view.trick_owner == s)
+    parts.append(per.ravel())
+    trick = np.zeros(52 + N_KINDS + 1, dtype=np.float32)
+    if view.trick != PASS:
+        trick[:52] = cards_vector(view.trick, rules)
+        trick[52 + N_KINDS] = (view.trick & FULL_MASK).bit_count() / 5.0
+    trick[52 + kind_slot(view.trick)] = 1.0
+    parts.append(trick)
+    flags = np.zeros(6, dtype=np.float32)
+    flags[0] = view.must_include is not None
+    flags[1 + n - 2] = 1.0
+    flags[4] = view.clockwise
+    flags[5] = view.stock_size / 52.0
+    parts.append(flags)
+    parts.append(rules_vector(rules))
+    scores = np.zeros(MAX_SEATS + 4, dtype=np.float32)
+    if view.scores:
+        for i, s in enumerate(seats):
+            scores[i] = math.tanh(view.scores[s] / 50.0)
+    if view.hands_left is not None:
+        scores[MAX_SEATS] = 1.0
+        scores[MAX_SEATS + 1] = min(view.hands_left, 50) / 10.0
+    if view.target is not None:
+        scores[MAX_SEATS + 2] = 1.0
+        scores[MAX_SEATS + 3] = min(view.target, 1000) / 100.0
+    parts.append(scores)
+    return np.concatenate(parts)
+
+
+def action_features(view: PlayerView, moves: list[Move]) -> np.ndarray:
+    """One row of :data:`ACTION_DIM` float32s per move of the seat to act."""
+    rules = view.rules
+    k = len(moves)
+    out = np.zeros((k, ACTION_DIM), dtype=np.float32)
+    if not k:
+        return out
+    out[:, :52] = cards_matrix([m & FULL_MASK for m in moves], rules)
+    held = len(view.hand)
+    for i, m in enumerate(moves):
+        size = (m & FULL_MASK).bit_count()
+        out[i, 52 + kind_slot(m)] = 1.0
+        out[i, 52 + N_KINDS] = size / 5.0
+        out[i, 52 + N_KINDS + 1] = (held - size) / 13.0
+        out[i, 52 + N_KINDS + 2] = size > 0 and size == held
+    cards = out[:, :52]
+    top = 51 - np.argmax(cards[:, ::-1], axis=1)
+    out[:, 52 + N_KINDS + 3] = np.where(cards.any(axis=1), top / 51.0, 0.0)
+    return out

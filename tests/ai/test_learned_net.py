@@ -1,0 +1,95 @@
+"""The game's numpy Q network: loading, refusing foreign weights, scoring legal moves,
+and the same numbers as the PyTorch model it was trained as."""
+
+from __future__ import annotations
+
+import io
+import random
+
+import numpy as np
+import pytest
+
+from big2.ai.learned import ACTION_DIM, STATE_DIM, LearnedOpponent, QNet, save_npz, shipped_net
+from big2.ai.learned.features import action_features, state_features
+from big2.ai.view import PlayerView
+from big2.engine import Game, get_rules, preset_names
+
+
+def _random_net(seed: int = 0, hidden: tuple[int, ...] = (32, 16)) -> QNet:
+    rng = np.random.default_rng(seed)
+    widths = [STATE_DIM + ACTION_DIM, *hidden, 1]
+    return QNet([(rng.normal(0, 0.1, (a, b)).astype(np.float32), rng.normal(0, 0.1, b).astype(np.float32))
+                 for a, b in zip(widths, widths[1:])])
+
+
+def _fixed_inputs(seed: int = 5) -> tuple[np.ndarray, np.ndarray]:
+    game = Game.deal(random.Random(seed), rules=get_rules("standard"), players=4,
+                     leader=seed % 4)  # a free lead: many moves
+    view = PlayerView.from_game(game, game.to_act)
+    return state_features(view), action_features(view, list(game.legal_moves()))
+
+
+def test_split_first_layer_equals_the_plain_forward() -> None:
+    net = _random_net()
+    state, actions = _fixed_inputs()
+    plain = net.forward(np.hstack([np.tile(state, (len(actions), 1)), actions]))
+    assert len(actions) > 5
+    np.testing.assert_allclose(net.q_values(state, actions), plain, rtol=1e-5, atol=1e-6)
+    assert np.ptp(plain) > 0  # different moves, different values
+
+
+def test_npz_round_trip_keeps_every_weight() -> None:
+    net = _random_net(3)
+    buf = io.BytesIO()
+    save_npz(net, buf)
+    buf.seek(0)
+    back = QNet.load(buf)
+    state, actions = _fixed_inputs()
+    assert np.array_equal(back.q_values(state, actions), net.q_values(state, actions))
+
+
+def test_weights_for_another_feature_layout_are_refused() -> None:
+    arrays = _random_net().arrays()
+    arrays["feature_version"] = np.array(999)
+    with pytest.raises(ValueError, match="feature layout"):
+        QNet.from_arrays(arrays)
+    bad = _random_net().arrays()
+    bad["w0"] = bad["w0"][:-1]
+    with pytest.raises(ValueError):
+        QNet.from_arrays(bad)
+
+
+def test_no_weights_ship_yet_and_the_error_says_so() -> None:
+    with pytest.raises(FileNotFoundError, match="ships no trained network"):
+        shipped_net()
+
+
+@pytest.mark.parametrize("name", preset_names())
+def test_the_learned_opponent_plays_only_legal_moves_under_every_preset(name: str) -> None:
+    opponent = LearnedOpponent(_random_net(1))
+    rules = get_rules(name)
+    for players in (2, 3, 4):
+        game = Game.deal(random.Random(players), rules=rules, players=players)
+        rng = random.Random(0)
+        while not game.is_over:
+            view = PlayerView.from_game(game, game.to_act)
+            game.make(opponent.choose(view, rng))  # checked: an illegal move raises
+
+
+def test_numpy_inference_equals_torch_on_fixed_inputs() -> None:
+    torch = pytest.importorskip("torch", reason="pip install -e '.[train]'")
+    from tools.learn.model import QModel, to_qnet
+
+    torch.manual_seed(7)
+    model = QModel((64, 32))
+    state, actions = _fixed_inputs(11)
+    states = np.tile(state, (len(actions), 1))
+    with torch.no_grad():
+        want = model(torch.from_numpy(states), torch.from_numpy(actions)).numpy()
+    net = to_qnet(model)
+    buf = io.BytesIO()
+    save_npz(net, buf)
+    buf.seek(0)
+    got = QNet.load(buf).q_values(state, actions)
+    np.testing.assert_allclose(got, want, rtol=1e-5, atol=1e-6)
+    assert int(np.argmax(got)) == int(np.argmax(want))

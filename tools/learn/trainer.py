@@ -1,0 +1,186 @@
+"""The Deep Monte Carlo trainer: self-play batches, one regression step each, and an
+exact checkpoint.
+
+A :class:`Trainer` owns the model, its optimizer, the random generator that deals and
+explores, the counters and the samples left over from the last batch. :meth:`Trainer.step`
+plays hands with the current network until a batch is full, then fits Q(state, move) to
+the hands' returns (mean squared error). :meth:`Trainer.save` writes all of it, and
+:meth:`Trainer.load` restores it so the next batch and the weights after the next step
+are exactly those the uninterrupted run would have had (one thread, the same torch).
+"""
+
+from __future__ import annotations
+
+import os
+import random
+import time
+from dataclasses import asdict, dataclass, field
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+import torch
+
+from big2.ai.learned.features import ACTION_DIM, FEATURE_VERSION, STATE_DIM
+from big2.ai.learned.net import QNet
+from big2.engine import preset_names
+
+from .model import DEFAULT_HIDDEN, QModel, to_qnet
+from .selfplay import play_hand
+
+
+@dataclass
+class Config:
+    """A run's settings (kept in its checkpoint; a resumed run keeps them)."""
+
+    hidden: tuple[int, ...] = DEFAULT_HIDDEN
+    lr: float = 3e-4
+    batch: int = 512
+    epsilon: float = 0.05
+    presets: tuple[str, ...] = field(default_factory=lambda: tuple(preset_names()))
+    seat_counts: tuple[int, ...] = (2, 3, 4)
+    seed: int = 1
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> Config:
+        data = dict(data)
+        for key in ("hidden", "presets", "seat_counts"):
+            if key in data:
+                data[key] = tuple(data[key])
+        return cls(**data)
+
+
+@dataclass
+class Counters:
+    """How far a run has come (all runs of it together)."""
+
+    steps: int = 0
+    decisions: int = 0  # samples trained on: decisions with a choice
+    plies: int = 0  # every move of the self-play hands, forced ones too
+    games: int = 0
+    wall_s: float = 0.0  # seconds spent in steps (self-play and fitting)
+
+
+class Trainer:
+    """Self-play and fitting for one run (see the module doc)."""
+
+    def __init__(self, config: Config | None = None) -> None:
+        self.config = config or Config()
+        torch.manual_seed(self.config.seed)
+        self.model = QModel(self.config.hidden)
+        self.optimizer = torch.optim.Adam(self.model.parameters(), lr=self.config.lr)
+        self.rng = random.Random(self.config.seed)
+        self.counters = Counters()
+        self._states = np.zeros((0, STATE_DIM), np.float32)
+        self._actions = np.zeros((0, ACTION_DIM), np.float32)
+        self._returns = np.zeros(0, np.float32)
+        self._actor: QNet | None = None
+
+    # -- play and fit -------------------------------------------------------------------
+
+    @property
+    def actor(self) -> QNet:
+        """The numpy copy of the current model that plays the self-play hands."""
+        if self._actor is None:
+            self._actor = to_qnet(self.model)
+        return self._actor
+
+    def next_batch(self) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+        """Play hands until ``config.batch`` samples wait, and take the oldest batch."""
+        c = self.config
+        states, actions, returns = [self._states], [self._actions], [self._returns]
+        have = len(self._returns)
+        while have < c.batch:
+            hand = play_hand(self.actor, self.rng, presets=c.presets,
+                             seat_counts=c.seat_counts, epsilon=c.epsilon)
+            states.append(hand.states)
+            actions.append(hand.actions)
+            returns.append(hand.returns)
+            have += len(hand.returns)
+            self.counters.games += 1
+            self.counters.plies += hand.plies
+        s, a, r = np.concatenate(states), np.concatenate(actions), np.concatenate(returns)
+        b = c.batch
+        self._states, self._actions, self._returns = s[b:], a[b:], r[b:]
+        return s[:b], a[:b], r[:b]
+
+    def loss_on(self, states: np.ndarray, actions: np.ndarray, returns: np.ndarray) -> float:
+        """The mean squared error of the current model on the given samples."""
+        with torch.no_grad():
+            q = self.model(torch.from_numpy(states), torch.from_numpy(actions))
+            return float(torch.mean((q - torch.from_numpy(returns)) ** 2))
+
+    def fit(self, states: np.ndarray, actions: np.ndarray, returns: np.ndarray) -> float:
+        """One optimizer step on a batch; its loss before the step."""
+        q = self.model(torch.from_numpy(states), torch.from_numpy(actions))
+        loss = torch.mean((q - torch.from_numpy(returns)) ** 2)
+        self.optimizer.zero_grad()
+        loss.backward()
+        self.optimizer.step()
+        self._actor = None
+        return float(loss.detach())
+
+    def step(self) -> float:
+        """Self-play one batch and fit it; the batch's loss."""
+        t0 = time.perf_counter()
+        batch = self.next_batch()
+        loss = self.fit(*batch)
+        self.counters.steps += 1
+        self.counters.decisions += len(batch[2])
+        self.counters.wall_s += time.perf_counter() - t0
+        return loss
+
+    # -- checkpoints --------------------------------------------------------------------
+
+    def state_dict(self) -> dict[str, Any]:
+        """Everything :meth:`load` needs to go on exactly where this run stands."""
+        return {
+            "feature_version": FEATURE_VERSION,
+            "config": asdict(self.config),
+            "counters": asdict(self.counters),
+            "model": self.model.state_dict(),
+            "optimizer": self.optimizer.state_dict(),
+            "rng": _rng_to_list(self.rng),
+            "torch_rng": torch.get_rng_state(),
+            "pending": {
+                "states": torch.from_numpy(self._states.copy()),
+                "actions": torch.from_numpy(self._actions.copy()),
+                "returns": torch.from_numpy(self._returns.copy()),
+            },
+        }
+
+    def save(self, path: str | os.PathLike[str]) -> None:
+        """Write a checkpoint (atomically: a crash never leaves half a file)."""
+        path = Path(path)
+        tmp = path.with_suffix(path.suffix + ".tmp")
+        torch.save(self.state_dict(), tmp)
+        os.replace(tmp, path)
+
+    @classmethod
+    def load(cls, path: str | os.PathLike[str]) -> Trainer:
+        """A trainer that goes on from the checkpoint at ``path``."""
+        data = torch.load(path, weights_only=True)
+        if data["feature_version"] != FEATURE_VERSION:
+            raise ValueError(f"{path} was trained on feature layout {data['feature_version']}, "
+                             f"this code has {FEATURE_VERSION}: start a new run")
+        trainer = cls(Config.from_dict(data["config"]))
+        trainer.model.load_state_dict(data["model"])
+        trainer.optimizer.load_state_dict(data["optimizer"])
+        trainer.rng.setstate(_rng_from_list(data["rng"]))
+        torch.set_rng_state(data["torch_rng"])
+        trainer.counters = Counters(**data["counters"])
+        pending = data["pending"]
+        trainer._states = pending["states"].numpy().copy()
+        trainer._actions = pending["actions"].numpy().copy()
+        trainer._returns = pending["returns"].numpy().copy()
+        return trainer
+
+
+def _rng_to_list(rng: random.Random) -> list[Any]:
+    version, state, gauss = rng.getstate()
+    return [version, list(state), gauss]
+
+
+def _rng_from_list(data: list[Any]) -> tuple[Any, ...]:
+    version, state, gauss = data
+    return (version, tuple(state), gauss)
