@@ -6,14 +6,14 @@ from __future__ import annotations
 
 import io
 
-from big2 import soak
+from big2.soak import damage, games, report as reporting, runner
 
 
 def test_a_short_soak_finds_nothing(tmp_path, monkeypatch):
     monkeypatch.setenv("BIG2_HOME", str(tmp_path / "home"))
     out = io.StringIO()
     # a budget no run comes near: the counts end each part, however loaded the machine
-    report = soak.run(100_000, seed=1, hands=60, files=12, events=250, resize_steps=0, out=out,
+    report = runner.run(100_000, seed=1, hands=60, files=12, events=250, resize_steps=0, out=out,
                       memory_every=125)
     text = out.getvalue()
     assert report.hands == 60 and report.files == 12 and report.events == 250, text
@@ -36,11 +36,11 @@ def test_the_soak_reports_a_broken_invariant(monkeypatch):
             self._played[0] = 0  # cards played by seat 0 disappear
 
     monkeypatch.setattr(Game, "apply", lossy)
-    report = soak.Report()
+    report = reporting.Report()
     import random
     import time
 
-    soak.play_hands(report, random.Random(3), time.monotonic() + 30, 5)
+    games.play_hands(report, random.Random(3), time.monotonic() + 30, 5)
     assert any("cards not conserved" in k or "in two places" in k for k in report.failures)
 
 
@@ -49,11 +49,11 @@ def test_a_short_damage_soak_finds_no_silent_acceptance_crash_loop_or_lost_game(
     copy, a slot, the settings), through start-up, Continue and Saved games."""
     monkeypatch.setenv("BIG2_HOME", str(tmp_path / "home"))
     out = io.StringIO()
-    report = soak.run(100_000, seed=2, hands=0, files=0, events=0, resize_steps=0, damage=4, out=out)
+    report = runner.run(100_000, seed=2, hands=0, files=0, events=0, resize_steps=0, damage=4, out=out)
     text = out.getvalue()
     d = report.damage
     assert d.trials == 4 and len(d.by_kind) == 4, text
-    assert {k.split(" in the ")[1].split(" (")[0] for k in d.by_kind} == set(soak.DAMAGE_TARGETS), d.by_kind
+    assert {k.split(" in the ")[1].split(" (")[0] for k in d.by_kind} == set(reporting.DAMAGE_TARGETS), d.by_kind
     assert d.silent_acceptances == d.crash_loops == d.crash_screens == d.lost_games == 0, text
     assert d.refused + d.equal + d.unread + d.rewritten == 4, text
     for line in ("silent acceptances of damaged content: 0", "crash loops: 0", "crash screens: 0",
@@ -71,11 +71,11 @@ def test_the_damage_soak_catches_a_damaged_save_loaded_in_silence(tmp_path, monk
 
     monkeypatch.setenv("BIG2_HOME", str(tmp_path / "home"))
     monkeypatch.setattr(envelope, "verify", lambda *a, **k: None)
-    counts, report = soak.DamageCounts(), soak.Report()
-    originals = soak._damage_originals(Path(tmp_path) / "real")
+    counts, report = reporting.DamageCounts(), reporting.Report()
+    originals = damage._damage_originals(Path(tmp_path) / "real")
     rng = random.Random(3)
     for n in range(6):
-        soak.damage_trial(counts, report, originals, Path(tmp_path) / f"d{n}", "bit-flip", "autosave", rng)
+        damage.damage_trial(counts, report, originals, Path(tmp_path) / f"d{n}", "bit-flip", "autosave", rng)
     assert counts.silent_acceptances >= 1
     assert any("accepted in silence" in k for k in report.failures)
 
@@ -89,9 +89,9 @@ def test_damage_kinds_change_the_content() -> None:
     doc = seal({"a": [1, 2, {"b": "text", "c": None}], "d": True})
     data = json.dumps(doc).encode()
     rng = random.Random(1)
-    for kind in soak.DAMAGE_KINDS:
+    for kind in reporting.DAMAGE_KINDS:
         for _ in range(5):
-            damaged = soak.damage(data, kind, rng)
-            assert damaged != data and not soak._equal_in_meaning(data, damaged) or kind == "bit-flip"
-    surrogate = soak.damage(data, "lone-surrogate", rng)
+            damaged = damage.damage(data, kind, rng)
+            assert damaged != data and not damage._equal_in_meaning(data, damaged) or kind == "bit-flip"
+    surrogate = damage.damage(data, "lone-surrogate", rng)
     assert b"\\ud800" in surrogate

@@ -67,11 +67,11 @@ def test_ui_scale_changes_keep_only_the_current_fonts_and_one_shape_cache(make_a
 @pytest.mark.slow
 def test_a_long_drag_resize_ends_within_20_mb_of_its_start(make_app):
     """Resident memory (what the soak prints): 300 sizes at the table, then back."""
-    from big2 import soak
+    from big2.soak import events, report
 
     app = make_app()
-    start, peak, end = soak.resize_memory(app, 300)
-    assert end - start <= soak.MEMORY_BOUND_MB, (start, peak, end)
+    start, peak, end = events.resize_memory(app, 300)
+    assert end - start <= report.MEMORY_BOUND_MB, (start, peak, end)
 
 
 def test_once_a_resize_settles_the_images_the_new_size_did_not_use_go(make_app):
