@@ -137,19 +137,9 @@ def _equal_in_meaning(original: bytes, damaged: bytes) -> bool:
 
 
 def _click(app: Any, element: Any, frames: int = 3) -> None:
-    import pygame
+    from big2.app import synthetic
 
-    pos = element.rect.center
-    for kind in (pygame.MOUSEMOTION, pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
-        attrs: dict[str, Any] = {"pos": pos, "touch": False}
-        if kind == pygame.MOUSEMOTION:
-            attrs.update(rel=(0, 0), buttons=(0, 0, 0))
-        else:
-            attrs["button"] = 1
-        pygame.event.post(pygame.event.Event(kind, **attrs))
-        app.frame(block=False)
-    for _ in range(frames):
-        app.frame(block=False)
+    synthetic.click(app, element.rect.center, frames)
 
 
 def _play_on(app: Any, seconds: float) -> None:

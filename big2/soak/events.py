@@ -16,9 +16,7 @@ from .report import BLOCKED_SECONDS, HANG_SECONDS, MEMORY_BOUND_MB, Report, _rss
 
 
 def post_events(report: Report, rng: random.Random, deadline: float, limit: int, resize_steps: int) -> None:
-    import pygame
-
-    from big2.app import storage
+    from big2.app import storage, synthetic
     from big2.app.app import App
 
     home = Path(tempfile.mkdtemp(prefix="big2-soak-ui-"))
@@ -32,34 +30,9 @@ def post_events(report: Report, rng: random.Random, deadline: float, limit: int,
     app.running = True
     app.time_scale = 8.0
     app.push("title")
-    keys = [pygame.K_RETURN, pygame.K_ESCAPE, pygame.K_p, pygame.K_h, pygame.K_s, pygame.K_LEFT,
-            pygame.K_RIGHT, pygame.K_SPACE, pygame.K_UP, pygame.K_DOWN, pygame.K_TAB, pygame.K_a]
-
-    def post(kind: int, **attrs: Any) -> None:
-        pygame.event.post(pygame.event.Event(kind, **attrs))
-
     try:
         while report.events < limit and time.monotonic() < deadline:
-            w, h = app.size
-            r = rng.random()
-            pos = (rng.randrange(w), rng.randrange(h))
-            if r < 0.55:
-                post(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0), touch=False)
-                post(pygame.MOUSEBUTTONDOWN, pos=pos, button=1, touch=False)
-                post(pygame.MOUSEBUTTONUP, pos=pos, button=1, touch=False)
-            elif r < 0.65:
-                end = (rng.randrange(w), rng.randrange(h))
-                post(pygame.MOUSEBUTTONDOWN, pos=pos, button=1, touch=False)
-                post(pygame.MOUSEMOTION, pos=end, rel=(end[0] - pos[0], end[1] - pos[1]), buttons=(1, 0, 0), touch=False)
-                post(pygame.MOUSEBUTTONUP, pos=end, button=1, touch=False)
-            elif r < 0.9:
-                k = rng.choice(keys)
-                post(pygame.KEYDOWN, key=k, mod=0, unicode="", scancode=0)
-                post(pygame.KEYUP, key=k, mod=0, unicode="", scancode=0)
-            elif r < 0.95:
-                app.set_window_size((rng.randrange(800, 1920), rng.randrange(600, 1200)))
-            else:
-                post(pygame.MOUSEWHEEL, x=0, y=rng.choice([-1, 1]), flipped=False, precise_x=0.0, precise_y=0.0, touch=False)
+            synthetic.random_input(app, rng)
             report.events += 1
             report.tick()
             if report.memory_every and report.events % report.memory_every == 0:
