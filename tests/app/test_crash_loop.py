@@ -42,6 +42,15 @@ def _launch(make_app, paths: AppPaths | None = None):
     return app, st
 
 
+def _at_title(make_app, frames: int = 1):
+    """The game started as a player starts it, showing the title."""
+    app, st = _launch(make_app)
+    title = TitleScene(app)
+    app.push(title)
+    pump(app, frames)
+    return app, st, title
+
+
 def _close(app, st) -> None:
     st.flush()
     app.running = False
@@ -100,10 +109,7 @@ def _left(home: AppPaths) -> list[str]:
 def _relaunch_and_see_no_crash(make_app, home: AppPaths) -> None:
     """A new run with the bug still there: the title, Continue if offered, Saved games;
     nothing of the crashed game is left to crash it again."""
-    app, st = _launch(make_app)
-    title = TitleScene(app)
-    app.push(title)
-    pump(app, 5)
+    app, st, title = _at_title(make_app, 5)
     assert title.b_continue is None  # the crashed game is not offered again
     click_button(app, title.b_saves)
     saves = app.top
@@ -117,10 +123,7 @@ def _relaunch_and_see_no_crash(make_app, home: AppPaths) -> None:
 def test_continue_a_game_that_crashes_the_table_sets_every_copy_aside_once(make_app, two_games, monkeypatch):
     home = two_games
     _break_the_table(monkeypatch)
-    app, st = _launch(make_app)
-    title = TitleScene(app)
-    app.push(title)
-    pump(app)
+    app, st, title = _at_title(make_app)
     click_button(app, title.b_continue)
     assert app.run_until(lambda: isinstance(app.top, CrashScene), timeout=10)
     crash = app.top
@@ -143,10 +146,7 @@ def test_continue_a_game_that_crashes_the_table_sets_every_copy_aside_once(make_
 def test_load_a_game_that_crashes_the_table_sets_every_copy_aside(make_app, two_games, monkeypatch):
     home = two_games
     _break_the_table(monkeypatch)
-    app, st = _launch(make_app)
-    title = TitleScene(app)
-    app.push(title)
-    pump(app)
+    app, st, title = _at_title(make_app)
     click_button(app, title.b_saves)
     saves = app.top
     pump(app)
@@ -175,10 +175,7 @@ def test_a_saved_games_row_that_crashes_the_screen_has_its_file_set_aside(make_a
 
     monkeypatch.setattr(saves_scene, "scores_text", scores_text)
     for _ in range(2):  # the second time round there is nothing left to crash on
-        app, st = _launch(make_app)
-        title = TitleScene(app)
-        app.push(title)
-        pump(app)
+        app, st, title = _at_title(make_app)
         click_button(app, title.b_saves)
         pump(app, 5)
         crashed = isinstance(app.top, CrashScene)
@@ -228,10 +225,7 @@ def test_case_3_a_lone_surrogate_in_a_preview_never_crashes_saved_games(make_app
     (slot,) = home.saves_dir.glob("slot-game-two-*.json")
     _reseal(slot, lambda d: d["preview"]["players"].__setitem__(1, "\ud800"))
     for _ in range(2):
-        app, st = _launch(make_app)
-        title = TitleScene(app)
-        app.push(title)
-        pump(app)
+        app, st, title = _at_title(make_app)
         click_button(app, title.b_saves)
         pump(app, 5)
         saves = app.top
@@ -251,10 +245,7 @@ def test_opening_a_save_that_crashes_on_the_way_to_the_table_marks_that_file(mak
         raise Boom("the table could not be set up")
 
     monkeypatch.setattr(resume.ResumedTableScene, "__init__", broken)  # made by name through the router
-    app, st = _launch(make_app)
-    title = TitleScene(app)
-    app.push(title)
-    pump(app)
+    app, st, title = _at_title(make_app)
     click_button(app, title.b_continue)
     assert app.run_until(lambda: isinstance(app.top, CrashScene), timeout=10)
     crash = app.top
