@@ -305,7 +305,6 @@ class App:
             self.dispatch(event)
         if not self.running:
             return
-        cardart.set_high_contrast(self.settings.high_contrast)  # the style follows the setting
         self._acc += dt
         steps = 0
         while self._acc >= STEP and steps < 160:
