@@ -1,5 +1,5 @@
 """Command line: ``big2`` starts the game; ``big2 simulate`` plays a text hand;
-``big2 --version`` prints the version.
+``big2 serve`` runs the online-play server headless; ``big2 --version`` prints the version.
 
 ``python -m big2 --self-test`` starts the app headless, plays a computer hand and exits 0.
 """
@@ -16,6 +16,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         from .simulate import main as simulate_main
 
         return simulate_main(args[1:])
+    if args and args[0] == "serve":
+        from .net.serve import main as serve_main
+
+        return serve_main(args[1:])
     if args and args[0] in ("-V", "--version"):
         from .version import version
 
@@ -25,6 +29,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(
             "big2 --version   print the version and exit\n"
             "big2 simulate [--seed N] [--players 2|3|4] [--rules NAME]   a text hand, move by move\n"
+            "big2 serve [--host H] [--port N] [--redis URL] [--certfile F --keyfile F]   the online-play server\n"
             "big2 --self-test   start headless, play a computer hand, exit 0 if it worked\n",
         )
         args = ["--help"]  # the window's own options follow

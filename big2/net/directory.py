@@ -1,0 +1,307 @@
+"""Where rooms live: which server process owns each room code, and each room's state.
+
+A room's state is a JSON-able dict (whatever the room's snapshot gives; the directory
+never looks inside). The owner of a room is the one process that runs it; it holds the
+room by a **lease** that it renews (:meth:`RoomDirectory.renew`) and that every save
+renews too. A process may only save a room it owns, so a process that lost its lease
+(paused, cut off) can never overwrite what the new owner wrote. When the owner dies, its
+lease runs out after ``lease_s`` seconds and another process may :meth:`claim` the room
+and :meth:`load` its last saved state — the hand goes on from the last move.
+
+Two implementations of the same async interface:
+
+* :class:`MemoryDirectory` — the default: one process, rooms in memory.
+* :class:`RedisDirectory` — several ``big2 serve`` processes sharing one Redis
+  (``redis.asyncio``). Keys, under a prefix (default ``big2:``): ``room:CODE`` the state
+  as JSON text, ``owner:CODE`` the owning process's id (expires with the lease),
+  ``rooms`` the set of codes. Ownership checks and writes are single Lua scripts, so
+  they are atomic.
+
+:func:`open_directory` picks one from a URL (``None`` → memory).
+"""
+
+from __future__ import annotations
+
+import json
+import time
+from collections.abc import Callable, Iterable
+from typing import Any, Protocol
+
+State = dict[str, Any]
+
+#: How long a room stays owned without a renewal or a save.
+DEFAULT_LEASE_S = 10.0
+#: How long a saved room is kept with no save at all (rooms nobody plays are dropped).
+DEFAULT_KEEP_S = 24 * 3600.0
+
+
+class DirectoryError(Exception):
+    """The directory could not be reached or answered nonsense (one sentence)."""
+
+
+class RoomDirectory(Protocol):
+    """What the server needs from a room directory. ``owner`` arguments are process ids
+    (:attr:`process_id` of the caller)."""
+
+    process_id: str
+
+    async def create(self, code: str, state: State) -> bool:
+        """Store a new room owned by this process; False when ``code`` is taken."""
+
+    async def claim(self, code: str) -> bool:
+        """Own ``code`` if it exists and is unowned (its lease ran out) or already ours."""
+
+    async def owner(self, code: str) -> str | None:
+        """The process that owns ``code`` now, or None."""
+
+    async def save(self, code: str, state: State) -> bool:
+        """Write the room's state if this process still owns it (renews the lease);
+        False when it does not (the state is then left as the owner wrote it)."""
+
+    async def load(self, code: str) -> State | None:
+        """The last saved state of ``code``, or None when there is no such room."""
+
+    async def renew(self, codes: Iterable[str]) -> set[str]:
+        """Renew the leases of ``codes``; returns the codes this process no longer owns."""
+
+    async def release(self, code: str) -> None:
+        """Give up ownership (the state stays for another process to claim)."""
+
+    async def delete(self, code: str) -> None:
+        """Forget the room (only its owner should)."""
+
+    async def codes(self) -> list[str]:
+        """Every stored room code."""
+
+    async def close(self) -> None:
+        """Let go of connections."""
+
+
+def _dumps(state: State) -> str:
+    return json.dumps(state, separators=(",", ":"), ensure_ascii=False, allow_nan=False)
+
+
+class MemoryDirectory:
+    """Rooms in this process's memory. The states are kept as JSON text, so what comes
+    back from :meth:`load` is a fresh copy, exactly what Redis would give."""
+
+    def __init__(self, process_id: str = "local", *, lease_s: float = DEFAULT_LEASE_S,
+                 clock: Callable[[], float] = time.monotonic) -> None:
+        self.process_id = process_id
+        self.lease_s = lease_s
+        self.clock = clock
+        self._states: dict[str, str] = {}
+        self._owners: dict[str, tuple[str, float]] = {}
+
+    def _owner_now(self, code: str) -> str | None:
+        held = self._owners.get(code)
+        if held is None or held[1] <= self.clock():
+            return None
+        return held[0]
+
+    def _hold(self, code: str) -> None:
+        self._owners[code] = (self.process_id, self.clock() + self.lease_s)
+
+    async def create(self, code: str, state: State) -> bool:
+        if code in self._states:
+            return False
+        self._states[code] = _dumps(state)
+        self._hold(code)
+        return True
+
+    async def claim(self, code: str) -> bool:
+        if code not in self._states or self._owner_now(code) not in (None, self.process_id):
+            return False
+        self._hold(code)
+        return True
+
+    async def owner(self, code: str) -> str | None:
+        return self._owner_now(code)
+
+    async def save(self, code: str, state: State) -> bool:
+        if self._owner_now(code) != self.process_id:
+            return False
+        self._states[code] = _dumps(state)
+        self._hold(code)
+        return True
+
+    async def load(self, code: str) -> State | None:
+        text = self._states.get(code)
+        return None if text is None else json.loads(text)
+
+    async def renew(self, codes: Iterable[str]) -> set[str]:
+        lost = set()
+        for code in codes:
+            if self._owner_now(code) == self.process_id:
+                self._hold(code)
+            else:
+                lost.add(code)
+        return lost
+
+    async def release(self, code: str) -> None:
+        if self._owner_now(code) == self.process_id:
+            del self._owners[code]
+
+    async def delete(self, code: str) -> None:
+        self._states.pop(code, None)
+        self._owners.pop(code, None)
+
+    async def codes(self) -> list[str]:
+        return sorted(self._states)
+
+    async def close(self) -> None:
+        return None
+
+
+_CREATE = """
+if redis.call('EXISTS', KEYS[1]) == 1 then return 0 end
+redis.call('SET', KEYS[1], ARGV[2], 'PX', ARGV[4])
+redis.call('SET', KEYS[2], ARGV[1], 'PX', ARGV[3])
+redis.call('SADD', KEYS[3], ARGV[5])
+return 1
+"""
+_CLAIM = """
+if redis.call('EXISTS', KEYS[1]) == 0 then return 0 end
+local cur = redis.call('GET', KEYS[2])
+if cur and cur ~= ARGV[1] then return 0 end
+redis.call('SET', KEYS[2], ARGV[1], 'PX', ARGV[2])
+return 1
+"""
+_SAVE = """
+if redis.call('GET', KEYS[2]) ~= ARGV[1] then return 0 end
+redis.call('SET', KEYS[1], ARGV[2], 'PX', ARGV[4])
+redis.call('PEXPIRE', KEYS[2], ARGV[3])
+return 1
+"""
+_RENEW = """
+local lost = {}
+for i, key in ipairs(KEYS) do
+  if redis.call('GET', key) == ARGV[1] then
+    redis.call('PEXPIRE', key, ARGV[2])
+  else
+    table.insert(lost, i)
+  end
+end
+return lost
+"""
+_RELEASE = """
+if redis.call('GET', KEYS[1]) == ARGV[1] then redis.call('DEL', KEYS[1]) end
+return 1
+"""
+
+
+class RedisDirectory:
+    """Rooms in Redis, shared by every server process given the same URL and prefix."""
+
+    def __init__(self, client: Any, process_id: str, *, prefix: str = "big2:",
+                 lease_s: float = DEFAULT_LEASE_S, keep_s: float = DEFAULT_KEEP_S) -> None:
+        self.redis = client
+        self.process_id = process_id
+        self.prefix = prefix
+        self.lease_ms = max(1, int(lease_s * 1000))
+        self.keep_ms = max(1, int(keep_s * 1000))
+        self._create = client.register_script(_CREATE)
+        self._claim = client.register_script(_CLAIM)
+        self._save = client.register_script(_SAVE)
+        self._renew = client.register_script(_RENEW)
+        self._release = client.register_script(_RELEASE)
+
+    @classmethod
+    def from_url(cls, url: str, process_id: str, **kwargs: Any) -> "RedisDirectory":
+        """A directory on the Redis at ``url`` (``redis://host:port/db``)."""
+        import redis.asyncio as aioredis
+
+        client = aioredis.Redis.from_url(url, decode_responses=True)
+        return cls(client, process_id, **kwargs)
+
+    def _room(self, code: str) -> str:
+        return f"{self.prefix}room:{code}"
+
+    def _owner(self, code: str) -> str:
+        return f"{self.prefix}owner:{code}"
+
+    async def _call(self, what: str, coro: Any) -> Any:
+        try:
+            return await coro
+        except Exception as exc:  # redis.RedisError, OSError, timeouts
+            raise DirectoryError(f"The room directory (Redis) could not {what}: {exc}") from exc
+
+    async def ping(self) -> None:
+        """Raise :class:`DirectoryError` when Redis cannot be reached."""
+        await self._call("be reached", self.redis.ping())
+
+    async def create(self, code: str, state: State) -> bool:
+        keys = [self._room(code), self._owner(code), f"{self.prefix}rooms"]
+        args = [self.process_id, _dumps(state), self.lease_ms, self.keep_ms, code]
+        return bool(await self._call("create a room", self._create(keys=keys, args=args)))
+
+    async def claim(self, code: str) -> bool:
+        keys = [self._room(code), self._owner(code)]
+        return bool(await self._call("claim a room", self._claim(keys=keys, args=[self.process_id, self.lease_ms])))
+
+    async def owner(self, code: str) -> str | None:
+        value = await self._call("read a room's owner", self.redis.get(self._owner(code)))
+        return value if isinstance(value, str) else None
+
+    async def save(self, code: str, state: State) -> bool:
+        keys = [self._room(code), self._owner(code)]
+        args = [self.process_id, _dumps(state), self.lease_ms, self.keep_ms]
+        return bool(await self._call("save a room", self._save(keys=keys, args=args)))
+
+    async def load(self, code: str) -> State | None:
+        text = await self._call("load a room", self.redis.get(self._room(code)))
+        if text is None:
+            return None
+        try:
+            state = json.loads(text)
+        except ValueError as exc:
+            raise DirectoryError(f"The saved room {code} is not JSON.") from exc
+        if not isinstance(state, dict):
+            raise DirectoryError(f"The saved room {code} is not a JSON object.")
+        return state
+
+    async def renew(self, codes: Iterable[str]) -> set[str]:
+        order = list(codes)
+        if not order:
+            return set()
+        lost = await self._call("renew leases", self._renew(keys=[self._owner(c) for c in order],
+                                                            args=[self.process_id, self.lease_ms]))
+        return {order[int(i) - 1] for i in lost}
+
+    async def release(self, code: str) -> None:
+        await self._call("release a room", self._release(keys=[self._owner(code)], args=[self.process_id]))
+
+    async def delete(self, code: str) -> None:
+        async def run() -> None:
+            async with self.redis.pipeline(transaction=True) as pipe:
+                pipe.delete(self._room(code), self._owner(code))
+                pipe.srem(f"{self.prefix}rooms", code)
+                await pipe.execute()
+
+        await self._call("delete a room", run())
+
+    async def codes(self) -> list[str]:
+        members = await self._call("list rooms", self.redis.smembers(f"{self.prefix}rooms"))
+        out = []
+        for code in sorted(members):
+            if await self._call("list rooms", self.redis.exists(self._room(code))):
+                out.append(code)
+            else:  # expired with nobody playing: tidy the set
+                await self._call("list rooms", self.redis.srem(f"{self.prefix}rooms", code))
+        return out
+
+    async def close(self) -> None:
+        try:
+            await self.redis.aclose()
+        except Exception:  # pragma: no cover - closing a dead connection
+            pass
+
+
+def open_directory(url: str | None, process_id: str, **kwargs: Any) -> MemoryDirectory | RedisDirectory:
+    """:class:`RedisDirectory` for a ``redis://``/``rediss://``/``unix://`` URL, else
+    :class:`MemoryDirectory` (``url`` None)."""
+    if url is None:
+        return MemoryDirectory(process_id, **kwargs)
+    if not url.startswith(("redis://", "rediss://", "unix://")):
+        raise DirectoryError(f"A Redis address starts with redis://, rediss:// or unix://, not {url!r}.")
+    return RedisDirectory.from_url(url, process_id, **kwargs)

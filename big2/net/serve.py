@@ -1,0 +1,107 @@
+"""``big2 serve``: run the online-play server headless until Ctrl+C (or SIGTERM).
+
+    big2 serve [--host 127.0.0.1] [--port 7531] [--redis URL] [--certfile F --keyfile F]
+               [--advertise] [--log-level info]
+
+Logs go to stderr. ``--redis`` shares rooms with every other ``big2 serve`` given the
+same Redis (see docs/online.md); without it rooms live in this process. ``--certfile``
+and ``--keyfile`` (PEM) serve over TLS (``wss://``). ``--advertise`` announces the server
+on the local network (mDNS) so Join a game lists it. Never imports pygame.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import contextlib
+import logging
+import signal
+import socket
+import sys
+from collections.abc import Sequence
+
+from .. import cliargs
+from .directory import DirectoryError, RedisDirectory, open_directory
+from .server import Server, _process_id, make_ssl_context
+
+DEFAULT_PORT = 7531
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(prog="big2 serve", description="Run a Big Two server for online play.")
+    parser.add_argument("--host", default="127.0.0.1",
+                        help="address to listen on (0.0.0.0 for every network; default 127.0.0.1)")
+    parser.add_argument("--port", type=cliargs.whole_number(0, 65535), default=DEFAULT_PORT,
+                        help=f"port to listen on (default {DEFAULT_PORT}; 0 picks a free one)")
+    parser.add_argument("--redis", metavar="URL", default=None,
+                        help="share rooms through the Redis at URL (redis://host:port/db)")
+    parser.add_argument("--certfile", metavar="F", help="TLS certificate chain (PEM); needs --keyfile")
+    parser.add_argument("--keyfile", metavar="F", help="TLS private key (PEM); needs --certfile")
+    parser.add_argument("--advertise", action="store_true", help="announce the server on the local network")
+    parser.add_argument("--log-level", default="info", choices=("debug", "info", "warning", "error"))
+    return parser
+
+
+async def run(args: argparse.Namespace, *, ready: asyncio.Event | None = None) -> int:
+    """Serve until cancelled or signalled; 0 after a clean stop."""
+    ssl_context = make_ssl_context(args.certfile, args.keyfile) if args.certfile else None
+    directory = open_directory(args.redis, _process_id())
+    if isinstance(directory, RedisDirectory):
+        try:
+            await directory.ping()
+        except DirectoryError as exc:
+            await directory.close()
+            logging.getLogger("big2.net").error("%s", exc)
+            return 1
+    server = Server(host=args.host, port=args.port, ssl_context=ssl_context, directory=directory)
+    try:
+        await server.start()
+    except OSError as exc:
+        await directory.close()
+        logging.getLogger("big2.net").error("cannot listen on %s:%s: %s", args.host, args.port, exc)
+        return 1
+    advertiser = None
+    if args.advertise:
+        from .discovery import Advertiser
+
+        advertiser = Advertiser(name=socket.gethostname(), port=server.port, rooms=lambda: len(server.rooms))
+        await advertiser.start()
+        server.on_change = advertiser.refresh_soon
+    print(f"big2 serve: listening on {server.url}", file=sys.stderr, flush=True)
+    stop = asyncio.Event()
+    loop = asyncio.get_running_loop()
+    for sig in (signal.SIGINT, signal.SIGTERM):
+        with contextlib.suppress(NotImplementedError, RuntimeError):  # Windows: Ctrl+C raises instead
+            loop.add_signal_handler(sig, stop.set)
+    if ready is not None:
+        ready.set()
+    try:
+        await stop.wait()
+    finally:
+        print("big2 serve: stopping", file=sys.stderr, flush=True)
+        if advertiser is not None:
+            await advertiser.stop()
+        await server.stop()
+    return 0
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = build_parser()
+    args = parser.parse_args(list(argv) if argv is not None else None)
+    if bool(args.certfile) != bool(args.keyfile):
+        parser.error("TLS needs both --certfile and --keyfile")
+    logging.basicConfig(level=getattr(logging, args.log_level.upper()), stream=sys.stderr,
+                        format="%(asctime)s %(levelname)s %(name)s: %(message)s")
+    logging.getLogger("websockets").setLevel(logging.WARNING)
+    try:
+        return asyncio.run(run(args))
+    except KeyboardInterrupt:  # where signal handlers are not available
+        print("big2 serve: stopped", file=sys.stderr)
+        return 0
+    except (OSError, ValueError) as exc:  # e.g. a certificate that cannot be read
+        print(f"big2 serve: {exc}", file=sys.stderr)
+        return 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,392 @@
+"""The online-play server: asyncio + ``websockets``, one task per connection.
+
+Life of a connection (:meth:`Server._handler`): the client's first frame must be a
+``hello`` of :data:`~big2.net.protocol.PROTOCOL_VERSION` within ``hello_timeout_s``
+(another version gets one ``error`` frame with code ``version`` and a sentence, then the
+connection closes); the server answers ``welcome``. After that every frame goes through
+:func:`~big2.net.protocol.parse_client_frame` and a token bucket (``rate`` frames a
+second, ``burst`` at once): a frame the protocol refuses gets an ``error`` frame and
+changes nothing; a fatal one (a frame over 64 KiB, a flood) closes the connection with
+a reason. Nothing a client sends can raise out of the handler: a bug in a handler is
+logged and answered with an ``internal`` error, and the next client is served as usual.
+
+Rooms: ``create_room`` opens a :class:`~big2.net.hosted.HostedRoom` under a fresh code,
+``join_room`` seats a person (a wrong code costs a :class:`~big2.net.tokens.Throttle`
+delay per peer address; a seat token takes one's seat back). Every frame a room sends a
+seat is built by the room for that seat; the server only delivers it. Each change to a
+room is saved to the :mod:`directory <big2.net.directory>`; with Redis another process
+can load a room whose process died and go on from the last saved move.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import os
+import socket
+import ssl
+import time
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass
+from typing import Any
+
+from websockets.asyncio.server import Server as WsServer
+from websockets.asyncio.server import ServerConnection, serve
+from websockets.exceptions import ConnectionClosed
+
+from . import protocol
+from .directory import DirectoryError, MemoryDirectory, RoomDirectory
+from .protocol import Frame, ProtocolError
+from .hosted import HostedRoom, RoomError
+from .tokens import Throttle, normalise_code
+
+log = logging.getLogger("big2.net.server")
+
+#: What the server calls itself in ``welcome``.
+SERVER_NAME = "big2 serve"
+#: How long a connection closed for breaking the protocol may take to answer the close.
+CLOSE_WAIT_S = 0.5
+
+
+@dataclass(frozen=True)
+class Limits:
+    """The server's limits. Defaults suit a public server; tests shrink them."""
+
+    max_frame: int = protocol.MAX_FRAME_BYTES
+    rate: float = 20.0          # frames a second, sustained, per connection
+    burst: float = 40.0         # frames at once
+    hello_timeout_s: float = 10.0
+    send_timeout_s: float = 10.0
+    idle_room_s: float = 600.0  # a room nobody is connected to is closed after this
+    housekeeping_s: float = 2.0
+
+
+class TokenBucket:
+    """``rate`` tokens a second up to ``burst``; :meth:`take` spends one if there is one."""
+
+    def __init__(self, rate: float, burst: float, clock: Callable[[], float] = time.monotonic) -> None:
+        self.rate = rate
+        self.burst = burst
+        self.clock = clock
+        self.tokens = burst
+        self.stamp = clock()
+
+    def take(self) -> bool:
+        now = self.clock()
+        self.tokens = min(self.burst, self.tokens + (now - self.stamp) * self.rate)
+        self.stamp = now
+        if self.tokens >= 1.0:
+            self.tokens -= 1.0
+            return True
+        return False
+
+
+class Connection:
+    """One client: its websocket, peer address, flood bucket, and the seat it holds."""
+
+    def __init__(self, ws: ServerConnection, limits: Limits) -> None:
+        self.ws = ws
+        self.limits = limits
+        remote = ws.remote_address
+        self.peer = str(remote[0]) if isinstance(remote, tuple) and remote else "?"
+        self.bucket = TokenBucket(limits.rate, limits.burst)
+        self.client = ""
+        self.room: HostedRoom | None = None
+        self.seat: int | None = None
+        self.closed = False
+
+    async def send(self, frame: dict[str, Any]) -> None:
+        """Send one frame; a client that cannot take it within the send timeout is closed
+        (one stuck reader must not hold up the room)."""
+        if self.closed:
+            return
+        try:
+            await asyncio.wait_for(self.ws.send(protocol.encode_frame(frame)), self.limits.send_timeout_s)
+        except (ConnectionClosed, asyncio.TimeoutError, OSError):
+            self.closed = True
+            with contextlib.suppress(Exception):
+                self.ws.transport.abort()
+
+    async def fail(self, error: ProtocolError, close_code: int = 1008) -> None:
+        """Send the error frame, then close when it is fatal."""
+        await self.send(error.frame())
+        if error.fatal:
+            self.closed = True
+            # The close frame goes out at once; a client that has more frames in flight
+            # may never read it and answer, so the handshake gets a short wait only.
+            with contextlib.suppress(Exception):
+                await asyncio.wait_for(self.ws.close(close_code, error.message[:120]), CLOSE_WAIT_S)
+            with contextlib.suppress(Exception):
+                self.ws.transport.abort()
+
+
+def _process_id() -> str:
+    return f"{socket.gethostname()}:{os.getpid()}:{os.urandom(4).hex()}"
+
+
+class Server:
+    """A ``big2 serve`` server. ``await start()`` binds (``port=0`` picks a free port, read
+    :attr:`port` after), ``await stop()`` closes every connection and hands its rooms
+    back to the directory, ``serve_forever()`` runs until cancelled."""
+
+    def __init__(self, *, host: str = "127.0.0.1", port: int = 7531, ssl_context: ssl.SSLContext | None = None,
+                 directory: RoomDirectory | None = None, limits: Limits | None = None,
+                 throttle: Throttle | None = None) -> None:
+        self.host = host
+        self.port = port
+        self.ssl_context = ssl_context
+        self.limits = limits if limits is not None else Limits()
+        self.directory: RoomDirectory = directory if directory is not None else MemoryDirectory(_process_id())
+        self.throttle = throttle if throttle is not None else Throttle()
+        self.rooms: dict[str, HostedRoom] = {}
+        self.connections: set[Connection] = set()
+        self._ws: WsServer | None = None
+        self._housekeeping: asyncio.Task[None] | None = None
+        self.on_change: Callable[[], None] | None = None  # called when the room count changes
+
+    # -- life cycle ------------------------------------------------------------------------
+
+    async def start(self) -> None:
+        self._ws = await serve(
+            self._handler, self.host, self.port, ssl=self.ssl_context,
+            max_size=self.limits.max_frame, max_queue=16, compression=None,
+            ping_interval=20, ping_timeout=20, close_timeout=5, logger=log,
+        )
+        sock = next(iter(self._ws.sockets))
+        self.port = int(sock.getsockname()[1])
+        self._housekeeping = asyncio.create_task(self._housekeep())
+        log.info("serving on %s://%s:%d (process %s)", "wss" if self.ssl_context else "ws",
+                 self.host, self.port, self.directory.process_id)
+
+    async def serve_forever(self) -> None:
+        if self._ws is None:
+            await self.start()
+        assert self._ws is not None
+        await self._ws.serve_forever()
+
+    async def stop(self) -> None:
+        if self._housekeeping is not None:
+            self._housekeeping.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await self._housekeeping
+        if self._ws is not None:
+            self._ws.close()
+            with contextlib.suppress(Exception):
+                await asyncio.wait_for(self._ws.wait_closed(), 10)
+        for room in list(self.rooms.values()):
+            await room.shutdown()
+            with contextlib.suppress(DirectoryError):
+                await self.directory.release(room.code)
+        self.rooms.clear()
+        await self.directory.close()
+
+    @property
+    def url(self) -> str:
+        return f"{'wss' if self.ssl_context else 'ws'}://{self.host}:{self.port}"
+
+    # -- connections -----------------------------------------------------------------------
+
+    async def _handler(self, ws: ServerConnection) -> None:
+        conn = Connection(ws, self.limits)
+        self.connections.add(conn)
+        try:
+            if await self._greet(conn):
+                await self._serve(conn)
+        except ConnectionClosed:
+            pass
+        finally:
+            self.connections.discard(conn)
+            conn.closed = True
+            if conn.room is not None:
+                room, conn.room = conn.room, None
+                await self._guard(room.disconnected(conn))
+
+    async def _greet(self, conn: Connection) -> bool:
+        try:
+            raw = await asyncio.wait_for(conn.ws.recv(), self.limits.hello_timeout_s)
+        except asyncio.TimeoutError:
+            await conn.fail(ProtocolError("timeout", "No hello came in time.", fatal=True))
+            return False
+        try:
+            hello = protocol.parse_client_frame(raw, expect_hello=True)
+        except ProtocolError as exc:
+            exc.fatal = True
+            await conn.fail(exc)
+            return False
+        conn.client = hello.get("client", "")
+        await conn.send({"type": "welcome", "version": protocol.PROTOCOL_VERSION, "server": SERVER_NAME,
+                         "max_frame": self.limits.max_frame})
+        return True
+
+    async def _serve(self, conn: Connection) -> None:
+        async for raw in conn.ws:
+            if not conn.bucket.take():
+                await conn.fail(ProtocolError("flood", "Too many frames: the connection is closed.", fatal=True))
+                return
+            try:
+                frame = protocol.parse_client_frame(raw)
+            except ProtocolError as exc:
+                await conn.fail(exc, 1009 if exc.code == "too_big" else 1008)
+                if exc.fatal:
+                    return
+                continue
+            await self._guard(self._dispatch(conn, frame), conn, frame)
+            if conn.closed:
+                return
+
+    async def _guard(self, work: Awaitable[None], conn: Connection | None = None, frame: Frame | None = None) -> None:
+        """Run a handler; whatever goes wrong is logged and told, never raised."""
+        try:
+            await work
+        except ProtocolError as exc:
+            if conn is not None:
+                await conn.fail(exc)
+        except RoomError as exc:
+            if conn is not None:
+                seq = frame.get("seq") if frame is not None and frame.type == "command" else None
+                await conn.fail(ProtocolError(exc.code, exc.message, seq=seq))
+        except DirectoryError as exc:
+            log.error("%s", exc)
+            if conn is not None:
+                await conn.fail(ProtocolError("unavailable", "The server cannot reach its room store; try again soon."))
+        except ConnectionClosed:
+            pass
+        except Exception:
+            log.exception("a handler failed on %s", frame.type if frame else "disconnect")
+            if conn is not None:
+                await conn.fail(ProtocolError("internal", "The server could not do that."))
+
+    async def _dispatch(self, conn: Connection, frame: Frame) -> None:
+        kind = frame.type
+        if kind == "ping":
+            await conn.send({"type": "pong", **({"t": frame["t"]} if "t" in frame.fields else {})})
+        elif kind == "create_room":
+            await self._create(conn, frame)
+        elif kind == "join_room":
+            await self._join(conn, frame)
+        elif conn.room is None:
+            raise ProtocolError("no_room", "Create or join a room first.")
+        elif kind == "leave":
+            room, conn.room = conn.room, None
+            await room.leave(conn)
+        else:
+            await conn.room.handle(conn, frame)
+
+    async def _create(self, conn: Connection, frame: Frame) -> None:
+        if conn.room is not None:
+            raise ProtocolError("in_room", "Leave this room before opening another.")
+        room = HostedRoom.create(self, name=frame["name"], players=frame.get("players", 4),
+                                 computers=frame.get("computers", 0), preset=frame.get("preset"),
+                                 level=frame.get("level"))
+        for _ in range(20):
+            if await self.directory.create(room.code, room.to_state()):
+                break
+            room.code = room.new_code()
+        else:  # pragma: no cover - 20 collisions in 2**40 codes
+            raise ProtocolError("unavailable", "No room code was free; try again.")
+        self.rooms[room.code] = room
+        self._changed()
+        await room.seat_host(conn)
+
+    async def _join(self, conn: Connection, frame: Frame) -> None:
+        if conn.room is not None:
+            raise ProtocolError("in_room", "Leave this room before joining another.")
+        wait = self.throttle.wait(conn.peer)
+        if wait > 0:
+            raise ProtocolError("throttled", f"Too many wrong room codes: wait {wait:.0f} s and try again.")
+        code = normalise_code(frame["code"])
+        room = await self._find(code) if code is not None else None
+        if room is None:
+            delay = self.throttle.miss(conn.peer)
+            later = f" Wait {delay:.0f} s before the next try." if delay >= 1 else ""
+            raise ProtocolError("bad_code", "There is no room with that code." + later)
+        try:
+            await room.join(conn, frame["name"], frame.get("token"))
+        except RoomError as exc:
+            if exc.code == "bad_token":
+                self.throttle.miss(conn.peer)
+            raise
+        self.throttle.hit(conn.peer)
+
+    async def _find(self, code: str) -> HostedRoom | None:
+        """The room ``code``: one this process runs, or one it takes over from the
+        directory (its owner died and the lease ran out)."""
+        room = self.rooms.get(code)
+        if room is not None:
+            return room
+        owner = await self.directory.owner(code)
+        if owner is not None and owner != self.directory.process_id:
+            raise ProtocolError("elsewhere", "That room is run by another server process; try again in a moment.")
+        if not await self.directory.claim(code):
+            return None
+        state = await self.directory.load(code)
+        if state is None:
+            return None
+        room = HostedRoom.restore(self, code, state)
+        self.rooms[code] = room
+        self._changed()
+        log.info("took over room %s", code)
+        await room.resumed()
+        return room
+
+    # -- rooms -----------------------------------------------------------------------------
+
+    async def save(self, room: HostedRoom) -> None:
+        """Write ``room``'s state to the directory (after every change)."""
+        if not await self.directory.save(room.code, room.to_state()):
+            log.warning("room %s is owned by another process now; closing it here", room.code)
+            await self.drop(room, "The room moved to another server; reconnect to go on.", release=False)
+
+    async def drop(self, room: HostedRoom, reason: str, *, release: bool = True, forget: bool = False) -> None:
+        """Stop running ``room`` here."""
+        if self.rooms.get(room.code) is room:
+            del self.rooms[room.code]
+            self._changed()
+        await room.close(reason)
+        if forget:
+            await self.directory.delete(room.code)
+        elif release:
+            await self.directory.release(room.code)
+
+    def _changed(self) -> None:
+        if self.on_change is not None:
+            with contextlib.suppress(Exception):
+                self.on_change()
+
+    async def _housekeep(self) -> None:
+        while True:
+            await asyncio.sleep(self.limits.housekeeping_s)
+            try:
+                await self._housekeep_once()
+            except asyncio.CancelledError:
+                raise
+            except DirectoryError as exc:
+                log.error("%s", exc)
+            except Exception:
+                log.exception("housekeeping failed")
+
+    async def _housekeep_once(self) -> None:
+        now = time.monotonic()
+        for room in list(self.rooms.values()):
+            if room.idle_since is not None and now - room.idle_since > self.limits.idle_room_s:
+                log.info("room %s closed: nobody connected for %.0f s", room.code, now - room.idle_since)
+                await self.drop(room, "Nobody was left in the room.", forget=True)
+            else:
+                await room.tick(now)
+        lost = await self.directory.renew(list(self.rooms))
+        for code in lost:
+            room = self.rooms.get(code)
+            if room is not None:
+                await self.drop(room, "The room moved to another server; reconnect to go on.", release=False)
+
+
+def make_ssl_context(certfile: str, keyfile: str) -> ssl.SSLContext:
+    """A server TLS context from a certificate chain and its private key (PEM)."""
+    context = ssl.SSLContext(ssl.PROTOCOL_TLS_SERVER)
+    context.minimum_version = ssl.TLSVersion.TLSv1_2
+    context.load_cert_chain(certfile, keyfile)
+    return context
+
+
+__all__ = ["Connection", "Limits", "Server", "TokenBucket", "make_ssl_context"]
