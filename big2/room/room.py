@@ -1,0 +1,468 @@
+"""The room: one session of Big Two, its seats and their streams. No pygame, no I/O.
+
+A :class:`Room` owns a :class:`~big2.room.match.Match` (the session, the hand's engine
+game, the computers' generators, undo) and is the only thing that changes it:
+
+* A seat acts with :meth:`Room.command` (:mod:`big2.room.commands`). The room checks
+  the command against the engine for that seat; a refused one returns a
+  :class:`~big2.room.commands.Refusal` with the engine's sentence and changes nothing.
+* Every change appends the engine's events (and the room's own) to the hand's **log**.
+  A seat reads the log through :meth:`Room.events_for` — each event passed through
+  :func:`~big2.room.redact.redact` for that seat — and the position through
+  :meth:`Room.state_for`. Nothing else leaves the room.
+* Computers play when the room is given time (:meth:`Room.tick`): a computer's move is
+  asked of a :class:`Brain` (the app's worker process; a plain in-thread brain by
+  default) and made once it is ready and the pace has passed. A brain that fails is
+  replaced, for that turn, by a simpler level, and the seats hear
+  :class:`~big2.room.events.ComputerStumbled`.
+* Observers (:class:`RoomObserver`) hear of every change, to autosave and keep the
+  score history; they cannot change the game.
+
+A finished hand is scored at once (``HandScored`` follows ``HandEnded`` in the log);
+the next hand is dealt by :class:`~big2.room.commands.NextHand` or :meth:`start_hand`.
+"""
+
+from __future__ import annotations
+
+import logging
+import random
+from collections.abc import Callable
+from concurrent.futures import Future
+from typing import Any, Protocol
+
+from big2.engine.combos import PASS, Move
+from big2.engine.errors import IllegalMove
+from big2.engine.events import HandEnded
+from big2.engine.messages import msg
+
+from . import commands as cmd
+from .config import HandResult, MatchConfig
+from .events import ComputerStumbled, HandRevealed, HandScored, HintGiven, MoveUndone, SeatHanded
+from .match import Match, opening_events
+from .redact import redact
+from .state import SeatState
+from .undo import allowed as undo_allowed
+from .undo import snapshot as undo_snapshot
+
+log = logging.getLogger(__name__)
+
+
+class Brain(Protocol):
+    """Chooses computers' moves, perhaps elsewhere: ``think`` returns a future move."""
+
+    def think(self, view: Any, level: str, seed: int) -> Future[Move]: ...
+
+    def shutdown(self) -> None: ...
+
+
+class InlineBrain:
+    """A brain that decides at once, in the caller's thread (tests, servers, tools)."""
+
+    def think(self, view: Any, level: str, seed: int) -> Future[Move]:
+        fut: Future[Move] = Future()
+        try:
+            fut.set_result(decide(view, level, seed))
+        except Exception as exc:  # noqa: BLE001 - the room falls back and says so
+            fut.set_exception(exc)
+        return fut
+
+    def shutdown(self) -> None:
+        pass
+
+
+_opponents: dict[str, Any] = {}
+
+
+def decide(view: Any, level: str, seed: int) -> Move:
+    """The move of computer level ``level`` for the seat to act in ``view``."""
+    from big2.ai import make_opponent
+
+    opp = _opponents.get(level)
+    if opp is None:
+        opp = _opponents[level] = make_opponent(level)
+    return opp.choose(view, random.Random(seed))
+
+
+class RoomObserver(Protocol):
+    """Hears every change of a room (autosave, score history). Each method may be absent."""
+
+    def hand_started(self, room: Room) -> None: ...
+
+    def moved(self, room: Room) -> None: ...
+
+    def hand_scored(self, room: Room, result: HandResult) -> None: ...
+
+
+#: The levels that stand in, in order, for a computer whose brain failed.
+FALLBACK_LEVELS = ("normal", "beginner")
+
+
+class Room:
+    """A session between fixed seats; see the module's docstring.
+
+    ``reveal_deal`` False withholds the deal number from seats until each hand is
+    scored (people at different screens could read every hand from it). ``on_stumble``
+    is called with (exception, seat, level, what played instead) when a computer's
+    brain fails, for the app to write a report.
+    """
+
+    def __init__(
+        self,
+        config: MatchConfig | None = None,
+        *,
+        match: Match | None = None,
+        brain: Brain | None = None,
+        reveal_deal: bool = True,
+        on_stumble: Callable[[BaseException, int, str, str], None] | None = None,
+    ) -> None:
+        self.match = match if match is not None else Match(config or MatchConfig())
+        self.brain: Brain = brain if brain is not None else InlineBrain()
+        self.reveal_deal = reveal_deal
+        self.on_stumble = on_stumble
+        self.observers: list[Any] = []
+        #: The hand's events, unredacted, in order (seats read them through events_for).
+        self.log: list[Any] = []
+        #: Counts hands dealt in this room (a seat's cursor belongs to one hand).
+        self.hand_serial = 0
+        self._left: set[int] = set()
+        self._future: Future[Move] | None = None
+        self._thinking_seat = -1
+        self._asked_at = 0.0
+        self._give_back_at: float | None = None
+
+    # What seats may read ---------------------------------------------------------------
+
+    @property
+    def config(self) -> MatchConfig:
+        return self.match.config
+
+    @property
+    def n_players(self) -> int:
+        return self.match.n_players
+
+    def is_person(self, seat: int) -> bool:
+        """Whether a person plays ``seat`` now (set up as a person and not handed over)."""
+        return self.match.is_human(seat)
+
+    def events_for(self, seat: int, cursor: int) -> tuple[list[Any], int]:
+        """The hand's events from index ``cursor`` on, as ``seat`` may see them, and the
+        new cursor."""
+        out = []
+        for event in self.log[cursor:]:
+            seen = redact(event, seat)
+            if seen is not None:
+                out.append(seen)
+        return out, len(self.log)
+
+    def state_for(self, seat: int, *, at_screen: tuple[int, ...] = ()) -> SeatState:
+        """Everything ``seat`` may know now (see :class:`~big2.room.state.SeatState`)."""
+        m = self.match
+        c = m.config
+        n = m.n_players
+        game = m.game
+        scored = game is not None and game.is_over and m.session.current is None
+        deal = m.deal_number if (self.reveal_deal or scored) else None
+        base: dict[str, Any] = dict(
+            seat=seat, names=m.names, people=tuple(s.human for s in c.seats), levels=tuple(s.level for s in c.seats),
+            by_computer=tuple(sorted(s for s in range(n) if c.seats[s].human and not m.is_human(s))),
+            at_screen=at_screen or (seat,), rules=c.rules, scoring=c.scoring, hands=c.hands, target=c.target,
+            undo_allowed=undo_allowed(m), hand_number=m.hand_number if game is not None else len(m.results),
+            deal_number=deal, totals=tuple(m.totals), hands_left=m.hands_left, results=tuple(m.results),
+            session_over=m.session_over, seq=len(self.log),
+            undo_steps=len(m.undo) if m.undo.can_undo(m) else 0,
+        )
+        if game is None:
+            return SeatState(**base)
+        over = game.is_over
+        exchange = game.exchange
+        card = game.exchange_card
+        involved = exchange is not None and seat in exchange
+        return SeatState(
+            **base,
+            in_hand=True,
+            hand=game.hand(seat),
+            counts=tuple(game.card_counts),
+            played=tuple(game.played_by(s) for s in range(n)),
+            history=tuple(game.history),
+            to_act=None if over else game.to_act,
+            leading=False if over else game.leading,
+            trick=game.trick_move,
+            trick_owner=game.trick_owner,
+            passed=game.passed,
+            must_include=game.must_include,
+            clockwise=bool(game.clockwise),
+            out=tuple(game.finish_order),
+            stock_size=int(game.stock_size),
+            exchange=exchange,
+            exchange_card=card if involved else None,
+            give_back_hint=game.suggest_give_back() if exchange is not None and seat == exchange[1] else None,
+            exchanged=self._exchanged_for(seat),
+            hand_over=over,
+            winner=game.winner if over else None,
+            revealed=tuple(game.hand(s) for s in range(n)) if over else (),
+        )
+
+    def _exchanged_for(self, seat: int) -> tuple[int, int, int | None, int | None] | None:
+        for event in self.log:
+            if type(event).__name__ == "CardsExchanged":
+                sees = seat in (event.loser, event.winner)
+                return (event.loser, event.winner, event.given if sees else None, event.returned if sees else None)
+        return None
+
+    # Starting hands ----------------------------------------------------------------------
+
+    def start_hand(self) -> None:
+        """Deal the next hand of the session (its opening events start the new log)."""
+        m = self.match
+        self._drop_thinking()
+        self.log = list(m.new_hand())
+        self.hand_serial += 1
+        for seat in self._left:
+            m.hand_to_computer(seat)
+        self._notify("hand_started")
+
+    def resume_hand(self) -> None:
+        """A restored room: the hand in play goes on from its position. Its log starts
+        empty (a seat takes the position from :meth:`state_for`)."""
+        self.log = []
+        self.hand_serial += 1
+
+    # Commands ---------------------------------------------------------------------------
+
+    def command(self, seat: int, command: Any) -> cmd.Refusal | None:
+        """Do ``command`` for ``seat``; a :class:`~big2.room.commands.Refusal` (and no
+        change at all) when the rules or the room do not allow it."""
+        m = self.match
+        game = m.game
+        try:
+            if not 0 <= seat < m.n_players:
+                raise _Refused(msg("There is no seat {seat} at this table.", seat=seat))
+            if isinstance(command, cmd.NextHand):
+                return self._next_hand()
+            if isinstance(command, cmd.Undo):
+                return self._undo(seat)
+            if game is None or game.is_over:
+                raise _Refused(msg("The hand is over."))
+            if isinstance(command, cmd.HandToComputer | cmd.Leave):
+                if not m.config.seats[seat].human:
+                    raise _Refused(msg("A computer already plays this seat."))
+                if isinstance(command, cmd.Leave):
+                    self._left.add(seat)
+                m.hand_to_computer(seat)
+                if self._thinking_seat == seat:
+                    self._drop_thinking()
+                self.log.append(SeatHanded(seat))
+                self._notify("moved")
+                return None
+            if isinstance(command, cmd.Hint):
+                self.log.append(self._hint(seat))
+                return None
+            if not m.is_human(seat):
+                raise _Refused(msg("The computer plays this seat now."))
+            if isinstance(command, cmd.GiveBack):
+                events = game.give_back(command.card) if game.exchange is not None and game.exchange[1] == seat else None
+                if events is None:
+                    raise _Refused(msg("There is no card for you to give back now."))
+                self._after(events)
+                return None
+            if isinstance(command, cmd.Play | cmd.Pass):
+                snap = undo_snapshot(m, seat) if game.exchange is None else None
+                if isinstance(command, cmd.Play):
+                    events = game.play(list(command.cards), seat=seat)
+                else:
+                    events = game.pass_turn(seat=seat)
+                if snap is not None:
+                    m.undo.push(snap)
+                self._after(events)
+                return None
+            raise _Refused(msg("That is not something a seat can do."))
+        except IllegalMove as exc:
+            return cmd.Refusal(exc.message)
+        except _Refused as exc:
+            return cmd.Refusal(exc.message)
+
+    def _next_hand(self) -> cmd.Refusal | None:
+        m = self.match
+        if m.session_over:
+            raise _Refused(msg("The session is over."))
+        if m.game is not None and not m.game.is_over:
+            raise _Refused(msg("The hand is not over yet."))
+        self.start_hand()
+        return None
+
+    def _undo(self, seat: int) -> cmd.Refusal | None:
+        m = self.match
+        if not undo_allowed(m):
+            raise _Refused(msg("Undo is off at this table: New game can turn it on for several people."))
+        if not m.undo.can_undo(m):
+            raise _Refused(msg("There is no move of yours to take back in this hand."))
+        snap = m.undo.undo(m)
+        assert snap is not None
+        self._drop_thinking()
+        self.log.append(MoveUndone(snap.seat, len(m.game.history) if m.game else 0,
+                                   len(m.undo) if m.undo.can_undo(m) else 0))
+        self._notify("moved")
+        return None
+
+    def _hint(self, seat: int) -> HintGiven:
+        game = self.match.game
+        assert game is not None
+        if game.exchange is not None and game.exchange[1] == seat:
+            card = game.suggest_give_back()
+            alone = sum(1 for c in game.hand(seat) if c // 4 == card // 4) == 1
+            why = msg("your lowest card that is not part of a pair") if alone else msg("your lowest card")
+            return HintGiven(seat, PASS, why, card)
+        if game.to_act != seat:
+            return HintGiven(seat, PASS, msg("Wait for your turn."))
+        from big2.ai import PlayerView
+        from big2.ai.hint import hint as ai_hint
+
+        h = ai_hint(PlayerView.from_game(game, seat), random.Random(len(game.history) * 7919 + seat))
+        why = h.reason if not isinstance(h.reason, str) else msg(h.reason)
+        return HintGiven(seat, h.move, why)
+
+    def _after(self, events: Any) -> None:
+        """A move was made: log its events, score a finished hand, tell the observers."""
+        self.log.extend(events)
+        ended = next((e for e in events if isinstance(e, HandEnded)), None)
+        if ended is not None:
+            game = self.match.game
+            assert game is not None
+            self.log.append(HandRevealed(tuple(game.hand(s) for s in range(self.n_players))))
+            result = self.match.record(ended)
+            self.log.append(HandScored(result, self.match.session_over))
+            self._notify("moved")
+            self._notify("hand_scored", result)
+            return
+        self._notify("moved")
+
+    # Computers ----------------------------------------------------------------------------
+
+    def computer_to_act(self) -> int | None:
+        """The computer seat the game waits for (its move or its give-back), if any."""
+        game = self.match.game
+        if game is None or game.is_over:
+            return None
+        if game.exchange is not None:
+            winner = game.exchange[1]
+            return None if self.match.is_human(winner) else winner
+        seat = game.to_act
+        return None if self.match.is_human(seat) else seat
+
+    def thinking(self, seat: int) -> bool:
+        """Whether ``seat``'s move is being chosen."""
+        return self._future is not None and self._thinking_seat == seat
+
+    def tick(self, now: float, pace: float = 0.0, exchange_pace: float | None = None) -> bool:
+        """Give the computers time at ``now`` (seconds on the caller's clock): ask the
+        brain for the move of the computer to act, and make it once it is ready and
+        ``pace`` seconds have passed since it was asked. True when a move was made."""
+        seat = self.computer_to_act()
+        if seat is None:
+            return False
+        game = self.match.game
+        assert game is not None
+        if game.exchange is not None:
+            if self._give_back_at is None:
+                self._give_back_at = now + (pace if exchange_pace is None else exchange_pace)
+                return False
+            if now < self._give_back_at:
+                return False
+            self._give_back_at = None
+            self._after(game.give_back(give_back_card(game)))
+            return True
+        m = self.match
+        if self._future is None or self._thinking_seat != seat:
+            from big2.ai import PlayerView
+
+            view = PlayerView.from_game(game, seat, scores=list(m.totals), scoring=m.scoring,
+                                        hands_left=m.hands_left, target=m.config.target)
+            self._future = self.brain.think(view, m.level(seat), m.ai_rngs[seat].getrandbits(64))
+            self._thinking_seat = seat
+            self._asked_at = now
+            return False
+        if not self._future.done() or now < self._asked_at + pace:
+            return False
+        future = self._future
+        self._drop_thinking()
+        try:
+            events = game.make(future.result(), seat=seat)
+        except Exception as exc:  # a broken brain or an illegal move: never stall the room
+            events = self._fall_back(exc, seat)
+        self._after(events)
+        return True
+
+    def next_due(self, pace: float) -> float | None:
+        """When :meth:`tick` may next make a move (caller's clock), if a move is ready."""
+        if self._future is not None and self._future.done():
+            return self._asked_at + pace
+        return self._give_back_at
+
+    def _drop_thinking(self) -> None:
+        self._future = None
+        self._thinking_seat = -1
+        self._give_back_at = None
+
+    def _fall_back(self, exc: BaseException, seat: int) -> Any:
+        m = self.match
+        game = m.game
+        assert game is not None
+        failed = m.level(seat)
+        log.error("the computer for seat %d (%s) failed: %r", seat, failed, exc, exc_info=exc)
+        from big2.ai import PlayerView
+
+        events = None
+        used = "lowest"
+        for level in FALLBACK_LEVELS:
+            if level == failed:
+                continue
+            try:
+                view = PlayerView.from_game(game, seat, scores=list(m.totals), scoring=m.scoring,
+                                            hands_left=m.hands_left, target=m.config.target)
+                events = game.make(decide(view, level, m.ai_rngs[seat].getrandbits(64)), seat=seat)
+                used = level
+                break
+            except Exception as err:  # noqa: BLE001, PERF203 - a few tries at most
+                log.error("the %s level failed too: %r", level, err)
+        if events is None:  # a failure here is a broken game: the caller's last defence
+            events = game.make(lowest_move(game), seat=seat)
+        self.log.append(ComputerStumbled(seat, failed, used))
+        if self.on_stumble is not None:
+            self.on_stumble(exc, seat, failed, used)
+        return events
+
+    def close(self) -> None:
+        """Stop thinking (the brain is shut down)."""
+        self._drop_thinking()
+        self.brain.shutdown()
+
+    def _notify(self, what: str, *args: Any) -> None:
+        for observer in list(self.observers):
+            hook = getattr(observer, what, None)
+            if hook is not None:
+                hook(self, *args)
+
+
+class _Refused(Exception):
+    def __init__(self, message: Any) -> None:
+        super().__init__(str(message))
+        self.message = message
+
+
+def lowest_move(game: Any) -> Move:
+    """The lowest legal play, or pass when there is none."""
+    for move in game.legal_moves():
+        if move != PASS:
+            return move
+    return PASS
+
+
+def give_back_card(game: Any) -> int:
+    """The card a computer exchange winner gives back: the AI's choice (its hand plan
+    suffers least), or the engine's suggestion."""
+    try:
+        from big2.ai.exchange import give_back_for
+
+        return give_back_for(game)
+    except ImportError:  # pragma: no cover
+        return game.suggest_give_back()
