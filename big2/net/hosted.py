@@ -18,20 +18,30 @@ the connections the server gave the room.
 
 from __future__ import annotations
 
+import asyncio
 import hashlib
+import logging
 import time
 from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from ..ai import LEVELS
-from ..engine import preset_names
+from ..engine import move_cards, preset_names
 from ..engine.presets import get_preset
-from .protocol import Frame
+from ..room import codec
+from ..room import commands as cmds
+from ..room.config import MatchConfig, SeatConfig
+from ..room.room import Room, lowest_move
+from .brain import ExecutorBrain
+from .protocol import TURN_CLOCKS, Frame
+from .roomstate import hold_seat, room_from_state, room_to_state, seat_back
 from .tokens import format_code, new_room_code, new_seat_token, same_token
 
 if TYPE_CHECKING:  # pragma: no cover
     from .server import Connection, Server
+
+log = logging.getLogger("big2.net.room")
 
 #: What a saved room looks like; bumped when :meth:`HostedRoom.to_state` changes shape.
 STATE_VERSION = 1
@@ -40,10 +50,11 @@ STATE_VERSION = 1
 class RoomError(Exception):
     """A request the room refuses: a stable ``code`` and one sentence."""
 
-    def __init__(self, code: str, message: str) -> None:
+    def __init__(self, code: str, message: str, *, msg: dict[str, Any] | None = None) -> None:
         super().__init__(message)
         self.code = code
         self.message = message
+        self.msg = msg
 
 
 def token_hash(token: str) -> str:
@@ -68,16 +79,36 @@ class HostedRoom:
     """A room of ``players`` seats run by ``server``. Build with :meth:`create` or
     :meth:`restore`."""
 
-    def __init__(self, server: "Server", code: str, *, players: int, preset: str, level: str) -> None:
+    def __init__(self, server: "Server", code: str, *, players: int, preset: str, level: str,
+                 hands: int = 4, turn_clock: int = 0) -> None:
         self.server = server
         self.code = code
         self.players = players
         self.preset = preset
         self.level = level
+        self.hands = hands
+        self.turn_clock = turn_clock
         self.seats = [SeatSlot() for _ in range(players)]
         self.host = 0
         self.started = False
         self.idle_since: float | None = time.monotonic()
+        #: The session, once the host started it.
+        self.game: Room | None = None
+        self.brain = ExecutorBrain(server.executor, self.wake_threadsafe)
+        self._cursors: dict[int, int] = {}
+        self._serials: dict[int, int] = {}
+        self._saved_at: tuple[int, int] = (-1, -1)
+        self._turn_seen: tuple[int, int] | None = None
+        self._turn_started = 0.0
+        self._driver: asyncio.Task[None] | None = None
+        self._woken = asyncio.Event()
+        self._closed = False
+        self._loop = asyncio.get_running_loop()
+
+    def wake_threadsafe(self) -> None:
+        """:meth:`wake` from another thread (a computer finished thinking)."""
+        if not self._closed:
+            self._loop.call_soon_threadsafe(self.wake)
 
     # -- building ----------------------------------------------------------------------
 
@@ -87,7 +118,7 @@ class HostedRoom:
 
     @classmethod
     def create(cls, server: "Server", *, name: str, players: int, computers: int, preset: str | None,
-               level: str | None) -> "HostedRoom":
+               level: str | None, hands: int = 4, turn_clock: int = 0) -> "HostedRoom":
         """A new room: the host (``name``) will sit at seat 0, ``computers`` seats at the
         end are computers."""
         if computers > players - 1:
@@ -100,7 +131,10 @@ class HostedRoom:
         level = level or "normal"
         if level not in LEVELS:
             raise RoomError("bad_level", f"The computer level must be one of: {', '.join(LEVELS)}.")
-        room = cls(server, cls.new_code(), players=players, preset=preset_name, level=level)
+        if turn_clock not in TURN_CLOCKS:
+            raise RoomError("bad_value", f"The turn clock is one of {', '.join(map(str, TURN_CLOCKS))} seconds.")
+        room = cls(server, cls.new_code(), players=players, preset=preset_name, level=level, hands=hands,
+                   turn_clock=turn_clock)
         for seat in range(players - computers, players):
             room.seats[seat] = SeatSlot(kind="computer", name=f"Computer {seat + 1}", ready=True)
         room.seats[0] = SeatSlot(kind="person", name=name, ready=True)
@@ -110,8 +144,10 @@ class HostedRoom:
         """Everything needed to run the room elsewhere, as JSON-able data."""
         return {
             "v": STATE_VERSION, "code": self.code, "players": self.players, "preset": self.preset,
-            "level": self.level, "host": self.host, "started": self.started,
+            "level": self.level, "hands": self.hands, "turn_clock": self.turn_clock, "host": self.host,
+            "started": self.started,
             "seats": [{"kind": s.kind, "name": s.name, "token": s.token_hash, "ready": s.ready} for s in self.seats],
+            "game": None if self.game is None else room_to_state(self.game),
         }
 
     @classmethod
@@ -120,11 +156,21 @@ class HostedRoom:
         if state.get("v") != STATE_VERSION:
             raise RoomError("unavailable", "The saved room is from another version of the server.")
         room = cls(server, code, players=int(state["players"]), preset=str(state["preset"]),
-                   level=str(state["level"]))
+                   level=str(state["level"]), hands=int(state["hands"]), turn_clock=int(state["turn_clock"]))
         room.host = int(state["host"])
         room.started = bool(state["started"])
         room.seats = [SeatSlot(kind=str(s["kind"]), name=str(s["name"]), token_hash=str(s["token"]),
                                ready=bool(s["ready"])) for s in state["seats"]]
+        if state.get("game") is not None:
+            try:
+                room.game = room_from_state(state["game"], brain=room.brain)
+            except (ValueError, KeyError, TypeError) as exc:
+                raise RoomError("unavailable", "The saved game could not be read back.") from exc
+            # Everyone is away until they reconnect: the computer holds their seats.
+            for seat, slot in enumerate(room.seats):
+                if slot.kind == "person":
+                    hold_seat(room.game, seat)
+            room._saved_at = (room.game.hand_serial, len(room.game.log))
         return room
 
     # -- who is here -------------------------------------------------------------------
@@ -138,7 +184,8 @@ class HostedRoom:
         """The ``room`` frame's body for seat ``you``."""
         return {
             "code": self.code, "code_shown": format_code(self.code), "players": self.players,
-            "preset": self.preset, "level": self.level, "host": self.host, "you": you,
+            "preset": self.preset, "level": self.level, "hands": self.hands, "turn_clock": self.turn_clock,
+            "host": self.host, "you": you,
             "started": self.started, "seats": [s.public() for s in self.seats],
         }
 
@@ -289,33 +336,203 @@ class HostedRoom:
         await self.start_game()
         await self._changed()
 
-    # -- the game (the room of big2.room plugs in here) --------------------------------
+    # -- the game: a big2.room Room, run here ------------------------------------------
+
+    def _config(self) -> MatchConfig:
+        seats = tuple(SeatConfig(slot.name, human=(slot.kind == "person"), level=self.level) for slot in self.seats)
+        return MatchConfig(seats=seats, rules=get_preset(self.preset).rules, hands=self.hands)
 
     async def start_game(self) -> None:
-        raise RoomError("unavailable", "This server cannot deal yet.")
+        """Deal the session's first hand and send each person their snapshot."""
+        self.game = Room(self._config(), brain=self.brain, reveal_deal=False)
+        self.game.start_hand()
+        self._turn_seen = None
+        await self.flush(states=True)
+        self.wake()
+
+    def _command(self, command: dict[str, Any]) -> Any:
+        kind = command["kind"]
+        if kind == "play":
+            cards = command.get("cards")
+            if not cards:
+                raise RoomError("bad_value", "A play needs the cards to play.")
+            return cmds.Play(tuple(cards))
+        if kind == "give_back":
+            if "card" not in command:
+                raise RoomError("bad_value", "Giving a card back needs the card.")
+            return cmds.GiveBack(command["card"])
+        return cmds.COMMANDS[kind]()
 
     async def command(self, seat: int, seq: int, command: dict[str, Any]) -> None:
-        raise RoomError("not_started", "The game has not started yet.")
+        """A command from the person at ``seat``, for that seat only."""
+        if self.game is None:
+            raise RoomError("not_started", "The game has not started yet.")
+        refusal = self.game.command(seat, self._command(command))
+        if refusal is not None:
+            raise RoomError("refused", str(refusal.message), msg=codec.to_json(refusal.message))
+        if command["kind"] == "hand_to_computer":
+            self.wake()
+        await self.flush()
+        conn = self.seats[seat].conn
+        if conn is not None:
+            await conn.send({"type": "ack", "seq": seq})
+        self.wake()
+
+    def _frames_for(self, seat: int, *, state: bool) -> list[dict[str, Any]]:
+        """What ``seat`` has not been sent yet: the hand's events since its cursor, each
+        redacted for the seat, then a snapshot of the position after them (a snapshot
+        alone when asked, or when a new hand began, with no new events)."""
+        game = self.game
+        assert game is not None
+        frames: list[dict[str, Any]] = []
+        if self._serials.get(seat) != game.hand_serial:
+            self._serials[seat] = game.hand_serial
+            self._cursors[seat] = 0
+            state = True
+        events, self._cursors[seat] = game.events_for(seat, self._cursors.get(seat, 0))
+        if state and not events:
+            frames.append({"type": "state", "state": codec.to_json(game.state_for(seat))})
+        frames.extend({"type": "event", "event": codec.to_json(e)} for e in events)
+        if events:  # the position after them, as the seat may see it (a table is always current)
+            frames.append({"type": "state", "state": codec.to_json(game.state_for(seat))})
+        return frames
+
+    async def flush(self, *, states: bool = False) -> None:
+        """Send every connected seat what it has not seen; save the room when it moved;
+        after a scored hand, seats whose people are still away become computer seats."""
+        game = self.game
+        if game is None:
+            return
+        moved = (game.hand_serial, len(game.log)) != self._saved_at
+        if moved:
+            self._after_move()
+        for seat, conn in list(self.connections()):
+            for frame in self._frames_for(seat, state=states):
+                await conn.send(frame)
+        if moved:
+            self._saved_at = (game.hand_serial, len(game.log))
+            await self.server.save(self)
+
+    def _after_move(self) -> None:
+        game = self.game
+        assert game is not None
+        if game.match.game is not None and game.match.game.is_over:
+            for slot in self.seats:
+                if slot.kind == "person" and slot.conn is None:
+                    slot.kind, slot.token_hash, slot.ready = "computer", "", True
+            self._turn_seen = None
+        else:
+            g = game.match.game
+            turn = None if g is None else (g.to_act, len(g.history))
+            if turn != self._turn_seen:
+                self._turn_seen = turn
+                self._turn_started = time.monotonic()
 
     async def reconnected(self, seat: int) -> None:
-        return None
+        """A person came back: they play their seat again, from a fresh snapshot."""
+        if self.game is None:
+            return
+        self._serials.pop(seat, None)
+        if seat_back(self.game, seat):
+            await self.flush(states=True)
+        else:
+            await self.flush()
 
     async def went_away(self, seat: int) -> None:
-        return None
+        """A person dropped mid-session: a computer plays their turns until they are back
+        (seed 000's policy); if the hand ends first, the seat stays a computer's."""
+        if self.game is None:
+            return
+        hold_seat(self.game, seat)
+        await self.flush()
+        self.wake()
 
     async def seat_to_computer(self, seat: int) -> None:
-        return None
+        """The person at ``seat`` left for good: a computer plays it from now on."""
+        if self.game is None:
+            return
+        hold_seat(self.game, seat)
+        await self.flush()
+        self.wake()
 
     async def resumed(self) -> None:
-        return None
+        """This process took the room over: the computers go on."""
+        self.wake()
 
-    async def tick(self, now: float) -> None:
-        return None
+    def wake(self) -> None:
+        """Let the room's driver look for a computer move or a clock to run out."""
+        if self.game is None or self._closed:
+            return
+        if self._driver is None or self._driver.done():
+            self._driver = asyncio.get_running_loop().create_task(self._drive())
+        self._woken.set()
+
+    async def _drive(self) -> None:
+        """The room's own task: computers move (at ``pace``), the turn clock runs out."""
+        while not self._closed and self.game is not None:
+            self._woken.clear()
+            now = time.monotonic()
+            try:
+                moved = self.game.tick(now, self.server.limits.computer_pace_s, self.server.limits.computer_pace_s)
+            except Exception:
+                log.exception("room %s: a computer move failed", self.code)
+                moved = False
+            if moved:
+                await self.flush()
+                continue
+            if await self._clock_ran_out(now):
+                continue
+            due = self.game.next_due(self.server.limits.computer_pace_s)
+            wait = 3600.0 if self.game.computer_to_act() is None else 0.5
+            if due is not None:
+                wait = min(wait, max(0.0, due - now))
+            if self.turn_clock and self._turn_seen is not None:
+                wait = min(wait, max(0.05, self._turn_started + self.turn_clock - now))
+            try:
+                await asyncio.wait_for(self._woken.wait(), wait)
+            except asyncio.TimeoutError:
+                pass
+
+    async def _clock_ran_out(self, now: float) -> bool:
+        """A person's turn clock ran out: pass for them, or play their lowest move where
+        they may not pass."""
+        game = self.game
+        if not self.turn_clock or game is None or self._turn_seen is None:
+            return False
+        g = game.match.game
+        if g is None or g.is_over or now < self._turn_started + self.turn_clock:
+            return False
+        if g.exchange is not None:
+            seat = g.exchange[1]
+            if not game.is_person(seat):
+                return False
+            refusal = game.command(seat, cmds.GiveBack(g.suggest_give_back()))
+        else:
+            seat = g.to_act
+            if not game.is_person(seat):
+                return False
+            refusal = game.command(seat, cmds.Pass())
+            if refusal is not None:
+                refusal = game.command(seat, cmds.Play(tuple(move_cards(lowest_move(g)))))
+        if refusal is not None:  # pragma: no cover - a legal move always exists
+            log.error("room %s: the turn clock could not move for seat %d: %s", self.code, seat, refusal)
+            self._turn_started = now
+            return False
+        await self.flush()
+        return True
 
     # -- ending ------------------------------------------------------------------------
 
+    def _stop(self) -> None:
+        self._closed = True
+        if self._driver is not None:
+            self._driver.cancel()
+        if self.game is not None:
+            self.game.close()
+
     async def close(self, reason: str) -> None:
         """Tell everyone the room closed and let go of their connections."""
+        self._stop()
         for seat, conn in list(self.connections()):
             self._detach(seat)
             await conn.send({"type": "left", "reason": reason})
@@ -323,6 +540,7 @@ class HostedRoom:
     async def shutdown(self) -> None:
         """The server stops: let go of connections without a word (they reconnect to
         another process, which takes the room over from the directory)."""
+        self._stop()
         for seat, _conn in list(self.connections()):
             self._detach(seat)
 

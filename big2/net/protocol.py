@@ -44,8 +44,12 @@ TOKEN_PATTERN: Final = re.compile(r"[A-Za-z0-9_-]{22,86}")
 #: The preset reactions a player can send (the app shows each in the reader's language;
 #: nothing else travels, so no free text from other players ever reaches a table).
 REACTIONS: Final = ("nice", "oops", "good_game", "well_played", "thanks", "hurry")
-#: What a ``command`` frame may ask of the room, for the sender's own seat only.
-COMMAND_KINDS: Final = ("play", "pass", "give", "hint", "undo", "computer", "next_hand")
+#: What a ``command`` frame may ask of the room, for the sender's own seat only: the
+#: room's commands (:data:`big2.room.commands.COMMANDS`) but ``leave``, which is a frame
+#: of its own. ``play`` needs ``cards``, ``give_back`` needs ``card``.
+COMMAND_KINDS: Final = ("play", "pass", "give_back", "hint", "undo", "hand_to_computer", "next_hand")
+#: The turn clocks a host may choose, in seconds (0: no clock).
+TURN_CLOCKS: Final = (0, 20, 30, 60)
 
 
 class ProtocolError(Exception):
@@ -54,18 +58,22 @@ class ProtocolError(Exception):
     frame had a readable one; ``fatal`` when the server closes the connection after
     sending the error."""
 
-    def __init__(self, code: str, message: str, *, seq: int | None = None, fatal: bool = False) -> None:
+    def __init__(self, code: str, message: str, *, seq: int | None = None, fatal: bool = False,
+                 msg: dict[str, Any] | None = None) -> None:
         super().__init__(message)
         self.code = code
         self.message = message
         self.seq = seq
         self.fatal = fatal
+        self.msg = msg
 
     def frame(self) -> dict[str, Any]:
         """The ``error`` frame that tells the peer."""
         out: dict[str, Any] = {"type": "error", "code": self.code, "message": self.message}
         if self.seq is not None:
             out["seq"] = self.seq
+        if self.msg is not None:
+            out["msg"] = self.msg
         return out
 
 
@@ -162,7 +170,7 @@ class Frame:
 _SEQ = Int(0, SEQ_MAX)
 _SEAT = Int(0, 3)
 _COMMAND = Obj({
-    "kind": req(Str(16, choices=COMMAND_KINDS)),
+    "kind": req(Str(20, choices=COMMAND_KINDS)),
     "cards": opt(Cards()),
     "card": opt(Int(0, 51)),
 })
@@ -172,9 +180,11 @@ CLIENT_FRAMES: Final[Mapping[str, Mapping[str, Field]]] = {
     # First frame of every connection. ``client`` names the program ("big2 0.1.0").
     "hello": {"version": req(Int(0, 2**31)), "client": opt(Str(64))},
     # Open a room and take its first seat. ``players`` 2-4 seats, ``computers`` of them
-    # played by the server; ``preset`` a rule preset's name.
+    # played by the server at ``level``; ``preset`` a rule preset's name; ``hands`` the
+    # session's length; ``turn_clock`` seconds a person has for a move (0: no clock).
     "create_room": {"name": req(Name()), "players": opt(Int(2, 4)), "computers": opt(Int(0, 3)),
-                    "preset": opt(Str(40)), "level": opt(Str(24))},
+                    "preset": opt(Str(40)), "level": opt(Str(24)), "hands": opt(Int(1, 100)),
+                    "turn_clock": opt(Int(0, 60))},
     # Take a free seat in a room, or with ``token`` take back one's own seat.
     "join_room": {"code": req(Str(CODE_MAX)), "name": req(Name()),
                   "token": opt(Str(86, pattern=TOKEN_PATTERN))},
@@ -196,7 +206,8 @@ CLIENT_FRAMES: Final[Mapping[str, Mapping[str, Field]]] = {
 #: Every frame the server sends: type → fields.
 SERVER_FRAMES: Final[Mapping[str, Mapping[str, Field]]] = {
     "welcome": {"version": req(Int(0, 2**31)), "server": req(Str(64)), "max_frame": req(Int(0, 2**31))},
-    "error": {"code": req(Str(32)), "message": req(Str(400)), "seq": opt(_SEQ)},
+    # ``msg``: the sentence as the room's codec writes a Message, for translation.
+    "error": {"code": req(Str(32)), "message": req(Str(400)), "seq": opt(_SEQ), "msg": opt(AnyObj())},
     # You sit at ``seat`` of room ``code``; keep ``token`` to take the seat back.
     "joined": {"code": req(Str(CODE_MAX)), "seat": req(_SEAT),
                "token": req(Str(86, pattern=TOKEN_PATTERN))},

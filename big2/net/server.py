@@ -28,6 +28,7 @@ import socket
 import ssl
 import time
 from collections.abc import Awaitable, Callable
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from typing import Any
 
@@ -60,6 +61,8 @@ class Limits:
     send_timeout_s: float = 10.0
     idle_room_s: float = 600.0  # a room nobody is connected to is closed after this
     housekeeping_s: float = 2.0
+    computer_pace_s: float = 0.6  # a computer's move waits this long after the last move
+    computer_threads: int = 2
 
 
 class TokenBucket:
@@ -140,6 +143,8 @@ class Server:
         self.directory: RoomDirectory = directory if directory is not None else MemoryDirectory(_process_id())
         self.throttle = throttle if throttle is not None else Throttle()
         self.rooms: dict[str, HostedRoom] = {}
+        #: Where computers think (see :mod:`big2.net.brain`).
+        self.executor = ThreadPoolExecutor(self.limits.computer_threads, thread_name_prefix="big2-computer")
         self.connections: set[Connection] = set()
         self._ws: WsServer | None = None
         self._housekeeping: asyncio.Task[None] | None = None
@@ -180,6 +185,7 @@ class Server:
                 await self.directory.release(room.code)
         self.rooms.clear()
         await self.directory.close()
+        self.executor.shutdown(wait=False, cancel_futures=True)
 
     @property
     def url(self) -> str:
@@ -245,7 +251,7 @@ class Server:
         except RoomError as exc:
             if conn is not None:
                 seq = frame.get("seq") if frame is not None and frame.type == "command" else None
-                await conn.fail(ProtocolError(exc.code, exc.message, seq=seq))
+                await conn.fail(ProtocolError(exc.code, exc.message, seq=seq, msg=exc.msg))
         except DirectoryError as exc:
             log.error("%s", exc)
             if conn is not None:
@@ -278,7 +284,8 @@ class Server:
             raise ProtocolError("in_room", "Leave this room before opening another.")
         room = HostedRoom.create(self, name=frame["name"], players=frame.get("players", 4),
                                  computers=frame.get("computers", 0), preset=frame.get("preset"),
-                                 level=frame.get("level"))
+                                 level=frame.get("level"), hands=frame.get("hands", 4),
+                                 turn_clock=frame.get("turn_clock", 0))
         for _ in range(20):
             if await self.directory.create(room.code, room.to_state()):
                 break
@@ -372,8 +379,6 @@ class Server:
             if room.idle_since is not None and now - room.idle_since > self.limits.idle_room_s:
                 log.info("room %s closed: nobody connected for %.0f s", room.code, now - room.idle_since)
                 await self.drop(room, "Nobody was left in the room.", forget=True)
-            else:
-                await room.tick(now)
         lost = await self.directory.renew(list(self.rooms))
         for code in lost:
             room = self.rooms.get(code)

@@ -1,0 +1,257 @@
+"""Whole hands over the wire: people and computers play a room on the server, each seat
+sees only what it may, a command acts for the sender's own seat only, and a dropped
+person's seat is played by the computer until they come back with their token."""
+
+from __future__ import annotations
+
+import asyncio
+from typing import Any
+
+import pytest
+
+from big2.engine.cards import CardSet
+from big2.engine.combos import move_cards
+from big2.engine.events import Dealt, Drew, HandEnded, Played
+from big2.net.bot import SeatBot
+from big2.net.client import connect
+from big2.net.server import Limits
+from big2.room import codec
+from big2.room.commands import COMMANDS
+from big2.room.events import CardsExchanged, ExchangeStarted, HandScored
+from big2.room.state import SeatState
+
+from big2.net import protocol
+
+from .conftest import run, serving
+
+QUICK = Limits(hello_timeout_s=2.0, housekeeping_s=0.2, computer_pace_s=0.0)
+
+
+def test_the_wire_commands_are_the_rooms_commands() -> None:
+    assert set(protocol.COMMAND_KINDS) == set(COMMANDS) - {"leave"}
+
+
+async def _table(url: str, people: int, players: int = 4, **opts: Any) -> tuple[list[SeatBot], str]:
+    host = await connect(url)
+    await host.send("create_room", name="P0", players=players, computers=players - people, **opts)
+    bots = [SeatBot(host, deals=True)]
+    bots[0].take(await host.expect("joined"))
+    code = (await host.expect("room"))["room"]["code"]
+    for i in range(1, people):
+        c = await connect(url)
+        await c.send("join_room", code=code, name=f"P{i}")
+        bot = SeatBot(c)
+        bot.take(await c.expect("joined"))
+        await c.send("ready", ready=True)
+        bots.append(bot)
+    for _ in range(10):
+        await host.send("start")
+        try:
+            bots[0].take(await host.expect("state", timeout=1))
+            break
+        except Exception:  # noqa: BLE001 - a ready frame not yet taken: try again
+            await asyncio.sleep(0.1)
+    return bots, code
+
+
+def _cards_in(value: Any) -> set[int]:
+    """Every card a decoded frame names in a card set, or in a field that holds one card."""
+    found: set[int] = set()
+    if isinstance(value, CardSet):
+        found |= set(value)
+    elif isinstance(value, (tuple, list, frozenset)):
+        for v in value:
+            found |= _cards_in(v)
+    elif hasattr(value, "__dataclass_fields__"):
+        for name in value.__dataclass_fields__:
+            v = getattr(value, name)
+            if name in ("exchange_card", "give_back_hint", "card", "given", "returned") and isinstance(v, int):
+                found.add(v)
+            else:
+                found |= _cards_in(v)
+    return found
+
+
+def _check_no_leak(bot: SeatBot, log: list[Any]) -> int:
+    """No frame the seat got before the hand ended named a card of another seat's unplayed
+    hand. ``log`` is the room's own (unredacted) log of that hand. Returns frames checked."""
+    seat = bot.seat
+    assert seat is not None
+    dealt = next(e for e in log if isinstance(e, Dealt))
+    own = set(dealt.hands[seat])
+    for e in log:
+        if isinstance(e, Drew) and e.seat == seat:
+            own |= set(e.cards)
+        if isinstance(e, (CardsExchanged, ExchangeStarted)) and seat in (e.loser, e.winner):
+            own |= {c for c in (getattr(e, "card", None), getattr(e, "given", None), getattr(e, "returned", None))
+                    if c is not None}
+    public: set[int] = set()
+    checked = 0
+    for frame in bot.frames:
+        if frame.type == "event":
+            event = codec.from_json(frame["event"])
+            if isinstance(event, (HandEnded, HandScored)):
+                break
+            if isinstance(event, Played):
+                public |= set(move_cards(event.combo.move))
+            seen = _cards_in(event)
+        elif frame.type == "state":
+            state = codec.from_json(frame["state"])
+            assert isinstance(state, SeatState)
+            if state.hand_over:
+                break
+            assert state.deal_number is None  # withheld until the hand is scored
+            seen = _cards_in(state)
+        else:
+            continue
+        checked += 1
+        leaked = seen - own - public
+        assert not leaked, f"seat {seat} saw {sorted(leaked)} in {frame.type}"
+    return checked
+
+
+@pytest.mark.parametrize("preset", ["standard", "taiwan", "pusoy-dos", "indonesia", "hong-kong"])
+def test_two_people_and_two_computers_play_a_hand_and_nobody_sees_a_hidden_card(preset: str) -> None:
+    async def go() -> None:
+        async with serving(limits=QUICK) as server:
+            bots, code = await _table(server.url, people=2, preset=preset, hands=2)
+            room = server.rooms[code]
+            await asyncio.gather(*(b.play(hands=1, timeout=60) for b in bots))
+            log = [e for e in room.game.log]
+            assert any(isinstance(e, HandScored) for e in log)
+            for bot in bots:
+                assert bot.errors == [], bot.errors
+                assert bot.scored == 1
+                assert _check_no_leak(bot, log) > 5
+            # The record, with its deal number, arrives once the hand is scored.
+            scored = next(codec.from_json(f["event"]) for f in bots[0].frames
+                          if f.type == "event" and f["event"]["$t"] == "HandScored")
+            assert scored.result.deal_number is not None
+            for b in bots:
+                await b.client.close()
+    run(go(), timeout=120)
+
+
+def test_three_players_with_the_exchange() -> None:
+    async def go() -> None:
+        async with serving(limits=QUICK) as server:
+            bots, code = await _table(server.url, people=2, players=3, preset="standard", hands=3)
+            room = server.rooms[code]
+            await asyncio.gather(*(b.play(hands=2, timeout=90) for b in bots))
+            assert all(b.scored >= 2 and not b.errors for b in bots)
+            for b in bots:
+                await b.client.close()
+            assert room.game.match.results
+    run(go(), timeout=150)
+
+
+def test_a_command_acts_for_the_senders_seat_only_and_a_refusal_changes_nothing() -> None:
+    async def go() -> None:
+        async with serving(limits=QUICK) as server:
+            bots, code = await _table(server.url, people=2)
+            room = server.rooms[code]
+            a, b = bots
+            for bot in bots:
+                while bot.state is None:
+                    bot.take(await bot.client.recv())
+            state = a.state
+            assert state is not None
+            # Whoever is not to act tries to play: refused with the engine's sentence.
+            idle = a if state.to_act != a.seat else b
+            before = (len(room.game.log), room.game.match.game.to_act)
+            card = sorted(idle.state.hand)[0]
+            await idle.client.send("command", seq=9, command={"kind": "play", "cards": [card]})
+            err = await idle.client.expect("error")
+            assert err["code"] == "refused" and err["seq"] == 9 and err["message"].endswith(".")
+            assert "$msg" in err["msg"] and codec.from_json(err["msg"]).id
+            assert (len(room.game.log), room.game.match.game.to_act) == before
+            # A card from another seat's hand is refused too: the engine checks the sender's hand.
+            mover = a if idle is b else b
+            other = next(iter(room.game.match.game.hand(idle.seat)))
+            await mover.client.send("command", seq=10, command={"kind": "play", "cards": [other]})
+            assert (await mover.client.expect("error"))["code"] == "refused"
+            assert len(room.game.log) == before[0]
+            for bot in bots:
+                await bot.client.close()
+    run(go())
+
+
+def test_a_dropped_person_is_played_by_the_computer_and_takes_the_seat_back() -> None:
+    async def go() -> None:
+        async with serving(limits=QUICK) as server:
+            bots, code = await _table(server.url, people=2, hands=3)
+            room = server.rooms[code]
+            a, b = bots
+            token = next(f["token"] for f in b.frames if f.type == "joined")
+            await b.client.close()
+            # The hand goes on without b: the computer plays b's turns.
+            for _ in range(100):
+                if b.seat in room.game.match._computer_for_hand or b.seat in room.game._left:
+                    break
+                await asyncio.sleep(0.02)
+            assert not room.game.is_person(b.seat)
+            moves_before = len(room.game.match.game.history)
+            a_task = asyncio.create_task(a.play(hands=1, timeout=60))
+            for _ in range(200):
+                if len(room.game.match.game.history) > moves_before + 2 or room.game.match.game.is_over:
+                    break
+                await asyncio.sleep(0.02)
+            # b comes back with the token: their seat, a fresh snapshot, their own cards.
+            c = await connect(server.url)
+            await c.send("join_room", code=code, name="anyone", token=token)
+            back = SeatBot(c)
+            back.take(await c.expect("joined"))
+            assert back.seat == b.seat
+            while back.state is None:
+                back.take(await c.recv())
+            assert back.state.seat == b.seat
+            assert set(back.state.hand) == set(room.game.match.game.hand(b.seat))
+            assert not room.game.match.game.is_over and room.game.is_person(b.seat)
+            assert b.seat not in back.state.by_computer
+            await asyncio.gather(a_task, back.play(hands=1, timeout=60))
+            assert a.scored == 1 and back.scored == 1 and not back.errors
+            # The reconnected person played moves of their own after coming back.
+            assert any(f.type == "ack" for f in back.frames)
+            await a.client.close()
+            await c.close()
+    run(go(), timeout=120)
+
+
+def test_a_person_away_when_the_hand_ends_becomes_a_computer_seat() -> None:
+    async def go() -> None:
+        async with serving(limits=QUICK) as server:
+            bots, code = await _table(server.url, people=2, hands=3)
+            room = server.rooms[code]
+            a, b = bots
+            token = next(f["token"] for f in b.frames if f.type == "joined")
+            await b.client.close()
+            await a.play(hands=1, timeout=60)
+            assert room.seats[b.seat].kind == "computer"
+            c = await connect(server.url)
+            await c.send("join_room", code=code, name="B", token=token)
+            assert (await c.expect("error"))["code"] == "bad_token"
+            # The next hand: the computer holds that seat from the deal on.
+            await a.client.send("command", seq=99, command={"kind": "next_hand"})
+            await a.client.expect("ack")
+            assert not room.game.is_person(b.seat)
+            await a.client.close()
+            await c.close()
+    run(go(), timeout=120)
+
+
+def test_the_turn_clock_passes_or_plays_for_a_person_who_waits() -> None:
+    async def go() -> None:
+        async with serving(limits=QUICK) as server:
+            bots, code = await _table(server.url, people=1, turn_clock=20)
+            room = server.rooms[code]
+            room.turn_clock = 0.3  # the host's choice is checked at create; shortened for the test
+            room.wake()
+            history = len(room.game.match.game.history)
+            for _ in range(200):
+                if len(room.game.match.game.history) > history + 4:
+                    break
+                await asyncio.sleep(0.02)
+            me = bots[0].seat
+            assert any(seat == me for seat, _ in room.game.match.game.history[history:]), "the clock never moved"
+            await bots[0].client.close()
+    run(go(), timeout=60)
