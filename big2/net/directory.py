@@ -44,6 +44,8 @@ class RoomDirectory(Protocol):
     (:attr:`process_id` of the caller)."""
 
     process_id: str
+    #: How long ownership lasts without a renewal (the server renews well within it).
+    lease_s: float
 
     async def create(self, code: str, state: State) -> bool:
         """Store a new room owned by this process; False when ``code`` is taken."""
@@ -198,6 +200,7 @@ class RedisDirectory:
         self.redis = client
         self.process_id = process_id
         self.prefix = prefix
+        self.lease_s = lease_s
         self.lease_ms = max(1, int(lease_s * 1000))
         self.keep_ms = max(1, int(keep_s * 1000))
         self._create = client.register_script(_CREATE)

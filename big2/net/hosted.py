@@ -398,20 +398,20 @@ class HostedRoom:
         return frames
 
     async def flush(self, *, states: bool = False) -> None:
-        """Send every connected seat what it has not seen; save the room when it moved;
-        after a scored hand, seats whose people are still away become computer seats."""
+        """Save the room when it moved, then send every connected seat what it has not
+        seen; after a scored hand, seats whose people are still away become computer
+        seats."""
         game = self.game
         if game is None:
             return
         moved = (game.hand_serial, len(game.log)) != self._saved_at
-        if moved:
+        if moved:  # saved before anyone hears of the move: a move seen is a move kept
             self._after_move()
+            self._saved_at = (game.hand_serial, len(game.log))
+            await self.server.save(self)
         for seat, conn in list(self.connections()):
             for frame in self._frames_for(seat, state=states):
                 await conn.send(frame)
-        if moved:
-            self._saved_at = (game.hand_serial, len(game.log))
-            await self.server.save(self)
 
     def _after_move(self) -> None:
         game = self.game

@@ -1,7 +1,7 @@
 """``big2 serve``: run the online-play server headless until Ctrl+C (or SIGTERM).
 
     big2 serve [--host 127.0.0.1] [--port 7531] [--redis URL] [--certfile F --keyfile F]
-               [--advertise] [--log-level info]
+               [--lease SECONDS] [--advertise] [--log-level info]
 
 Logs go to stderr. ``--redis`` shares rooms with every other ``big2 serve`` given the
 same Redis (see docs/online.md); without it rooms live in this process. ``--certfile``
@@ -22,7 +22,7 @@ from collections.abc import Sequence
 
 from .. import cliargs
 from .directory import DirectoryError, RedisDirectory, open_directory
-from .server import Server, _process_id, make_ssl_context
+from .server import Limits, Server, _process_id, make_ssl_context
 
 DEFAULT_PORT = 7531
 
@@ -37,6 +37,11 @@ def build_parser() -> argparse.ArgumentParser:
                         help="share rooms through the Redis at URL (redis://host:port/db)")
     parser.add_argument("--certfile", metavar="F", help="TLS certificate chain (PEM); needs --keyfile")
     parser.add_argument("--keyfile", metavar="F", help="TLS private key (PEM); needs --certfile")
+    parser.add_argument("--lease", type=cliargs.whole_number(1, 3600), default=10, metavar="SECONDS",
+                        help="with --redis: how soon another process may take over the rooms of a "
+                             "process that stopped answering (default 10)")
+    parser.add_argument("--computer-pace", type=float, default=0.6, metavar="SECONDS",
+                        help="how long a computer's move waits after the last move (default 0.6)")
     parser.add_argument("--advertise", action="store_true", help="announce the server on the local network")
     parser.add_argument("--log-level", default="info", choices=("debug", "info", "warning", "error"))
     return parser
@@ -45,7 +50,7 @@ def build_parser() -> argparse.ArgumentParser:
 async def run(args: argparse.Namespace, *, ready: asyncio.Event | None = None) -> int:
     """Serve until cancelled or signalled; 0 after a clean stop."""
     ssl_context = make_ssl_context(args.certfile, args.keyfile) if args.certfile else None
-    directory = open_directory(args.redis, _process_id())
+    directory = open_directory(args.redis, _process_id(), lease_s=float(args.lease))
     if isinstance(directory, RedisDirectory):
         try:
             await directory.ping()
@@ -53,7 +58,8 @@ async def run(args: argparse.Namespace, *, ready: asyncio.Event | None = None) -
             await directory.close()
             logging.getLogger("big2.net").error("%s", exc)
             return 1
-    server = Server(host=args.host, port=args.port, ssl_context=ssl_context, directory=directory)
+    limits = Limits(computer_pace_s=max(0.0, min(float(args.computer_pace), 10.0)))
+    server = Server(host=args.host, port=args.port, ssl_context=ssl_context, directory=directory, limits=limits)
     try:
         await server.start()
     except OSError as exc:

@@ -362,8 +362,9 @@ class Server:
                 self.on_change()
 
     async def _housekeep(self) -> None:
+        interval = min(self.limits.housekeeping_s, float(getattr(self.directory, "lease_s", 10.0)) / 3)
         while True:
-            await asyncio.sleep(self.limits.housekeeping_s)
+            await asyncio.sleep(interval)
             try:
                 await self._housekeep_once()
             except asyncio.CancelledError:
