@@ -1,12 +1,17 @@
 """A computer client: plays one seat of a room over the network, as a person's client
-would, from nothing but its own frames.
+would, from nothing but its own frames — and checks them for leaks as it goes.
 
 :class:`SeatBot` keeps the seat's latest :class:`~big2.room.state.SeatState` (from
-``state`` frames, read back with :mod:`big2.room.codec`) and every event it was sent,
-and when the seat must act it sends a ``command`` frame: the give-back the rules suggest,
-or the lowest legal move (:func:`big2.room.seatrules.legal_moves`). Used by the tests
-and by ``python -m big2.net.loadtest``; the events it kept let a test check that no
-frame ever named a card the seat could not know.
+``state`` frames, read back with :mod:`big2.room.codec`) and, when the seat must act,
+sends a ``command`` frame: the give-back the rules suggest, or the lowest legal move
+(:func:`big2.room.seatrules.legal_moves`); with ``deals`` it also asks for the next hand.
+
+Leak check: every card a frame names (card sets, and the fields that hold one card) is
+compared, until the hand ends, with what the seat may know — its own cards (dealt,
+drawn, exchanged) and the cards played so far. A card outside both is a **leak**,
+counted in :attr:`SeatBot.leaks`. :func:`hands_overlap` checks the other way round,
+for the bots of one table together: their own hands, as the server dealt them, must
+not overlap. Used by the tests and by ``python -m big2.net.loadtest``.
 """
 
 from __future__ import annotations
@@ -17,64 +22,173 @@ from typing import Any
 
 from ..engine.combos import PASS, move_cards
 from ..room import codec
-from ..room.events import HandScored
 from ..room.seatrules import legal_moves
 from ..room.state import SeatState
 from .client import Client
 from .protocol import Frame
+
+#: Fields of seat messages that hold one card.
+_CARD_FIELDS = frozenset({"exchange_card", "give_back_hint", "card", "given", "returned"})
+
+
+def cards_named(data: Any) -> set[int]:
+    """Every card a seat message names, read from its JSON form (see
+    :mod:`big2.room.codec`): the ``$cards`` lists and the one-card fields."""
+    found: set[int] = set()
+    stack = [data]
+    while stack:
+        value = stack.pop()
+        if isinstance(value, dict):
+            cards = value.get("$cards")
+            if isinstance(cards, list):
+                found.update(c for c in cards if isinstance(c, int))
+                continue
+            for key, item in value.items():
+                if key in _CARD_FIELDS and isinstance(item, int) and not isinstance(item, bool):
+                    found.add(item)
+                elif isinstance(item, (dict, list)):
+                    stack.append(item)
+        elif isinstance(value, list):
+            stack.extend(v for v in value if isinstance(v, (dict, list)))
+    return found
 
 
 class SeatBot:
     """Plays ``client``'s seat. ``pace`` seconds pass before each move it makes; with
     ``deals`` it also asks for the next hand once a hand is scored."""
 
-    def __init__(self, client: Client, *, pace: float = 0.0, deals: bool = False) -> None:
+    def __init__(self, client: Client, *, pace: float = 0.0, deals: bool = False, keep_frames: bool = True) -> None:
         self.client = client
         self.pace = pace
         self.deals = deals
-        self.state: SeatState | None = None
+        self.keep_frames = keep_frames
+        self._state: SeatState | None = None
+        self._raw_state: dict[str, Any] | None = None
         self.seat: int | None = None
+        self.token: str | None = None
         self.frames: list[Frame] = []
-        self.events: list[Any] = []
         self.errors: list[Frame] = []
         self.scored = 0
         self.session_over = False
         self.seq = 0
         self.sent_at: dict[int, float] = {}
         self.rtts: list[float] = []
+        self.moves = 0
+        self.leaks = 0
+        #: This hand: the seat's own cards as dealt (for :func:`hands_overlap`), the
+        #: cards it may know, whether the hand is over.
+        self.dealt: frozenset[int] = frozenset()
+        self._own: set[int] = set()
+        self._public: set[int] = set()
+        self._hand_open = False
+        self._waiting: int | None = None
         self._acted_on: tuple[int, int, int | None, bool] | None = None
+
+    # -- reading -------------------------------------------------------------------------
 
     def take(self, frame: Frame) -> None:
         """Read one frame from the server."""
-        self.frames.append(frame)
-        if frame.type == "joined":
+        if self.keep_frames:
+            self.frames.append(frame)
+        kind = frame.type
+        if kind == "event":
+            self._event(frame["event"])
+        elif kind == "state":
+            data = frame["state"]
+            self._check(data)
+            if data.get("hand_over") and self._hand_open:
+                self._hand_open = False
+            if not self._own and isinstance(data.get("hand"), dict):  # joined mid-hand
+                self._own = cards_named(data["hand"])
+                self._hand_open = bool(data.get("in_hand")) and not data.get("hand_over")
+            self._raw_state = data
+            self._state = None  # decoded when needed
+        elif kind == "joined":
             self.seat = frame["seat"]
-        elif frame.type == "state":
-            self.state = codec.from_json(frame["state"])
-        elif frame.type == "event":
-            event = codec.from_json(frame["event"])
-            self.events.append(event)
-            if self.sent_at and self.seq in self.sent_at and not isinstance(event, HandScored):
-                self.rtts.append(time.perf_counter() - self.sent_at.pop(self.seq))
-            if isinstance(event, HandScored):
-                self.scored += 1
-                self.session_over = event.session_over
-        elif frame.type == "error":
+            self.token = frame["token"]
+        elif kind == "ack":
+            self.moves += 1
+        elif kind == "error":
             self.errors.append(frame)
             self._acted_on = None  # refused: think again on the next snapshot
 
+    def _event(self, data: dict[str, Any]) -> None:
+        name = data.get("$t")
+        if self._waiting is not None:
+            sent = self.sent_at.pop(self._waiting, None)
+            if sent is not None:
+                self.rtts.append(time.perf_counter() - sent)
+            self._waiting = None
+        if name == "SeatDealt":
+            self._own = cards_named(data.get("hand"))
+            self.dealt = frozenset(self._own)
+            self._public = set()
+            self._hand_open = True
+            return
+        if name in ("HandEnded", "HandRevealed"):
+            self._hand_open = False
+            return
+        if name == "HandScored":
+            self._hand_open = False
+            self.scored += 1
+            self.session_over = bool(data.get("session_over"))
+            return
+        if name == "SeatDrew":
+            self._own |= cards_named(data.get("cards"))
+        elif name in ("SeatExchangeStarted", "SeatExchanged") and self.seat in (data.get("loser"), data.get("winner")):
+            self._own |= cards_named(data)
+        elif name == "Played":
+            combo = data.get("combo")
+            move = combo.get("$combo") if isinstance(combo, dict) else None
+            if isinstance(move, int):
+                self._public |= set(move_cards(move))
+            return
+        self._check(data)
+
+    def _check(self, data: Any) -> None:
+        if not self._hand_open:
+            return
+        if cards_named(data) - self._own - self._public - self._played_in(data):
+            self.leaks += 1
+
+    @staticmethod
+    def _played_in(data: Any) -> set[int]:
+        """Cards a snapshot shows as played (public by then)."""
+        if not isinstance(data, dict) or data.get("$t") != "SeatState":
+            return set()
+        return cards_named(data.get("played"))
+
+    # -- acting --------------------------------------------------------------------------
+
+    @property
+    def state(self) -> SeatState | None:
+        """The latest snapshot, decoded (None before the first)."""
+        if self._state is None and self._raw_state is not None:
+            self._state = codec.from_json(self._raw_state)
+        return self._state
+
     def decide(self) -> dict[str, Any] | None:
         """The command to send now, or None when the seat need not act."""
+        raw = self._raw_state
+        if raw is None or not raw.get("in_hand"):
+            return None
+        seat = raw.get("seat")
+        exchange = raw.get("exchange")
+        if not raw.get("hand_over") and raw.get("to_act") != seat and not (
+                isinstance(exchange, list) and len(exchange) == 2 and exchange[1] == seat):
+            return None  # cheap: not this seat's move, nothing to decode
         st = self.state
-        if st is None or not st.in_hand:
+        if st is None:
             return None
         key = (st.hand_number, st.seq, st.to_act, st.exchange is not None)
+        if key == self._acted_on:
+            return None
         if st.hand_over:
-            if not self.deals or st.session_over or key == self._acted_on:
+            if not self.deals or st.session_over:
                 return None
             self._acted_on = key
             return {"kind": "next_hand"}
-        if key == self._acted_on or not st.is_person(st.seat):
+        if not st.is_person(st.seat):
             return None
         if st.exchange is not None:
             if st.exchange[1] != st.seat:
@@ -98,7 +212,8 @@ class SeatBot:
         if self.pace:
             await asyncio.sleep(self.pace)
         self.seq += 1
-        self.sent_at[self.seq] = time.perf_counter()
+        self.sent_at = {self.seq: time.perf_counter()}
+        self._waiting = self.seq if command["kind"] != "next_hand" else None
         await self.client.send("command", seq=self.seq, command=command)
         return True
 
@@ -110,3 +225,14 @@ class SeatBot:
             await self.act()
             frame = await self.client.recv(timeout=max(0.01, end - loop.time()))
             self.take(frame)
+
+
+def hands_overlap(bots: list[SeatBot]) -> bool:
+    """Whether the hands the server dealt the bots of one table overlap (a hand sent to
+    the wrong seat would)."""
+    seen: set[int] = set()
+    for bot in bots:
+        if seen & bot.dealt:
+            return True
+        seen |= bot.dealt
+    return False

@@ -12,7 +12,7 @@ import pytest
 from big2.engine.cards import CardSet
 from big2.engine.combos import move_cards
 from big2.engine.events import Dealt, Drew, HandEnded, Played
-from big2.net.bot import SeatBot
+from big2.net.bot import SeatBot, cards_named, hands_overlap
 from big2.net.client import connect
 from big2.net.server import Limits
 from big2.room import codec
@@ -29,6 +29,12 @@ QUICK = Limits(hello_timeout_s=2.0, housekeeping_s=0.2, computer_pace_s=0.0)
 
 def test_the_wire_commands_are_the_rooms_commands() -> None:
     assert set(protocol.COMMAND_KINDS) == set(COMMANDS) - {"leave"}
+
+
+def test_the_bots_leak_check_reads_every_card_a_frame_names() -> None:
+    state = codec.to_json(SeatState(seat=0, names=("a", "b"), people=(True, True), levels=("normal",) * 2,
+                                    hand=CardSet([1, 2]), exchange_card=40, counts=(2, 3)))
+    assert cards_named(state) == {1, 2, 40}
 
 
 async def _table(url: str, people: int, players: int = 4, **opts: Any) -> tuple[list[SeatBot], str]:
@@ -123,6 +129,8 @@ def test_two_people_and_two_computers_play_a_hand_and_nobody_sees_a_hidden_card(
                 assert bot.errors == [], bot.errors
                 assert bot.scored == 1
                 assert _check_no_leak(bot, log) > 5
+                assert bot.leaks == 0  # the bot's own check agrees
+            assert not hands_overlap(bots) and all(len(b.dealt) >= 13 for b in bots)
             # The record, with its deal number, arrives once the hand is scored.
             scored = next(codec.from_json(f["event"]) for f in bots[0].frames
                           if f.type == "event" and f["event"]["$t"] == "HandScored")
