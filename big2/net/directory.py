@@ -44,6 +44,8 @@ class RoomDirectory(Protocol):
     (:attr:`process_id` of the caller)."""
 
     process_id: str
+    #: Whether other processes read these rooms (then every move must be saved).
+    shared: bool
     #: How long ownership lasts without a renewal (the server renews well within it).
     lease_s: float
 
@@ -85,7 +87,11 @@ def _dumps(state: State) -> str:
 
 class MemoryDirectory:
     """Rooms in this process's memory. The states are kept as JSON text, so what comes
-    back from :meth:`load` is a fresh copy, exactly what Redis would give."""
+    back from :meth:`load` is a fresh copy, exactly what Redis would give.
+    :attr:`shared` is False: no other process can take a room over, so the server need
+    not save a room's game after every move (it saves the lobby)."""
+
+    shared = False
 
     def __init__(self, process_id: str = "local", *, lease_s: float = DEFAULT_LEASE_S,
                  clock: Callable[[], float] = time.monotonic) -> None:
@@ -194,6 +200,9 @@ return 1
 
 class RedisDirectory:
     """Rooms in Redis, shared by every server process given the same URL and prefix."""
+
+    #: Another process may take a room over: every move is saved.
+    shared = True
 
     def __init__(self, client: Any, process_id: str, *, prefix: str = "big2:",
                  lease_s: float = DEFAULT_LEASE_S, keep_s: float = DEFAULT_KEEP_S) -> None:

@@ -33,6 +33,7 @@ from ..room import codec
 from ..room import commands as cmds
 from ..room.config import MatchConfig, SeatConfig
 from ..room.room import Room, lowest_move
+from ..room.undo import allowed as undo_allowed
 from .brain import ExecutorBrain
 from .protocol import TURN_CLOCKS, Frame
 from .roomstate import hold_seat, room_from_state, room_to_state, seat_back
@@ -370,6 +371,10 @@ class HostedRoom:
         refusal = self.game.command(seat, self._command(command))
         if refusal is not None:
             raise RoomError("refused", str(refusal.message), msg=codec.to_json(refusal.message))
+        if not undo_allowed(self.game.match):
+            # The room keeps a position (the game and four generators, ~100 KiB) for undo
+            # before every move, even where undo is off, as online it is: let it go.
+            self.game.match.undo.clear()
         if command["kind"] == "hand_to_computer":
             self.wake()
         await self.flush()
@@ -408,7 +413,8 @@ class HostedRoom:
         if moved:  # saved before anyone hears of the move: a move seen is a move kept
             self._after_move()
             self._saved_at = (game.hand_serial, len(game.log))
-            await self.server.save(self)
+            if self.server.directory.shared:
+                await self.server.save(self)
         for seat, conn in list(self.connections()):
             for frame in self._frames_for(seat, state=states):
                 await conn.send(frame)

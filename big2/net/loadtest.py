@@ -1,0 +1,231 @@
+"""Load test: N tables of 4 bot clients, each a real websocket client, against a server.
+
+    python -m big2.net.loadtest [--server ws://127.0.0.1:PORT ...] --tables N --seconds S
+                                [--pace SECONDS] [--server-pid PID] [--json]
+
+Without ``--server`` it starts a ``big2 serve`` of its own on a free port (and measures
+that process's memory). Several ``--server`` addresses spread the tables over them.
+Each table is a room of four people, all :class:`~big2.net.bot.SeatBot`; a bot waits
+``--pace`` seconds before each move, so a table makes about one move per ``pace``
+seconds. Prints one JSON object (``--json``) or a few lines:
+
+``tables``, ``clients``, ``moves`` (commands the server took), ``hands`` (hands scored),
+``rtt_ms_p50`` / ``rtt_ms_p99`` (a command sent → the first event it caused, received),
+``server_rss_mb`` (its peak) and ``rss_kib_per_table`` (what each table added to the
+server's memory over its idle size; when the server's memory can be read),
+``errors`` (error frames and failed connections), ``leaks`` (frames that named a card
+of another seat's unplayed hand, or dealt hands that overlap, found by the bots) and
+``lost`` (tables whose hand stopped before the end of the run).
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import contextlib
+import json
+import re
+import subprocess
+import sys
+import tempfile
+import time
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+from .bot import SeatBot, hands_overlap
+from .client import connect
+
+
+def _raise_file_limit() -> None:
+    with contextlib.suppress(Exception):
+        import resource
+
+        soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+        if hard == resource.RLIM_INFINITY or hard > soft:
+            resource.setrlimit(resource.RLIMIT_NOFILE, (hard if hard != resource.RLIM_INFINITY else 65536, hard))
+
+
+def rss_mb(pid: int) -> float | None:
+    """The resident memory of process ``pid`` in MiB (Linux), or None."""
+    try:
+        text = Path(f"/proc/{pid}/status").read_text(encoding="ascii")
+    except OSError:
+        return None
+    m = re.search(r"^VmRSS:\s+(\d+) kB", text, re.M)
+    return int(m.group(1)) / 1024 if m else None
+
+
+class Stats:
+    def __init__(self) -> None:
+        self.rtts: list[float] = []
+        self.moves = 0
+        self.hands = 0
+        self.errors = 0
+        self.leaks = 0
+        self.lost = 0
+        self.tables_up = 0
+
+
+async def _seat_table(url: str, index: int) -> list[SeatBot]:
+    host = await connect(url, client="big2 loadtest")
+    await host.send("create_room", name=f"T{index} host", players=4, computers=0, hands=100)
+    bots = [SeatBot(host, deals=True, keep_frames=False)]
+    bots[0].take(await host.expect("joined"))
+    code = (await host.expect("room"))["room"]["code"]
+    for seat in range(1, 4):
+        c = await connect(url, client="big2 loadtest")
+        await c.send("join_room", code=code, name=f"T{index} p{seat}")
+        bot = SeatBot(c, keep_frames=False)
+        bot.take(await c.expect("joined"))
+        await c.send("ready", ready=True)
+        bots.append(bot)
+    for _ in range(50):  # the last ready may not have been read yet
+        await host.send("start")
+        try:
+            await host.expect("state", "event", timeout=2)
+            break
+        except Exception:  # noqa: BLE001 - "not ready": try again
+            await asyncio.sleep(0.1)
+    return bots
+
+
+async def _run_bot(bot: SeatBot, end: float, stall_s: float) -> bool:
+    """Play until ``end``; False when the table stalled or the connection failed."""
+    loop = asyncio.get_running_loop()
+    while True:
+        left = end - loop.time()
+        if left <= 0:
+            return True
+        try:
+            await asyncio.wait_for(bot.act(), left)  # its pace may outlast the run
+        except asyncio.TimeoutError:
+            return True
+        left = end - loop.time()
+        if left <= 0:
+            return True
+        try:
+            frame = await bot.client.recv(timeout=min(left, stall_s))
+        except asyncio.TimeoutError:
+            return loop.time() >= end - 0.05
+        bot.take(frame)
+
+
+async def _table(url: str, index: int, pace: float, end: float, stats: Stats) -> None:
+    try:
+        bots = await _seat_table(url, index)
+    except Exception:  # noqa: BLE001 - counted, the run goes on
+        stats.errors += 1
+        return
+    stats.tables_up += 1
+    for bot in bots:
+        bot.pace = pace
+    results = await asyncio.gather(*(_run_bot(b, end, max(15.0, pace * 8)) for b in bots), return_exceptions=True)
+    if any(r is not True for r in results):
+        stats.lost += 1
+    stats.errors += sum(len(b.errors) for b in bots) + sum(isinstance(r, Exception) for r in results)
+    stats.leaks += sum(b.leaks for b in bots) + int(hands_overlap(bots))
+    stats.moves += sum(b.moves for b in bots)
+    stats.hands += bots[0].scored
+    for b in bots:
+        stats.rtts.extend(b.rtts)
+    for b in bots:
+        with contextlib.suppress(Exception):
+            await b.client.close()
+
+
+def _percentile(values: list[float], q: float) -> float | None:
+    if not values:
+        return None
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
+
+
+async def run(urls: Sequence[str], tables: int, seconds: float, pace: float, pid: int | None) -> dict[str, Any]:
+    stats = Stats()
+    base_rss = rss_mb(pid) if pid is not None else None
+    loop = asyncio.get_running_loop()
+    start = loop.time()
+    end = start + seconds
+    tasks = []
+    for i in range(tables):  # open tables in small batches, as people would arrive
+        tasks.append(asyncio.create_task(_table(urls[i % len(urls)], i, pace, end, stats)))
+        if i % 10 == 9:
+            await asyncio.sleep(0.05)
+    peak_rss = None
+    while loop.time() < end:
+        await asyncio.sleep(min(1.0, max(0.0, end - loop.time())))
+        if pid is not None:
+            now_rss = rss_mb(pid)
+            if now_rss is not None:
+                peak_rss = max(peak_rss or 0.0, now_rss)
+    await asyncio.gather(*tasks)
+    p50, p99 = _percentile(stats.rtts, 0.50), _percentile(stats.rtts, 0.99)
+    report: dict[str, Any] = {
+        "tables": tables, "tables_playing": stats.tables_up, "clients": stats.tables_up * 4,
+        "seconds": seconds, "pace": pace, "moves": stats.moves, "hands": stats.hands,
+        "moves_per_s": round(stats.moves / seconds, 1) if seconds else None,
+        "rtt_ms_p50": None if p50 is None else round(p50 * 1000, 2),
+        "rtt_ms_p99": None if p99 is None else round(p99 * 1000, 2),
+        "server_rss_mb": None if peak_rss is None else round(peak_rss, 1),
+        "server_rss_base_mb": None if base_rss is None else round(base_rss, 1),
+        # What each table (its four connections included) adds to the server's memory.
+        "rss_kib_per_table": None if peak_rss is None or base_rss is None or not stats.tables_up
+        else round((peak_rss - base_rss) * 1024 / stats.tables_up, 1),
+        "errors": stats.errors, "leaks": stats.leaks, "lost": stats.lost,
+    }
+    return report
+
+
+def _spawn_server(folder: Path) -> tuple[subprocess.Popen[bytes], str]:
+    log = folder / "serve.log"
+    out = open(log, "wb")  # noqa: SIM115 - the server writes it while it runs
+    proc = subprocess.Popen([sys.executable, "-m", "big2", "serve", "--port", "0", "--log-level", "warning"],
+                            stdout=out, stderr=out)
+    end = time.monotonic() + 30
+    while time.monotonic() < end:
+        m = re.search(r"listening on (ws://\S+)", log.read_text(encoding="utf-8", errors="replace"))
+        if m:
+            return proc, m.group(1)
+        if proc.poll() is not None:
+            break
+        time.sleep(0.05)
+    proc.kill()
+    raise SystemExit("loadtest: big2 serve did not start:\n" + log.read_text(encoding="utf-8", errors="replace"))
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m big2.net.loadtest", description=__doc__.split("\n\n")[0])
+    parser.add_argument("--server", action="append", default=[], metavar="URL",
+                        help="a server to load (repeat for several); default: start one here")
+    parser.add_argument("--tables", type=int, default=10)
+    parser.add_argument("--seconds", type=float, default=30.0)
+    parser.add_argument("--pace", type=float, default=2.0, help="seconds a bot waits before each move (default 2)")
+    parser.add_argument("--server-pid", type=int, default=None, help="read this process's memory")
+    parser.add_argument("--json", action="store_true", help="print one JSON object")
+    args = parser.parse_args(argv)
+    _raise_file_limit()
+    proc = None
+    with tempfile.TemporaryDirectory() as tmp:
+        urls = list(args.server)
+        pid = args.server_pid
+        if not urls:
+            proc, url = _spawn_server(Path(tmp))
+            urls, pid = [url], proc.pid
+        try:
+            report = asyncio.run(run(urls, args.tables, args.seconds, args.pace, pid))
+        finally:
+            if proc is not None:
+                proc.terminate()
+                with contextlib.suppress(subprocess.TimeoutExpired):
+                    proc.wait(10)
+    if args.json:
+        print(json.dumps(report, sort_keys=True))
+    else:
+        for key, value in report.items():
+            print(f"{key:>18}: {value}")
+    return 0 if report["errors"] == report["leaks"] == report["lost"] == 0 else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())
