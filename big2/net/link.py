@@ -1,0 +1,285 @@
+"""A seat's link to a room on a server: what an online table holds instead of a
+:class:`~big2.room.link.LocalLink`. No pygame; safe to use from the render thread.
+
+:class:`RemoteLink` runs the websocket on a thread of its own (an asyncio loop there),
+so network I/O never blocks a frame. The table calls :meth:`RemoteLink.poll` once a
+frame: it returns the seat events that arrived since (decoded with
+:mod:`big2.room.codec`) and keeps :attr:`RemoteLink.state` current (the seat's latest
+:class:`~big2.room.state.SeatState`). :meth:`RemoteLink.send` queues a command for the
+seat and returns at once; the room's answer comes through :meth:`poll`: a refused
+command as a :class:`~big2.room.commands.Refusal` in the list, with the room's sentence.
+
+The lobby: :attr:`lobby` is the latest ``room`` frame's body (seats, host, code),
+:attr:`reactions` the reactions heard; :meth:`ready`, :meth:`start`, :meth:`set_seat`,
+:meth:`react` and :meth:`leave` send the lobby's frames.
+
+Dropped connections: the link reconnects by itself, waiting 0.5 s, 1 s, 2 s … (at most
+10 s, with a little randomness) between tries, and takes its seat back with its seat
+token; :attr:`status` is ``"connecting"``, ``"connected"``, ``"reconnecting"`` (show
+"Reconnecting…") or ``"closed"``; :attr:`problem` the last error frame's code and
+sentence. :attr:`token` and :attr:`code` are what the app stores to offer a rejoin after
+a restart (pass them back as ``code=``/``token=``).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import queue
+import random
+import ssl
+import threading
+from collections.abc import Callable
+from typing import Any
+
+from ..room import codec
+from ..room import commands as cmds
+from ..room.state import SeatState
+from .client import Client, ServerRefused, connect
+
+#: Commands of :mod:`big2.room.commands` by class, as the wire names them.
+_KINDS = {cls: name for name, cls in cmds.COMMANDS.items()}
+#: Errors after which reconnecting cannot help.
+_FINAL = frozenset({"version", "bad_code", "bad_token", "full", "started", "throttled"})
+
+
+def command_frame(command: Any) -> dict[str, Any]:
+    """The ``command`` field of a command frame for a :mod:`big2.room.commands` value."""
+    kind = _KINDS.get(type(command))
+    if kind is None or kind == "leave":
+        raise ValueError(f"{type(command).__name__} is not a command a seat sends")
+    out: dict[str, Any] = {"kind": kind}
+    if isinstance(command, cmds.Play):
+        out["cards"] = sorted(int(c) for c in command.cards)
+    elif isinstance(command, cmds.GiveBack):
+        out["card"] = int(command.card)
+    return out
+
+
+class RemoteLink:
+    """A seat in a room on the server at ``url``: ``code`` (join; with ``token`` take
+    one's seat back) or ``create`` (a dict of ``create_room`` fields besides the name)."""
+
+    def __init__(self, url: str, *, name: str, code: str | None = None, token: str | None = None,
+                 create: dict[str, Any] | None = None, ssl_context: ssl.SSLContext | None = None,
+                 client: str = "big2", backoff: tuple[float, float] = (0.5, 10.0),
+                 on_message: Callable[[], None] | None = None) -> None:
+        if (code is None) == (create is None):
+            raise ValueError("a link joins a room (code) or creates one (create), not both")
+        self.url = url
+        self.name = name
+        self.code = code
+        self.token = token
+        self.create = dict(create) if create is not None else None
+        self.ssl_context = ssl_context
+        self.client_name = client
+        self.backoff = backoff
+        self.on_message = on_message  # e.g. wake the render loop; called on the link's thread
+        self.seat: int = 0
+        self.state: SeatState | None = None
+        self.lobby: dict[str, Any] | None = None
+        self.reactions: list[tuple[int, str]] = []
+        self.status = "connecting"
+        self.problem: tuple[str, str] | None = None
+        self.reconnects = 0
+        self._inbox: queue.SimpleQueue[tuple[str, Any]] = queue.SimpleQueue()
+        self._outbox: asyncio.Queue[dict[str, Any]] | None = None
+        self._loop: asyncio.AbstractEventLoop | None = None
+        self._client: Client | None = None
+        self._seq = 0
+        self._closing = False
+        self._thread = threading.Thread(target=self._run, name="big2-net-link", daemon=True)
+        self._thread.start()
+
+    # -- the table's side (any thread) --------------------------------------------------
+
+    def poll(self) -> list[Any]:
+        """Seat events (and refusals) that arrived since the last poll; updates
+        :attr:`state`, :attr:`lobby`, :attr:`seat` on the way."""
+        out: list[Any] = []
+        while True:
+            try:
+                kind, value = self._inbox.get_nowait()
+            except queue.Empty:
+                return out
+            if kind == "state":
+                self.state = value
+            elif kind == "event":
+                out.append(value)
+            elif kind == "refusal":
+                out.append(value)
+
+    def send(self, command: Any) -> None:
+        """Queue ``command`` (of :mod:`big2.room.commands`) for this seat. Returns at
+        once; a refusal comes through :meth:`poll`. ``Leave`` leaves the room."""
+        if isinstance(command, cmds.Leave):
+            self.leave()
+            return
+        self._seq += 1
+        self._post({"type": "command", "seq": self._seq, "command": command_frame(command)})
+
+    def ready(self, ready: bool = True) -> None:
+        self._post({"type": "ready", "ready": ready})
+
+    def start(self) -> None:
+        self._post({"type": "start"})
+
+    def set_seat(self, seat: int, computer: bool) -> None:
+        self._post({"type": "seat", "seat": seat, "computer": computer})
+
+    def react(self, reaction: str) -> None:
+        self._post({"type": "reaction", "reaction": reaction})
+
+    def leave(self) -> None:
+        self._post({"type": "leave"})
+
+    def tick(self, now: float, pace: float = 0.0, exchange_pace: float | None = None) -> None:
+        """Nothing to do: the server gives its computers time."""
+
+    def thinking(self, seat: int) -> bool:
+        """Unknown from here: the server does not say (the table shows its own cue)."""
+        return False
+
+    def view_as(self, seat: int) -> None:
+        if seat != self.seat:
+            raise ValueError("an online table shows its own seat only")
+
+    def close(self) -> None:
+        """Disconnect for good and stop the link's thread."""
+        self._closing = True
+        loop = self._loop
+        if loop is not None and not loop.is_closed():
+            with contextlib.suppress(RuntimeError):
+                loop.call_soon_threadsafe(self._wake_closing)
+        self._thread.join(10)
+        self.status = "closed"
+
+    def _post(self, frame: dict[str, Any]) -> None:
+        loop, box = self._loop, self._outbox
+        if loop is None or box is None:
+            raise RuntimeError("the link is not running")
+        with contextlib.suppress(RuntimeError):  # the loop closed: the frame has nowhere to go
+            loop.call_soon_threadsafe(box.put_nowait, frame)
+
+    # -- the link's thread --------------------------------------------------------------
+
+    def _run(self) -> None:
+        loop = asyncio.new_event_loop()
+        self._loop = loop
+        try:
+            loop.run_until_complete(self._main())
+        finally:
+            self.status = "closed"
+            loop.close()
+
+    def _wake_closing(self) -> None:
+        assert self._outbox is not None
+        self._outbox.put_nowait({"type": "_close"})
+
+    def _tell(self, kind: str, value: Any) -> None:
+        self._inbox.put((kind, value))
+        if self.on_message is not None:
+            with contextlib.suppress(Exception):
+                self.on_message()
+
+    async def _main(self) -> None:
+        self._outbox = asyncio.Queue()
+        delay = self.backoff[0]
+        while not self._closing:
+            try:
+                await self._session()
+                delay = self.backoff[0]
+            except ServerRefused as exc:
+                self.problem = (exc.code, exc.message)
+                if exc.code in _FINAL:
+                    break
+            except (OSError, asyncio.TimeoutError, EOFError):
+                pass
+            except Exception as exc:  # noqa: BLE001 - a closed or broken connection: retry
+                self.problem = ("connection", str(exc) or type(exc).__name__)
+            if self._closing:
+                break
+            self.status = "reconnecting"
+            self.reconnects += 1
+            await self._sleep(delay * (0.8 + 0.4 * random.random()))
+            delay = min(self.backoff[1], delay * 2)
+        if self._client is not None:
+            with contextlib.suppress(Exception):
+                await self._client.close()
+
+    async def _sleep(self, seconds: float) -> None:
+        """Wait ``seconds`` unless the link is closed meanwhile (frames sent while away
+        wait in the outbox, except a close)."""
+        assert self._outbox is not None
+        end = asyncio.get_running_loop().time() + seconds
+        while not self._closing and asyncio.get_running_loop().time() < end:
+            await asyncio.sleep(min(0.05, seconds))
+
+    async def _session(self) -> None:
+        """One connection: connect, take or create the seat, then pump frames both ways
+        until it drops."""
+        client = await connect(self.url, client=self.client_name, ssl_context=self.ssl_context)
+        self._client = client
+        if self.token is not None and self.code is not None:
+            await client.send("join_room", code=self.code, name=self.name, token=self.token)
+        elif self.create is not None:
+            await client.send("create_room", name=self.name, **self.create)
+        else:
+            await client.send("join_room", code=self.code, name=self.name)
+        joined = await client.expect("joined", timeout=15)
+        self.seat, self.code, self.token = joined["seat"], joined["code"], joined["token"]
+        self.create = None  # from now on: rejoin with the token
+        self.status = "connected"
+        self.problem = None
+        reader = asyncio.create_task(self._read(client))
+        writer = asyncio.create_task(self._write(client))
+        done, pending = await asyncio.wait({reader, writer}, return_when=asyncio.FIRST_COMPLETED)
+        for task in pending:
+            task.cancel()
+            with contextlib.suppress(asyncio.CancelledError, Exception):
+                await task
+        for task in done:
+            exc = task.exception()
+            if exc is not None:
+                raise exc
+        with contextlib.suppress(Exception):
+            await client.close()
+
+    async def _read(self, client: Client) -> None:
+        while True:
+            frame = await client.recv(timeout=3600)
+            kind = frame.type
+            if kind == "state":
+                self._tell("state", codec.from_json(frame["state"]))
+            elif kind == "event":
+                self._tell("event", codec.from_json(frame["event"]))
+            elif kind == "room":
+                self.lobby = frame["room"]
+                self._tell("room", frame["room"])
+            elif kind == "reaction":
+                self.reactions.append((frame["seat"], frame["reaction"]))
+                self._tell("reaction", (frame["seat"], frame["reaction"]))
+            elif kind == "error":
+                self.problem = (frame["code"], frame["message"])
+                if frame["code"] == "refused" and "msg" in frame.fields:
+                    with contextlib.suppress(ValueError):
+                        self._tell("refusal", cmds.Refusal(codec.from_json(frame["msg"])))
+            elif kind == "left":
+                self._closing = True
+                self.problem = ("left", frame["reason"])
+                return
+
+    async def _write(self, client: Client) -> None:
+        assert self._outbox is not None
+        while True:
+            frame = await self._outbox.get()
+            if frame["type"] == "_close":
+                self._closing = True
+                return
+            kind = frame.pop("type")
+            try:
+                await client.send(kind, **frame)
+            except Exception:
+                frame["type"] = kind
+                await self._outbox.put(frame)  # sent again after the reconnect
+                raise
