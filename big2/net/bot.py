@@ -66,6 +66,7 @@ class SeatBot:
         self._raw_state: dict[str, Any] | None = None
         self.seat: int | None = None
         self.token: str | None = None
+        self.code: str | None = None
         self.frames: list[Frame] = []
         self.errors: list[Frame] = []
         self.scored = 0
@@ -75,9 +76,14 @@ class SeatBot:
         self.rtts: list[float] = []
         self.moves = 0
         self.leaks = 0
+        #: The first few leaks: (what named them, the cards).
+        self.leak_details: list[tuple[str | None, list[int]]] = []
         #: This hand: the seat's own cards as dealt (for :func:`hands_overlap`), the
         #: cards it may know, whether the hand is over.
         self.dealt: frozenset[int] = frozenset()
+        #: The hand number of the latest snapshot (which hand ``dealt`` belongs to).
+        self.hand_number: int | None = None
+        self._fresh_deal = False
         self._own: set[int] = set()
         self._public: set[int] = set()
         self._hand_open = False
@@ -95,17 +101,29 @@ class SeatBot:
             self._event(frame["event"])
         elif kind == "state":
             data = frame["state"]
+            number = data.get("hand_number")
+            if number != self.hand_number:
+                if not self._fresh_deal and isinstance(data.get("hand"), dict):
+                    # A hand it did not see dealt (it joined or came back after the deal):
+                    # its own cards are those it holds and those it played.
+                    played = data.get("played")
+                    seat = data.get("seat")
+                    mine = played[seat] if isinstance(played, list) and isinstance(seat, int) and seat < len(played) else {}
+                    self._own = cards_named(data["hand"]) | cards_named(mine)
+                    self.dealt = frozenset(self._own)
+                    self._public = set()
+                    self._hand_open = bool(data.get("in_hand"))
+                self.hand_number = number
+                self._fresh_deal = False
+            if data.get("hand_over"):
+                self._hand_open = False  # every hand is shown once it is over
             self._check(data)
-            if data.get("hand_over") and self._hand_open:
-                self._hand_open = False
-            if not self._own and isinstance(data.get("hand"), dict):  # joined mid-hand
-                self._own = cards_named(data["hand"])
-                self._hand_open = bool(data.get("in_hand")) and not data.get("hand_over")
             self._raw_state = data
             self._state = None  # decoded when needed
         elif kind == "joined":
             self.seat = frame["seat"]
             self.token = frame["token"]
+            self.code = frame["code"]
         elif kind == "ack":
             self.moves += 1
         elif kind == "error":
@@ -120,6 +138,7 @@ class SeatBot:
                 self.rtts.append(time.perf_counter() - sent)
             self._waiting = None
         if name == "SeatDealt":
+            self._fresh_deal = True
             self._own = cards_named(data.get("hand"))
             self.dealt = frozenset(self._own)
             self._public = set()
@@ -148,8 +167,11 @@ class SeatBot:
     def _check(self, data: Any) -> None:
         if not self._hand_open:
             return
-        if cards_named(data) - self._own - self._public - self._played_in(data):
+        leaked = cards_named(data) - self._own - self._public - self._played_in(data)
+        if leaked:
             self.leaks += 1
+            if len(self.leak_details) < 5:
+                self.leak_details.append((data.get("$t"), sorted(leaked)))
 
     @staticmethod
     def _played_in(data: Any) -> set[int]:
@@ -227,11 +249,44 @@ class SeatBot:
             self.take(frame)
 
 
+    async def rejoin(self, urls: list[str], *, timeout: float = 30.0) -> None:
+        """The connection dropped: reconnect to one of ``urls`` (in turn) and take the
+        seat back with the token, until a server has the room (one that is taking it over
+        from a dead process answers ``elsewhere`` until the old lease runs out)."""
+        from .client import ServerRefused, connect
+
+        assert self.code is not None and self.token is not None
+        loop = asyncio.get_running_loop()
+        end = loop.time() + timeout
+        attempt = 0
+        while True:
+            url = urls[attempt % len(urls)]
+            attempt += 1
+            try:
+                client = await connect(url, client="big2 bot")
+                await client.send("join_room", code=self.code, name="bot", token=self.token)
+                self._raw_state = self._state = None  # act only on the fresh snapshot
+                self.take(await client.expect("joined", timeout=10))
+                self.client = client
+                self._waiting = None
+                self.sent_at = {}
+                self._acted_on = None
+                return
+            except Exception as exc:  # noqa: BLE001 - refused, reset, half-open handshakes: try again
+                if isinstance(exc, ServerRefused) and exc.code not in ("elsewhere", "unavailable"):
+                    raise
+                if loop.time() > end:
+                    raise
+                await asyncio.sleep(0.2)
+
+
 def hands_overlap(bots: list[SeatBot]) -> bool:
     """Whether the hands the server dealt the bots of one table overlap (a hand sent to
-    the wrong seat would)."""
-    seen: set[int] = set()
+    the wrong seat would). Only bots whose latest snapshot is of the same hand are
+    compared (at the end of a run one may not have read the newest deal yet)."""
+    by_deal: dict[int | None, set[int]] = {}
     for bot in bots:
+        seen = by_deal.setdefault(bot.hand_number, set())
         if seen & bot.dealt:
             return True
         seen |= bot.dealt

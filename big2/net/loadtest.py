@@ -2,9 +2,13 @@
 
     python -m big2.net.loadtest [--server ws://127.0.0.1:PORT ...] --tables N --seconds S
                                 [--pace SECONDS] [--server-pid PID] [--json]
+                                [--redis URL --processes 2 [--kill-after SECONDS]]
 
 Without ``--server`` it starts a ``big2 serve`` of its own on a free port (and measures
-that process's memory). Several ``--server`` addresses spread the tables over them.
+that process's memory); with ``--redis`` it starts ``--processes`` of them sharing that
+Redis, and ``--kill-after`` SIGKILLs the first one during the run: its tables' bots
+reconnect to the others with their seat tokens and play on. Several ``--server``
+addresses spread the tables over them.
 Each table is a room of four people, all :class:`~big2.net.bot.SeatBot`; a bot waits
 ``--pace`` seconds before each move, so a table makes about one move per ``pace``
 seconds. Prints one JSON object (``--json``) or a few lines:
@@ -65,6 +69,9 @@ class Stats:
         self.leaks = 0
         self.lost = 0
         self.tables_up = 0
+        self.reconnects = 0
+        self.error_codes: dict[str, int] = {}
+        self.leak_details: list[Any] = []
 
 
 async def _seat_table(url: str, index: int) -> list[SeatBot]:
@@ -90,28 +97,38 @@ async def _seat_table(url: str, index: int) -> list[SeatBot]:
     return bots
 
 
-async def _run_bot(bot: SeatBot, end: float, stall_s: float) -> bool:
-    """Play until ``end``; False when the table stalled or the connection failed."""
+async def _run_bot(bot: SeatBot, end: float, stall_s: float, failover: list[str]) -> bool:
+    """Play until ``end``; False when the table stalled or the connection failed for
+    good. A dropped connection is taken up again on ``failover`` servers (by token)."""
+    from websockets.exceptions import ConnectionClosed
+
     loop = asyncio.get_running_loop()
     while True:
         left = end - loop.time()
         if left <= 0:
             return True
         try:
-            await asyncio.wait_for(bot.act(), left)  # its pace may outlast the run
-        except asyncio.TimeoutError:
-            return True
-        left = end - loop.time()
-        if left <= 0:
-            return True
-        try:
-            frame = await bot.client.recv(timeout=min(left, stall_s))
-        except asyncio.TimeoutError:
-            return loop.time() >= end - 0.05
+            try:
+                await asyncio.wait_for(bot.act(), left)  # its pace may outlast the run
+            except asyncio.TimeoutError:
+                return True
+            left = end - loop.time()
+            if left <= 0:
+                return True
+            try:
+                frame = await bot.client.recv(timeout=min(left, stall_s))
+            except asyncio.TimeoutError:
+                return loop.time() >= end - 0.05
+        except (ConnectionClosed, OSError, EOFError, asyncio.IncompleteReadError):
+            if not failover:
+                raise
+            await bot.rejoin(failover)
+            bot.reconnects = getattr(bot, "reconnects", 0) + 1
+            continue
         bot.take(frame)
 
 
-async def _table(url: str, index: int, pace: float, end: float, stats: Stats) -> None:
+async def _table(url: str, index: int, pace: float, end: float, stats: Stats, failover: list[str]) -> None:
     try:
         bots = await _seat_table(url, index)
     except Exception:  # noqa: BLE001 - counted, the run goes on
@@ -120,11 +137,22 @@ async def _table(url: str, index: int, pace: float, end: float, stats: Stats) ->
     stats.tables_up += 1
     for bot in bots:
         bot.pace = pace
-    results = await asyncio.gather(*(_run_bot(b, end, max(15.0, pace * 8)) for b in bots), return_exceptions=True)
+    results = await asyncio.gather(*(_run_bot(b, end, max(15.0, pace * 8), failover) for b in bots),
+                                   return_exceptions=True)
+    stats.reconnects += sum(getattr(b, "reconnects", 0) for b in bots)
     if any(r is not True for r in results):
         stats.lost += 1
     stats.errors += sum(len(b.errors) for b in bots) + sum(isinstance(r, Exception) for r in results)
+    for b in bots:
+        for f in b.errors:
+            stats.error_codes[f["code"]] = stats.error_codes.get(f["code"], 0) + 1
+    for r in results:
+        if isinstance(r, Exception):
+            name = type(r).__name__
+            stats.error_codes[name] = stats.error_codes.get(name, 0) + 1
     stats.leaks += sum(b.leaks for b in bots) + int(hands_overlap(bots))
+    for b in bots:
+        stats.leak_details.extend(b.leak_details)
     stats.moves += sum(b.moves for b in bots)
     stats.hands += bots[0].scored
     for b in bots:
@@ -141,20 +169,27 @@ def _percentile(values: list[float], q: float) -> float | None:
     return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
 
 
-async def run(urls: Sequence[str], tables: int, seconds: float, pace: float, pid: int | None) -> dict[str, Any]:
+async def run(urls: Sequence[str], tables: int, seconds: float, pace: float, pid: int | None,
+              kill: tuple[float, Any] | None = None) -> dict[str, Any]:
+    """Run the tables; ``kill`` is (seconds into the run, a process to SIGKILL then)."""
     stats = Stats()
     base_rss = rss_mb(pid) if pid is not None else None
+    failover = list(urls) if len(urls) > 1 else []
+    killed_at = None
     loop = asyncio.get_running_loop()
     start = loop.time()
     end = start + seconds
     tasks = []
     for i in range(tables):  # open tables in small batches, as people would arrive
-        tasks.append(asyncio.create_task(_table(urls[i % len(urls)], i, pace, end, stats)))
+        tasks.append(asyncio.create_task(_table(urls[i % len(urls)], i, pace, end, stats, failover)))
         if i % 10 == 9:
             await asyncio.sleep(0.05)
     peak_rss = None
     while loop.time() < end:
         await asyncio.sleep(min(1.0, max(0.0, end - loop.time())))
+        if kill is not None and killed_at is None and loop.time() - start >= kill[0]:
+            kill[1].kill()  # SIGKILL: no goodbye, no last save
+            killed_at = round(loop.time() - start, 1)
         if pid is not None:
             now_rss = rss_mb(pid)
             if now_rss is not None:
@@ -172,15 +207,17 @@ async def run(urls: Sequence[str], tables: int, seconds: float, pace: float, pid
         # What each table (its four connections included) adds to the server's memory.
         "rss_kib_per_table": None if peak_rss is None or base_rss is None or not stats.tables_up
         else round((peak_rss - base_rss) * 1024 / stats.tables_up, 1),
-        "errors": stats.errors, "leaks": stats.leaks, "lost": stats.lost,
+        "errors": stats.errors, "error_codes": stats.error_codes, "leaks": stats.leaks, "leak_details": stats.leak_details[:5], "lost": stats.lost,
+        "servers": len(urls), "reconnects": stats.reconnects, "killed_at_s": killed_at,
     }
     return report
 
 
-def _spawn_server(folder: Path) -> tuple[subprocess.Popen[bytes], str]:
-    log = folder / "serve.log"
+def _spawn_server(folder: Path, redis: str | None = None, name: str = "serve") -> tuple[subprocess.Popen[bytes], str]:
+    log = folder / f"{name}.log"
     out = open(log, "wb")  # noqa: SIM115 - the server writes it while it runs
-    proc = subprocess.Popen([sys.executable, "-m", "big2", "serve", "--port", "0", "--log-level", "warning"],
+    extra = ["--redis", redis, "--lease", "2"] if redis else []
+    proc = subprocess.Popen([sys.executable, "-m", "big2", "serve", "--port", "0", "--log-level", "warning", *extra],
                             stdout=out, stderr=out)
     end = time.monotonic() + 30
     while time.monotonic() < end:
@@ -202,23 +239,35 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--seconds", type=float, default=30.0)
     parser.add_argument("--pace", type=float, default=2.0, help="seconds a bot waits before each move (default 2)")
     parser.add_argument("--server-pid", type=int, default=None, help="read this process's memory")
+    parser.add_argument("--redis", metavar="URL", help="start --processes servers sharing this Redis")
+    parser.add_argument("--processes", type=int, default=1, help="servers to start (with --redis)")
+    parser.add_argument("--kill-after", type=float, default=None, metavar="SECONDS",
+                        help="SIGKILL the first server this long into the run (with --redis)")
     parser.add_argument("--json", action="store_true", help="print one JSON object")
     args = parser.parse_args(argv)
     _raise_file_limit()
-    proc = None
+    procs: list[subprocess.Popen[bytes]] = []
     with tempfile.TemporaryDirectory() as tmp:
         urls = list(args.server)
         pid = args.server_pid
+        kill = None
         if not urls:
-            proc, url = _spawn_server(Path(tmp))
-            urls, pid = [url], proc.pid
+            count = max(1, args.processes) if args.redis else 1
+            for i in range(count):
+                proc, url = _spawn_server(Path(tmp), args.redis, f"serve{i}")
+                procs.append(proc)
+                urls.append(url)
+            pid = procs[-1].pid  # the one that is never killed
+            if args.kill_after is not None and len(procs) > 1:
+                kill = (args.kill_after, procs[0])
         try:
-            report = asyncio.run(run(urls, args.tables, args.seconds, args.pace, pid))
+            report = asyncio.run(run(urls, args.tables, args.seconds, args.pace, pid, kill))
         finally:
-            if proc is not None:
-                proc.terminate()
-                with contextlib.suppress(subprocess.TimeoutExpired):
-                    proc.wait(10)
+            for proc in procs:
+                if proc.poll() is None:
+                    proc.terminate()
+                    with contextlib.suppress(subprocess.TimeoutExpired):
+                        proc.wait(10)
     if args.json:
         print(json.dumps(report, sort_keys=True))
     else:
