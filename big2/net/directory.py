@@ -223,8 +223,10 @@ class RedisDirectory:
         """A directory on the Redis at ``url`` (``redis://host:port/db``)."""
         import redis.asyncio as aioredis
 
-        client = aioredis.Redis.from_url(url, decode_responses=True)
-        return cls(client, process_id, **kwargs)
+        # A bounded pool that waits for a free connection: hundreds of rooms saving at
+        # once share a few dozen connections instead of failing with "too many".
+        pool = aioredis.BlockingConnectionPool.from_url(url, decode_responses=True, max_connections=32, timeout=20)
+        return cls(aioredis.Redis(connection_pool=pool), process_id, **kwargs)
 
     def _room(self, code: str) -> str:
         return f"{self.prefix}room:{code}"
@@ -305,6 +307,7 @@ class RedisDirectory:
     async def close(self) -> None:
         try:
             await self.redis.aclose()
+            await self.redis.connection_pool.disconnect()
         except Exception:  # pragma: no cover - closing a dead connection
             pass
 

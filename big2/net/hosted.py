@@ -412,9 +412,9 @@ class HostedRoom:
         moved = (game.hand_serial, len(game.log)) != self._saved_at
         if moved:  # saved before anyone hears of the move: a move seen is a move kept
             self._after_move()
-            self._saved_at = (game.hand_serial, len(game.log))
             if self.server.directory.shared:
-                await self.server.save(self)
+                await self.server.save(self)  # raises when it cannot: then nobody hears of it yet
+            self._saved_at = (game.hand_serial, len(game.log))
         for seat, conn in list(self.connections()):
             for frame in self._frames_for(seat, state=states):
                 await conn.send(frame)
@@ -483,10 +483,17 @@ class HostedRoom:
             except Exception:
                 log.exception("room %s: a computer move failed", self.code)
                 moved = False
-            if moved:
-                await self.flush()
-                continue
-            if await self._clock_ran_out(now):
+            try:
+                if moved:
+                    await self.flush()
+                    continue
+                if await self._clock_ran_out(now):
+                    continue
+            except asyncio.CancelledError:
+                raise
+            except Exception:  # the directory is down, say: try again shortly, never stop
+                log.exception("room %s: could not send or save a move", self.code)
+                await asyncio.sleep(1.0)
                 continue
             due = self.game.next_due(self.server.limits.computer_pace_s)
             wait = 3600.0 if self.game.computer_to_act() is None else 0.5

@@ -217,7 +217,7 @@ def _spawn_server(folder: Path, redis: str | None = None, name: str = "serve") -
     log = folder / f"{name}.log"
     out = open(log, "wb")  # noqa: SIM115 - the server writes it while it runs
     extra = ["--redis", redis, "--lease", "2"] if redis else []
-    proc = subprocess.Popen([sys.executable, "-m", "big2", "serve", "--port", "0", "--log-level", "warning", *extra],
+    proc = subprocess.Popen([sys.executable, "-m", "big2", "serve", "--port", "0", "--log-level", "info", *extra],
                             stdout=out, stderr=out)
     end = time.monotonic() + 30
     while time.monotonic() < end:
@@ -243,11 +243,15 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--processes", type=int, default=1, help="servers to start (with --redis)")
     parser.add_argument("--kill-after", type=float, default=None, metavar="SECONDS",
                         help="SIGKILL the first server this long into the run (with --redis)")
+    parser.add_argument("--logs", metavar="DIR", help="keep the started servers' logs in DIR")
     parser.add_argument("--json", action="store_true", help="print one JSON object")
     args = parser.parse_args(argv)
     _raise_file_limit()
     procs: list[subprocess.Popen[bytes]] = []
     with tempfile.TemporaryDirectory() as tmp:
+        if args.logs:
+            Path(args.logs).mkdir(parents=True, exist_ok=True)
+            tmp = args.logs
         urls = list(args.server)
         pid = args.server_pid
         kill = None

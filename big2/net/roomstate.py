@@ -73,8 +73,7 @@ def room_from_state(state: dict[str, Any], *, brain: Brain | None = None) -> Roo
         raise ValueError("the saved hand records are not hand records")
     m.results = results
     m.assisted = bool(state["assisted"]) and s.current is not None
-    if s.current is not None:
-        m._computer_for_hand = {int(x) for x in state["computer_for_hand"] if 0 <= int(x) < s.n_players}
+    m._computer_for_hand = {int(x) for x in state["computer_for_hand"] if 0 <= int(x) < s.n_players}
     room = Room(match=m, brain=brain, reveal_deal=bool(state["reveal_deal"]))
     room._left = {int(x) for x in state["left"] if 0 <= int(x) < s.n_players}
     room.hand_serial = int(state["hand_serial"])
