@@ -40,6 +40,7 @@ from . import protocol
 from .directory import DirectoryError, MemoryDirectory, RoomDirectory
 from .protocol import Frame, ProtocolError
 from .hosted import HostedRoom, RoomError
+from .relay import Relay
 from .tokens import Throttle, normalise_code
 
 log = logging.getLogger("big2.net.server")
@@ -98,6 +99,9 @@ class Connection:
         self.room: HostedRoom | None = None
         self.seat: int | None = None
         self.closed = False
+        #: (owner process, room code, relay id) while the room runs in another process.
+        self.relayed: tuple[str, str, int] | None = None
+        self.relay_joined = False
 
     async def send(self, frame: dict[str, Any]) -> None:
         """Send one frame; a client that cannot take it within the send timeout is closed
@@ -148,11 +152,15 @@ class Server:
         self.connections: set[Connection] = set()
         self._ws: WsServer | None = None
         self._housekeeping: asyncio.Task[None] | None = None
+        self.relay: Relay | None = None
         self.on_change: Callable[[], None] | None = None  # called when the room count changes
 
     # -- life cycle ------------------------------------------------------------------------
 
     async def start(self) -> None:
+        if getattr(self.directory, "shared", False) and hasattr(self.directory, "redis"):
+            self.relay = Relay(self)
+            await self.relay.start()
         self._ws = await serve(
             self._handler, self.host, self.port, ssl=self.ssl_context,
             max_size=self.limits.max_frame, max_queue=16, compression=None,
@@ -179,6 +187,8 @@ class Server:
             self._ws.close()
             with contextlib.suppress(Exception):
                 await asyncio.wait_for(self._ws.wait_closed(), 10)
+        if self.relay is not None:
+            await self.relay.stop()
         for room in list(self.rooms.values()):
             await room.shutdown()
             with contextlib.suppress(DirectoryError):
@@ -204,6 +214,8 @@ class Server:
         finally:
             self.connections.discard(conn)
             conn.closed = True
+            if conn.relayed is not None and self.relay is not None:
+                await self._guard(self.relay.gone(conn))
             if conn.room is not None:
                 room, conn.room = conn.room, None
                 await self._guard(room.disconnected(conn))
@@ -271,6 +283,8 @@ class Server:
             await self._create(conn, frame)
         elif kind == "join_room":
             await self._join(conn, frame)
+        elif getattr(conn, "relayed", None) is not None and self.relay is not None:
+            await self.relay.forward(conn, frame)
         elif conn.room is None:
             raise ProtocolError("no_room", "Create or join a room first.")
         elif kind == "leave":
@@ -280,7 +294,7 @@ class Server:
             await conn.room.handle(conn, frame)
 
     async def _create(self, conn: Connection, frame: Frame) -> None:
-        if conn.room is not None:
+        if conn.room is not None or getattr(conn, "relayed", None) is not None:
             raise ProtocolError("in_room", "Leave this room before opening another.")
         room = HostedRoom.create(self, name=frame["name"], players=frame.get("players", 4),
                                  computers=frame.get("computers", 0), preset=frame.get("preset"),
@@ -297,12 +311,19 @@ class Server:
         await room.seat_host(conn)
 
     async def _join(self, conn: Connection, frame: Frame) -> None:
-        if conn.room is not None:
+        if conn.room is not None or getattr(conn, "relayed", None) is not None:
             raise ProtocolError("in_room", "Leave this room before joining another.")
         wait = self.throttle.wait(conn.peer)
         if wait > 0:
             raise ProtocolError("throttled", f"Too many wrong room codes: wait {wait:.0f} s and try again.")
         code = normalise_code(frame["code"])
+        if code is not None and code not in self.rooms and self.relay is not None and isinstance(conn, Connection):
+            owner = await self.directory.owner(code)
+            if owner is not None and owner != self.directory.process_id:
+                # Another live process runs the room: relay to it (see big2.net.relay).
+                await self.relay.join(conn, owner, code, frame["name"], frame.get("token"))
+                self.throttle.hit(conn.peer)
+                return
         room = await self._find(code) if code is not None else None
         if room is None:
             delay = self.throttle.miss(conn.peer)
@@ -380,6 +401,8 @@ class Server:
             if room.idle_since is not None and now - room.idle_since > self.limits.idle_room_s:
                 log.info("room %s closed: nobody connected for %.0f s", room.code, now - room.idle_since)
                 await self.drop(room, "Nobody was left in the room.", forget=True)
+        if self.relay is not None:
+            await self.relay.check_owners()
         lost = await self.directory.renew(list(self.rooms))
         for code in lost:
             room = self.rooms.get(code)

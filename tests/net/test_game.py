@@ -159,15 +159,15 @@ def test_a_command_acts_for_the_senders_seat_only_and_a_refusal_changes_nothing(
             bots, code = await _table(server.url, people=2)
             room = server.rooms[code]
             a, b = bots
-            for bot in bots:
-                while bot.state is None:
-                    bot.take(await bot.client.recv())
-            state = a.state
-            assert state is not None
+            for _ in range(500):  # until the room waits for a person (computers done)
+                if room.game.computer_to_act() is None:
+                    break
+                await asyncio.sleep(0.01)
+            to_act = room.game.match.game.to_act
             # Whoever is not to act tries to play: refused with the engine's sentence.
-            idle = a if state.to_act != a.seat else b
+            idle = a if to_act != a.seat else b
             before = (len(room.game.log), room.game.match.game.to_act)
-            card = sorted(idle.state.hand)[0]
+            card = sorted(room.game.match.game.hand(idle.seat))[0]
             await idle.client.send("command", seq=9, command={"kind": "play", "cards": [card]})
             err = await idle.client.expect("error")
             assert err["code"] == "refused" and err["seq"] == 9 and err["message"].endswith(".")

@@ -1,0 +1,74 @@
+"""Any process reaches any room: with two servers sharing Redis, a person who connects
+to the process that does not run the room is relayed to the one that does (Redis
+pub/sub), plays their own seat only, and takes it back with their token."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+from collections.abc import AsyncIterator
+
+from big2.net.bot import SeatBot, hands_overlap
+from big2.net.client import connect
+from big2.net.directory import RedisDirectory
+from big2.net.server import Limits, Server
+
+from .conftest import run
+
+QUICK = Limits(hello_timeout_s=2.0, housekeeping_s=0.2, computer_pace_s=0.0)
+
+
+@contextlib.asynccontextmanager
+async def two_servers(url: str) -> AsyncIterator[tuple[Server, Server]]:
+    servers = [Server(host="127.0.0.1", port=0, limits=QUICK,
+                      directory=RedisDirectory.from_url(url, f"proc-{name}", lease_s=1.0, prefix="relay:"))
+               for name in "ab"]
+    for s in servers:
+        await s.start()
+    try:
+        yield servers[0], servers[1]
+    finally:
+        for s in servers:
+            await s.stop()
+
+
+def test_a_person_on_another_process_plays_through_the_relay(redis_clean: str) -> None:
+    async def go() -> None:
+        async with two_servers(redis_clean) as (a, b):
+            host = await connect(a.url)
+            await host.send("create_room", name="Ann", players=4, computers=2, hands=2)
+            ann = SeatBot(host, deals=True)
+            ann.take(await host.expect("joined"))
+            code = (await host.expect("room"))["room"]["code"]
+            assert code in a.rooms and code not in b.rooms
+            guest = await connect(b.url)
+            await guest.send("join_room", code=code, name="Bob")
+            bob = SeatBot(guest)
+            bob.take(await guest.expect("joined"))
+            assert bob.seat == 1
+            lobby = (await guest.expect("room"))["room"]
+            assert lobby["you"] == 1 and lobby["seats"][1]["name"] == "Bob"
+            await guest.send("ready", ready=True)
+            for _ in range(50):
+                await host.send("start")
+                try:
+                    ann.take(await host.expect("state", timeout=0.5))
+                    break
+                except Exception:  # noqa: BLE001 - Bob's ready is still on its way
+                    continue
+            assert code not in b.rooms  # still run by a only
+            await asyncio.gather(ann.play(hands=1, timeout=60), bob.play(hands=1, timeout=60))
+            assert ann.scored == bob.scored == 1 and not ann.errors and not bob.errors
+            assert ann.leaks == bob.leaks == 0 and not hands_overlap([ann, bob])
+            assert bob.moves > 0  # Bob's own commands were taken
+            # Bob drops and comes back through b with his token: the same seat.
+            token = bob.token
+            await guest.close()
+            await asyncio.sleep(0.2)
+            assert not a.rooms[code].seats[1].conn
+            again = await connect(b.url)
+            await again.send("join_room", code=code, name="x", token=token)
+            assert (await again.expect("joined"))["seat"] == 1
+            for c in (host, again):
+                await c.close()
+    run(go(), timeout=120)
