@@ -74,14 +74,17 @@ class Stats:
         self.leak_details: list[Any] = []
 
 
-async def _seat_table(url: str, index: int) -> list[SeatBot]:
+async def _seat_table(urls: Sequence[str], index: int) -> list[SeatBot]:
+    """Open table ``index``: its host on one server, each other person on the next
+    server in turn (so with several servers most people reach the room by the relay)."""
+    url = urls[index % len(urls)]
     host = await connect(url, client="big2 loadtest")
     await host.send("create_room", name=f"T{index} host", players=4, computers=0, hands=100)
     bots = [SeatBot(host, deals=True, keep_frames=False)]
     bots[0].take(await host.expect("joined"))
     code = (await host.expect("room"))["room"]["code"]
     for seat in range(1, 4):
-        c = await connect(url, client="big2 loadtest")
+        c = await connect(urls[(index + seat) % len(urls)], client="big2 loadtest")
         await c.send("join_room", code=code, name=f"T{index} p{seat}")
         bot = SeatBot(c, keep_frames=False)
         bot.take(await c.expect("joined"))
@@ -128,9 +131,9 @@ async def _run_bot(bot: SeatBot, end: float, stall_s: float, failover: list[str]
         bot.take(frame)
 
 
-async def _table(url: str, index: int, pace: float, end: float, stats: Stats, failover: list[str]) -> None:
+async def _table(urls: Sequence[str], index: int, pace: float, end: float, stats: Stats, failover: list[str]) -> None:
     try:
-        bots = await _seat_table(url, index)
+        bots = await _seat_table(urls, index)
     except Exception:  # noqa: BLE001 - counted, the run goes on
         stats.errors += 1
         return
@@ -181,7 +184,7 @@ async def run(urls: Sequence[str], tables: int, seconds: float, pace: float, pid
     end = start + seconds
     tasks = []
     for i in range(tables):  # open tables in small batches, as people would arrive
-        tasks.append(asyncio.create_task(_table(urls[i % len(urls)], i, pace, end, stats, failover)))
+        tasks.append(asyncio.create_task(_table(urls, i, pace, end, stats, failover)))
         if i % 10 == 9:
             await asyncio.sleep(0.05)
     peak_rss = None
