@@ -327,13 +327,31 @@ class HostedRoom:
         if by != self.host:
             raise RoomError("not_host", "Only the host can start the game.")
         if self.started:
-            raise RoomError("started", "The game has already started.")
+            if self.game is None or not self.game.match.session_over:
+                raise RoomError("started", "The game has already started.")
+            await self._rematch()
+            return
         if any(s.kind == "open" for s in self.seats):
             raise RoomError("not_ready", "Every seat needs a person or a computer first.")
         waiting = [s.name for s in self.seats if s.kind == "person" and not (s.ready and s.conn is not None)]
         if waiting:
             raise RoomError("not_ready", f"Waiting for {', '.join(waiting)} to be ready.")
         self.started = True
+        await self.start_game()
+        await self._changed()
+
+    async def _rematch(self) -> None:
+        """The session is over and the host starts again: a new session, the same seats
+        (every person must be here; seats that became computers stay computers)."""
+        away = [s.name for s in self.seats if s.kind == "person" and s.conn is None]
+        if away:
+            raise RoomError("not_ready", f"Waiting for {', '.join(away)} to come back.")
+        if self.game is not None:
+            self.game.close()
+        self.game = None
+        self._cursors.clear()
+        self._serials.clear()
+        self._saved_at = (-1, -1)
         await self.start_game()
         await self._changed()
 

@@ -52,6 +52,52 @@ COMMAND_KINDS: Final = ("play", "pass", "give_back", "hint", "undo", "hand_to_co
 TURN_CLOCKS: Final = (0, 20, 30, 60)
 
 
+#: Every ``code`` an ``error`` frame may carry, with what it means. The ``message`` beside
+#: it is English; a client shows its own translated sentence for the code (and, for
+#: ``refused``, renders the frame's ``msg``, the room's translatable sentence).
+ERROR_CODES: Final = {
+    # the frame itself
+    "binary": "a binary frame; frames are JSON text",
+    "too_big": "a frame over 64 KiB (the connection closes)",
+    "bad_json": "not valid JSON",
+    "not_object": "not a JSON object",
+    "missing_type": "no type, or a type that is not text",
+    "unknown_type": "no frame has that type",
+    "missing_field": "a required field is missing",
+    "extra_field": "a field the frame does not have",
+    "wrong_type": "a field of the wrong type",
+    "out_of_range": "a number out of its range",
+    "too_long": "text or a list too long",
+    "bad_value": "a value the field does not take",
+    "bad_name": "a name with nothing readable left",
+    "bad_frame": "a frame that could not be read",
+    # the connection
+    "not_hello": "the first frame was not a hello (the connection closes)",
+    "version": "another protocol version (the connection closes)",
+    "hello_again": "a second hello",
+    "timeout": "no hello in time (the connection closes)",
+    "flood": "too many frames (the connection closes)",
+    "internal": "the server failed to do it (a bug; nothing changed)",
+    "unavailable": "the server cannot reach its room store, or read a saved room",
+    # rooms
+    "bad_code": "no room has that code",
+    "throttled": "too many wrong codes from this address: wait",
+    "elsewhere": "the room's server has just stopped: try again in a moment",
+    "bad_token": "the seat token is not one of the room's",
+    "full": "every seat is taken",
+    "started": "the game has started (or the seats are set)",
+    "in_room": "already in a room",
+    "no_room": "not in a room",
+    "not_host": "only the host may do that",
+    "not_ready": "someone is not ready (or not here)",
+    "not_started": "the game has not started",
+    "seat_taken": "a person sits there",
+    "bad_preset": "no rule preset has that name",
+    "bad_level": "no computer level has that name",
+    "refused": "the room refused the command (the engine's sentence in message and msg)",
+}
+
+
 class ProtocolError(Exception):
     """A frame that breaks the protocol. ``code`` is stable (tests and clients match on
     it), ``message`` one sentence for a person; ``seq`` the command's number when the

@@ -263,3 +263,26 @@ def test_the_turn_clock_passes_or_plays_for_a_person_who_waits() -> None:
             assert any(seat == me for seat, _ in room.game.match.game.history[history:]), "the clock never moved"
             await bots[0].client.close()
     run(go(), timeout=60)
+
+
+def test_after_the_session_the_host_starts_a_rematch_with_the_same_seats() -> None:
+    async def go() -> None:
+        async with serving(limits=QUICK) as server:
+            bots, code = await _table(server.url, people=2, hands=1)
+            room = server.rooms[code]
+            await asyncio.gather(*(b.play(hands=1, timeout=60) for b in bots))
+            assert all(b.session_over for b in bots)
+            first = room.game
+            await bots[1].client.send("start")
+            assert (await bots[1].client.expect("error"))["code"] == "not_host"
+            await bots[0].client.send("start")
+            for b in bots:
+                b.session_over = False
+                b.scored = 0
+            await asyncio.gather(*(b.play(hands=1, timeout=60) for b in bots))
+            assert room.game is not first and room.game.match.results[0].number == 1
+            assert all(b.scored == 1 and not [e for e in b.errors if e["code"] != "not_host"] for b in bots)
+            assert [s.kind for s in room.seats] == ["person", "person", "computer", "computer"]
+            for b in bots:
+                await b.client.close()
+    run(go(), timeout=150)

@@ -140,3 +140,15 @@ def test_mutated_frames_never_raise_anything_but_a_protocol_error(frame: dict) -
 @given(frames())
 def test_random_frames_never_raise_anything_but_a_protocol_error(raw: str | bytes) -> None:
     check_frame(raw)
+
+
+def test_every_error_code_the_server_sends_is_documented_for_the_app() -> None:
+    import re
+    from pathlib import Path
+
+    import big2.net
+
+    used = set()
+    for path in Path(big2.net.__file__).parent.glob("*.py"):
+        used |= set(re.findall(r'(?:ProtocolError|RoomError)\("([a-z_]+)"', path.read_text(encoding="utf-8")))
+    assert used and used <= set(protocol.ERROR_CODES), used - set(protocol.ERROR_CODES)
