@@ -153,6 +153,7 @@ class Server:
         self._ws: WsServer | None = None
         self._housekeeping: asyncio.Task[None] | None = None
         self.relay: Relay | None = None
+        self._loading: dict[str, asyncio.Lock] = {}
         self.on_change: Callable[[], None] | None = None  # called when the room count changes
 
     # -- life cycle ------------------------------------------------------------------------
@@ -342,6 +343,20 @@ class Server:
         directory (its owner died and the lease ran out)."""
         room = self.rooms.get(code)
         if room is not None:
+            return room
+        # One takeover per room: the room's people reconnect all at once, and two loads
+        # of the same room would split them between two copies.
+        lock = self._loading.setdefault(code, asyncio.Lock())
+        try:
+            async with lock:
+                return await self._take_over(code)
+        finally:
+            if not lock.locked() and self._loading.get(code) is lock:
+                del self._loading[code]
+
+    async def _take_over(self, code: str) -> HostedRoom | None:
+        room = self.rooms.get(code)
+        if room is not None:  # another connection finished loading it meanwhile
             return room
         owner = await self.directory.owner(code)
         if owner is not None and owner != self.directory.process_id:

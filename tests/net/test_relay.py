@@ -72,3 +72,37 @@ def test_a_person_on_another_process_plays_through_the_relay(redis_clean: str) -
             for c in (host, again):
                 await c.close()
     run(go(), timeout=120)
+
+
+def test_people_coming_back_all_at_once_find_one_room_not_two(redis_clean: str) -> None:
+    async def go() -> None:
+        async with two_servers(redis_clean) as (a, b):
+            host = await connect(a.url)
+            await host.send("create_room", name="P0", players=4, hands=2)
+            tokens = [(await host.expect("joined"))["token"]]
+            code = (await host.expect("room"))["room"]["code"]
+            others = []
+            for i in range(1, 4):
+                c = await connect(a.url)
+                await c.send("join_room", code=code, name=f"P{i}")
+                tokens.append((await c.expect("joined"))["token"])
+                await c.send("ready", ready=True)
+                others.append(c)
+            await asyncio.sleep(0.2)
+            await host.send("start")
+            await host.expect("state")
+            await a.stop()  # its rooms are handed back to Redis
+
+            async def back(token: str) -> int:
+                c = await connect(b.url)
+                await c.send("join_room", code=code, name="x", token=token)
+                seat = (await c.expect("joined"))["seat"]
+                await c.expect("state")
+                return seat
+
+            seats = await asyncio.gather(*(back(t) for t in tokens))
+            assert sorted(seats) == [0, 1, 2, 3]
+            room = b.rooms[code]
+            assert all(slot.conn is not None for slot in room.seats)
+            assert all(room.game.is_person(s) for s in range(4))  # all four play again
+    run(go(), timeout=60)
