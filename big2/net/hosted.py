@@ -7,9 +7,18 @@ opened the room) adds or removes computer seats and starts the session once ever
 person is ready. Everyone in the room gets a ``room`` frame after every change, with
 ``you`` set to their own seat.
 
+Once the host starts, the room runs a :class:`big2.room.room.Room` (:attr:`game`):
+each command acts for the sender's own seat only, each seat is sent its own redacted
+events and then its snapshot (``event`` and ``state`` frames), computers think on the
+server's worker threads (:mod:`big2.net.brain`) and move at the server's pace, and a
+host-chosen turn clock passes (or plays the lowest move) for a person who waits too
+long. A person who drops is played by the computer until they come back with their
+token; one still away when the hand ends leaves a computer seat behind. After the
+session the host may start a rematch with the same seats.
+
 Everything a room must keep to go on in another process is in :meth:`to_state`, a
-JSON-able dict; :meth:`restore` builds the room back from it (people come back by their
-seat tokens).
+JSON-able dict (the game through :mod:`big2.net.roomstate`); :meth:`restore` builds the
+room back from it, everyone away until they come back with their seat tokens.
 
 Refusals are :class:`RoomError` with a stable ``code`` and a sentence; the server turns
 them into ``error`` frames. Nothing here does network I/O itself: frames go out through

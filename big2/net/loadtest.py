@@ -50,6 +50,17 @@ def _raise_file_limit() -> None:
             resource.setrlimit(resource.RLIMIT_NOFILE, (hard if hard != resource.RLIM_INFINITY else 65536, hard))
 
 
+def cpu_s(pid: int) -> float | None:
+    """CPU seconds process ``pid`` has used (Linux), or None."""
+    try:
+        fields = Path(f"/proc/{pid}/stat").read_text(encoding="ascii").rsplit(")", 1)[1].split()
+        import os
+
+        return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+    except (OSError, ValueError, IndexError):
+        return None
+
+
 def rss_mb(pid: int) -> float | None:
     """The resident memory of process ``pid`` in MiB (Linux), or None."""
     try:
@@ -177,6 +188,7 @@ async def run(urls: Sequence[str], tables: int, seconds: float, pace: float, pid
     """Run the tables; ``kill`` is (seconds into the run, a process to SIGKILL then)."""
     stats = Stats()
     base_rss = rss_mb(pid) if pid is not None else None
+    base_cpu = cpu_s(pid) if pid is not None else None
     failover = list(urls) if len(urls) > 1 else []
     killed_at = None
     loop = asyncio.get_running_loop()
@@ -197,6 +209,7 @@ async def run(urls: Sequence[str], tables: int, seconds: float, pace: float, pid
             now_rss = rss_mb(pid)
             if now_rss is not None:
                 peak_rss = max(peak_rss or 0.0, now_rss)
+    end_cpu = cpu_s(pid) if pid is not None else None
     await asyncio.gather(*tasks)
     p50, p99 = _percentile(stats.rtts, 0.50), _percentile(stats.rtts, 0.99)
     report: dict[str, Any] = {
@@ -212,6 +225,9 @@ async def run(urls: Sequence[str], tables: int, seconds: float, pace: float, pid
         else round((peak_rss - base_rss) * 1024 / stats.tables_up, 1),
         "errors": stats.errors, "error_codes": stats.error_codes, "leaks": stats.leaks, "leak_details": stats.leak_details[:5], "lost": stats.lost,
         "servers": len(urls), "reconnects": stats.reconnects, "killed_at_s": killed_at,
+        # The (last) server's share of one core during the run.
+        "server_cpu_percent": None if base_cpu is None or end_cpu is None
+        else round(100 * (end_cpu - base_cpu) / seconds, 1),
     }
     return report
 
