@@ -23,8 +23,11 @@ import sys
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from hypothesis import HealthCheck, given, settings
-from hypothesis import strategies as st
+try:
+    from hypothesis import HealthCheck, given, settings
+    from hypothesis import strategies as st
+except ImportError as exc:  # a developer tool: Hypothesis comes with the test extra
+    raise ImportError("python -m big2.net.fuzz needs Hypothesis: pip install -e '.[test]'") from exc
 
 from . import protocol
 from .protocol import (
