@@ -70,7 +70,11 @@ async def run(args: argparse.Namespace, *, ready: asyncio.Event | None = None) -
     if args.advertise:
         from .discovery import Advertiser
 
-        advertiser = Advertiser(name=socket.gethostname(), port=server.port, rooms=lambda: len(server.rooms))
+        # Announce the addresses it can be reached at: every LAN address when it listens
+        # on all of them, else the one it listens on.
+        everywhere = args.host in ("0.0.0.0", "", "::")
+        advertiser = Advertiser(name=socket.gethostname(), port=server.port, rooms=lambda: len(server.rooms),
+                                addresses=None if everywhere else [args.host])
         await advertiser.start()
         server.on_change = advertiser.refresh_soon
     print(f"big2 serve: listening on {server.url}", file=sys.stderr, flush=True)
