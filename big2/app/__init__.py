@@ -3,21 +3,30 @@
 Importing this package does nothing heavy; :func:`run` and :func:`self_test` import
 pygame when called.
 
-Where things are:
+Where things are (one folder per kind of thing):
 
 - ``app.App``: the window, the loop (waits while idle, fixed steps, redraws only on
-  change, dirty rectangles while only sprites move) and the scene stack.
-- ``layout`` (pure geometry), ``tween`` (clock, easing, tweens), ``hand`` (the bottom
-  hand's order and selection), ``match`` (seats over the engine's Session),
-  ``settings``, ``rulesform``: no pygame, unit-tested without a display.
-- ``cardart`` (cards drawn by the program), ``text``, ``sprites``, ``sound`` and
-  ``synth`` (the WAVs in big2/assets/sounds), ``opponents`` (big2.ai in a worker process).
-- ``scenes/``: title, new game, table (``table``, ``tableshow``, ``tableinput``,
-  ``tabledraw``, ``tableexchange``), privacy, pause, results, session end, rules, settings; ``storage``,
-  ``savedmatch`` (a save as a match), ``resume`` (the table opened on a save) and the
-  saves/statistics/replay scenes connect big2.persistence; ``about``
-  (version, the player's folders; ``folders`` opens one in the file manager).
-- ``assets``: the game's data (``big2/assets``, package data) and cached fonts.
+  change, dirty rectangles while only sprites move) and the scene stack; ``router``
+  opens every screen by name; ``crashguard`` catches what escapes a scene; ``match``
+  (seats over the engine's Session) and ``undo`` (its undo stack); ``settings``,
+  ``language`` and ``vocab`` (the words shown for engine ids).
+- ``ui/``: the UI kit, no Big Two screen in it: ``scene`` (the Scene base), ``focus``,
+  ``text``, ``textwindow``, ``toast``, ``tween`` (clock, easing, tweens), ``uiscale``,
+  ``uimanager``, ``cardart`` (cards drawn by the program), ``sprites``, ``sound`` and
+  ``synth`` (the WAVs in big2/assets/sounds), ``assets`` (the game's data in
+  ``big2/assets``, package data, and cached fonts), ``memory``, ``synthetic``.
+- ``screens/``: one module per screen or dialog: title, new game (with ``rulesform``),
+  settings, accessibility, language picker, rules, pause, privacy, results, session end,
+  saves, statistics, replay, about, confirm; ``backdrop`` and ``common`` are their
+  shared drawing, ``dealactions`` the results' and replay's "Play this deal".
+- ``table/``: the table scene (``scene``) and its parts (``input``, ``playback``,
+  ``draw``, ``computers``, ``exchange``, ``undo``, ``tracker``, ``log``, base ``part``),
+  its models ``layout`` (pure geometry), ``hand`` (the bottom hand's order and
+  selection), ``onetap``, ``opponents`` (big2.ai in a worker process), and ``resumed``
+  (the table opened on a save).
+- ``guide/``: How to play (``howtoplay``) and its script (``tutorial``).
+- ``storage/``: the app's side of big2.persistence (settings, saves, history),
+  ``savedmatch`` (a save as a match) and ``folders`` (opens a folder in the file manager).
 - Not here (developer tools, not shipped): the UI benchmark, the fit check and the tour
   of every screen live in ``tools/`` (``python -m tools.bench_ui``).
 """
@@ -107,7 +116,7 @@ def run(argv: Sequence[str] | None = None) -> int:
 def missing_assets() -> str | None:
     """Why the game's data cannot be found, or None: ``BIG2_ASSETS`` naming a folder that
     is not there (or lacks the theme), or the installed data missing."""
-    from . import assets
+    from .ui import assets
 
     try:
         folder = assets.assets_dir()
@@ -178,8 +187,8 @@ def self_test() -> int:
         return 1
     from .app import App
     from .match import MatchConfig, SeatConfig
-    from .scenes.results import ResultsScene
-    from .scenes.table import TableScene
+    from .screens.results import ResultsScene
+    from .table.scene import TableScene
     from .settings import AppSettings
 
     started = time.perf_counter()

@@ -14,28 +14,28 @@ from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     from .app import App
-    from .scenes.base import Scene
+    from .ui.scene import Scene
 
 #: Scene name -> "module:Class"; the name is also the class's ``name`` attribute.
 SCENES: dict[str, str] = {
-    "title": "big2.app.scenes.title:TitleScene",
-    "new_game": "big2.app.scenes.newgame:NewGameScene",
-    "table": "big2.app.scenes.table:TableScene",
-    "pause": "big2.app.scenes.pause:PauseScene",
-    "privacy": "big2.app.scenes.privacy:PrivacyScene",
-    "results": "big2.app.scenes.results:ResultsScene",
-    "session_end": "big2.app.scenes.session_end:SessionEndScene",
-    "rules": "big2.app.scenes.rules:RulesScene",
-    "settings": "big2.app.scenes.settings_scene:SettingsScene",
-    "accessibility": "big2.app.scenes.accessibility:AccessibilityScene",
-    "saves": "big2.app.scenes.saves:SavesScene",
-    "statistics": "big2.app.scenes.statistics:StatisticsScene",
-    "replay": "big2.app.scenes.replay:ReplayScene",
-    "confirm": "big2.app.scenes.confirm:ConfirmScene",
-    "about": "big2.app.scenes.about:AboutScene",
-    "resumed_table": "big2.app.resume:ResumedTableScene",
-    "how_to_play": "big2.app.howtoplay:HowToPlayScene",
-    "language": "big2.app.scenes.language_picker:LanguageScene",
+    "title": "big2.app.screens.title:TitleScene",
+    "new_game": "big2.app.screens.newgame:NewGameScene",
+    "table": "big2.app.table.scene:TableScene",
+    "pause": "big2.app.screens.pause:PauseScene",
+    "privacy": "big2.app.screens.privacy:PrivacyScene",
+    "results": "big2.app.screens.results:ResultsScene",
+    "session_end": "big2.app.screens.session_end:SessionEndScene",
+    "rules": "big2.app.screens.rules:RulesScene",
+    "settings": "big2.app.screens.settings:SettingsScene",
+    "accessibility": "big2.app.screens.accessibility:AccessibilityScene",
+    "saves": "big2.app.screens.saves:SavesScene",
+    "statistics": "big2.app.screens.statistics:StatisticsScene",
+    "replay": "big2.app.screens.replay:ReplayScene",
+    "confirm": "big2.app.screens.confirm:ConfirmScene",
+    "about": "big2.app.screens.about:AboutScene",
+    "resumed_table": "big2.app.table.resumed:ResumedTableScene",
+    "how_to_play": "big2.app.guide.howtoplay:HowToPlayScene",
+    "language": "big2.app.screens.language_picker:LanguageScene",
 }
 _classes: dict[str, type] = {}
 

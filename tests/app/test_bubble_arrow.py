@@ -8,9 +8,9 @@ import pytest
 
 from helpers import card_point, click, click_button
 
-from big2.app import text
+from big2.app.ui import text
 from big2.app.match import Match, MatchConfig
-from big2.app.scenes.tabledraw import turn_pointer_rect
+from big2.app.table.draw import turn_pointer_rect
 
 
 def _bubble_lines(app, table) -> list[text.DrawnText]:

@@ -7,10 +7,11 @@ from __future__ import annotations
 
 import pytest
 
-from big2.app import opponents, storage
+from big2.app.table import opponents
+from big2.app import storage
 from big2.app.crashguard import CrashScene
 from big2.app.match import MatchConfig, SeatConfig
-from big2.app.scenes.table import TableScene
+from big2.app.table.scene import TableScene
 from big2.persistence.paths import AppPaths
 
 
@@ -90,9 +91,9 @@ def test_when_no_move_can_be_made_at_all_the_crash_guard_takes_over(make_app, mo
         raise RuntimeError("no legal play could be found")
 
     monkeypatch.setattr(opponents, "standin_move", broken)
-    from big2.app.scenes import tablecomputer
+    from big2.app.table import computers
 
-    monkeypatch.setattr(tablecomputer.ComputerTurns, "FALLBACK_LEVELS", ())
+    monkeypatch.setattr(computers.ComputerTurns, "FALLBACK_LEVELS", ())
     seats = (SeatConfig("You", True), SeatConfig("East", False, "expert"),
              SeatConfig("North", False, "beginner"), SeatConfig("West", False, "beginner"))
     table = TableScene(app, MatchConfig(seats=seats, hands=1, seed=4))

@@ -17,10 +17,10 @@ from helpers import click_button, pump
 from big2.app import storage
 from big2.app.crashguard import CrashScene
 from big2.app.match import MatchConfig, SeatConfig
-from big2.app.scenes.saves import SavesScene
-from big2.app.scenes.newgame import NewGameScene
-from big2.app.scenes.table import TableScene
-from big2.app.scenes.title import TitleScene
+from big2.app.screens.saves import SavesScene
+from big2.app.screens.newgame import NewGameScene
+from big2.app.table.scene import TableScene
+from big2.app.screens.title import TitleScene
 from big2.persistence.paths import AppPaths
 from big2.persistence.sessioncodec import game_id, preview_of
 
@@ -94,7 +94,7 @@ def two_games(make_app, tmp_path):
 
 def _break_the_table(monkeypatch) -> None:
     """The table falls over as soon as it plays anything back (a bug the save triggers)."""
-    from big2.app.scenes.tableshow import EventPlayback
+    from big2.app.table.playback import EventPlayback
 
     def run(self, now):
         raise Boom("this game breaks the table")
@@ -164,7 +164,7 @@ def test_load_a_game_that_crashes_the_table_sets_every_copy_aside(make_app, two_
 
 def test_a_saved_games_row_that_crashes_the_screen_has_its_file_set_aside(make_app, two_games, monkeypatch):
     home = two_games
-    from big2.app.scenes import saves as saves_scene
+    from big2.app.screens import saves as saves_scene
 
     real = saves_scene.scores_text
 
@@ -239,12 +239,12 @@ def test_opening_a_save_that_crashes_on_the_way_to_the_table_marks_that_file(mak
     """A crash while the table is being opened (before it is on the stack): the file
     being opened is set aside, so Continue cannot crash the same way again."""
     home = two_games
-    from big2.app import resume
+    from big2.app.table import resumed
 
     def broken(*args, **kwargs):
         raise Boom("the table could not be set up")
 
-    monkeypatch.setattr(resume.ResumedTableScene, "__init__", broken)  # made by name through the router
+    monkeypatch.setattr(resumed.ResumedTableScene, "__init__", broken)  # made by name through the router
     app, st, title = _at_title(make_app)
     click_button(app, title.b_continue)
     assert app.run_until(lambda: isinstance(app.top, CrashScene), timeout=10)

@@ -6,10 +6,10 @@ import pygame
 import pytest
 from helpers import click_button, key, pump
 
-from big2.app import text
+from big2.app.ui import text
 from big2.app.match import MatchConfig, SeatConfig
-from big2.app.scenes.pause import PauseScene
-from big2.app.scenes.table import TableScene
+from big2.app.screens.pause import PauseScene
+from big2.app.table.scene import TableScene
 
 
 def _drawn_lines(app, monkeypatch) -> list[tuple[str, tuple[int, int]]]:

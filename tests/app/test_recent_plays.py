@@ -7,9 +7,9 @@ import pygame
 
 from helpers import key, post, pump
 
-from big2.app import text
+from big2.app.ui import text
 from big2.app.match import MatchConfig, SeatConfig
-from big2.app.scenes.table import TableScene
+from big2.app.table.scene import TableScene
 
 SEATS = (SeatConfig("You", True), SeatConfig("East", False), SeatConfig("North", False), SeatConfig("West", False))
 

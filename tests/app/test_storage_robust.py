@@ -14,9 +14,9 @@ from helpers import click_button, pump
 
 from big2.app import storage
 from big2.app.match import MatchConfig, SeatConfig
-from big2.app.scenes.results import ResultsScene
-from big2.app.scenes.table import TableScene
-from big2.app.scenes.title import TitleScene
+from big2.app.screens.results import ResultsScene
+from big2.app.table.scene import TableScene
+from big2.app.screens.title import TitleScene
 from big2.persistence import History, Seat
 from big2.persistence.paths import AppPaths
 from big2.persistence.stats import export_csv, export_csv_text

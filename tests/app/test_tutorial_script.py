@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from big2.app.tutorial import STEPS, Tutorial, new_game
+from big2.app.guide.tutorial import STEPS, Tutorial, new_game
 from big2.engine import PASS, CardSet
 from big2.engine.cards import FULL_MASK
 

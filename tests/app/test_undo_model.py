@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from big2.ai import PlayerView
 from big2.app.match import Match, MatchConfig, SeatConfig, default_seats
-from big2.app.opponents import decide
+from big2.app.table.opponents import decide
 from big2.engine import PASS, HandEnded
 
 

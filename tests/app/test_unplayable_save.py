@@ -11,7 +11,7 @@ import pytest
 
 from big2.app import storage
 from big2.app.match import MatchConfig, SeatConfig
-from big2.app.scenes.table import TableScene
+from big2.app.table.scene import TableScene
 from big2.persistence.paths import AppPaths
 from big2.persistence.sessioncodec import check_payload, load_payload, preview_of
 

@@ -7,10 +7,10 @@ import pygame
 
 from helpers import pump
 
-from big2.app import assets
+from big2.app.ui import assets
 from big2.app.app import App
 from big2.app.match import MatchConfig, SeatConfig
-from big2.app.scenes.table import TableScene
+from big2.app.table.scene import TableScene
 from big2.app.settings import AppSettings
 
 

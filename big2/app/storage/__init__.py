@@ -9,7 +9,7 @@ to the thread that opened them); the statistics screen asks for its data with
 :meth:`Storage.call` and gets a :class:`~concurrent.futures.Future`.
 
 Sentences for the player (a damaged file set aside, a write that failed) are collected
-in :attr:`Storage.notices`; the banner in :mod:`big2.app.toast` shows them. The same
+in :attr:`Storage.notices`; the banner in :mod:`big2.app.ui.toast` shows them. The same
 banner host watches the in-app settings and the window size and saves them when they
 change, so no screen has to remember to.
 
@@ -28,8 +28,8 @@ storage (most tests, the self-test):
   :func:`quick_game` and :func:`quick_game_hint`.
 
 Putting a save back on the table (Continue, Saved games' Load) is :mod:`.reopen`; the
-save is checked and rebuilt into a match by :mod:`big2.app.savedmatch`, and shown by the
-resumed table, :mod:`big2.app.resume`, opened by name.
+save is checked and rebuilt into a match by :mod:`big2.app.storage.savedmatch`, and shown by the
+resumed table, :mod:`big2.app.table.resumed`, opened by name.
 """
 
 from __future__ import annotations

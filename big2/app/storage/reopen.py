@@ -1,8 +1,8 @@
 """Putting a saved session back on the table: the title's Continue and Saved games' Load.
 
-The save is read through the storage, rebuilt with :func:`big2.app.savedmatch.match_from`
+The save is read through the storage, rebuilt with :func:`big2.app.storage.savedmatch.match_from`
 and handed to the resumed table, opened by name (``"resumed_table"``, see
-:mod:`big2.app.resume`), so the storage never imports a scene.
+:mod:`big2.app.table.resumed`), so the storage never imports a scene.
 """
 
 from __future__ import annotations
@@ -14,7 +14,7 @@ from big2.persistence import Notice
 from big2.persistence.atomic import backup_path
 from big2.persistence.sessioncodec import game_id, load_payload
 
-from ..savedmatch import match_from, unknown_levels
+from .savedmatch import match_from, unknown_levels
 from .store import of
 
 

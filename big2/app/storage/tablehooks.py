@@ -21,7 +21,7 @@ from .recorder import Recorder, session_for
 from .store import Storage, of
 
 if TYPE_CHECKING:
-    from ..scenes.table import TableScene
+    from ..table.scene import TableScene
 
 log = logging.getLogger(__name__)
 
