@@ -106,3 +106,34 @@ def test_people_coming_back_all_at_once_find_one_room_not_two(redis_clean: str) 
             assert all(slot.conn is not None for slot in room.seats)
             assert all(room.game.is_person(s) for s in range(4))  # all four play again
     run(go(), timeout=60)
+
+
+def test_when_the_rooms_process_dies_its_relayed_people_are_told_and_take_it_over(redis_clean: str) -> None:
+    async def go() -> None:
+        async with two_servers(redis_clean) as (a, b):
+            host = await connect(a.url)
+            await host.send("create_room", name="Ann", players=4, computers=2, hands=2)
+            await host.expect("joined")
+            code = (await host.expect("room"))["room"]["code"]
+            guest = await connect(b.url)
+            await guest.send("join_room", code=code, name="Bob")
+            token = (await guest.expect("joined"))["token"]
+            await guest.send("ready", ready=True)
+            await asyncio.sleep(0.2)
+            await host.send("start")
+            await host.expect("state")
+            # a dies without a word: no more renewals, no relay, no release.
+            a._housekeeping.cancel()
+            await a.relay.stop()
+            a.rooms.clear()
+            # Within the lease (1 s) and a housekeeping round, b tells Bob the room moved...
+            left = await guest.expect("left", timeout=10)
+            assert "moved" in left["reason"]
+            # ... and Bob, reconnecting to b, finds the room taken over there, his seat his.
+            again = await connect(b.url)
+            await again.send("join_room", code=code, name="Bob", token=token)
+            assert (await again.expect("joined", timeout=10))["seat"] == 1
+            await again.expect("state")
+            assert code in b.rooms and b.rooms[code].game.is_person(1)
+            await again.close()
+    run(go(), timeout=60)
