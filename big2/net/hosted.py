@@ -253,14 +253,19 @@ class HostedRoom:
                     await self._changed()
                     return
             raise RoomError("bad_token", "That seat token is not one of this room's.")
-        if self.started:
+        open_seats = [seat for seat, slot in enumerate(self.seats) if slot.kind == "open"]
+        if self.started and not open_seats:
             raise RoomError("started", "This game has started; only its players can come back to it.")
-        for seat, slot in enumerate(self.seats):
-            if slot.kind == "open":
-                await self._seat(seat, conn, name, None)
-                await self._changed()
-                return
-        raise RoomError("full", "Every seat in this room is taken.")
+        if not open_seats:
+            raise RoomError("full", "Every seat in this room is taken.")
+        seat = open_seats[0]
+        await self._seat(seat, conn, name, None)
+        if self.game is not None:  # the host gave this seat back to a person: they play it now
+            seat_back(self.game, seat)
+            self._skip_to_now(seat)
+            await self.flush(states=True)
+            self.wake()
+        await self._changed()
 
     async def leave(self, conn: "Connection") -> None:
         """``conn`` gives up its seat: before the start the seat opens again; after it a
@@ -321,13 +326,22 @@ class HostedRoom:
     async def _set_seat(self, by: int, seat: int, computer: bool) -> None:
         if by != self.host:
             raise RoomError("not_host", "Only the host can change the seats.")
-        if self.started:
-            raise RoomError("started", "The seats are set once the game has started.")
         if seat >= self.players:
             raise RoomError("bad_value", f"This room has {self.players} seats.")
         slot = self.seats[seat]
         if slot.kind == "person":
             raise RoomError("seat_taken", "A person sits there; they must leave first.")
+        if self.game is not None:
+            # During the session only a person's seat the computer took over can open
+            # again (for someone to join with the room code), or be closed again.
+            if not self.game.config.seats[seat].human:
+                raise RoomError("started", "The seats are set once the game has started.")
+            if computer:
+                self.seats[seat] = SeatSlot(kind="computer", name=self.game.config.seats[seat].name, ready=True)
+            else:
+                self.seats[seat] = SeatSlot(kind="open", name=self.game.config.seats[seat].name)
+            await self._changed()
+            return
         self.seats[seat] = (SeatSlot(kind="computer", name=f"Computer {seat + 1}", ready=True)
                             if computer else SeatSlot())
         await self._changed()
@@ -461,15 +475,21 @@ class HostedRoom:
                 self._turn_seen = turn
                 self._turn_started = time.monotonic()
 
+    def _skip_to_now(self, seat: int) -> None:
+        """A person (re)joins mid-session: they start from a snapshot of the position,
+        not a replay of the hand so far."""
+        assert self.game is not None
+        self._serials[seat] = self.game.hand_serial
+        self._cursors[seat] = len(self.game.log)
+
     async def reconnected(self, seat: int) -> None:
-        """A person came back: they play their seat again, from a fresh snapshot."""
+        """A person came back: they play their seat again, from a fresh snapshot (the
+        events before it are not sent again)."""
         if self.game is None:
             return
-        self._serials.pop(seat, None)
-        if seat_back(self.game, seat):
-            await self.flush(states=True)
-        else:
-            await self.flush()
+        self._skip_to_now(seat)
+        seat_back(self.game, seat)
+        await self.flush(states=True)
 
     async def went_away(self, seat: int) -> None:
         """A person dropped mid-session: a computer plays their turns until they are back

@@ -213,6 +213,8 @@ def test_a_dropped_person_is_played_by_the_computer_and_takes_the_seat_back() ->
             while back.state is None:
                 back.take(await c.recv())
             assert back.state.seat == b.seat
+            # A snapshot, not a replay of the hand so far.
+            assert [f.type for f in back.frames[:2]] == ["joined", "state"]
             assert set(back.state.hand) == set(room.game.match.game.hand(b.seat))
             assert not room.game.match.game.is_over and room.game.is_person(b.seat)
             assert b.seat not in back.state.by_computer
@@ -285,4 +287,35 @@ def test_after_the_session_the_host_starts_a_rematch_with_the_same_seats() -> No
             assert [s.kind for s in room.seats] == ["person", "person", "computer", "computer"]
             for b in bots:
                 await b.client.close()
+    run(go(), timeout=150)
+
+
+def test_the_host_gives_a_seat_the_computer_took_to_a_new_person() -> None:
+    async def go() -> None:
+        async with serving(limits=QUICK) as server:
+            bots, code = await _table(server.url, people=2, hands=3)
+            room = server.rooms[code]
+            a, b = bots
+            await b.client.close()
+            await a.play(hands=1, timeout=60)  # b is still away when the hand ends
+            assert room.seats[b.seat].kind == "computer"
+            # Only the host may open it; a computer's own seat stays a computer's.
+            await a.client.send("seat", seat=3, computer=False)
+            assert (await a.client.expect("error"))["code"] == "started"
+            await a.client.send("seat", seat=b.seat, computer=False)
+            lobby = (await a.client.expect("room"))["room"]
+            while lobby["seats"][b.seat]["kind"] != "open":
+                lobby = (await a.client.expect("room"))["room"]
+            cy = await connect(server.url)
+            await cy.send("join_room", code=code, name="Cy")
+            cybot = SeatBot(cy)
+            cybot.take(await cy.expect("joined"))
+            assert cybot.seat == b.seat
+            await a.client.send("command", seq=50, command={"kind": "next_hand"})
+            a.scored = 0
+            await asyncio.gather(a.play(hands=1, timeout=60), cybot.play(hands=1, timeout=60))
+            assert cybot.scored == 1 and cybot.moves > 0 and not cybot.errors
+            assert room.game.is_person(b.seat)
+            await a.client.close()
+            await cy.close()
     run(go(), timeout=150)
