@@ -142,7 +142,7 @@ def no_display() -> str | None:
 def _first_scene(app, name: str, seed: int | None, deal: int | None = None):
     import dataclasses
 
-    from .match import MatchConfig, SeatConfig
+    from big2.room.config import MatchConfig, SeatConfig
 
     if deal is not None and name == "title":
         name = "table"  # --deal alone: play that deal against the computer
@@ -177,9 +177,8 @@ def self_test() -> int:
         print(f"big2: {problem}", file=sys.stderr)
         return 1
     from .app import App
-    from .match import MatchConfig, SeatConfig
+    from big2.room.config import MatchConfig, SeatConfig
     from .scenes.results import ResultsScene
-    from .scenes.table import TableScene
     from .settings import AppSettings
 
     started = time.perf_counter()
@@ -187,13 +186,12 @@ def self_test() -> int:
     try:
         app.open()
         seats = tuple(SeatConfig(n, human=False) for n in ("South", "East", "North", "West"))
-        table = TableScene(app, MatchConfig(seats=seats, hands=1, seed=2024))
-        app.push(table)
+        table = app.push("table", MatchConfig(seats=seats, hands=1, seed=2024))
         ok = app.run_until(lambda: isinstance(app.top, ResultsScene), timeout=90)
         problems = []
         if not ok:
             problems.append("the hand did not reach the results screen")
-        m = table.match
+        m = table.state  # the seat's view of the room: what the table showed
         if len(m.results) != 1:
             problems.append(f"expected one finished hand, got {len(m.results)}")
         else:
@@ -211,7 +209,7 @@ def self_test() -> int:
             return 1
         r = m.results[0]
         print(
-            f"self-test ok: {m.names[r.winner]} won in {len(m.game.history)} moves, "
+            f"self-test ok: {m.names[r.winner]} won in {len(m.history)} moves, "
             f"{app.frames} frames, {elapsed:.1f} s"
         )
         return 0

@@ -22,7 +22,7 @@ from big2.engine.dealnumber import format_deal_number
 
 from ..i18n import _
 from . import storage, text
-from .match import MatchConfig, SeatConfig
+from big2.room.config import MatchConfig, SeatConfig
 
 log = logging.getLogger(__name__)
 

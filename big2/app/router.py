@@ -20,7 +20,7 @@ if TYPE_CHECKING:
 SCENES: dict[str, str] = {
     "title": "big2.app.scenes.title:TitleScene",
     "new_game": "big2.app.scenes.newgame:NewGameScene",
-    "table": "big2.app.scenes.table:TableScene",
+    "table": "big2.app.tables:open_table",
     "pause": "big2.app.scenes.pause:PauseScene",
     "privacy": "big2.app.scenes.privacy:PrivacyScene",
     "results": "big2.app.scenes.results:ResultsScene",
@@ -33,8 +33,7 @@ SCENES: dict[str, str] = {
     "replay": "big2.app.scenes.replay:ReplayScene",
     "confirm": "big2.app.scenes.confirm:ConfirmScene",
     "about": "big2.app.scenes.about:AboutScene",
-    "resumed_table": "big2.app.resume:ResumedTableScene",
-    "how_to_play": "big2.app.howtoplay:HowToPlayScene",
+    "how_to_play": "big2.app.lessonroom:open_how_to_play",
     "language": "big2.app.scenes.language_picker:LanguageScene",
 }
 _classes: dict[str, type] = {}

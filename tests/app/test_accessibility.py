@@ -9,12 +9,13 @@ import pygame
 from helpers import click_button, key, pump
 
 from big2.app import storage
-from big2.app.match import MatchConfig, SeatConfig
+from big2.room.config import MatchConfig, SeatConfig
 from big2.app.scenes.accessibility import AccessibilityScene
 from big2.app.scenes.pause import PauseScene
 from big2.app.scenes.session_end import SessionEndScene
 from big2.app.scenes.settings_scene import SettingsScene
 from big2.app.scenes.table import TableScene
+from big2.app.tables import open_table
 from big2.app.scenes.title import TitleScene
 from big2.app.settings import HIGH_CONTRAST_FELT
 from big2.persistence import SettingsStore
@@ -29,7 +30,7 @@ def _table_with_storage(make_app, **settings):
     app = make_app(**settings)
     st = storage.Storage.open()
     storage.attach(app, st)
-    table = TableScene(app, _solo())
+    table = open_table(app, _solo())
     app.push(table)
     assert app.run_until(lambda: table.awaiting_human or table.hand_over, timeout=20)
     pump(app)
@@ -127,14 +128,14 @@ def test_reduced_motion_means_no_confetti_and_short_animations(make_app, monkeyp
     storage.attach(app, st)
     app.push(TitleScene(app))
     pump(app)
-    table = TableScene(app, _solo())
-    assert SessionEndScene(app, table.match).animating()  # the confetti, as things are
+    table = open_table(app, _solo())
+    assert SessionEndScene(app, table.link.room.match).animating()  # the confetti, as things are
     scale = app.settings.anim_scale
     click_button(app, app.top.b_settings)
     click_button(app, app.top.b_access)
     click_button(app, app.top.toggles["reduced_motion"])
     assert app.settings.anim_scale < scale
-    end = SessionEndScene(app, table.match)
+    end = SessionEndScene(app, table.link.room.match)
     assert not end.animating() and end.duration == 0  # no confetti starts
     st.remember_window(app)
     assert _stored(st).reduced_motion is True

@@ -16,10 +16,11 @@ from helpers import click_button, pump
 
 from big2.app import storage
 from big2.app.crashguard import CrashScene
-from big2.app.match import MatchConfig, SeatConfig
+from big2.room.config import MatchConfig, SeatConfig
 from big2.app.scenes.saves import SavesScene
 from big2.app.scenes.newgame import NewGameScene
 from big2.app.scenes.table import TableScene
+from big2.app.tables import open_table
 from big2.app.scenes.title import TitleScene
 from big2.persistence.paths import AppPaths
 from big2.persistence.sessioncodec import game_id, preview_of
@@ -61,13 +62,13 @@ def _close(app, st) -> None:
 def _play(make_app, seats, seed: int, slot: str, paths: AppPaths | None = None) -> None:
     """A game of a few moves, autosaved (with a previous copy) and kept in slot ``slot``."""
     app, st = _launch(make_app, paths)
-    table = TableScene(app, MatchConfig(seats=seats, hands=2, seed=seed))
+    table = open_table(app, MatchConfig(seats=seats, hands=2, seed=seed))
     app.push(table)
-    table.match.hand_to_computer(0)
-    assert app.run_until(lambda: table.game is not None and len(table.game.history) >= 3, timeout=30)
+    table.link.room.match.hand_to_computer(0)
+    assert app.run_until(lambda: table.link.room.match.game is not None and len(table.link.room.match.game.history) >= 3, timeout=30)
     assert st.flush()
-    st.saves.save_slot(slot, storage.payload_of(table, st.recorder(table.match)), preview_of(table.match.session))
-    assert app.run_until(lambda: len(table.game.history) >= 6, timeout=30)
+    st.saves.save_slot(slot, storage.payload_of(table, st.recorder(table.link.room.match)), preview_of(table.link.room.match.session))
+    assert app.run_until(lambda: len(table.link.room.match.game.history) >= 6, timeout=30)
     assert st.flush()
     _close(app, st)
 

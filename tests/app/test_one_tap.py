@@ -9,8 +9,9 @@ import pytest
 from helpers import card_point, click, pump
 
 from big2.app import onetap
-from big2.app.match import MatchConfig, SeatConfig
+from big2.room.config import MatchConfig, SeatConfig
 from big2.app.scenes.table import TableScene
+from big2.app.tables import open_table
 from big2.engine.cards import CardSet
 from big2.engine.combos import PASS, move_cards, move_size
 from big2.engine.game import Game, IllegalMove
@@ -38,17 +39,17 @@ def _table_following(app):
     tried deal after deal; the human's own moves until then are the lowest legal ones
     (setting the scene, not what is tested)."""
     for seed in range(60):
-        table = TableScene(app, _config(seed))
+        table = open_table(app, _config(seed))
         app.reset_to(table)
         for _turn in range(12):
             assert app.run_until(lambda: table.awaiting_human or table.hand_over, timeout=20)
             if table.hand_over:
                 break
-            found = _cycling_card(table.game)
+            found = _cycling_card(table.link.room.match.game)
             if found:
                 pump(app, 3)
                 return table, found
-            moves = list(table.game.legal_moves())
+            moves = list(table.link.room.match.game.legal_moves())
             move = PASS if PASS in moves else moves[0]
             table.hand.select_only(move_cards(move) if move != PASS else ())
             assert table.human_pass() if move == PASS else table.human_play()
@@ -57,7 +58,7 @@ def _table_following(app):
 
 def _legal(table, cards) -> bool:
     try:
-        table.game.check_play(CardSet(cards), seat=table.viewer)
+        table.link.room.match.game.check_play(CardSet(cards), seat=table.viewer)
     except IllegalMove:
         return False
     return True
@@ -86,10 +87,10 @@ def test_a_click_selects_the_lowest_beating_play_and_a_second_click_the_next(mak
     # and Play plays what one tap picked
     table.clock.time += 1.0
     click(app, card_point(table, card))
-    before = len(table.game.history)
+    before = len(table.link.room.match.game.history)
     click(app, table.buttons["play"].rect.center)
-    assert len(table.game.history) == before + 1
-    assert set(move_cards(table.game.history[-1][1])) == set(options[0])
+    assert len(table.link.room.match.game.history) == before + 1
+    assert set(move_cards(table.link.room.match.game.history[-1][1])) == set(options[0])
 
 
 def test_the_setting_off_makes_a_click_pick_one_card(make_app):

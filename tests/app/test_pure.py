@@ -8,7 +8,8 @@ import sys
 import pytest
 
 from big2.app.hand import HandModel
-from big2.app.match import Match, MatchConfig, SeatConfig
+from big2.room.config import MatchConfig, SeatConfig
+from big2.room.match import Match
 from big2.app.rulesform import presets, rule_choices, with_choice
 from big2.app.settings import AppSettings, from_mapping
 from big2.app.tween import EASINGS, GameClock, Tweener

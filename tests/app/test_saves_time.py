@@ -9,10 +9,11 @@ import pygame
 from helpers import click_button, key, pump
 
 from big2.app import storage
-from big2.app.match import MatchConfig, SeatConfig
+from big2.room.config import MatchConfig, SeatConfig
 from big2.app.scenes.pause import PauseScene
 from big2.app.scenes.saves import SavesScene, when
 from big2.app.scenes.table import TableScene
+from big2.app.tables import open_table
 from big2.app.scenes.title import TitleScene
 
 CLOCK = re.compile(r"\d{1,2}:\d{2}")
@@ -29,7 +30,7 @@ def _start(make_app):
 
 
 def _table(app):
-    table = TableScene(app, MatchConfig(seats=SEATS, hands=2, seed=4))
+    table = open_table(app, MatchConfig(seats=SEATS, hands=2, seed=4))
     app.push(table)
     assert app.run_until(lambda: table.awaiting_human, timeout=20)
     return table

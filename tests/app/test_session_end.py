@@ -9,13 +9,14 @@ import pygame
 from helpers import click, click_button, key, post, pump
 
 from big2.app import storage, text
-from big2.app.match import MatchConfig, SeatConfig
+from big2.room.config import MatchConfig, SeatConfig
 from big2.app.scenes.pause import PauseScene
 from big2.app.scenes.replay import ReplayScene
 from big2.app.scenes.results import ResultsScene
 from big2.app.scenes.session_end import SessionEndScene
 from big2.app.scenes.statistics import StatisticsScene
 from big2.app.scenes.table import TableScene
+from big2.app.tables import open_table
 
 SEATS = (SeatConfig("You", True), SeatConfig("East", False), SeatConfig("North", False), SeatConfig("West", False))
 
@@ -32,13 +33,13 @@ def _to_results(app, table):
 
 
 def _play_session(app, hands, seed=7):
-    table = TableScene(app, MatchConfig(seats=SEATS, hands=hands, seed=seed))
+    table = open_table(app, MatchConfig(seats=SEATS, hands=hands, seed=seed))
     app.push(table)
     for _ in range(hands):
         results = _to_results(app, table)
         click_button(app, results.b_next)
     assert isinstance(app.top, SessionEndScene)
-    return table.match
+    return table.link.room.match
 
 
 def _headline(app):
@@ -50,7 +51,7 @@ def _headline(app):
 
 def test_results_menu_opens_the_pause_menu_like_the_tables(make_app):
     app = make_app()
-    table = TableScene(app, MatchConfig(seats=SEATS, hands=2, seed=3))
+    table = open_table(app, MatchConfig(seats=SEATS, hands=2, seed=3))
     app.push(table)
     results = _to_results(app, table)
     click_button(app, results.b_menu)
@@ -64,7 +65,7 @@ def test_results_menu_opens_the_pause_menu_like_the_tables(make_app):
     key(app, pygame.K_ESCAPE)
     assert app.top is results
     click_button(app, results.b_next)
-    assert app.top is table and len(table.match.results) == 1
+    assert app.top is table and len(table.link.room.match.results) == 1
 
 
 def test_a_tie_is_called_a_tie_and_nobody_is_celebrated(make_app):

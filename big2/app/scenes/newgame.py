@@ -15,7 +15,7 @@ from big2.engine.dealnumber import parse_deal_number
 from ... import i18n
 from ...i18n import N_, _, ngettext, pgettext
 from .. import storage, text, vocab
-from ..match import MatchConfig, SeatConfig
+from big2.room.config import MatchConfig, SeatConfig
 from ..opponents import seat_kind_label, seat_kinds
 from ..textwindow import TextWindow
 from ..rulesform import describe_scoring, presets, rule_choices, scoring_names, scoring_title, shown, table_blurb, with_choice

@@ -1,8 +1,8 @@
 """Putting a saved session back on the table: the title's Continue and Saved games' Load.
 
 The save is read through the storage, rebuilt with :func:`big2.app.savedmatch.match_from`
-and handed to the resumed table, opened by name (``"resumed_table"``, see
-:mod:`big2.app.resume`), so the storage never imports a scene.
+and put in a room that goes on from the position (:func:`big2.app.tables.local_link`);
+the table is opened by name (``"table"``), so the storage never imports a scene.
 """
 
 from __future__ import annotations
@@ -52,7 +52,17 @@ def open_payload(app: Any, payload: Any, *, from_slot: bool = False) -> bool:
             st.keep_unfinished(unless=payload)
         st.adopt(match, session_id=sid if isinstance(sid, int) and not isinstance(sid, bool) else None, hand_start=start,
                  game_id=game_id(payload))
-    app.push("resumed_table", match, hand_start=start)
+    from big2.persistence.gamecodec import game_from_dict
+
+    dealt = None
+    if start is not None and match.game is not None:
+        try:
+            dealt = game_from_dict(start, rules=match.game.rules)
+        except (ValueError, KeyError, TypeError):
+            dealt = None  # the trick in progress then shows its last play only
+    table = app.push("table", match, hand_start=dealt)
+    # the crash guard sets every copy aside when the table fails before moving on
+    table.resumed_moves = len(match.game.history) if match.game is not None else -1
     return True
 
 
