@@ -57,7 +57,7 @@ def _app(size, **settings):
 
 
 def bench_frames(size: tuple[int, int], seconds: float) -> dict:
-    from big2.app.match import MatchConfig, SeatConfig
+    from big2.room.config import MatchConfig, SeatConfig
     from big2.app.scenes.results import ResultsScene
     from big2.app.scenes.table import TableScene
 
@@ -120,7 +120,7 @@ def bench_frames(size: tuple[int, int], seconds: float) -> dict:
 
 
 def bench_idle(size: tuple[int, int], seconds: float) -> dict:
-    from big2.app.match import MatchConfig
+    from big2.room.config import MatchConfig
     from big2.app.scenes.table import TableScene
 
     app = _app(size, animation="normal", pace="fast")
@@ -146,7 +146,7 @@ def bench_thinking(size: tuple[int, int], seconds: float = 3.0) -> dict:
     """Frames while the Expert searches in the worker, with the table animating."""
     import random
 
-    from big2.app.match import MatchConfig
+    from big2.room.config import MatchConfig
     from big2.app.scenes.table import TableScene
     from big2.app.tween import Tweener
 

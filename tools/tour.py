@@ -21,7 +21,7 @@ from pygame_gui.elements import UIDropDownMenu
 
 from big2.app import storage
 from big2.app.focus import controls, press
-from big2.app.match import MatchConfig, SeatConfig
+from big2.room.config import MatchConfig, SeatConfig
 
 
 def pump(app: Any, frames: int = 3) -> None:
