@@ -79,7 +79,7 @@ def platform_tag() -> str:
 def asset_datas() -> list[tuple[str, str]]:
     """``(source, destination folder)`` pairs for the spec's ``datas``: ``big2/assets``
     whole (new data folders are picked up), at ``big2/assets`` inside the bundle, where
-    ``importlib.resources.files("big2")`` and so ``big2.app.assets`` look."""
+    ``importlib.resources.files("big2")`` and so ``big2.app.ui.assets`` look."""
     return [(str(ASSETS), "big2/assets")]
 
 

@@ -27,7 +27,7 @@ def probe(write: bool) -> int:
         if result.value is not None:
             result.value.close()
     try:
-        from big2.app.assets import assets_dir
+        from big2.app.ui.assets import assets_dir
 
         assets = str(assets_dir())
     except ImportError:  # pragma: no cover - app dependencies missing

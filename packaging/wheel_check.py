@@ -104,7 +104,7 @@ def install_and_self_test(artifact: Path, work: Path, *, python: str = sys.execu
                BIG2_HOME=str(work / "home"))
     run_dir = work / "cwd"
     run_dir.mkdir()
-    where = _run([str(vpy), "-c", "import big2, big2.app.assets as a; print(big2.__file__); print(a.assets_dir())"],
+    where = _run([str(vpy), "-c", "import big2, big2.app.ui.assets as a; print(big2.__file__); print(a.assets_dir())"],
                  env=env, cwd=run_dir).split("\n")
     if ROOT in Path(where[0]).resolve().parents:
         raise CheckFailed(f"big2 was imported from the source tree ({where[0]}), not the install")

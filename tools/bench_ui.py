@@ -58,8 +58,8 @@ def _app(size, **settings):
 
 def bench_frames(size: tuple[int, int], seconds: float) -> dict:
     from big2.room.config import MatchConfig, SeatConfig
-    from big2.app.scenes.results import ResultsScene
-    from big2.app.scenes.table import TableScene
+    from big2.app.screens.results import ResultsScene
+    from big2.app.table.scene import TableScene
 
     app = _app(size, animation="normal", pace="fast")
     # The table opens from the title, as it does for a player: the title's first frame
@@ -121,7 +121,7 @@ def bench_frames(size: tuple[int, int], seconds: float) -> dict:
 
 def bench_idle(size: tuple[int, int], seconds: float) -> dict:
     from big2.room.config import MatchConfig
-    from big2.app.scenes.table import TableScene
+    from big2.app.table.scene import TableScene
 
     app = _app(size, animation="normal", pace="fast")
     table = TableScene(app, MatchConfig(seed=5))
@@ -147,8 +147,8 @@ def bench_thinking(size: tuple[int, int], seconds: float = 3.0) -> dict:
     import random
 
     from big2.room.config import MatchConfig
-    from big2.app.scenes.table import TableScene
-    from big2.app.tween import Tweener
+    from big2.app.table.scene import TableScene
+    from big2.app.ui.tween import Tweener
 
     app = _app(size, animation="normal", pace="fast")
     table = TableScene(app, MatchConfig(seed=5))
@@ -198,7 +198,7 @@ _STARTUP = """
 import time, os
 t = time.time()
 from big2.app.app import App
-from big2.app.scenes.title import TitleScene
+from big2.app.screens.title import TitleScene
 app = App(size=(%d, %d))
 app.open()
 app.push(TitleScene(app))

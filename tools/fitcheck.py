@@ -12,7 +12,7 @@ Checked, for what is on screen now:
   open drop-down's list may cover what is beneath it, but must stay in the window);
   controls in a scrolling list stay clear of its scroll bar; every control is inside the
   window;
-* text we draw ourselves (recorded by :func:`big2.app.text.recording`): inside the
+* text we draw ourselves (recorded by :func:`big2.app.ui.text.recording`): inside the
   surface it was drawn on, not squeezed below :data:`MIN_SQUEEZE` of its width nor drawn
   below :data:`MIN_TEXT_PX`, not under a control, and not on other drawn text.
 """
@@ -35,9 +35,9 @@ from pygame_gui.elements import (
     UITextEntryLine,
 )
 
-from big2.app import text
-from big2.app.text import DrawnText
-from big2.app.uiscale import MIN_FONT_PX
+from big2.app.ui import text
+from big2.app.ui.text import DrawnText
+from big2.app.ui.uiscale import MIN_FONT_PX
 
 #: Text drawn narrower than this share of its natural width reads as squashed.
 MIN_SQUEEZE = 0.9

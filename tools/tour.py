@@ -20,7 +20,7 @@ from typing import Any
 from pygame_gui.elements import UIDropDownMenu
 
 from big2.app import storage
-from big2.app.focus import controls, press
+from big2.app.ui.focus import controls, press
 from big2.room.config import MatchConfig, SeatConfig
 
 
@@ -117,7 +117,7 @@ def _solo(seed: int = 4, hands: int = 2) -> MatchConfig:
 
 
 def _back_to_title(app: Any) -> Any:
-    from big2.app.scenes.title import TitleScene
+    from big2.app.screens.title import TitleScene
 
     title = TitleScene(app)
     app.reset_to(title)
@@ -133,13 +133,13 @@ def tour(app: Any, *, dropdowns_open: bool = True, presets: bool = True) -> Iter
     """
     import pygame
 
-    from big2.app.rulesform import presets as all_presets
-    from big2.app.scenes.pause import PauseScene
-    from big2.app.scenes.privacy import PrivacyScene
-    from big2.app.scenes.results import ResultsScene
-    from big2.app.scenes.rules import RulesScene
-    from big2.app.scenes.session_end import SessionEndScene
-    from big2.app.scenes.table import TableScene
+    from big2.app.screens.rulesform import presets as all_presets
+    from big2.app.screens.pause import PauseScene
+    from big2.app.screens.privacy import PrivacyScene
+    from big2.app.screens.results import ResultsScene
+    from big2.app.screens.rules import RulesScene
+    from big2.app.screens.session_end import SessionEndScene
+    from big2.app.table.scene import TableScene
 
     st = storage.of(app)
     settings = app.settings

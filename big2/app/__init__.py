@@ -59,14 +59,14 @@ def run(argv: Sequence[str] | None = None) -> int:
     import os
 
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
-    from .app import App
+    from big2.app.app import App
 
     w, h = args.size or (1280, 720)
     problem = missing_assets()
     if problem:
         print(f"big2: {problem}", file=sys.stderr)
         return 1
-    from . import storage as _storage
+    from big2.app import storage as _storage
 
     problem = no_display()
     if problem:
@@ -74,8 +74,8 @@ def run(argv: Sequence[str] | None = None) -> int:
         return 1
     store = _storage.Storage.open()
     settings = store.app_settings()
-    from .. import i18n
-    from . import language
+    from big2 import i18n
+    from big2.app import language
 
     i18n.set_language(language.choose(store.settings.language))
     if not args.size and not args.fullscreen:  # no --size given: the remembered one
@@ -107,7 +107,7 @@ def run(argv: Sequence[str] | None = None) -> int:
 def missing_assets() -> str | None:
     """Why the game's data cannot be found, or None: ``BIG2_ASSETS`` naming a folder that
     is not there (or lacks the theme), or the installed data missing."""
-    from . import assets
+    from big2.app.ui import assets
 
     try:
         folder = assets.assets_dir()
@@ -156,7 +156,7 @@ def _first_scene(app, name: str, seed: int | None, deal: int | None = None):
     if name == "hotseat":
         seats = (SeatConfig("Ann", True), SeatConfig("East", False), SeatConfig("Ben", True), SeatConfig("West", False))
         return app.scene("table", MatchConfig(seats=seats, seed=seed, deal=deal))
-    from . import storage
+    from big2.app import storage
 
     return app.scene("table", dataclasses.replace(storage.quick_game(app, seed=seed), deal=deal))
 
@@ -176,10 +176,10 @@ def self_test() -> int:
     if problem:
         print(f"big2: {problem}", file=sys.stderr)
         return 1
-    from .app import App
+    from big2.app.app import App
     from big2.room.config import MatchConfig, SeatConfig
-    from .scenes.results import ResultsScene
-    from .settings import AppSettings
+    from big2.app.screens.results import ResultsScene
+    from big2.app.settings import AppSettings
 
     started = time.perf_counter()
     app = App(size=(1280, 720), settings=AppSettings(animation="off", pace="instant"))

@@ -20,12 +20,13 @@ from typing import Any
 import pygame
 import pygame_gui
 
-from . import assets, cardart, memory, router, sound
-from .uimanager import UIManager
+from .ui import assets, cardart, memory, sound
+from . import router
+from .ui.uimanager import UIManager
 from .. import i18n
-from .uiscale import scaled_theme, ui_scale
-from .layout import MIN_SIZE
-from .scenes.base import Scene
+from .ui.uiscale import scaled_theme, ui_scale
+from .table.layout import MIN_SIZE
+from .ui.scene import Scene
 from .settings import AppSettings
 
 log = logging.getLogger(__name__)
@@ -167,7 +168,7 @@ class App:
             self.stack.pop().leave()
         cardart.set_high_contrast(False)
         assets.clear_caches()
-        from . import text
+        from .ui import text
 
         text.clear_cache()
         pygame.quit()

@@ -47,10 +47,10 @@ from typing import TYPE_CHECKING, Any, Final
 
 import pygame
 
-from . import text
+from .ui import text
 from ..i18n import _, verbatim
-from .scenes.base import Scene
-from .scenes.common import dialog_rect, frame, veil
+from .ui.scene import Scene
+from .screens.common import dialog_rect, frame, veil
 
 if TYPE_CHECKING:
     from .app import App

@@ -53,9 +53,9 @@ def font_id(code: str) -> str:
 def apply(app: App, code: str) -> None:
     """Speak ``code`` from now on: catalog, fonts (the table's and the menus'), window
     title, and every open screen rebuilt with its texts in the new language."""
-    from . import text
+    from .ui import text
     from .app import load_theme
-    from .uiscale import scaled_theme
+    from .ui.uiscale import scaled_theme
 
     if code == i18n.current().code:
         return

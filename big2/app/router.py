@@ -13,29 +13,34 @@ import importlib
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
-    from .app import App
-    from .scenes.base import Scene
+    from big2.app.app import App
+    from big2.app.ui.scene import Scene
 
-#: Scene name -> "module:Class"; the name is also the class's ``name`` attribute.
+#: Scene name -> "module:Class" (the name is also the class's ``name`` attribute), or
+#: "module:function" for a scene that needs more than its arguments: the function makes
+#: the scene (the table and How to play get a room and its link from
+#: :mod:`big2.app.rooms`; see :data:`FACTORIES`).
 SCENES: dict[str, str] = {
-    "title": "big2.app.scenes.title:TitleScene",
-    "new_game": "big2.app.scenes.newgame:NewGameScene",
-    "table": "big2.app.tables:open_table",
-    "pause": "big2.app.scenes.pause:PauseScene",
-    "privacy": "big2.app.scenes.privacy:PrivacyScene",
-    "results": "big2.app.scenes.results:ResultsScene",
-    "session_end": "big2.app.scenes.session_end:SessionEndScene",
-    "rules": "big2.app.scenes.rules:RulesScene",
-    "settings": "big2.app.scenes.settings_scene:SettingsScene",
-    "accessibility": "big2.app.scenes.accessibility:AccessibilityScene",
-    "saves": "big2.app.scenes.saves:SavesScene",
-    "statistics": "big2.app.scenes.statistics:StatisticsScene",
-    "replay": "big2.app.scenes.replay:ReplayScene",
-    "confirm": "big2.app.scenes.confirm:ConfirmScene",
-    "about": "big2.app.scenes.about:AboutScene",
-    "how_to_play": "big2.app.lessonroom:open_how_to_play",
-    "language": "big2.app.scenes.language_picker:LanguageScene",
+    "title": "big2.app.screens.title:TitleScene",
+    "new_game": "big2.app.screens.newgame:NewGameScene",
+    "table": "big2.app.rooms:open_table",
+    "pause": "big2.app.screens.pause:PauseScene",
+    "privacy": "big2.app.screens.privacy:PrivacyScene",
+    "results": "big2.app.screens.results:ResultsScene",
+    "session_end": "big2.app.screens.session_end:SessionEndScene",
+    "rules": "big2.app.screens.rules:RulesScene",
+    "settings": "big2.app.screens.settings:SettingsScene",
+    "accessibility": "big2.app.screens.accessibility:AccessibilityScene",
+    "saves": "big2.app.screens.saves:SavesScene",
+    "statistics": "big2.app.screens.statistics:StatisticsScene",
+    "replay": "big2.app.screens.replay:ReplayScene",
+    "confirm": "big2.app.screens.confirm:ConfirmScene",
+    "about": "big2.app.screens.about:AboutScene",
+    "how_to_play": "big2.app.rooms:open_how_to_play",
+    "language": "big2.app.screens.language_picker:LanguageScene",
 }
+#: The names that open through a function (it returns the scene).
+FACTORIES = frozenset({"table", "how_to_play"})
 _classes: dict[str, type] = {}
 
 

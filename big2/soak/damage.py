@@ -137,7 +137,7 @@ def _equal_in_meaning(original: bytes, damaged: bytes) -> bool:
 
 
 def _click(app: Any, element: Any, frames: int = 3) -> None:
-    from big2.app import synthetic
+    from big2.app.ui import synthetic
 
     synthetic.click(app, element.rect.center, frames)
 

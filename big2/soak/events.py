@@ -16,7 +16,8 @@ from .report import BLOCKED_SECONDS, HANG_SECONDS, MEMORY_BOUND_MB, Report, _rss
 
 
 def post_events(report: Report, rng: random.Random, deadline: float, limit: int, resize_steps: int) -> None:
-    from big2.app import storage, synthetic
+    from big2.app import storage
+    from big2.app.ui import synthetic
     from big2.app.app import App
 
     home = Path(tempfile.mkdtemp(prefix="big2-soak-ui-"))

@@ -10,7 +10,7 @@ import pygame
 import pytest
 from helpers import click_button, key, pump
 
-from big2.app import folders
+from big2.app.storage import folders
 from big2.persistence import AppPaths
 from big2.version import version
 
@@ -144,8 +144,8 @@ def test_launcher_per_platform(tmp_path: Path) -> None:
 
 def test_long_paths_are_shortened_in_the_middle(make_app) -> None:
     make_app()  # fonts need pygame
-    from big2.app import assets
-    from big2.app.scenes.about import elide
+    from big2.app.ui import assets
+    from big2.app.screens.about import elide
 
     long = "/home/someone/" + "very-long-folder-name/" * 8 + "saves"
     short = elide(long, 16, 300)

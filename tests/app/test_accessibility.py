@@ -10,13 +10,13 @@ from helpers import click_button, key, pump
 
 from big2.app import storage
 from big2.room.config import MatchConfig, SeatConfig
-from big2.app.scenes.accessibility import AccessibilityScene
-from big2.app.scenes.pause import PauseScene
-from big2.app.scenes.session_end import SessionEndScene
-from big2.app.scenes.settings_scene import SettingsScene
-from big2.app.scenes.table import TableScene
-from big2.app.tables import open_table
-from big2.app.scenes.title import TitleScene
+from big2.app.screens.accessibility import AccessibilityScene
+from big2.app.screens.pause import PauseScene
+from big2.app.screens.session_end import SessionEndScene
+from big2.app.screens.settings import SettingsScene
+from big2.app.table.scene import TableScene
+from big2.app.rooms import open_table
+from big2.app.screens.title import TitleScene
 from big2.app.settings import HIGH_CONTRAST_FELT
 from big2.persistence import SettingsStore
 
@@ -122,7 +122,7 @@ def test_high_contrast_changes_the_felt_and_the_cards_at_once(make_app):
 
 def test_reduced_motion_means_no_confetti_and_short_animations(make_app, monkeypatch):
     # a session the player won alone: the one kind that celebrates
-    monkeypatch.setattr("big2.app.scenes.session_end.celebrates", lambda match: True)
+    monkeypatch.setattr("big2.app.screens.session_end.celebrates", lambda match: True)
     app = make_app(animation="normal")
     st = storage.Storage.open()
     storage.attach(app, st)

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import pygame
 
-from big2.app.scenes.newgame import NewGameScene
-from big2.app.scenes.table import TableScene
-from big2.app.scenes.title import TitleScene
+from big2.app.screens.newgame import NewGameScene
+from big2.app.table.scene import TableScene
+from big2.app.screens.title import TitleScene
 from big2.engine import Game
 
 from helpers import click, click_button, pump, post

@@ -13,11 +13,11 @@ from helpers import click_button, key, post, pump
 
 from big2.app import storage
 from big2.room.config import MatchConfig, SeatConfig
-from big2.app.howtoplay import HowToPlayScene
-from big2.app.scenes.pause import PauseScene
-from big2.app.scenes.table import TableScene
-from big2.app.tables import open_table
-from big2.app.scenes.title import TitleScene
+from big2.app.guide.howtoplay import HowToPlayScene
+from big2.app.screens.pause import PauseScene
+from big2.app.table.scene import TableScene
+from big2.app.rooms import open_table
+from big2.app.screens.title import TitleScene
 from big2.engine import PASS, Game
 from big2.persistence import History
 

@@ -8,14 +8,14 @@ from pathlib import Path
 
 import pytest
 
-from big2.app import assets
+from big2.app.ui import assets
 
 
 def test_data_is_found_inside_the_package(monkeypatch) -> None:
     monkeypatch.delenv("BIG2_ASSETS", raising=False)
     found = assets.assets_dir()
     assert found == Path(str(resources.files("big2") / "assets"))
-    assert found.parent == Path(assets.__file__).resolve().parents[1]  # beside big2/app
+    assert found.parent == Path(assets.__file__).resolve().parents[2]  # beside big2/app
     for part in (("theme.json",), ("fonts", assets.REGULAR), ("fonts", assets.BOLD),
                  ("fonts", assets.SERIF_BOLD), ("icon", "big2.png")):
         assert assets.asset(*part).is_file(), part

@@ -8,10 +8,10 @@ import pytest
 
 from helpers import card_point, click, click_button
 
-from big2.app import text
+from big2.app.ui import text
 from big2.room.config import MatchConfig
 from big2.room.match import Match
-from big2.app.scenes.tabledraw import turn_pointer_rect
+from big2.app.table.draw import turn_pointer_rect
 
 
 def _bubble_lines(app, table) -> list[text.DrawnText]:

@@ -7,11 +7,12 @@ from __future__ import annotations
 
 import pytest
 
-from big2.app import opponents, storage
+from big2.app.table import opponents
+from big2.app import storage
 from big2.app.crashguard import CrashScene
 from big2.room.config import MatchConfig, SeatConfig
-from big2.app.scenes.table import TableScene
-from big2.app.tables import open_table
+from big2.app.table.scene import TableScene
+from big2.app.rooms import open_table
 from big2.persistence.paths import AppPaths
 
 

@@ -3,7 +3,7 @@ and know when the session ends (they play its last hand for first place)."""
 
 from __future__ import annotations
 
-from big2.app import opponents
+from big2.app.table import opponents
 from big2.room.config import MatchConfig, SeatConfig
 from big2.engine.scoring import scoring_preset
 

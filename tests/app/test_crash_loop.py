@@ -17,11 +17,11 @@ from helpers import click_button, pump
 from big2.app import storage
 from big2.app.crashguard import CrashScene
 from big2.room.config import MatchConfig, SeatConfig
-from big2.app.scenes.saves import SavesScene
-from big2.app.scenes.newgame import NewGameScene
-from big2.app.scenes.table import TableScene
-from big2.app.tables import open_table
-from big2.app.scenes.title import TitleScene
+from big2.app.screens.saves import SavesScene
+from big2.app.screens.newgame import NewGameScene
+from big2.app.table.scene import TableScene
+from big2.app.rooms import open_table
+from big2.app.screens.title import TitleScene
 from big2.persistence.paths import AppPaths
 from big2.persistence.sessioncodec import game_id, preview_of
 
@@ -95,7 +95,7 @@ def two_games(make_app, tmp_path):
 
 def _break_the_table(monkeypatch) -> None:
     """The table falls over as soon as it plays anything back (a bug the save triggers)."""
-    from big2.app.scenes.tableshow import EventPlayback
+    from big2.app.table.playback import EventPlayback
 
     def run(self, now):
         raise Boom("this game breaks the table")
@@ -165,7 +165,7 @@ def test_load_a_game_that_crashes_the_table_sets_every_copy_aside(make_app, two_
 
 def test_a_saved_games_row_that_crashes_the_screen_has_its_file_set_aside(make_app, two_games, monkeypatch):
     home = two_games
-    from big2.app.scenes import saves as saves_scene
+    from big2.app.screens import saves as saves_scene
 
     real = saves_scene.scores_text
 

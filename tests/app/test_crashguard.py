@@ -13,9 +13,9 @@ from helpers import click_button, pump
 from big2.app import storage
 from big2.app.crashguard import CrashScene
 from big2.room.config import MatchConfig, SeatConfig
-from big2.app.scenes.table import TableScene
-from big2.app.tables import open_table
-from big2.app.scenes.title import TitleScene
+from big2.app.table.scene import TableScene
+from big2.app.rooms import open_table
+from big2.app.screens.title import TitleScene
 from big2.persistence.paths import AppPaths
 
 SEATS = (SeatConfig("You", True), SeatConfig("East", False, "beginner"), SeatConfig("North", False), SeatConfig("West", False, "beginner"))
@@ -101,7 +101,7 @@ def test_a_save_that_crashes_the_table_on_resume_cannot_crash_it_again(make_app,
     title = TitleScene(app)
     app.push(title)
     pump(app)
-    from big2.app.scenes.tableshow import EventPlayback
+    from big2.app.table.playback import EventPlayback
 
     def run(self, now):
         raise Boom("the saved position breaks the table")

@@ -14,13 +14,13 @@ from storage_helpers import seed_history
 
 from big2.app import storage
 from big2.room.config import MatchConfig, SeatConfig
-from big2.app.scenes.confirm import ConfirmScene
-from big2.app.scenes.pause import PauseScene
-from big2.app.scenes.replay import ReplayScene
-from big2.app.scenes.results import ResultsScene
-from big2.app.scenes.table import TableScene
-from big2.app.tables import open_table
-from big2.app.scenes.title import TitleScene
+from big2.app.screens.confirm import ConfirmScene
+from big2.app.screens.pause import PauseScene
+from big2.app.screens.replay import ReplayScene
+from big2.app.screens.results import ResultsScene
+from big2.app.table.scene import TableScene
+from big2.app.rooms import open_table
+from big2.app.screens.title import TitleScene
 from big2.engine.combos import move_cards
 from big2.engine.dealnumber import format_deal_number
 from big2.persistence import AppPaths

@@ -9,9 +9,9 @@ import pytest
 from helpers import pump
 
 from big2.room.config import MatchConfig, SeatConfig
-from big2.app.scenes.results import ResultsScene
-from big2.app.scenes.table import TableScene
-from big2.app.tables import open_table
+from big2.app.screens.results import ResultsScene
+from big2.app.table.scene import TableScene
+from big2.app.rooms import open_table
 from big2.engine import get_rules
 
 SEATS = (SeatConfig("You", True), SeatConfig("East", False), SeatConfig("North", False), SeatConfig("West", False))

@@ -16,12 +16,12 @@ from helpers import card_point, click, click_button, key, pump
 from big2.room.config import MatchConfig, SeatConfig
 from big2.room.match import Match, opening_events
 from big2.room.events import ExchangeStarted
-from big2.app.scenes.privacy import PrivacyScene
-from big2.app.scenes.results import ResultsScene
-from big2.app.scenes.session_end import SessionEndScene
-from big2.app.scenes.table import TableScene
-from big2.app.tables import open_table
-from big2.app.scenes.tablepart import TablePart
+from big2.app.screens.privacy import PrivacyScene
+from big2.app.screens.results import ResultsScene
+from big2.app.screens.session_end import SessionEndScene
+from big2.app.table.scene import TableScene
+from big2.app.rooms import open_table
+from big2.app.table.part import TablePart
 
 RULES = dataclasses.replace(STANDARD, three_player_exchange=True)
 
@@ -179,7 +179,7 @@ def test_hot_seat_winner_sees_the_privacy_screen_first(make_app):
 
 def test_a_game_saved_while_the_card_is_owed_resumes_at_the_exchange(make_app, tmp_path, monkeypatch):
     from big2.app import storage
-    from big2.app.scenes.title import TitleScene
+    from big2.app.screens.title import TitleScene
 
     def _open():
         app = make_app()
@@ -222,14 +222,14 @@ def test_a_game_saved_while_the_card_is_owed_resumes_at_the_exchange(make_app, t
 
 
 def test_handing_the_seat_to_the_computer_while_a_card_is_owed(make_app):
-    from big2.app.scenes.pause import PauseScene
+    from big2.app.screens.pause import PauseScene
 
     app = make_app()
     table = open_table(app, match=_first_hand_won_by(0))
     app.push(table)
     assert app.run_until(lambda: table.exchange.giving_back is not None, timeout=10)
     game = table.link.room.match.game
-    from big2.app.opponents import give_back_card
+    from big2.app.table.opponents import give_back_card
 
     suggestion = give_back_card(game)  # the computer's own choice (big2.ai.exchange)
     loser = game.exchange[0]

@@ -13,7 +13,8 @@ from __future__ import annotations
 
 import pytest
 
-from big2.app import storage, text
+from big2.app import storage
+from big2.app.ui import text
 from tools import fitcheck
 from tools.tour import tour
 
@@ -46,7 +47,7 @@ def test_every_scene_fits_the_window(make_app, size):
 
 def test_the_checker_sees_a_cut_off_button_and_an_overlap(make_app):
     """The checker itself: a long label in a narrow button, and two buttons on one spot."""
-    from big2.app.scenes.base import Scene
+    from big2.app.ui.scene import Scene
 
     app = make_app()
 

@@ -10,13 +10,13 @@ from helpers import card_point, click, click_button, drag, key, pick_option, pum
 
 from big2.room.config import MatchConfig, SeatConfig
 from big2.room.match import Match
-from big2.app.scenes.pause import PauseScene
-from big2.app.scenes.privacy import PrivacyScene
-from big2.app.scenes.results import ResultsScene
-from big2.app.scenes.session_end import SessionEndScene
-from big2.app.scenes.table import TableScene
-from big2.app.tables import open_table
-from big2.app.scenes.title import TitleScene
+from big2.app.screens.pause import PauseScene
+from big2.app.screens.privacy import PrivacyScene
+from big2.app.screens.results import ResultsScene
+from big2.app.screens.session_end import SessionEndScene
+from big2.app.table.scene import TableScene
+from big2.app.rooms import open_table
+from big2.app.screens.title import TitleScene
 
 
 def test_pygame_is_community_edition():
@@ -119,7 +119,7 @@ def test_from_the_title_through_new_game_to_the_standings(make_app):
     """Start → New game (one hand) → play it by clicks and keys → results → standings."""
     import pygame_gui
 
-    from big2.app.scenes.newgame import NewGameScene
+    from big2.app.screens.newgame import NewGameScene
     from helpers import post
 
     app = make_app()
@@ -164,7 +164,7 @@ def test_illegal_selection_refused_with_the_engines_reason(make_app):
 
 
 def test_hot_seat_never_shows_a_hand_to_the_wrong_human(make_app, monkeypatch):
-    from big2.app.sprites import CardSprite
+    from big2.app.ui.sprites import CardSprite
 
     seats = (SeatConfig("Ann", True), SeatConfig("East", False), SeatConfig("Ben", True), SeatConfig("West", False))
     app = make_app()
@@ -362,7 +362,7 @@ def test_two_players_dealt_out_evenly_fit_the_table(make_app):
 
 
 def test_f1_shows_the_tables_rules_and_esc_returns(make_app):
-    from big2.app.scenes.rules import RulesScene
+    from big2.app.screens.rules import RulesScene
 
     app = make_app()
     table = open_table(app, _solo(seed=5))

@@ -9,7 +9,7 @@ import pytest
 from helpers import key
 
 from big2.room.config import MatchConfig
-from big2.app.scenes.tabledraw import group_marks
+from big2.app.table.draw import group_marks
 
 
 @pytest.mark.parametrize("size", [(800, 600), (1280, 720), (1920, 1080)])

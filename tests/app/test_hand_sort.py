@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from big2.ai.arrange import arrange_by_plan
-from big2.app.hand import HandModel
+from big2.app.table.hand import HandModel
 from big2.engine import STANDARD, parse_cards
 
 

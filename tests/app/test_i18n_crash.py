@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 
 from big2 import i18n
-from big2.app import text
+from big2.app.ui import text
 from big2.app.crashguard import CrashScene, Recovery
 from big2.i18n import shown
 

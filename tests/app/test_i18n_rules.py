@@ -13,7 +13,8 @@ from __future__ import annotations
 import pytest
 
 from big2 import i18n
-from big2.app import language, text
+from big2.app import language
+from big2.app.ui import text
 from big2.room.config import MatchConfig, SeatConfig
 from big2.engine import PRESETS
 from big2.engine.scoring import scoring_preset
@@ -30,7 +31,7 @@ def _draw_page(app, watch, page) -> str:
 
 
 def test_the_rules_of_every_preset_draw_only_translated_words(speaking) -> None:
-    from big2.app.scenes.rules import RulesScene
+    from big2.app.screens.rules import RulesScene
 
     app, watch, code = speaking
     page = app.push(RulesScene(app))  # from the title screen: the preset picker
@@ -52,9 +53,9 @@ def test_the_rules_of_every_preset_draw_only_translated_words(speaking) -> None:
 
 
 def test_results_working_a_hint_and_a_refusal_draw_only_translated_words(speaking) -> None:
-    from big2.app.scenes.results import ResultsScene
-    from big2.app.scenes.table import TableScene
-    from big2.app.tables import open_table
+    from big2.app.screens.results import ResultsScene
+    from big2.app.table.scene import TableScene
+    from big2.app.rooms import open_table
     from big2.engine.cards import CardSet
 
     app, watch, code = speaking
@@ -106,7 +107,7 @@ def test_the_rules_of_every_preset_fit_in_every_language(make_app, monkeypatch, 
     """Long Filipino and Indonesian sentences and Chinese without spaces all wrap inside
     the page, for every preset's rules, at the smallest and the common window."""
     from tools import fitcheck
-    from big2.app.scenes.rules import RulesScene
+    from big2.app.screens.rules import RulesScene
 
     monkeypatch.setenv(language.PREVIEW, code)
     i18n.set_language(language.choose(""))
@@ -152,7 +153,7 @@ def test_refusals_name_computer_seats_as_the_table_does(make_app) -> None:
     """The engine names seats in plain text ("East"); at the table a computer's default
     compass name is shown translated, a person's name as typed."""
     from big2.app import vocab
-    from big2.app.scenes.table import TableScene
+    from big2.app.table.scene import TableScene
     from big2.engine.messages import msg
 
     app = make_app()

@@ -18,7 +18,8 @@ import pygame
 import pytest
 
 from big2 import i18n
-from big2.app import language, text
+from big2.app import language
+from big2.app.ui import text
 from big2.room.config import MatchConfig, SeatConfig
 from big2.i18n import shown
 
@@ -84,11 +85,11 @@ def speaking(request, make_app, monkeypatch):
 
 
 def test_routed_screens_draw_only_translated_words(speaking) -> None:
-    from big2.app.scenes.results import ResultsScene
-    from big2.app.scenes.session_end import SessionEndScene
-    from big2.app.scenes.table import TableScene
-    from big2.app.tables import open_table
-    from big2.app.scenes.title import TitleScene
+    from big2.app.screens.results import ResultsScene
+    from big2.app.screens.session_end import SessionEndScene
+    from big2.app.table.scene import TableScene
+    from big2.app.rooms import open_table
+    from big2.app.screens.title import TitleScene
 
     app, watch, _code = speaking
     title = app.push(TitleScene(app))
@@ -139,7 +140,7 @@ def test_the_check_catches_a_string_that_skips_the_layer(speaking) -> None:
 
 
 def test_the_language_applies_at_once(make_app) -> None:
-    from big2.app.scenes.title import TitleScene
+    from big2.app.screens.title import TitleScene
 
     app = make_app()
     title = app.push(TitleScene(app))
@@ -211,7 +212,7 @@ ROUTED_STOPS = {
 
 def test_new_game_draws_only_translated_words(speaking) -> None:
     """New game and every house rule's label, options and explanation; a refusal too."""
-    from big2.app.scenes.newgame import NewGameScene
+    from big2.app.screens.newgame import NewGameScene
 
     app, watch, _code = speaking
     form = app.push(NewGameScene(app))
@@ -234,7 +235,7 @@ def test_new_game_draws_only_translated_words(speaking) -> None:
 
 
 def test_settings_and_the_language_picker_draw_only_translated_words(speaking, monkeypatch) -> None:
-    from big2.app.scenes.settings_scene import SettingsScene
+    from big2.app.screens.settings import SettingsScene
 
     app, watch, _code = speaking
     monkeypatch.setattr(language, "OFFERED", tuple(i18n.CODES))
@@ -254,7 +255,7 @@ def test_storage_notices_reach_the_player_in_their_language(speaking, tmp_path) 
     """The persistence layer has no gettext: its notices carry Messages, which the
     banner renders (a damaged settings file set aside, the backup loaded; an unknown
     preset in the settings)."""
-    from big2.app.toast import NoticeBanner
+    from big2.app.ui.toast import NoticeBanner
     from big2.persistence import Settings
     from big2.persistence.atomic import Unreadable, backup_path, load_with_fallback
     from big2.persistence.tablerules import table_rules

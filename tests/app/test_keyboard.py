@@ -10,10 +10,10 @@ from helpers import key, post, pump
 
 from big2.app import storage
 from big2.room.config import MatchConfig, SeatConfig
-from big2.app.scenes.settings_scene import SettingsScene, speed_label
-from big2.app.scenes.table import TableScene
-from big2.app.tables import open_table
-from big2.app.scenes.title import TitleScene
+from big2.app.screens.settings import SettingsScene, speed_label
+from big2.app.table.scene import TableScene
+from big2.app.rooms import open_table
+from big2.app.screens.title import TitleScene
 
 
 def _shift_tab(app):
@@ -42,7 +42,7 @@ def test_tab_and_shift_tab_move_a_visible_ring_through_the_controls(make_app):
     assert below is not second and below.rect.centery > second.rect.centery
     # the ring is drawn over the controls
     app.draw()
-    from big2.app.focus import RING
+    from big2.app.ui.focus import RING
 
     ring = s.focus.focused_rect().inflate(8, 8)  # 4px out at scale 1.0, 3px wide
     assert tuple(app.screen.get_at((ring.centerx, ring.top + 1)))[:3] == RING

@@ -6,7 +6,7 @@ import itertools
 
 import pytest
 
-from big2.app.layout import MIN_SIZE, Box, compute_layout, sides_for
+from big2.app.table.layout import MIN_SIZE, Box, compute_layout, sides_for
 
 SIZES = [(800, 600), (1024, 768), (1280, 720), (1920, 1080), (800, 1200), (2560, 1080), (1000, 620)]
 SEATS = [2, 3, 4]

@@ -7,7 +7,7 @@ import itertools
 
 import pytest
 
-from big2.app.layout import compute_layout
+from big2.app.table.layout import compute_layout
 from big2.app.settings import LARGER_CARDS_SCALE
 
 from test_layout import SEATS, SIZES, _named_boxes

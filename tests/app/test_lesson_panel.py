@@ -7,9 +7,9 @@ import pygame
 import pytest
 from helpers import click_button, key, pump
 
-from big2.app import text
-from big2.app.howtoplay import NAMED, HowToPlayScene, _panel_height, lesson_texts
-from big2.app.scenes.title import TitleScene
+from big2.app.ui import text
+from big2.app.guide.howtoplay import NAMED, HowToPlayScene, _panel_height, lesson_texts
+from big2.app.screens.title import TitleScene
 from big2.engine import parse_cards
 
 

@@ -7,8 +7,8 @@ import wave
 import pygame
 import pytest
 
-from big2.app import assets, cardart, synth, text
-from big2.app.sound import Sounds
+from big2.app.ui import assets, cardart, synth, text
+from big2.app.ui.sound import Sounds
 
 
 @pytest.fixture
@@ -66,7 +66,7 @@ def test_synth_is_deterministic_and_writes_wavs(tmp_path):
         with wave.open(str(p)) as w:
             assert w.getnframes() > 100 and w.getframerate() == synth.RATE
     for name in synth.SOUNDS:
-        assert assets.asset("sounds", f"{name}.wav").exists(), "run python -m big2.app.synth"
+        assert assets.asset("sounds", f"{name}.wav").exists(), "run python -m big2.app.ui.synth"
 
 
 def test_sound_is_silent_without_a_device(monkeypatch):

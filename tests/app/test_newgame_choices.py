@@ -10,10 +10,10 @@ import pygame
 from helpers import click_button, click_control, key, option_labels, pick_option, pump, type_text
 
 from big2.app import storage
-from big2.app.scenes.newgame import NewGameScene
-from big2.app.scenes.settings_scene import SettingsScene
-from big2.app.scenes.table import TableScene
-from big2.app.scenes.title import TitleScene
+from big2.app.screens.newgame import NewGameScene
+from big2.app.screens.settings import SettingsScene
+from big2.app.table.scene import TableScene
+from big2.app.screens.title import TitleScene
 from big2.persistence import SettingsStore
 
 

@@ -6,7 +6,7 @@ import pytest
 
 from helpers import click, move_mouse, pump, visible_rect
 
-from big2.app.scenes.newgame import NewGameScene
+from big2.app.screens.newgame import NewGameScene
 
 
 @pytest.mark.parametrize("size", [(800, 600), (1280, 720)], ids=lambda s: f"{s[0]}x{s[1]}")

@@ -15,9 +15,9 @@ from pathlib import Path
 from helpers import click_button, pump
 
 from big2.app import storage
-from big2.app.scenes.results import ResultsScene
-from big2.app.scenes.table import TableScene
-from big2.app.scenes.title import TitleScene
+from big2.app.screens.results import ResultsScene
+from big2.app.table.scene import TableScene
+from big2.app.screens.title import TitleScene
 from big2.persistence.sessioncodec import load_payload
 
 FIXTURE = Path(__file__).parent / "fixtures" / "autosave_before_the_room.json"

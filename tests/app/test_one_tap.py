@@ -8,10 +8,10 @@ import pytest
 
 from helpers import card_point, click, pump
 
-from big2.app import onetap
+from big2.app.table import onetap
 from big2.room.config import MatchConfig, SeatConfig
-from big2.app.scenes.table import TableScene
-from big2.app.tables import open_table
+from big2.app.table.scene import TableScene
+from big2.app.rooms import open_table
 from big2.engine.cards import CardSet
 from big2.engine.combos import PASS, move_cards, move_size
 from big2.engine.game import Game, IllegalMove

@@ -6,11 +6,11 @@ import pygame
 import pytest
 from helpers import click_button, key, pump
 
-from big2.app import text
+from big2.app.ui import text
 from big2.room.config import MatchConfig, SeatConfig
-from big2.app.scenes.pause import PauseScene
-from big2.app.scenes.table import TableScene
-from big2.app.tables import open_table
+from big2.app.screens.pause import PauseScene
+from big2.app.table.scene import TableScene
+from big2.app.rooms import open_table
 
 
 def _drawn_lines(app, monkeypatch) -> list[tuple[str, tuple[int, int]]]:

@@ -7,12 +7,12 @@ import sys
 
 import pytest
 
-from big2.app.hand import HandModel
+from big2.app.table.hand import HandModel
 from big2.room.config import MatchConfig, SeatConfig
 from big2.room.match import Match
-from big2.app.rulesform import presets, rule_choices, with_choice
+from big2.app.screens.rulesform import presets, rule_choices, with_choice
 from big2.app.settings import AppSettings, from_mapping
-from big2.app.tween import EASINGS, GameClock, Tweener
+from big2.app.ui.tween import EASINGS, GameClock, Tweener
 from big2.engine.events import HandEnded
 from big2.engine.rules import STANDARD
 
@@ -98,7 +98,7 @@ def test_hand_model_sort_toggle_move_focus():
 
 def _finish_hand(m):
     """Play the current hand out with the lowest legal moves; returns its HandEnded."""
-    from big2.app.opponents import standin_move
+    from big2.app.table.opponents import standin_move
 
     game = m.game
     while True:
@@ -174,8 +174,8 @@ def test_rules_form_offers_every_editable_field():
 def test_pure_modules_import_without_pygame():
     code = (
         "import sys; sys.modules['pygame'] = None; sys.modules['pygame_gui'] = None\n"
-        "import big2.app, big2.app.layout, big2.app.tween, big2.app.hand, big2.app.match,"
-        " big2.app.settings, big2.app.rulesform, big2.app.synth, big2.app.savedmatch, big2.app.storage\n"
+        "import big2.app, big2.app.table.layout, big2.app.ui.tween, big2.app.table.hand, big2.app.match,"
+        " big2.app.settings, big2.app.screens.rulesform, big2.app.ui.synth, big2.app.storage.savedmatch, big2.app.storage\n"
         "print('ok')"
     )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60)
@@ -194,7 +194,7 @@ def test_thinker_returns_a_legal_move_from_its_worker(processes):
     import random as _random
     import threading
 
-    from big2.app.opponents import Thinker, levels
+    from big2.app.table.opponents import Thinker, levels
     from big2.engine.game import Game
 
     game = Game.deal(_random.Random(3))

@@ -12,8 +12,8 @@ from helpers import click_button, pump
 from big2.app import storage
 from big2.room.config import MatchConfig, SeatConfig, quick_config
 from big2.room.match import Match
-from big2.app.scenes.table import TableScene
-from big2.app.scenes.title import TitleScene
+from big2.app.table.scene import TableScene
+from big2.app.screens.title import TitleScene
 from big2.persistence import stats
 
 

@@ -7,10 +7,10 @@ import pygame
 
 from helpers import key, post, pump
 
-from big2.app import text
+from big2.app.ui import text
 from big2.room.config import MatchConfig, SeatConfig
-from big2.app.scenes.table import TableScene
-from big2.app.tables import open_table
+from big2.app.table.scene import TableScene
+from big2.app.rooms import open_table
 
 SEATS = (SeatConfig("You", True), SeatConfig("East", False), SeatConfig("North", False), SeatConfig("West", False))
 

@@ -7,9 +7,9 @@ from __future__ import annotations
 import pygame
 import pytest
 
-from big2.app import text
+from big2.app.ui import text
 from big2.room.config import quick_config
-from big2.app.scenes import common
+from big2.app.screens import common
 
 
 def _bytes(surfaces) -> int:
@@ -75,7 +75,7 @@ def test_a_long_drag_resize_ends_within_20_mb_of_its_start(make_app):
 
 
 def test_once_a_resize_settles_the_images_the_new_size_did_not_use_go(make_app):
-    from big2.app.cardart import SurfaceCache
+    from big2.app.ui.cardart import SurfaceCache
 
     make_app()
     cache = SurfaceCache(min_bytes=1 << 30)

@@ -9,9 +9,9 @@ import pytest
 
 from helpers import click, move_mouse, pick_option, post, pump
 
-from big2.app import text
-from big2.app.rulesform import describe_scoring, presets, scoring_names, table_blurb
-from big2.app.scenes.newgame import NewGameScene
+from big2.app.ui import text
+from big2.app.screens.rulesform import describe_scoring, presets, scoring_names, table_blurb
+from big2.app.screens.newgame import NewGameScene
 
 
 def _read(app, scene, box) -> str:
@@ -70,9 +70,9 @@ def test_the_kept_in_saved_games_notice_is_whole(make_app, size, code):
     it went shows its whole sentence (no little scrolling box)."""
     from big2.app import storage
     from big2.room.config import MatchConfig
-    from big2.app.scenes.table import TableScene
-    from big2.app.tables import open_table
-    from big2.app.scenes.title import TitleScene
+    from big2.app.table.scene import TableScene
+    from big2.app.rooms import open_table
+    from big2.app.screens.title import TitleScene
 
     from big2.app import language
 

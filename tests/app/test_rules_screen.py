@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pygame
 
-from big2.app.scenes.rules import RulesScene
+from big2.app.screens.rules import RulesScene
 from big2.engine import PRESETS, explain, get_rules
 from big2.engine.scoring import scoring_preset
 

@@ -10,11 +10,11 @@ from helpers import click_button, key, pump
 
 from big2.app import storage
 from big2.room.config import MatchConfig, SeatConfig
-from big2.app.scenes.pause import PauseScene
-from big2.app.scenes.saves import SavesScene, when
-from big2.app.scenes.table import TableScene
-from big2.app.tables import open_table
-from big2.app.scenes.title import TitleScene
+from big2.app.screens.pause import PauseScene
+from big2.app.screens.saves import SavesScene, when
+from big2.app.table.scene import TableScene
+from big2.app.rooms import open_table
+from big2.app.screens.title import TitleScene
 
 CLOCK = re.compile(r"\d{1,2}:\d{2}")
 SEATS = (SeatConfig("You", True), SeatConfig("East", False), SeatConfig("North", False), SeatConfig("West", False))

@@ -8,13 +8,13 @@ import pytest
 from helpers import click_button, key, pick_option, post, pump
 
 from big2.room.config import MatchConfig, SeatConfig
-from big2.app.scenes.newgame import NewGameScene
-from big2.app.scenes.rules import RulesScene
-from big2.app.scenes.session_end import SessionEndScene
-from big2.app.scenes.settings_scene import SettingsScene
-from big2.app.scenes.table import TableScene
-from big2.app.tables import open_table
-from big2.app.scenes.title import TitleScene
+from big2.app.screens.newgame import NewGameScene
+from big2.app.screens.rules import RulesScene
+from big2.app.screens.session_end import SessionEndScene
+from big2.app.screens.settings import SettingsScene
+from big2.app.table.scene import TableScene
+from big2.app.rooms import open_table
+from big2.app.screens.title import TitleScene
 
 
 def _choose(app, dropdown, option):
@@ -128,7 +128,7 @@ def test_session_end_offers_play_again(make_app):
     seats = tuple(SeatConfig(n, False) for n in ("A", "B"))
     table = open_table(app, MatchConfig(seats=seats, hands=1, seed=3))
     app.push(table)
-    from big2.app.scenes.results import ResultsScene
+    from big2.app.screens.results import ResultsScene
 
     assert app.run_until(lambda: isinstance(app.top, ResultsScene), timeout=30)
     _resize(app, (820, 640))  # the results screen and the table beneath re-lay out

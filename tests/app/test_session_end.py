@@ -8,15 +8,16 @@ import pygame
 
 from helpers import click, click_button, key, post, pump
 
-from big2.app import storage, text
+from big2.app import storage
+from big2.app.ui import text
 from big2.room.config import MatchConfig, SeatConfig
-from big2.app.scenes.pause import PauseScene
-from big2.app.scenes.replay import ReplayScene
-from big2.app.scenes.results import ResultsScene
-from big2.app.scenes.session_end import SessionEndScene
-from big2.app.scenes.statistics import StatisticsScene
-from big2.app.scenes.table import TableScene
-from big2.app.tables import open_table
+from big2.app.screens.pause import PauseScene
+from big2.app.screens.replay import ReplayScene
+from big2.app.screens.results import ResultsScene
+from big2.app.screens.session_end import SessionEndScene
+from big2.app.screens.statistics import StatisticsScene
+from big2.app.table.scene import TableScene
+from big2.app.rooms import open_table
 
 SEATS = (SeatConfig("You", True), SeatConfig("East", False), SeatConfig("North", False), SeatConfig("West", False))
 

@@ -10,9 +10,9 @@ import pygame
 from helpers import click, click_button, key, pick_option, post, pump, slide_to, type_text
 
 from big2.app import storage
-from big2.app.scenes.newgame import NewGameScene
-from big2.app.scenes.settings_scene import SettingsScene
-from big2.app.scenes.title import TitleScene
+from big2.app.screens.newgame import NewGameScene
+from big2.app.screens.settings import SettingsScene
+from big2.app.screens.title import TitleScene
 from big2.persistence import SettingsStore
 
 
@@ -149,7 +149,7 @@ def test_the_language_picker_applies_at_once_and_is_kept(make_app, monkeypatch):
     default" goes back to the system's language."""
     from big2 import i18n
     from big2.app import language
-    from big2.app.scenes.language_picker import LanguageScene
+    from big2.app.screens.language_picker import LanguageScene
 
     monkeypatch.setattr(language, "OFFERED", ("en", "zh_Hant", "zh_Hans", "fil", "id"))
     monkeypatch.delenv(language.PREVIEW, raising=False)

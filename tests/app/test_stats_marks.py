@@ -13,15 +13,16 @@ import pytest
 from helpers import click_button, key, pump
 from storage_helpers import seed_history
 
-from big2.app import storage, text
+from big2.app import storage
+from big2.app.ui import text
 from big2.room.config import MatchConfig, SeatConfig
-from big2.app.scenes.pause import PauseScene
-from big2.app.scenes.replay import ReplayScene
-from big2.app.scenes.results import ResultsScene
-from big2.app.scenes.statistics import COMPUTER, StatisticsScene
-from big2.app.scenes.table import TableScene
-from big2.app.tables import open_table
-from big2.app.scenes.title import TitleScene
+from big2.app.screens.pause import PauseScene
+from big2.app.screens.replay import ReplayScene
+from big2.app.screens.results import ResultsScene
+from big2.app.screens.statistics import COMPUTER, StatisticsScene
+from big2.app.table.scene import TableScene
+from big2.app.rooms import open_table
+from big2.app.screens.title import TitleScene
 from big2.persistence import AppPaths, History, Seat
 
 

@@ -7,9 +7,9 @@ from __future__ import annotations
 from helpers import click_button, pick_option, post, pump
 
 from big2.app import storage
-from big2.app.scenes.newgame import NewGameScene
-from big2.app.scenes.table import TableScene
-from big2.app.scenes.title import TitleScene
+from big2.app.screens.newgame import NewGameScene
+from big2.app.table.scene import TableScene
+from big2.app.screens.title import TitleScene
 from big2.persistence import SettingsStore
 
 

@@ -10,8 +10,8 @@ import pygame
 from helpers import click_button, key, pump
 
 from big2.app import storage
-from big2.app.scenes.settings_scene import SettingsScene
-from big2.app.scenes.title import TitleScene
+from big2.app.screens.settings import SettingsScene
+from big2.app.screens.title import TitleScene
 from big2.persistence import AppPaths, Notice, SettingsStore, StorageError
 from big2.persistence.notices import Severity
 

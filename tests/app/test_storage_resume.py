@@ -12,10 +12,10 @@ from helpers import click_button, pump
 
 from big2.app import storage
 from big2.room.config import MatchConfig, SeatConfig
-from big2.app.scenes.results import ResultsScene
-from big2.app.scenes.table import TableScene
-from big2.app.tables import open_table
-from big2.app.scenes.title import TitleScene
+from big2.app.screens.results import ResultsScene
+from big2.app.table.scene import TableScene
+from big2.app.rooms import open_table
+from big2.app.screens.title import TitleScene
 from big2.persistence import History
 from big2.persistence import stats
 
@@ -202,7 +202,7 @@ def test_continue_between_hands_deals_the_next_hand(make_app):
 
 
 def test_hot_seat_resume_hides_the_hands_until_the_next_person_is_ready(make_app):
-    from big2.app.scenes.privacy import PrivacyScene
+    from big2.app.screens.privacy import PrivacyScene
 
     seats = (SeatConfig("Ann", True), SeatConfig("East", False), SeatConfig("Ben", True), SeatConfig("West", False))
     app, st = _open(make_app)

@@ -14,10 +14,10 @@ from helpers import click_button, pump
 
 from big2.app import storage
 from big2.room.config import MatchConfig, SeatConfig
-from big2.app.scenes.results import ResultsScene
-from big2.app.scenes.table import TableScene
-from big2.app.tables import open_table
-from big2.app.scenes.title import TitleScene
+from big2.app.screens.results import ResultsScene
+from big2.app.table.scene import TableScene
+from big2.app.rooms import open_table
+from big2.app.screens.title import TitleScene
 from big2.persistence import History, Seat
 from big2.persistence.paths import AppPaths
 from big2.persistence.stats import export_csv, export_csv_text

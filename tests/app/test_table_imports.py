@@ -5,7 +5,7 @@ commands (big2.room.link, state, events, commands, seatrules, config).
 "Table code" is the table scene and its parts, the screens it opens over a hand
 (privacy, pause, results, session end), the replay and the lesson's table, and every
 module of big2.app they import. Modules outside that set build rooms and hand the table
-a link (big2.app.tables, big2.app.lessonroom), or observe a room to keep its records
+a link (big2.app.rooms, big2.app.guide.lessonroom), or observe a room to keep its records
 (the storage, big2.app.storage and the saved-match reader it uses): the table may call
 the storage's one-line hooks, and the walk stops there.
 """
@@ -18,19 +18,18 @@ from pathlib import Path
 from tests.test_import_cycles import PACKAGE, _type_checking_nodes, import_graph
 
 #: The table's own modules (their big2.app imports are followed too).
-TABLE = (
-    "big2.app.scenes.table", "big2.app.scenes.tableinput", "big2.app.scenes.tableshow",
-    "big2.app.scenes.tabledraw", "big2.app.scenes.tableexchange", "big2.app.scenes.tableundo",
-    "big2.app.scenes.tabletracker", "big2.app.scenes.tablelog", "big2.app.scenes.tablepart",
-    "big2.app.scenes.privacy", "big2.app.scenes.pause", "big2.app.scenes.results",
-    "big2.app.scenes.session_end", "big2.app.scenes.replay", "big2.app.howtoplay",
-)
+TABLE = tuple(sorted(
+    {f"big2.app.table.{p.stem}" for p in (PACKAGE / "app" / "table").glob("*.py") if p.stem != "__init__"}
+    | {"big2.app.screens.privacy", "big2.app.screens.pause", "big2.app.screens.results",
+       "big2.app.screens.session_end", "big2.app.screens.replay", "big2.app.guide.howtoplay",
+       "big2.app.guide.tutorial"}
+))
 #: Modules the table may not import (the game itself, behind the link).
 FORBIDDEN_MODULES = {"big2.engine.game", "big2.engine.session", "big2.room.match", "big2.room.room",
-                     "big2.room.undo", "big2.app.tables", "big2.app.lessonroom"}
+                     "big2.room.undo", "big2.app.rooms", "big2.app.guide.lessonroom"}
 FORBIDDEN_NAMES = {"Game", "Session", "Match", "Room"}
 #: The room's record keepers: the table may call their hooks; the walk stops there.
-OBSERVERS = ("big2.app.storage", "big2.app.savedmatch")
+OBSERVERS = ("big2.app.storage", "big2.app.storage.savedmatch")
 
 
 def _path(module: str) -> Path:
@@ -92,6 +91,6 @@ def test_the_table_imports_no_game_session_match_or_room() -> None:
 def test_the_check_sees_a_forbidden_import() -> None:
     # the walk reaches the storage hooks from no table module, and the link from the table
     code = table_code()
-    assert "big2.app.scenes.table" in code and "big2.app.scenes.tableshow" in code
-    assert any(t == "big2.room.link" for t, _n in _imports("big2.app.scenes.table"))
-    assert any(names & {"Match"} for _t, names in _imports("big2.app.tables"))  # builds rooms: outside
+    assert "big2.app.table.scene" in code and "big2.app.table.playback" in code
+    assert any(t == "big2.room.link" for t, _n in _imports("big2.app.table.scene"))
+    assert any(names & {"Match"} for _t, names in _imports("big2.app.rooms"))  # builds rooms: outside

@@ -12,14 +12,15 @@ from helpers import click_button, key, pump
 from storage_helpers import seed_history
 
 from big2 import i18n
-from big2.app import assets, language, storage, text
+from big2.app.ui import assets, text
+from big2.app import language, storage
 from big2.room.config import MatchConfig, SeatConfig
 from big2.room.match import Match
-from big2.app.scenes.pause import PauseScene
-from big2.app.scenes.settings_scene import SettingsScene
-from big2.app.scenes.statistics import StatisticsScene
-from big2.app.scenes.table import TableScene
-from big2.app.scenes.title import TitleScene
+from big2.app.screens.pause import PauseScene
+from big2.app.screens.settings import SettingsScene
+from big2.app.screens.statistics import StatisticsScene
+from big2.app.table.scene import TableScene
+from big2.app.screens.title import TitleScene
 from big2.persistence import AppPaths
 
 HANZI = re.compile(r"[\u4e00-\u9fff]")

@@ -8,7 +8,7 @@ import pytest
 
 from helpers import key
 
-from big2.app import text
+from big2.app.ui import text
 from big2.room.config import MatchConfig
 
 

@@ -4,8 +4,8 @@ scripted computers answer."""
 
 from __future__ import annotations
 
-from big2.app.lessonroom import lesson_link
-from big2.app.tutorial import STEPS, Tutorial
+from big2.app.guide.lessonroom import lesson_link
+from big2.app.guide.tutorial import STEPS, Tutorial
 from big2.engine import CardSet
 from big2.room import commands as cmd
 

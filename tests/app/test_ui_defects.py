@@ -6,7 +6,7 @@ import pygame
 from pygame_gui.core import UIContainer
 from helpers import click, click_button, key, pick_option, pump
 
-from big2.app.scenes.newgame import NewGameScene
+from big2.app.screens.newgame import NewGameScene
 
 
 def _under(app, pos):
@@ -88,8 +88,8 @@ def test_no_stale_thinking_label_on_a_seat_that_has_acted(make_app):
     from big2.engine.events import Passed, Played, TrickWon, TurnStarted
 
     from big2.room.config import MatchConfig, SeatConfig
-    from big2.app.scenes.tabledraw import seat_status
-    from big2.app.scenes.tablepart import TablePart
+    from big2.app.table.draw import seat_status
+    from big2.app.table.part import TablePart
 
     app = make_app(animation="normal", pace="fast")
     seats = tuple(SeatConfig(n, human=False) for n in ("South", "East", "North", "West"))
@@ -186,7 +186,7 @@ def test_quick_game_plays_the_rules_and_opponents_chosen_in_settings(make_app):
     import pygame_gui
 
     from big2.app import storage
-    from big2.app.rulesform import presets
+    from big2.app.screens.rulesform import presets
     from helpers import post
 
     app = make_app()
@@ -223,7 +223,7 @@ def test_card_faces_are_drawn_ahead_not_while_a_frame_is_drawn(make_app, monkeyp
     shows (the hand, the trick, the opponents' cards revealed at the end, the results
     panel's) was drawn beforehand, a little each frame, never in the middle of drawing
     a frame; a resize shows stand-ins scaled from the old size until the new are ready."""
-    from big2.app import cardart
+    from big2.app.ui import cardart
     from big2.room.config import MatchConfig, SeatConfig
     from big2.app.app import App
 

@@ -8,16 +8,17 @@ import pygame
 
 from helpers import click_button, key, pick_option, pump
 
-from big2.app import storage, text
+from big2.app import storage
+from big2.app.ui import text
 from big2.room.config import MatchConfig, SeatConfig
-from big2.app.scenes.common import veil
-from big2.app.scenes.confirm import ConfirmScene
-from big2.app.scenes.language_picker import LanguageScene
-from big2.app.scenes.newgame import NewGameScene
-from big2.app.scenes.settings_scene import SettingsScene
-from big2.app.scenes.table import TableScene
-from big2.app.tables import open_table
-from big2.app.scenes.title import TitleScene
+from big2.app.screens.common import veil
+from big2.app.screens.confirm import ConfirmScene
+from big2.app.screens.language_picker import LanguageScene
+from big2.app.screens.newgame import NewGameScene
+from big2.app.screens.settings import SettingsScene
+from big2.app.table.scene import TableScene
+from big2.app.rooms import open_table
+from big2.app.screens.title import TitleScene
 
 SEATS = (SeatConfig("You", True), SeatConfig("East", False), SeatConfig("North", False), SeatConfig("West", False))
 
@@ -107,7 +108,7 @@ def _keys_until(app, table, done, tries=80):
 
 
 def test_a_pass_bubble_sits_clear_of_the_seats_cards(make_app):
-    from big2.app.scenes.tabledraw import badge_rect
+    from big2.app.table.draw import badge_rect
 
     for size in ((800, 600), (1280, 720)):
         app = make_app(size=size, pace="slow")

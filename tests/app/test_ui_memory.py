@@ -1,6 +1,6 @@
 """Memory that grew with ordinary use (issue 10): pygame_gui's theme kept every combined
 id it ever built, each under a key of millions of characters, and Settings' window-size
-list made new ones at every window size. The app's theme (big2.app.uimanager) answers the
+list made new ones at every window size. The app's theme (big2.app.ui.uimanager) answers the
 same, from a small bounded cache."""
 
 from __future__ import annotations
@@ -9,9 +9,9 @@ import pygame
 import pygame_gui
 from helpers import key, pump
 
-from big2.app.scenes.settings_scene import SettingsScene
-from big2.app.scenes.title import TitleScene
-from big2.app.uimanager import Theme
+from big2.app.screens.settings import SettingsScene
+from big2.app.screens.title import TitleScene
+from big2.app.ui.uimanager import Theme
 
 
 def _held_chars(theme) -> int:
@@ -73,7 +73,7 @@ def test_the_window_size_list_at_many_sizes_keeps_little(make_app):
 def test_closing_a_screen_hands_its_freed_memory_back(make_app, monkeypatch):
     """The C allocator keeps what a closed screen freed unless asked; the app asks once
     the next screen is drawn (as after a resize), not only when the window changes size."""
-    from big2.app import memory
+    from big2.app.ui import memory
 
     app = make_app()
     app.push(TitleScene(app))

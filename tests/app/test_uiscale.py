@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from big2.app.uiscale import DESIGN, MIN_FONT_PX, MIN_SCALE, STEP, font_px, scaled_theme, ui_scale
+from big2.app.ui.uiscale import DESIGN, MIN_FONT_PX, MIN_SCALE, STEP, font_px, scaled_theme, ui_scale
 
 
 def test_the_design_size_is_one_and_larger_windows_scale_with_their_smaller_side():
@@ -38,7 +38,7 @@ def test_a_resized_window_rethemes_and_rebuilds_its_menus_at_the_new_scale(make_
 
     from helpers import post, pump
 
-    from big2.app.scenes.title import TitleScene
+    from big2.app.screens.title import TitleScene
 
     app = make_app(size=(1280, 720))
     title = TitleScene(app)

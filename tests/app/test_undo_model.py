@@ -5,7 +5,7 @@ from __future__ import annotations
 from big2.ai import PlayerView
 from big2.room.config import MatchConfig, SeatConfig, default_seats
 from big2.room.match import Match
-from big2.app.opponents import decide
+from big2.app.table.opponents import decide
 from big2.engine import PASS, HandEnded
 
 

@@ -11,8 +11,8 @@ import pytest
 
 from big2.app import storage
 from big2.room.config import MatchConfig, SeatConfig
-from big2.app.scenes.table import TableScene
-from big2.app.tables import open_table
+from big2.app.table.scene import TableScene
+from big2.app.rooms import open_table
 from big2.persistence.paths import AppPaths
 from big2.persistence.sessioncodec import check_payload, load_payload, preview_of
 

@@ -7,11 +7,11 @@ import pygame
 
 from helpers import pump
 
-from big2.app import assets
+from big2.app.ui import assets
 from big2.app.app import App
 from big2.room.config import MatchConfig, SeatConfig
-from big2.app.scenes.table import TableScene
-from big2.app.tables import open_table
+from big2.app.table.scene import TableScene
+from big2.app.rooms import open_table
 from big2.app.settings import AppSettings
 
 

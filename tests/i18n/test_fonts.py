@@ -9,7 +9,7 @@ import pygame.freetype
 import pytest
 
 from big2 import i18n
-from big2.app import assets
+from big2.app.ui import assets
 
 from .test_catalogs import tool
 

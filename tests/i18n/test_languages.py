@@ -81,7 +81,7 @@ def test_dates_and_times_follow_cldr(code: str) -> None:
 
 
 def test_every_language_names_itself_and_its_fonts() -> None:
-    from big2.app import assets
+    from big2.app.ui import assets
 
     for lang in LANGUAGES.values():
         assert lang.native_name and lang.fonts in assets.FONT_FAMILIES

@@ -65,7 +65,7 @@ def test_asset_datas_exist_and_land_where_the_package_finds_them(buildinfo) -> N
 
 def test_bundled_assets_cover_what_the_app_loads(buildinfo) -> None:
     """Every font the app names, the theme and the sounds are inside the bundled entries."""
-    from big2.app import assets
+    from big2.app.ui import assets
 
     sources = [Path(src) for src, _ in buildinfo.asset_datas()]
 

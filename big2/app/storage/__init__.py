@@ -9,7 +9,7 @@ to the thread that opened them); the statistics screen asks for its data with
 :meth:`Storage.call` and gets a :class:`~concurrent.futures.Future`.
 
 Sentences for the player (a damaged file set aside, a write that failed) are collected
-in :attr:`Storage.notices`; the banner in :mod:`big2.app.toast` shows them. The same
+in :attr:`Storage.notices`; the banner in :mod:`big2.app.ui.toast` shows them. The same
 banner host watches the in-app settings and the window size and saves them when they
 change, so no screen has to remember to.
 
@@ -29,20 +29,17 @@ storage (most tests, the self-test):
   :func:`quick_game` and :func:`quick_game_hint`.
 
 Putting a save back on the table (Continue, Saved games' Load) is :mod:`.reopen`; the
-save is checked and rebuilt into a match by :mod:`big2.app.savedmatch`, and put in a
-room that goes on from the position (:func:`big2.app.tables.local_link`).
+save is checked and rebuilt into a match by :mod:`big2.app.storage.savedmatch`, and put in a
+room that goes on from the position (:func:`big2.app.rooms.local_link`).
 """
 
 from __future__ import annotations
 
-from .choices import (
-    first_start, game_defaults, new_game_defaults, player_name, quick_game, quick_game_hint,
-    remember_new_game, rename_player, set_game_defaults,
-)
-from .recorder import Recorder
-from .store import REPEAT_SECONDS, Storage, attach, of
-from .tablehooks import RoomWatch, after_move, hand_recorded, hand_started, match_data, payload_of, watch
-from .titlehooks import ask_before_new_game, can_continue, continue_hint, title_event
+from big2.app.storage.choices import first_start, game_defaults, new_game_defaults, player_name, quick_game, quick_game_hint, remember_new_game, rename_player, set_game_defaults
+from big2.app.storage.recorder import Recorder
+from big2.app.storage.store import REPEAT_SECONDS, Storage, attach, of
+from big2.app.storage.tablehooks import RoomWatch, after_move, hand_recorded, hand_started, match_data, payload_of, watch
+from big2.app.storage.titlehooks import ask_before_new_game, can_continue, continue_hint, title_event
 
 __all__ = [
     "REPEAT_SECONDS", "Recorder", "RoomWatch", "Storage", "after_move", "ask_before_new_game", "attach",

@@ -59,7 +59,7 @@ def new_game_defaults(scene: Any) -> None:
         _apply_rules(scene, s)
         kinds = getattr(scene, "seat_kinds", None)
         if isinstance(kinds, list) and 1 <= len(s.opponents) <= len(kinds) - 1:
-            from ..opponents import seat_kinds
+            from ..table.opponents import seat_kinds
 
             known = seat_kinds()
             scene.n = 1 + len(s.opponents)
@@ -76,7 +76,7 @@ def _apply_rules(scene: Any, s: Settings) -> None:
     """Put the preset, house rules and scoring of ``s`` on the form."""
     from big2.persistence.tablerules import table_rules
 
-    from ..rulesform import presets, scoring_names
+    from ..screens.rulesform import presets, scoring_names
 
     info = next((p for p in presets().values() if p.name == s.rules_preset), None)
     if info is not None:
@@ -87,7 +87,7 @@ def _apply_rules(scene: Any, s: Settings) -> None:
 
 def _apply_new_game(scene: Any, saved: dict[str, Any]) -> None:
     """Put New game's stored choices (see :func:`remember_new_game`) on the form."""
-    from ..opponents import seat_kinds
+    from ..table.opponents import seat_kinds
 
     house = saved.get("house_rules")
     rules = Settings(rules_preset=str(saved.get("preset", "standard")),
@@ -137,8 +137,8 @@ def quick_game(app: App, *, seed: int | None = None) -> Any:
     try:
         from big2.persistence.tablerules import table_rules
 
-        from ..opponents import levels
-        from ..rulesform import presets, scoring_names
+        from ..table.opponents import levels
+        from ..screens.rulesform import presets, scoring_names
 
         info = next((p for p in presets().values() if p.name == s.rules_preset), None)
         if info is None:
@@ -226,7 +226,7 @@ def remember_new_game(scene: Any) -> None:
     try:
         from big2.persistence.gamecodec import rules_to_dict
 
-        from ..rulesform import presets
+        from ..screens.rulesform import presets
 
         cfg = scene.config()
         info = presets()[scene.preset_name]

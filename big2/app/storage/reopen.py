@@ -1,7 +1,7 @@
 """Putting a saved session back on the table: the title's Continue and Saved games' Load.
 
-The save is read through the storage, rebuilt with :func:`big2.app.savedmatch.match_from`
-and put in a room that goes on from the position (:func:`big2.app.tables.local_link`);
+The save is read through the storage, rebuilt with :func:`big2.app.storage.savedmatch.match_from`
+and put in a room that goes on from the position (:func:`big2.app.rooms.local_link`);
 the table is opened by name (``"table"``), so the storage never imports a scene.
 """
 
@@ -14,8 +14,8 @@ from big2.persistence import Notice
 from big2.persistence.atomic import backup_path
 from big2.persistence.sessioncodec import game_id, load_payload
 
-from ..savedmatch import match_from, unknown_levels
-from .store import of
+from big2.app.storage.savedmatch import match_from, unknown_levels
+from big2.app.storage.store import of
 
 
 def _tell(app: Any, said: Message) -> None:
@@ -79,7 +79,7 @@ def continue_game(app: Any) -> bool:
         if not loaded.notices:
             st.tell(Notice.of(msg("There is no saved game to continue.")))
         return False
-    from ..crashguard import marks_file  # here: it draws with pygame, the storage imports without
+    from big2.app.crashguard import marks_file  # here: it draws with pygame, the storage imports without
 
     # (which copy loaded: the autosave, or its previous copy standing in for it)
     used = st.saves.autosave_path if loaded.source == "main" else backup_path(st.saves.autosave_path)

@@ -28,7 +28,7 @@ from big2.persistence.notices import Severity
 
 from ... import i18n
 from ...i18n import _
-from ..savedmatch import check_save
+from .savedmatch import check_save
 from ..settings import AppSettings, from_mapping
 from .recorder import Recorder, describe, session_id
 
@@ -364,7 +364,7 @@ class Storage:
 
 def attach(app: App, storage: Storage) -> None:
     """Hang ``storage`` on ``app`` and start showing its notices in the window."""
-    from ..toast import NoticeHost
+    from ..ui.toast import NoticeHost
 
     app.storage = storage  # type: ignore[attr-defined]
     stored = storage.app_settings()

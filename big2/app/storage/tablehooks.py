@@ -20,8 +20,8 @@ from big2.persistence.handlog import hand_result, start_position
 from big2.persistence.notices import Severity
 from big2.persistence.sessioncodec import GAME_ID_KEY, preview_of, save_payload
 
-from .recorder import Recorder, session_for
-from .store import Storage, of
+from big2.app.storage.recorder import Recorder, session_for
+from big2.app.storage.store import Storage, of
 
 if TYPE_CHECKING:
     from big2.room.link import LocalLink

@@ -1,0 +1,2 @@
+"""How to play: the guided first game (:mod:`.howtoplay`) and its script (:mod:`.tutorial`).
+"""

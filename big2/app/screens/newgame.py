@@ -1,0 +1,333 @@
+"""New game: seats (human or computer, names), rule set and house rules, session length.
+
+The defaults start a standard game against three computers with one click.
+"""
+
+from __future__ import annotations
+
+import pygame
+import pygame_gui
+from pygame_gui.core import UIContainer
+from pygame_gui.elements import UIDropDownMenu, UILabel, UIScrollingContainer, UITextEntryLine
+
+from big2.engine.dealnumber import parse_deal_number
+
+from big2 import i18n
+from big2.i18n import N_, _, ngettext, pgettext
+from big2.app import storage, vocab
+from big2.app.ui import text
+from big2.room.config import MatchConfig, SeatConfig
+from big2.app.table.opponents import seat_kind_label, seat_kinds
+from big2.app.ui.textwindow import TextWindow
+from big2.app.screens.rulesform import describe_scoring, presets, rule_choices, scoring_names, scoring_title, shown, table_blurb, with_choice
+from big2.app.ui.scene import Scene
+from big2.app.screens.common import dialog_rect, felt, frame
+
+KINDS = seat_kinds()
+#: Session lengths by their id (the English label, translated where shown).
+LENGTHS = {
+    N_("1 hand"): (1, None),
+    N_("4 hands"): (4, None),
+    N_("8 hands"): (8, None),
+    N_("16 hands"): (16, None),
+    N_("Until a total reaches ±50"): (999, 50),
+    N_("Until a total reaches ±100"): (999, 100),
+}
+#: The seats' names until someone types one: ids ("You" is the person playing, the
+#: compass names the computers'), shown in the player's language.
+DEFAULT_NAMES = ("You", "East", "North", "West")
+
+
+def default_name(i: int) -> str:
+    """Seat ``i``'s default name in the current language."""
+    return (pgettext("player name", "You"), pgettext("seat", "East"),
+            pgettext("seat", "North"), pgettext("seat", "West"))[i]
+
+
+def error_text(exc: Exception) -> str:
+    """A refusal for the player: an engine message rendered, any other said as it is."""
+    return i18n.sentence(exc)
+
+
+class _Layer(UIContainer):
+    """A container that only lifts its elements above others: it is never under the mouse
+    itself (no hover, no focus on a click), so the widgets under its empty area stay
+    usable. A click on it used to take the focus from an open drop-down below, which then
+    closed before its option saw the button's release."""
+
+    def check_hover(self, time_delta: float, hovered_higher_element: bool) -> bool:
+        self.hovered = False
+        return hovered_higher_element
+
+    def hover_point(self, hover_x: float, hover_y: float) -> bool:
+        return False
+
+
+class NewGameScene(Scene):
+    name = "new_game"
+    #: The session lengths offered (their ids), for the stored choices to be checked against.
+    lengths = LENGTHS
+
+    def __init__(self, app) -> None:
+        super().__init__(app)
+        self.n = 4
+        self.seat_names = list(DEFAULT_NAMES)
+        self.seat_kinds = ["Human"] + ["Computer (normal)"] * 3
+        self.preset_name = next(iter(presets()))
+        self.rules = presets()[self.preset_name].rules
+        self.scoring = presets()[self.preset_name].scoring
+        self.length = "4 hands"
+        #: "Play a deal": the number typed (blank for a new deal), and undo in hot-seat.
+        self.deal_text = ""
+        self.undo_hot_seat = False
+        self.error = ""
+        #: The rules in brief and the scoring's explanation: boxes that scroll, not cut.
+        self.blurb_text = TextWindow()
+        self.scoring_text = TextWindow()
+        storage.new_game_defaults(self)  # the last game's choices, as stored
+
+    # UI --------------------------------------------------------------------------------------
+
+    def build_ui(self) -> None:
+        m = self.app.manager
+        px = self.px
+        r = self.rect = dialog_rect(self.app.size, px(1100), px(660))
+        pad = px(24)
+        col_w = self.col_w = (r.w - 3 * pad) // 2
+        lx, rx = r.x + pad, r.x + 2 * pad + col_w
+        self.lx, self.rx = lx, rx
+        top = r.y + px(66)
+        row, h = px(40), px(34)
+        gap = px(10)
+        y = top
+        head_w = self.text_width(_("Players"), 22, bold=True) + gap
+        UILabel(pygame.Rect(lx, y, head_w, h), _("Players"), m, container=self.ui, object_id="#heading")
+        self.dd_players = UIDropDownMenu(["2", "3", "4"], str(self.n), pygame.Rect(lx + head_w + gap, y, px(90), h), m, container=self.ui)
+        y += row + px(8)
+        self.name_entries: list[UITextEntryLine] = []
+        self.kind_menus: list[UIDropDownMenu] = []
+        kinds = [(seat_kind_label(k), k) for k in KINDS]
+        kind_w = min(self.dropdown_width([t for t, _k in kinds]), col_w // 2)
+        for i in range(self.n):
+            e = UITextEntryLine(pygame.Rect(lx, y, col_w - kind_w - gap, h), m, container=self.ui)
+            e.set_text_length_limit(14)
+            e.set_text(default_name(i) if self.seat_names[i] == DEFAULT_NAMES[i] else self.seat_names[i])
+            k = UIDropDownMenu(kinds, (seat_kind_label(self.seat_kinds[i]), self.seat_kinds[i]), pygame.Rect(lx + col_w - kind_w, y, kind_w, h), m, container=self.ui)
+            self.name_entries.append(e)
+            self.kind_menus.append(k)
+            y += row
+        y += px(12)
+        UILabel(pygame.Rect(lx, y, col_w, h), _("Session"), m, container=self.ui, object_id="#heading")
+        y += row
+        self.dd_length = UIDropDownMenu([(_(k), k) for k in LENGTHS], (_(self.length), self.length), pygame.Rect(lx, y, col_w, h), m, container=self.ui)
+        y += row + px(4)
+        lab_w = self.text_width(_("Scoring"), 16) + px(12)
+        UILabel(pygame.Rect(lx, y, lab_w, h), _("Scoring"), m, container=self.ui)
+        self.dd_scoring = UIDropDownMenu([(scoring_title(n), n) for n in scoring_names()], (scoring_title(self.scoring), self.scoring), pygame.Rect(lx + lab_w, y, col_w - lab_w, h), m, container=self.ui, expansion_height_limit=px(260))
+        self.scoring_y = y + h + px(8)
+        # "Play a deal" (a shared deal number) and undo with several people at the table:
+        # right under the scoring's explanation, or as low as they go when it is long
+        # (with fewer seats the form then has no hole in the middle)
+        lowest = r.bottom - px(66) - 2 * row - px(16)
+        told = len(text.wrap(describe_scoring(self.scoring), self.fpx(14), col_w)) * (self.fpx(14) + px(5))
+        y = self.deal_y = min(lowest, self.scoring_y + told + px(16))
+        lab_w = self.text_width(_("Play a deal"), 16) + px(12)
+        UILabel(pygame.Rect(lx, y, lab_w, h), _("Play a deal"), m, container=self.ui)
+        # (pygame_gui draws a placeholder like typed text: the hint goes beside the field)
+        entry_w = min(px(170), col_w - lab_w)
+        self.deal_entry = UITextEntryLine(pygame.Rect(lx + lab_w, y, entry_w, h), m, container=self.ui)
+        self.deal_hint = (lx + lab_w + entry_w + px(10), y + h // 2, col_w - lab_w - entry_w - px(10))
+        self.deal_entry.set_text_length_limit(16)
+        self.deal_entry.set_text(self.deal_text)
+        y += row + px(4)
+        switch = [(_("Off"), "Off"), (_("On"), "On")]
+        undo_w = self.dropdown_width([t for t, _k in switch])
+        UILabel(pygame.Rect(lx, y, col_w - undo_w - gap, h), _("Undo with several people"), m, container=self.ui)
+        self.dd_undo = UIDropDownMenu(switch, switch[1] if self.undo_hot_seat else switch[0],
+                                      pygame.Rect(lx + col_w - undo_w, y, undo_w, h), m, container=self.ui)
+
+        # Right column: the rule set and every house rule, each explained in a line.
+        y = top
+        head_w = self.text_width(_("Rules"), 22, bold=True) + gap
+        UILabel(pygame.Rect(rx, y, head_w, h), _("Rules"), m, container=self.ui, object_id="#heading")
+        preset_rect = pygame.Rect(rx + head_w + gap, y, col_w - head_w - gap, h)
+        y += h + px(6)
+        self.summary_y = y
+        # the rules in brief: up to four lines (the house rules below scroll anyway);
+        # what a house rule adds later scrolls in its box (see draw)
+        needed = len(text.wrap(table_blurb(self.rules, self.scoring), self.fpx(14), self.col_w))
+        self.summary_lines = max(2, min(4, needed))
+        y += self.summary_lines * (self.fpx(14) + px(5)) + px(4)
+        self.rule_menus: dict[str, UIDropDownMenu] = {}
+        self.choices = {c.name: c for c in rule_choices()}
+        # every house rule, in a scrolling list: its name and choice (side by side when
+        # they fit, else one above the other), and the lines explaining it
+        self.buttons_y = r.bottom - px(66)
+        area = pygame.Rect(rx - px(8), y, col_w + px(16), self.buttons_y - px(14) - y)
+        self.rules_box = UIScrollingContainer(area, m, container=self.ui, allow_scroll_x=False)
+        inner_w = col_w - px(24)
+        ry = px(4)
+        rh = px(30)
+        line_h = max(self.fpx(14) + px(6), self.text_height(14) + px(2))  # CJK glyphs stand taller
+        for c in self.choices.values():
+            options = [(shown(lab), lab) for lab, _v in c.options]
+            dd_w = min(inner_w, self.dropdown_width([t for t, _k in options]))
+            label = shown(c.label)
+            label_w = self.text_width(label, 16) + px(10)
+            if label_w + dd_w <= inner_w:
+                UILabel(pygame.Rect(px(8), ry, inner_w - dd_w, rh), label, m, container=self.rules_box)
+                dd_rect = pygame.Rect(px(8) + inner_w - dd_w, ry, dd_w, rh)
+            else:
+                UILabel(pygame.Rect(px(8), ry, inner_w, rh), label, m, container=self.rules_box)
+                ry += rh + px(2)
+                dd_rect = pygame.Rect(px(8), ry, inner_w, rh)
+            now = c.label_of(getattr(self.rules, c.name))
+            dd = UIDropDownMenu(options, (shown(now), now), dd_rect, m, container=self.rules_box, expansion_height_limit=px(220))
+            self.rule_menus[c.name] = dd
+            ry += rh + px(2)
+            for line in text.wrap(shown(c.explanation), self.fpx(14), inner_w - px(4)):
+                UILabel(pygame.Rect(px(8), ry, inner_w, line_h), line, m, container=self.rules_box, object_id="#hint")
+                ry += line_h
+            ry += px(12)
+        self.rules_box.set_scrollable_area_dimensions((col_w, ry + px(4)))
+        # The preset list opens over the house rules: its dropdown lives in a layer above
+        # everything built so far (a container that takes no hover of its own).
+        above = _Layer(r, m, container=self.ui, starting_height=self.ui.get_top_layer() - self.ui.layer + 1)
+        self.dd_preset = UIDropDownMenu(
+            [(vocab.preset_title(p.name), t) for t, p in presets().items()],
+            (vocab.preset_title(presets()[self.preset_name].name), self.preset_name), preset_rect.move(-r.x, -r.y), m, container=above, expansion_height_limit=px(320),
+        )
+        self.b_start = self.button((r.right - px(244), self.buttons_y, px(220), px(48)), _("Start"), object_id="#primary")
+        self.b_back = self.button((r.x + pad, self.buttons_y, px(140), px(48)), _("Back"))
+
+    def _collect(self) -> None:
+        """Read the entries back (they are rebuilt on resize and on the player count)."""
+        for i, e in enumerate(self.name_entries):
+            typed = e.get_text().strip()
+            self.seat_names[i] = DEFAULT_NAMES[i] if typed in ("", default_name(i)) else typed
+        entry = getattr(self, "deal_entry", None)
+        if entry is not None:
+            self.deal_text = entry.get_text()
+
+    def resize(self, size: tuple[int, int]) -> None:
+        self._collect()
+        super().resize(size)
+
+    def config(self) -> MatchConfig:
+        self._collect()
+        seats = []
+        for i in range(self.n):
+            kind = self.seat_kinds[i]
+            human = kind == "Human"
+            level = "normal" if human else kind[kind.index("(") + 1 : -1]
+            seats.append(SeatConfig(self.seat_names[i], human=human, level=level))
+        hands, target = LENGTHS[self.length]
+        deal = parse_deal_number(self.deal_text) if self.deal_text.strip() else None
+        return MatchConfig(seats=tuple(seats), rules=self.rules, hands=hands, target=target, scoring=self.scoring,
+                           deal=deal, undo_hot_seat=self.undo_hot_seat)
+
+    def update(self, dt: float) -> None:
+        self._aim_rule_menus()
+
+    def _aim_rule_menus(self) -> None:
+        """Each house rule's list opens where it can be seen: upward when the visible part
+        of the scrolling box has too little room under the menu and more above it (opened
+        downward it would run under the box's edge, out of sight and out of reach)."""
+        box = getattr(self, "rules_box", None)
+        if box is None or not box.alive():
+            return
+        view = box.rect
+        for dd in self.rule_menus.values():
+            state = dd.menu_states.get("expanded")
+            if state is None or dd.current_state is state:
+                continue
+            need = min(len(dd.options_list) * dd.rect.h, dd.expansion_height_limit or view.h)
+            below, above = view.bottom - dd.rect.bottom, dd.rect.top - view.top
+            state.expand_direction = "up" if below < need and above > below else "down"
+
+    def handle(self, event: pygame.event.Event) -> bool:
+        if self.blurb_text.handle(event) or self.scoring_text.handle(event):
+            return True
+        if event.type == pygame_gui.UI_DROP_DOWN_MENU_CHANGED:
+            el = event.ui_element
+            if el is self.dd_players:
+                self._collect()
+                self.n = int(self.chosen(event))
+                self.build()
+            elif el in self.kind_menus:
+                self.seat_kinds[self.kind_menus.index(el)] = self.chosen(event)
+            elif el is self.dd_length:
+                self.length = self.chosen(event)
+            elif el is self.dd_preset:
+                self.preset_name = self.chosen(event)
+                preset = presets()[self.preset_name]
+                self.rules = preset.rules
+                self.scoring = preset.scoring
+                self._collect()
+                self.build()
+            elif el is self.dd_scoring:
+                self.scoring = self.chosen(event)
+                self._collect()
+                self.build()  # its explanation is longer or shorter: the rows below follow
+            elif el is self.dd_undo:
+                self.undo_hot_seat = self.chosen(event) == "On"
+            else:
+                for name, dd in self.rule_menus.items():
+                    if el is dd:
+                        try:
+                            self.rules = with_choice(self.rules, name, self.choices[name].value_of(self.chosen(event)))
+                        except ValueError as exc:  # options that contradict each other
+                            self._collect()
+                            self.build()
+                            self.error = error_text(exc)
+                            return True
+            self.error = ""
+            return True
+        if self.pressed(event, self.b_start) or (event.type == pygame.KEYDOWN and event.key == pygame.K_RETURN and not any(e.is_focused for e in self.name_entries)):
+            # Enter in the deal field starts too: the number is the point of it
+            self.start()
+            return True
+        if self.pressed(event, self.b_back) or (event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE):
+            self.app.pop()
+            return True
+        return False
+
+    def start(self) -> None:
+        try:
+            cfg = self.config()
+        except ValueError as exc:  # a deal number that is not one: say so, start nothing
+            self.error = error_text(exc)
+            self.app.dirty = True
+            return
+        if cfg.rules.cards_per_player * cfg.n_players > 52:
+            self.error = ngettext("{players} players cannot each have {n} card from one deck.",
+                                  "{players} players cannot each have {n} cards from one deck.",
+                                  cfg.rules.cards_per_player).format(players=cfg.n_players, n=cfg.rules.cards_per_player)
+            self.app.dirty = True
+            return
+        storage.remember_new_game(self)
+        storage.ask_before_new_game(self.app, lambda: self.app.replace("table", cfg))
+
+    def draw(self, surf: pygame.Surface) -> None:
+        surf.blit(felt(surf.get_size(), self.app.settings.felt_colours), (0, 0))
+        frame(surf, self.rect)
+        r = self.rect
+        fp = self.fpx(14)
+        line_h = fp + self.px(5)
+        text.draw(surf, _("New game"), self.fpx(30), (r.centerx, r.y + self.px(34)), (245, 210, 122), anchor="center", bold=True)
+        # the rules in brief over the house rules, and how the scoring works above "Play a
+        # deal": each in its box, scrolled with the wheel when it does not fit (never cut)
+        self.blurb_text.draw(surf, table_blurb(self.rules, self.scoring), fp,
+                             pygame.Rect(self.rx, self.summary_y, self.col_w, self.summary_lines * line_h), (200, 210, 215), line_h=line_h)
+        room = max(1, (self.deal_y - self.px(6) - self.scoring_y) // line_h)
+        self.scoring_text.draw(surf, describe_scoring(self.scoring), fp,
+                               pygame.Rect(self.lx, self.scoring_y, self.col_w, room * line_h), (200, 210, 215), line_h=line_h)
+        hx, hy, hw = self.deal_hint
+        hint = _("blank: a new deal")
+        if text.render(hint, self.fpx(15), (0, 0, 0)).get_width() <= hw:
+            text.draw(surf, hint, self.fpx(15), (hx, hy), (200, 210, 215), anchor="midleft")
+        if self.error:
+            err = self.fpx(16)
+            width = r.w - 2 * self.px(24) - self.px(260) - self.px(180)
+            for i, line in enumerate(text.wrap(self.error, err, max(width, self.px(200)))[:2]):
+                text.draw(surf, line, err, (r.centerx, self.buttons_y + i * (err + 4)), (255, 150, 140), anchor="midtop")

@@ -1,0 +1,147 @@
+"""The pause menu over the table (Menu or Esc there, and on the results between hands):
+the table's clock stops while it is open. Resume goes back to the screen it opened over.
+
+An item that cannot be used now (Undo, handing the hand to the computer) is greyed out
+with a line under it saying why.
+"""
+
+from __future__ import annotations
+
+import pygame
+
+from big2.engine.scoring import scoring_preset
+
+from big2.i18n import _
+from big2.app.ui import text
+from big2.app.ui.scene import Scene
+from big2.app.screens.backdrop import Backdrop
+from big2.app.screens.common import dialog_rect, frame, veil
+
+#: The colour of the line saying why an item is greyed out.
+REASON = (200, 205, 210)
+
+
+class PauseScene(Scene):
+    name = "pause"
+    opaque = False
+
+    def __init__(self, app, table) -> None:
+        super().__init__(app)
+        #: the page beneath as the player saw it (its controls too), drawn veiled
+        self.backdrop = Backdrop(app)
+        self.table = table
+
+    def between_hands(self) -> bool:
+        """Opened over the results: the hand is over, nothing of it to undo or hand over."""
+        return self.app.find("results") is not None
+
+    def undo_reason(self) -> str | None:
+        """Why "Undo my last move" is greyed out now; None when it can be used."""
+        t = self.table
+        if self.between_hands():
+            return _("The hand is over.")
+        undo = getattr(t, "undo", None)
+        if undo is not None and undo.can_undo():
+            return None
+        if undo is None:
+            return _("There is no undo in this game.")
+        if not t.state.undo_allowed:
+            return _("Undo is off with several people at the table (New game can turn it on).")
+        if t.hand_over:
+            return _("The hand is over.")
+        return _("No move of yours to take back in this hand yet.")
+
+    def hand_reason(self) -> str | None:
+        """Why "Let the computer play my hand" is greyed out now; None when it can be used."""
+        t = self.table
+        if self.between_hands():
+            return _("The hand is over.")
+        if t.awaiting_human and t.state.is_person(t.viewer):
+            return None
+        if not t.state.is_person(t.viewer):
+            return _("The computer plays your hand already.")
+        if t.hand_over:
+            return _("The hand is over.")
+        return _("Available on your turn.")
+
+    def build_ui(self) -> None:
+        px = self.px
+        labels = (_("Resume"), _("Undo my last move"), _("Let the computer play my hand"), _("Save game…"),
+                  _("Rules"), _("Settings"), _("Leave the game"))
+        reasons = {"undo": self.undo_reason(), "hand": self.hand_reason()}
+        # as wide as the longest label needs (Indonesian and Filipino run long)
+        width = max(px(420), self.button_width(list(labels)) + px(60))
+        bw, bh, gap = width - px(60), px(48), px(10)
+        # a greyed item says why on a line (or two) under it
+        self.reason_px = self.fpx(14)
+        wrapped = {k: text.wrap(r, self.reason_px, bw) if r else [] for k, r in reasons.items()}
+        line_h = round(self.reason_px * 1.3)
+        extra = sum(len(lines) * line_h for lines in wrapped.values())
+        r = self.rect = dialog_rect(self.app.size, width, px(556) + extra)
+        if r.h < px(556) + extra:  # a small window: the buttons give up some height
+            bh = max(px(34), (r.h - px(100) - extra - 6 * gap) // 7)
+        x = r.x + px(30)
+        y = r.y + px(80)
+        self.reasons: list[tuple[list[str], tuple[int, int]]] = []
+
+        def place(key: str | None = None) -> tuple[int, int, int, int]:
+            nonlocal y
+            box = (x, y, bw, bh)
+            y += bh
+            lines = wrapped.get(key, []) if key else []
+            if lines:
+                self.reasons.append((lines, (x + px(6), y + px(3))))
+                y += len(lines) * line_h
+            y += gap
+            return box
+
+        self.b_resume = self.button(place(), _("Resume"), object_id="#primary")
+        self.b_undo = self.button(place("undo"), _("Undo my last move"), tooltip=reasons["undo"] or _("Back to your previous decision, the computers' replies too (Ctrl+Z or U)"))
+        self.b_hand = self.button(place("hand"), _("Let the computer play my hand"), tooltip=reasons["hand"] or _("The computer plays your seat until this hand ends"))
+        self.b_save = self.button(place(), _("Save game…"), tooltip=_("Keep this game under a name (it is also saved after every move)"))
+        self.b_rules = self.button(place(), _("Rules"))
+        self.b_settings = self.button(place(), _("Settings"))
+        self.b_quit = self.button(place(), _("Leave the game"), object_id="#danger")
+        if reasons["undo"]:
+            self.b_undo.disable()
+        if reasons["hand"]:
+            self.b_hand.disable()
+
+    def handle(self, event: pygame.event.Event) -> bool:
+        if self.pressed(event, self.b_resume) or (event.type == pygame.KEYDOWN and event.key in (pygame.K_ESCAPE, pygame.K_SPACE)):
+            self.app.pop()
+            return True
+        if self.pressed(event, self.b_undo):
+            self.app.pop()
+            self.table.undo.undo()
+            return True
+        if self.pressed(event, self.b_hand):
+            self.app.pop()
+            self.table.hand_seat_to_computer()
+            return True
+        if self.pressed(event, self.b_save):
+            self.app.push("saves", table=self.table)
+            return True
+        if self.pressed(event, self.b_rules):
+            self.app.push("rules", rules=self.table.state.rules, scoring=scoring_preset(self.table.state.scoring))
+            return True
+        if self.pressed(event, self.b_settings):
+            self.app.push("settings")
+            return True
+        if self.pressed(event, self.b_quit):
+            # ask first: the game is kept (Continue on the title), but the table closes
+            self.app.push("confirm", _("Leave this game?"), lambda: self.app.goto("title"), yes=_("Leave"),
+                          detail=_("It is saved: Continue on the title screen picks it up."))
+            return True
+        return event.type in (pygame.KEYDOWN, pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP, pygame.MOUSEMOTION)
+
+    def draw(self, surf: pygame.Surface) -> None:
+        px = self.px
+        self.backdrop.draw(surf)
+        veil(surf, 185)
+        frame(surf, self.rect)
+        text.draw(surf, _("Paused"), self.fpx(30), (self.rect.centerx, self.rect.y + px(38)), (245, 210, 122), anchor="center", bold=True)
+        for lines, (x, y) in self.reasons:
+            for line in lines:
+                text.draw(surf, line, self.reason_px, (x, y), REASON)
+                y += round(self.reason_px * 1.3)

@@ -1,0 +1,417 @@
+"""Settings: your name and the game "Play against the computer" deals; the table, sound
+and window; and Accessibility (a page of its own, :mod:`.accessibility`).
+
+Everything applies at once: the table's look and pace are read live from
+``app.settings`` (saved by the storage's watcher), the window changes size or goes
+fullscreen straight away, and the name, rule preset and opponents (computers only) are
+written to the stored settings the title's quick game deals
+(:func:`big2.app.storage.set_game_defaults`); New game starts from them until it has
+choices of its own, which it keeps apart and never writes here. House rules are edited
+in New game, where they are explained one by one; house rules kept here by older
+versions are shown, and this screen can drop them.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+
+import pygame
+import pygame_gui
+from pygame_gui.elements import UIDropDownMenu, UIHorizontalSlider, UILabel, UITextEntryLine
+
+from big2.persistence import Settings
+
+from ... import i18n
+from ...i18n import _, ngettext, pgettext
+from ..ui import cardart, text
+from .. import language, storage, vocab
+from .rulesform import presets
+from ..settings import ANIMATION_SPEEDS, CARD_BACKS, COMPUTER_PACES, FELTS
+from ..ui.scene import Scene
+from .common import dialog_rect, felt, frame
+
+GOLD = (245, 210, 122)
+SOFT = (200, 210, 215)
+#: Window sizes offered (those larger than the screen are left out).
+WINDOW_SIZES = ((1024, 640), (1280, 720), (1366, 768), (1440, 900), (1600, 900), (1920, 1080), (2560, 1440))
+NAME_CHARS = 14  # as New game allows
+
+
+def opponent_kinds() -> list[tuple[str, str]]:
+    """The computer levels an opponent may have, as (shown text, id) options. Never
+    "Human": the opponents here are the quick game's, and people sit down in New game."""
+    from ..table.opponents import seat_kind_label, seat_kinds
+
+    return [(seat_kind_label(k), k) for k in seat_kinds() if k != "Human"]
+
+
+def speed_label(speed: str) -> str:
+    """An animation speed or computer pace (``off``, ``instant``, ``fast``…) for players."""
+    return {
+        "off": pgettext("speed", "Off"), "instant": pgettext("speed", "Instant"), "fast": pgettext("speed", "Fast"),
+        "normal": pgettext("speed", "Normal"), "slow": pgettext("speed", "Slow"),
+    }.get(speed) or i18n.verbatim(speed)
+
+
+def colour_label(colour: str) -> str:
+    """A felt or card-back colour for players."""
+    return {
+        "green": pgettext("colour", "Green"), "blue": pgettext("colour", "Blue"),
+        "red": pgettext("colour", "Red"), "charcoal": pgettext("colour", "Charcoal"),
+    }.get(colour) or i18n.verbatim(colour)
+
+
+def options(ids, label) -> list[tuple[str, str]]:
+    return [(label(i), i) for i in ids]
+
+
+def kind_of(level: str) -> str:
+    """An opponent's level as a seat kind (a "human" stored by older versions, which
+    the quick game deals as a normal computer, shows as one)."""
+    return "Computer (normal)" if level == "human" else f"Computer ({level})"
+
+
+def level_of(kind: str) -> str:
+    """The level in "Computer (level)" ("normal" for anything else)."""
+    return kind[kind.index("(") + 1 : -1] if "(" in kind else "normal"
+
+
+def computer_levels(levels) -> list[str]:
+    """The stored opponents' levels, each a computer's ("human" becomes "normal")."""
+    return ["normal" if lvl == "human" else lvl for lvl in levels]
+
+
+def size_label(size: tuple[int, int]) -> str:
+    return f"{size[0]} × {size[1]}"
+
+
+class SettingsScene(Scene):
+    name = "settings"
+
+    def __init__(self, app) -> None:
+        super().__init__(app)
+        #: The stored settings New game starts from (a copy when there is no storage).
+        self.defaults: Settings = storage.game_defaults(app) or Settings()
+        unnamed = self.defaults.player_name == Settings().player_name
+        self.name_text = "" if unnamed else self.defaults.player_name[:NAME_CHARS]
+        self.problem = ""
+
+    # UI --------------------------------------------------------------------------------------
+
+    def build_ui(self) -> None:
+        m = self.app.manager
+        s = self.app.settings
+        d = self.defaults
+        px = self.px
+        r = self.rect = dialog_rect(self.app.size, px(1040), px(700))
+        pad = px(28)
+        col = self.col = (r.w - 3 * pad) // 2
+        lx, rx = self.lx, self.rx = r.x + pad, r.x + 2 * pad + col
+        row, h = (px(42), px(34)) if r.h >= px(640) else (px(38), px(30))
+        gap = px(10)
+        self.narrow = col < px(420)
+        top = r.y + px(92)
+
+        def label(x: int, y: int, words: str, width: int) -> None:
+            UILabel(pygame.Rect(x, y, width, h), words, m, container=self.ui)
+
+        def label_width(words: list[str], indent: int = 0) -> int:
+            """Room for the longest label, but never more than 45% of the column."""
+            return min(col * 9 // 20, max(self.text_width(w, 16) for w in words) + indent + gap)
+
+        # Left: you, and the game New game starts from (short labels, wide choices)
+        y = top
+        seats = [_("Seat {number}").format(number=i + 2) for i in range(len(d.opponents))]
+        lw = label_width([_("Language"), _("Your name"), _("Rules"), _("Opponents")] + seats, px(16))
+        label(lx, y, _("Language"), lw)
+        words = language.choice_text(d.language)
+        if self.text_width(words, 17, bold=True) + px(28) > col - lw:  # a narrow window: the name alone
+            words = language.native_name(language.resolve(d.language))
+        self.b_language = self.button((lx + lw, y, col - lw, h), words,
+                                      object_id=language.choice_font(d.language), tooltip=_("The language of the game"))
+        y += row
+        label(lx, y, _("Your name"), lw)
+        self.name_entry = UITextEntryLine(pygame.Rect(lx + lw, y, col - lw, h), m, container=self.ui, placeholder_text=_("(type your name)"))
+        self.name_entry.set_text_length_limit(NAME_CHARS)
+        self.name_entry.set_text(self.name_text)
+        y += row
+        label(lx, y, _("Rules"), lw)
+        titles = [(vocab.preset_title(p.name), t) for t, p in presets().items()]
+        now = self.preset_title()
+        self.dd_preset = UIDropDownMenu(titles, (vocab.preset_title(presets()[now].name), now), pygame.Rect(lx + lw, y, col - lw, h), m, container=self.ui, expansion_height_limit=px(260))
+        y += row
+        self.house_y = y
+        plain_w = self.text_width(_("Drop them"), 17, bold=True) + px(28)
+        self.plain_w = plain_w
+        self.b_plain = self.button((lx + col - plain_w, y + 2, plain_w, h - 2), _("Drop them"), tooltip=_("Start New game from the plain preset"))
+        if not self.has_house_rules():
+            self.b_plain.hide()
+        y += row + px(8)
+        label(lx, y, _("Opponents"), lw)
+        n = len(d.opponents)
+        self.dd_count = UIDropDownMenu(["1", "2", "3"], str(n), pygame.Rect(lx + lw, y, px(80), h), m, container=self.ui)
+        y += row
+        self.dd_levels: list[UIDropDownMenu] = []
+        for i, level in enumerate(d.opponents):
+            label(lx + px(16), y, seats[i], lw - px(16))
+            kinds = opponent_kinds()
+            now = next((o for o in kinds if o[1] == kind_of(level)), kind_of(level))
+            self.dd_levels.append(UIDropDownMenu(kinds, now, pygame.Rect(lx + lw, y, col - lw, h), m, container=self.ui))
+            y += row
+        self.left_note_y = y + px(4)
+        note_h = 2 * (self.fpx(14) + px(4))
+        self.b_access = self.button((lx, self.left_note_y + note_h + gap, col, h + 2), _("Accessibility…"),
+                                    tooltip=_("Larger cards and text, high contrast, reduced motion, a left-handed layout, one-tap selection"))
+
+        # Right: the table, sound and window
+        y = top
+        lw = label_width([_("Animation speed"), _("Computer pace"), _("Table felt"), _("Card back"), _("Volume"), _("Window size")])
+        rw = col - lw
+        label(rx, y, _("Animation speed"), lw)
+        self.dd_anim = UIDropDownMenu(options(ANIMATION_SPEEDS, speed_label), (speed_label(s.animation), s.animation), pygame.Rect(rx + lw, y, rw, h), m, container=self.ui)
+        y += row
+        label(rx, y, _("Computer pace"), lw)
+        self.dd_pace = UIDropDownMenu(options(COMPUTER_PACES, speed_label), (speed_label(s.pace), s.pace), pygame.Rect(rx + lw, y, rw, h), m, container=self.ui)
+        y += row
+        label(rx, y, _("Table felt"), lw)
+        self.dd_felt = UIDropDownMenu(options(FELTS, colour_label), (colour_label(s.felt), s.felt), pygame.Rect(rx + lw, y, rw, h), m, container=self.ui)
+        y += row
+        label(rx, y, _("Card back"), lw)
+        self.dd_back = UIDropDownMenu(options(CARD_BACKS, colour_label), (colour_label(s.card_back), s.card_back), pygame.Rect(rx + lw, y, rw, h), m, container=self.ui)
+        y += row
+        self.narrow = self.text_width(_("Pass automatically when I cannot play: off"), 17, bold=True) + px(28) > col
+        self.b_four = self.button((rx, y, col, h + 2), self._four_text(), tooltip=_("Diamonds blue and clubs green, so every suit has its own colour"))
+        y += row
+        self.b_auto = self.button((rx, y, col, h + 2), self._auto_text(), tooltip=_("Pass for you when nothing you hold can beat the table"))
+        y += row
+        label(rx, y, _("Volume"), lw)
+        mute_w = max(self.text_width(w, 17, bold=True) for w in (_("Mute"), _("Unmute"))) + px(28)
+        self.sl_volume = UIHorizontalSlider(pygame.Rect(rx + lw, y, rw - mute_w - gap, h), s.volume * 100, (0, 100), m, container=self.ui)
+        self.b_mute = self.button((rx + col - mute_w, y, mute_w, h), _("Unmute") if s.muted else _("Mute"))
+        y += row
+        label(rx, y, _("Window size"), lw)
+        sizes = self.window_sizes()
+        current = size_label(self.windowed_size())
+        self.dd_size = UIDropDownMenu([size_label(z) for z in sizes], current, pygame.Rect(rx + lw, y, rw, h), m, container=self.ui, expansion_height_limit=px(220))
+        y += row
+        self.b_full = self.button((rx, y, col, h + 2), self._full_text(), tooltip=_("F11 switches too, anywhere in the game"))
+        y += row
+        self.preview_y = y
+        self.b_back = self.button((r.centerx - px(110), r.bottom - px(62), px(220), px(44)), _("Done"), object_id="#primary")
+
+    def _four_text(self) -> str:
+        return _("Four-colour deck: on") if self.app.settings.four_colour else _("Four-colour deck: off")
+
+    def _auto_text(self) -> str:
+        if self.narrow:
+            return _("Auto-pass when I cannot play: on") if self.app.settings.auto_pass else _("Auto-pass when I cannot play: off")
+        return _("Pass automatically when I cannot play: on") if self.app.settings.auto_pass else _("Pass automatically when I cannot play: off")
+
+    def _full_text(self) -> str:
+        return _("Fullscreen: on") if self.app.fullscreen else _("Fullscreen: off")
+
+    # The language -----------------------------------------------------------------------------
+
+    def pick_language(self) -> None:
+        """Open the picker; the choice is kept in the stored settings and applied at once."""
+        self.name_text = self.name_entry.get_text()
+        self.app.push("language", self.defaults.language, self.choose_language)
+
+    def choose_language(self, setting: str) -> None:
+        """Keep ``setting`` ("" for the system's language) and speak it from now on."""
+        self.keep(language=setting)
+        language.apply(self.app, language.resolve(setting))
+        self.build()  # the button shows the new choice even when the language stays
+
+    # The stored game defaults -----------------------------------------------------------------
+
+    def preset_title(self) -> str:
+        for info in presets().values():
+            if info.name == self.defaults.rules_preset:
+                return info.title
+        return next(iter(presets()))
+
+    def has_house_rules(self) -> bool:
+        return bool(self.defaults.house_rules) or bool(self.defaults.scoring)
+
+    def keep(self, **values) -> bool:
+        """Store new game defaults; a value the settings refuse is said, not kept."""
+        try:
+            changed = dataclasses.replace(self.defaults, **values)
+        except ValueError as exc:
+            self.problem = i18n.sentence(exc)
+            return False
+        self.problem = storage.set_game_defaults(self.app, changed) or ""
+        if not self.problem:
+            self.defaults = changed
+        return not self.problem
+
+    def enter(self) -> None:
+        self.name_at_enter = storage.player_name(self.app)
+        super().enter()
+
+    def leave(self) -> None:
+        # one rename of the score history for the whole edit (not one per key typed)
+        storage.rename_player(self.app, self.name_at_enter, storage.player_name(self.app))
+        self.name_at_enter = storage.player_name(self.app)
+        super().leave()
+
+    def keep_name(self) -> None:
+        self.name_text = self.name_entry.get_text()
+        name = self.name_text.strip()
+        if not name:
+            unnamed = self.defaults.player_name == Settings().player_name
+            self.problem = "" if unnamed else _("Your name needs at least one letter.")
+            return
+        if name != self.defaults.player_name:
+            self.keep(player_name=name)
+        else:
+            self.problem = ""
+
+    # The window --------------------------------------------------------------------------------
+
+    def windowed_size(self) -> tuple[int, int]:
+        return tuple(self.app._windowed_size) if self.app.fullscreen else tuple(self.app.size)  # type: ignore[return-value]
+
+    def window_sizes(self) -> list[tuple[int, int]]:
+        try:
+            desk = pygame.display.get_desktop_sizes()[0]
+        except (pygame.error, IndexError):
+            desk = (1920, 1080)
+        sizes = [z for z in WINDOW_SIZES if z[0] <= desk[0] and z[1] <= desk[1]]
+        now = self.windowed_size()
+        if now not in sizes:
+            sizes.append(now)
+        return sorted(sizes)
+
+    # Input ----------------------------------------------------------------------------------------
+
+    def handle(self, event: pygame.event.Event) -> bool:
+        s = self.app.settings
+        if event.type in (pygame_gui.UI_TEXT_ENTRY_CHANGED, pygame_gui.UI_TEXT_ENTRY_FINISHED) and event.ui_element is self.name_entry:
+            self.keep_name()
+            self.app.dirty = True
+            return True
+        if event.type == pygame_gui.UI_DROP_DOWN_MENU_CHANGED:
+            el = event.ui_element
+            if el is self.dd_anim:
+                s.animation = self.chosen(event)
+            elif el is self.dd_pace:
+                s.pace = self.chosen(event)
+            elif el is self.dd_felt:
+                s.felt = self.chosen(event)
+            elif el is self.dd_back:
+                s.card_back = self.chosen(event)
+            elif el is self.dd_preset:
+                # house rules belong to the preset they were made on: a new preset starts plain
+                self.keep(rules_preset=presets()[self.chosen(event)].name, house_rules={}, scoring="")
+                self.rebuild()
+            elif el is self.dd_count:
+                levels = computer_levels(self.defaults.opponents)
+                n = int(self.chosen(event))
+                levels = (levels + [levels[-1] if levels else "normal"] * 3)[:n]
+                self.keep(opponents=tuple(levels))
+                self.rebuild()
+            elif el in self.dd_levels:
+                levels = computer_levels(self.defaults.opponents)
+                levels[self.dd_levels.index(el)] = level_of(self.chosen(event))
+                self.keep(opponents=tuple(levels))
+            elif el is self.dd_size:
+                w, h = (int(v) for v in self.chosen(event).split(" × "))
+                self.app.set_window_size((w, h))
+            return True
+        if event.type == pygame_gui.UI_HORIZONTAL_SLIDER_MOVED and event.ui_element is self.sl_volume:
+            s.volume = self.sl_volume.get_current_value() / 100
+            self.app.sounds.set_volume(s.volume)
+            self.app.sounds.play("play")
+            return True
+        if self.pressed(event, self.b_mute):
+            s.muted = not s.muted
+            self.app.sounds.set_volume(s.volume, muted=s.muted)
+            self.b_mute.set_text(_("Unmute") if s.muted else _("Mute"))
+            return True
+        if self.pressed(event, self.b_four):
+            s.four_colour = not s.four_colour
+            self.b_four.set_text(self._four_text())
+            return True
+        if self.pressed(event, self.b_auto):
+            s.auto_pass = not s.auto_pass
+            self.b_auto.set_text(self._auto_text())
+            return True
+        if self.pressed(event, self.b_access):
+            self.name_text = self.name_entry.get_text()
+            self.app.push("accessibility")
+            return True
+        if self.pressed(event, self.b_language):
+            self.pick_language()
+            return True
+        if self.pressed(event, self.b_plain):
+            self.keep(house_rules={}, scoring="")
+            self.rebuild()
+            return True
+        if self.pressed(event, self.b_full):
+            self.app.toggle_fullscreen()
+            self.rebuild()
+            return True
+        if self.pressed(event, self.b_back) or (event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE):
+            self.keep_name()
+            self.app.pop()
+            return True
+        return False
+
+    def uncover(self) -> None:
+        super().uncover()  # shows every control again, the hidden "Drop them" too
+        if not self.has_house_rules():
+            self.b_plain.hide()
+
+    def rebuild(self) -> None:
+        self.name_text = self.name_entry.get_text()
+        self.build()
+
+    def resize(self, size: tuple[int, int]) -> None:
+        self.name_text = self.name_entry.get_text()
+        super().resize(size)
+
+    # Drawing --------------------------------------------------------------------------------------
+
+    def house_rules_line(self) -> str:
+        title = vocab.preset_title(presets()[self.preset_title()].name)
+        if self.has_house_rules():
+            n = len(self.defaults.house_rules) + (1 if self.defaults.scoring else 0)
+            return ngettext("{n} house rule on top of {title}, from your last New game.",
+                            "{n} house rules on top of {title}, from your last New game.", n).format(
+                n=i18n.current().number(n), title=title)
+        return _("House rules are chosen in New game and kept for the next game.")
+
+    def draw(self, surf: pygame.Surface) -> None:
+        surf.blit(felt(surf.get_size(), self.app.settings.felt_colours), (0, 0))
+        r = self.rect
+        px = self.px
+        frame(surf, r)
+        text.draw(surf, _("Settings"), self.fpx(30), (r.centerx, r.y + px(34)), GOLD, anchor="center", bold=True)
+        col, lx, rx = self.col, self.lx, self.rx
+        head = self.fpx(18)
+        text.draw(surf, _("You and your games"), head, (lx, r.y + px(62)), GOLD, bold=True, max_width=col)
+        text.draw(surf, _("Table, sound and window"), head, (rx, r.y + px(62)), GOLD, bold=True, max_width=col)
+        fp = self.fpx(14)
+        line_h = fp + px(4)
+        width = col - (self.plain_w + px(10) if self.has_house_rules() else 0)
+        lines = text.wrap(self.house_rules_line(), fp, width)[:2]
+        for i, line in enumerate(lines):
+            text.draw(surf, line, fp, (lx, self.house_y + 2 + i * line_h), SOFT)
+        note = self.problem or _("\u201cPlay against the computer\u201d deals these; your name is how statistics know you.")
+        colour = (255, 150, 140) if self.problem else SOFT
+        y = self.left_note_y
+        for line in text.wrap(note, fp, col)[:2]:
+            if y + line_h < r.bottom - px(70):
+                text.draw(surf, line, fp, (lx, y), colour)
+            y += line_h
+        # a preview of the deck's colours and the card back
+        ch = min(px(90), r.bottom - px(74) - self.preview_y - 6)
+        if ch > px(40):
+            cw = int(ch * 0.7)
+            g = px(8)
+            x = rx + (col - (cw * 5 + 4 * g)) // 2
+            for i, c in enumerate((47, 42, 37, 32)):  # A♠ K♥ Q♣ J♦: every suit's colour
+                surf.blit(cardart.face(c, cw, ch, four_colour=self.app.settings.four_colour), (x + i * (cw + g), self.preview_y))
+            surf.blit(cardart.back(cw, ch, style=self.app.settings.card_back), (x + 4 * (cw + g), self.preview_y))

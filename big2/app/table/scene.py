@@ -1,0 +1,664 @@
+"""The card table: plays the engine's events as animations and takes the player's moves.
+
+The table shows one seat's view of a room (:mod:`big2.room`) through a link
+(:class:`~big2.room.link.LocalLink` for a game in this process): it reads the seat's
+:class:`~big2.room.state.SeatState` and its redacted events, and acts only by sending
+commands. It never sees the engine's game. The room is always ahead of the screen: a
+command changes the game at once and its events come back through the link; the table
+queues them and plays them back one at a time (deal, fly to the centre, sweep, "Last
+card!", reveal). Only when the queue is empty does it give the room time (the link's
+``tick``): a person gets the buttons, a computer's move is chosen by the room's brain
+(a worker process) and shown after the pace delay.
+
+The table is a composition. :class:`TableScene` holds the board (the link, the bottom
+hand, card sprites, the trick, counts, log, banner, message, layout) and the bottom
+human's turn (Play, Pass, Hint, Sort), and owns parts with their own state, each a
+:class:`~big2.app.table.part.TablePart`:
+
+* ``playback`` (:mod:`.tableshow`): the queue of engine events and their animations;
+* ``exchange`` (:mod:`.tableexchange`): the three-player exchange and the give-back;
+* ``input`` (:mod:`.tableinput`): clicks, drags and keys on the bottom hand;
+* ``view`` (:mod:`.tabledraw`): drawing and the record of what changed on screen;
+* ``undo`` (:mod:`.tableundo`): taking the person's moves back (Ctrl+Z, U, a button);
+* ``tracker`` (:mod:`.tabletracker`): the cards not seen yet (T).
+
+More parts (undo, a card tracker, ...) join with :meth:`TableScene.add_part`. Other
+screens are opened by name through the app (``app.push("pause", table)``).
+"""
+
+from __future__ import annotations
+
+from collections import deque
+from collections.abc import Callable
+from typing import TypeVar
+
+import pygame
+import pygame_gui
+
+from big2.engine.cards import CardSet
+from big2.engine.combos import PASS, move_cards
+from big2.room import commands as cmd
+from big2.room import seatrules
+from big2.room.events import HintGiven
+from big2.room.link import SeatLink
+from big2.room.state import SeatState
+
+from big2 import i18n
+from big2.i18n import _, pgettext
+from big2.app import vocab
+from big2.app.table.hand import HandModel
+from big2.app.table.layout import TableLayout, compute_layout
+from big2.app.ui.sprites import CardSprite
+from big2.app.ui.tween import GameClock, Tweener
+from big2.app.ui.scene import Scene
+from big2.app.table.draw import TableView
+from big2.app.table.log import KEEP as LOG_KEEP
+from big2.app.table.exchange import ExchangeTurn
+from big2.app.table.input import TableInput
+from big2.app.table.part import TablePart
+from big2.app.table.playback import EventPlayback, reading_order, recent_lines
+from big2.app.table.tracker import TrackerPart
+from big2.app.table.undo import UndoPart
+
+P = TypeVar("P", bound=TablePart)
+
+
+class ReasonButton(pygame_gui.elements.UIButton):
+    """A button that, clicked while greyed out, calls ``why`` (to say why it is off)."""
+
+    def __init__(self, *args, why: Callable[[], None], **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        self.why = why
+
+    def process_event(self, event: pygame.event.Event) -> bool:
+        if (
+            event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and not self.is_enabled and self.visible
+            and self.hover_point(*self.ui_manager.calculate_scaled_mouse_position(event.pos))
+        ):
+            self.why()
+            return True
+        return super().process_event(event)
+
+
+def plan_groups(rules):
+    """The hand's "combinations" sort: the Normal computer's plan (big2.ai, loaded on first use)."""
+
+    def groups(cards: list[int]) -> list[list[int]]:
+        from big2.ai.arrange import arrange_by_plan
+
+        return arrange_by_plan(cards, rules)
+
+    return groups
+
+
+class TableScene(Scene):
+    name = "table"
+    keyboard_focus = False  # the table has its own keys (cards, play, pass)
+
+    def __init__(self, app, link: SeatLink) -> None:
+        super().__init__(app)
+        #: The line to the room: the seat's state and events in, commands out.
+        self.link = link
+        self.clock = GameClock()
+        self.tweens = Tweener()
+        state = link.state
+        n = state.n_players
+        self.hand_visible = not state.several_at_screen
+        rules = state.rules
+        # the board: what the screen shows of the hand in play
+        self.hand = HandModel(strength=rules.card_strength, grouper=plan_groups(rules))
+        self.counts = [0] * n
+        self.sprites: dict[int, CardSprite] = {}
+        self.trick: list[tuple[int, list[int]]] = []
+        self.sweeping: list[CardSprite] = []
+        self.flying: list[CardSprite] = []
+        self.revealed: dict[int, list[int]] = {}
+        self.badges: dict[int, str] = {}
+        self.turn: int | None = None
+        self.owner: int | None = None
+        self.log: deque[tuple[str, tuple[int, int, int]]] = deque(maxlen=LOG_KEEP)  # the whole hand
+        self.banner: tuple[str, float, tuple[int, int, int]] | None = None
+        self.banner_scale = 1.0
+        self.message: tuple[str, float, tuple[int, int, int]] | None = None
+        self.max_hand = 0
+        #: hot-seat: each human's own order of their cards, kept while others play
+        self.orders: dict[int, list[int]] = {}
+        # the bottom human's turn
+        self.awaiting_human = False
+        self.hand_over = False
+        self.auto_pass_at: float | None = None
+        self.play_reason = ""
+        self.buttons: dict[str, pygame_gui.elements.UIButton] = {}
+        # the parts, each with its own state; hooks run in this order
+        self.parts: list[TablePart] = []
+        self.playback = self.add_part(EventPlayback(self))
+        self.exchange = self.add_part(ExchangeTurn(self))
+        self.input = self.add_part(TableInput(self))
+        self.view = self.add_part(TableView(self))
+        self.undo = self.add_part(UndoPart(self))
+        self.tracker = self.add_part(TrackerPart(self))
+        self.layout = self._compute_layout()
+
+    def add_part(self, part: P) -> P:
+        """Wire ``part`` into the table: its hooks run after those of earlier parts."""
+        self.parts.append(part)
+        return part
+
+    # Scene life cycle --------------------------------------------------------------------
+
+    def enter(self) -> None:
+        super().enter()
+        self.start_hand()
+
+    def leave(self) -> None:
+        for part in self.parts:
+            part.leave()
+        self.link.close()
+        super().leave()
+
+    def _compute_layout(self) -> TableLayout:
+        w, h = self.app.size
+        most = max(self.state.rules.cards_per_player, self.max_hand)
+        words = (_("Sort (S)"), _("Hint (H)"), _("Pass (P)"), _("Play ⏎"))
+        s = self.app.settings
+        self.layout_settings = (s.card_scale, s.left_handed)
+        return compute_layout(w, h, self.state.n_players, max_hand=most, min_button_w=self.button_width(words),
+                              card_scale=s.card_scale, left_handed=s.left_handed)
+
+    def uncover(self) -> None:
+        """Back from a screen on top (Settings, from the pause menu): a change of card
+        size or hand applies at once."""
+        super().uncover()
+        s = self.app.settings
+        if getattr(self, "layout_settings", None) != (s.card_scale, s.left_handed):
+            self.resize(self.app.size)
+
+    def build_ui(self) -> None:
+        lay = self.layout = self._compute_layout()
+        labels = {"sort": _("Sort (S)"), "hint": _("Hint (H)"), "pass": _("Pass (P)"), "play": _("Play ⏎")}
+        tips = {
+            "sort": _("Sort your hand by rank or by suit"),
+            "hint": _("Suggest a play"),
+            "pass": _("Pass this turn"),
+            "play": _("Play the selected cards (Enter or double-click)"),
+        }
+        self.buttons = {
+            name: self.button(box.as_tuple(), labels[name], object_id="#primary" if name == "play" else None, tooltip=tips[name])
+            for name, box in lay.buttons.items() if name not in ("play", "pass")
+        }
+        # Play and Pass say why when clicked greyed out (pygame_gui swallows such clicks)
+        for name, why in (("play", self.explain_play), ("pass", self.explain_pass)):
+            self.buttons[name] = ReasonButton(
+                pygame.Rect(lay.buttons[name].as_tuple()), labels[name], self.app.manager, container=self.ui,
+                object_id="#primary" if name == "play" else None, tool_tip_text=tips[name], why=why,
+            )
+        self.buttons = {name: self.buttons[name] for name in lay.buttons}
+        self.b_menu = self.button(lay.menu_button.as_tuple(), _("Menu"), tooltip=_("Pause (Esc)"))
+        for part in self.parts:
+            part.build_ui()
+        self.refresh_buttons()
+
+    def resize(self, size: tuple[int, int]) -> None:
+        self.tweens.finish_all()
+        super().resize(size)
+        self.place_all()
+        self.view.warm_table()  # the new size's faces, a little each frame
+
+    def pos_of(self, seat: int) -> int:
+        """Screen position (0 = bottom) of a seat, counted in playing order."""
+        return (seat - self.viewer) % self.state.n_players
+
+    @property
+    def state(self) -> SeatState:
+        """What the seat at the bottom may know now (ahead of what is shown)."""
+        return self.link.state
+
+    @property
+    def viewer(self) -> int:
+        """The seat at the bottom of the screen (the link's seat)."""
+        return self.link.seat
+
+    @property
+    def hot_seat(self) -> bool:
+        """Several people share this screen: hands hide between their turns."""
+        return self.state.several_at_screen
+
+    def pace(self) -> float:
+        """Seconds a computer's move waits after it was asked for (the player's pace)."""
+        return self.app.settings.pace_delay
+
+    @property
+    def anim(self) -> float:
+        return self.app.settings.anim_scale
+
+    # Starting a hand -----------------------------------------------------------------------
+
+    def start_hand(self) -> None:
+        self.clock.cancel_all()
+        self.tweens = Tweener()
+        self.sprites.clear()
+        self.trick.clear()
+        self.sweeping.clear()
+        self.flying.clear()
+        self.revealed.clear()
+        self.badges.clear()
+        self.log.clear()
+        self.banner = None
+        self.message = None
+        self.hand_over = False
+        for part in self.parts:
+            part.hand_started()
+        self.turn = self.owner = None
+        self.counts = [0] * self.state.n_players
+        self.orders.clear()
+        self.hand.set_cards(())
+        state = self.state
+        resumed = state.in_hand and not state.hand_over and not self.link.pending()
+        if not state.in_hand or (state.hand_over and not self.link.pending()):
+            refusal = self.link.send(cmd.NextHand())
+            if refusal is not None:  # the session is over: nothing to deal
+                self.say(vocab.render_at(self.state, refusal.message), 4.0, (255, 150, 140))
+                return
+        state = self.state
+        if self.hot_seat and state.in_hand:
+            # the first person in playing order from the one to act sits at the bottom
+            first = state.exchange[1] if state.exchange is not None else state.to_act
+            n = state.n_players
+            people = state.at_screen
+            if first is not None:
+                self.link.view_as(next((s for s in ((first + k) % n for k in range(n)) if s in people), self.viewer))
+            self.hand_visible = False
+        self.layout = self._compute_layout()
+        if resumed:
+            self.show_position()
+        else:
+            self.playback.enqueue(self.link.poll())
+        self.app.dirty = True
+
+    def show_position(self) -> None:
+        """Show the hand as it stands (no deal animation): a room restored from a save,
+        or joined in the middle of a hand. Play goes on from the seat to act."""
+        from big2.room.events import TurnStarted
+
+
+        state = self.state
+        rules = state.rules
+        self.playback.queue.clear()
+        self.tweens.finish_all()
+        lay = self.layout
+        self.counts = list(state.counts)
+        self.hand.set_cards(state.hand)
+        self.sprites.clear()
+        self.flying.clear()
+        for layer, (seat, move) in enumerate(state.trick_plays):
+            cards = reading_order(list(move_cards(move)), rules)
+            for c, (x, y) in zip(cards, lay.trick_positions(len(cards), layer)):
+                self.sprites[c] = CardSprite(c, x, y, lay.card_w, lay.card_h)
+            self.trick.append((seat, cards))
+            self.owner = seat
+        for s in state.passed:
+            self.badges[s] = pgettext("badge", "Pass")
+        self.place_hand(animate=False)
+        n = state.hand_number or len(state.results) + 1
+        self.log.append((vocab.later(lambda: _("Hand {number} resumed where it stopped").format(number=i18n.current().number(n))), (235, 225, 180)))
+        self.log.extend(recent_lines(state, 3))
+        if state.to_act is not None:
+            self.playback.queue.append(TurnStarted(state.to_act, state.leading))
+        self.link.poll()  # nothing new: the position is the state
+        self.app.dirty = True
+
+    # The loop ------------------------------------------------------------------------------
+
+    def animating(self) -> bool:
+        return self.tweens.active or bool(self.sweeping) or any(p.animating() for p in self.parts)
+
+    def next_deadline(self) -> float | None:
+        now = self.clock.time
+        times = [d - now for d in (p.deadline() for p in self.parts) if d is not None]
+        for due in (self.banner, self.message):
+            if due is not None:
+                times.append(due[1] - now)
+        if self.auto_pass_at is not None:
+            times.append(self.auto_pass_at - now)
+        due = self.clock.next_due()
+        if due is not None:
+            times.append(due)
+        return max(0.0, min(times)) if times else None
+
+    def update(self, dt: float) -> None:
+        self.clock.tick(dt)
+        self.tweens.update(dt)
+        now = self.clock.time
+        for part in self.parts:
+            part.update(now)
+        if self.banner is not None and now >= self.banner[1]:
+            self.banner = None
+            self.damage_info()
+        if self.message is not None and now >= self.message[1]:
+            self.message = None
+            self.damage_info()
+        if self.link.pending():
+            self.apply_events(self.link.poll())
+        if self.playback.run(now) or self.hand_over or not self.state.in_hand:
+            return
+        if self.auto_pass_at is not None and now >= self.auto_pass_at:
+            self.auto_pass_at = None
+            if self.awaiting_human:
+                self.human_pass()
+            return
+        self.next_action()
+
+    def next_action(self) -> None:
+        """Nothing is left to show: let the seat to act act (a person here gets the
+        buttons; a computer, or a person elsewhere, is the room's to wait for)."""
+        state = self.state
+        if not state.in_hand or state.hand_over:
+            return
+        if state.exchange is not None:
+            self.exchange.step()
+            return
+        seat = state.to_act
+        if seat is not None and seat in state.at_screen and state.is_person(seat):
+            self.call_human(seat)
+            return
+        self.link.tick(self.clock.time, self.pace())
+        if self.link.pending():
+            self.apply_events(self.link.poll())
+
+    def call_human(self, seat: int) -> None:
+        """``seat``'s human acts next: hot-seat hides the hand until they are ready."""
+        if self.awaiting_human:
+            return
+        if self.hot_seat and (seat != self.viewer or (not self.hand_visible and self.others_may_look(seat))):
+            self.app.push("privacy", self, seat)
+            return
+        self.begin_human_turn()
+
+    def others_may_look(self, seat: int) -> bool:
+        """Whether another human still plays this hand (so ``seat``'s cards are hidden
+        between turns). The last human left (the others out, or handed to the computer)
+        keeps their hand in view: no hand-over screen after every computer move."""
+        state = self.state
+        return any(
+            s != seat and state.is_person(s) and (not state.in_hand or bool(state.counts[s]))
+            for s in state.at_screen
+        )
+
+    def apply_events(self, events) -> None:
+        """The room took a move: show the seat's events, tell the parts."""
+        if not events:
+            return
+        self.playback.enqueue(events)
+        for part in self.parts:
+            part.moves_applied(events)
+        self.damage_info()
+
+    # Placing sprites -------------------------------------------------------------------------
+
+    def place_hand(self, *, animate: bool) -> None:
+        lay = self.layout
+        positions = lay.hand_positions(len(self.hand.cards), self.hand_gaps())
+        d = 0.16 * self.anim if animate else 0
+        dragging = self.input.dragging()
+        for i, c in enumerate(self.hand.cards):
+            spr = self.sprites.get(c)
+            if spr is None:
+                x, y = positions[i]
+                spr = self.sprites[c] = CardSprite(c, x, y, lay.card_w, lay.card_h, face_up=self.hand_visible)
+            spr.face_up = self.hand_visible
+            if c == dragging:
+                continue
+            x, y = positions[i]
+            if c in self.hand.selected:
+                y -= lay.lift
+            spr.base = (lay.card_w, lay.card_h)
+            if d > 0:
+                self.tweens.to(spr, d, ease="out_cubic", x=x, y=y, w=lay.card_w, h=lay.card_h)
+            else:
+                self.tweens.cancel(spr)
+                spr.x, spr.y, spr.w, spr.h = x, y, lay.card_w, lay.card_h
+
+    def hand_gaps(self) -> frozenset[int]:
+        """Indices of the bottom hand's cards that start a group (arranged by combinations)."""
+        return frozenset(i for i in range(len(self.hand.cards)) if self.hand.starts_group(i))
+
+    def place_all(self) -> None:
+        """After a resize: every sprite straight to its new place and size."""
+        lay = self.layout
+        self.place_hand(animate=False)
+        for layer, (_seat, cards) in enumerate(self.trick):
+            for c, (x, y) in zip(cards, lay.trick_positions(len(cards), layer)):
+                spr = self.sprites.get(c)
+                if spr is not None:
+                    spr.x, spr.y, spr.w, spr.h = x, y, lay.card_w, lay.card_h
+                    spr.base = (lay.card_w, lay.card_h)
+        self.sweeping.clear()
+        self.flying.clear()
+
+    # Human turns ---------------------------------------------------------------------------------
+
+    def begin_human_turn(self) -> None:
+        state = self.state
+        if state.exchange is not None:
+            self.exchange.begin_give_back()
+            return
+        self.awaiting_human = True
+        self.hand_visible = True
+        note = self.exchange.note(self.viewer) if self.hot_seat else None
+        if note:
+            self.say(note, 4.0, (235, 225, 180))
+        if seatrules.nothing_beats(state):
+            if self.app.settings.auto_pass:
+                self.say(_("Nothing you hold beats this: passing."), 1.2)
+                self.auto_pass_at = self.clock.time + 0.9 * max(self.anim, 0.3)
+            else:
+                self.say(_("Nothing you hold beats this: press Pass (P)."), 4.0)
+        self.refresh_buttons()
+        self.damage_info()
+
+    def reveal_for(self, seat: int) -> None:
+        """After the privacy screen: ``seat`` sits at the bottom and sees their hand."""
+        if seat != self.viewer:
+            self.orders[self.viewer] = list(self.hand.cards)
+            for c in self.hand.cards:
+                self.sprites.pop(c, None)
+            self.link.view_as(seat)
+            self.hand.set_cards(self.state.hand)
+            kept = self.orders.get(seat)
+            if kept and set(kept) >= set(self.hand.cards):
+                self.hand.cards = [c for c in kept if c in set(self.hand.cards)]
+        self.hand_visible = True
+        self.place_hand(animate=False)
+        self.place_all()
+        self.begin_human_turn()
+
+    def open_pause(self) -> None:
+        self.app.push("pause", self)
+
+    def say(self, text: str, seconds: float = 3.0, colour: tuple[int, int, int] = (255, 255, 255)) -> None:
+        self.message = (text, self.clock.time + seconds, colour)
+        self.damage_info()
+
+    def selection(self) -> CardSet:
+        return CardSet(self.hand.selected)
+
+    def check_selection(self) -> str | None:
+        """None when the selection is a legal play now; else the engine's reason."""
+        if not self.awaiting_human or not self.state.in_hand:
+            return _("Wait for your turn.")
+        if self.exchange.giving_back is not None:
+            return self.exchange.give_back_reason()
+        why = seatrules.check_play(self.state, self.selection())
+        return None if why is None else vocab.render_at(self.state, why)
+
+    def refresh_buttons(self) -> None:
+        if not self.buttons:
+            return
+        mine = self.awaiting_human and not self.hand_over
+        giving = self.exchange.giving_back is not None
+        reason = self.check_selection() if mine else _("Wait for your turn.")
+        self.play_reason = reason or ""
+        b = self.buttons
+        label = _("Play ⏎")
+        if mine and giving:  # the button is narrow in a small window
+            label = _("Give back") if b["play"].rect.width >= 100 else _("Give")
+        if b["play"].text != label:
+            b["play"].set_text(label)
+        (b["play"].enable if mine and reason is None else b["play"].disable)()
+        can_pass = mine and not giving and self.state.in_hand and not self.state.leading
+        (b["pass"].enable if can_pass else b["pass"].disable)()
+        (b["hint"].enable if mine else b["hint"].disable)()
+        (b["sort"].enable if self.hand_visible and self.hand.cards else b["sort"].disable)()
+        for part in self.parts:
+            part.refresh()
+
+    def pass_reason(self) -> str | None:
+        """None when Pass may be pressed now; else why not, in a sentence."""
+        if not self.awaiting_human or self.hand_over or not self.state.in_hand:
+            return _("Wait for your turn.")
+        if self.exchange.giving_back is not None:
+            return _("First give a card back: choose one and press Give back (Enter).")
+        if self.state.leading:
+            return _("You lead this trick, so you cannot pass: play any combination.")
+        return None
+
+    def explain_play(self) -> None:
+        """The greyed Play button was clicked: say why the selection cannot be played."""
+        reason = self.check_selection() if self.awaiting_human and not self.hand_over else _("Wait for your turn.")
+        if reason:
+            self.say(reason, 4.0, (255, 150, 140))
+
+    def explain_pass(self) -> None:
+        reason = self.pass_reason()
+        if reason:
+            self.say(reason, 4.0, (255, 150, 140))
+
+    def human_play(self) -> bool:
+        """Play the selection; on an illegal one show the engine's reason."""
+        if not self.awaiting_human:
+            return False
+        if self.exchange.giving_back is not None:
+            return self.exchange.human_give_back()
+        refusal = self.link.send(cmd.Play(tuple(self.selection())))
+        if refusal is not None:
+            self.say(vocab.render_at(self.state, refusal.message), 4.0, (255, 150, 140))
+            return False
+        self.end_human_turn()
+        return True
+
+    def human_pass(self) -> bool:
+        if not self.awaiting_human:
+            return False
+        if self.exchange.giving_back is not None:
+            self.say(_("First give a card back: choose one and press Give back (Enter)."), 4.0, (255, 150, 140))
+            return False
+        refusal = self.link.send(cmd.Pass())
+        if refusal is not None:
+            self.say(vocab.render_at(self.state, refusal.message), 4.0, (255, 150, 140))
+            return False
+        self.hand.clear_selection()
+        self.place_hand(animate=True)
+        self.end_human_turn()
+        return True
+
+    def end_human_turn(self, *, keep_visible: bool = False) -> None:
+        """The bottom human has moved; ``keep_visible`` when they are also the next to act."""
+        self.awaiting_human = False
+        self.auto_pass_at = None
+        self.message = None
+        if self.hot_seat and not keep_visible and self.others_may_look(self.viewer):
+            # the next person may already be looking: the hand turns face down at once
+            # (the cards just played turn up again as they fly to the centre)
+            self.hand_visible = False
+            self.place_hand(animate=False)
+        self.apply_events(self.link.poll())
+        self.refresh_buttons()
+
+    def show_hint(self) -> None:
+        if not self.awaiting_human:
+            return
+        if self.exchange.giving_back is not None:
+            self.exchange.hint_give_back()
+            return
+        self.link.send(cmd.Hint())
+        hints = [e for e in self.link.poll() if isinstance(e, HintGiven)]
+        if not hints:
+            return
+        hint = hints[-1]
+        if hint.move != PASS:
+            self.hand.select_only(move_cards(hint.move))
+            self.place_hand(animate=True)
+        self.say(vocab.render_at(self.state, hint.why), 5.0, (200, 235, 255))
+        self.refresh_buttons()
+
+    def sort_hand(self) -> None:
+        mode = self.hand.toggle_sort()
+        self.place_hand(animate=True)
+        self.say(_("Sorted by rank.") if mode == "rank" else _("Sorted by suit.") if mode == "suit" else _("Sorted into combinations."), 1.2, (220, 220, 220))
+
+    def hand_seat_to_computer(self) -> None:
+        """The bottom human's seat is played by the computer for the rest of the hand."""
+        seat = self.viewer
+        refusal = self.link.send(cmd.HandToComputer())
+        if refusal is not None:
+            self.say(vocab.render_at(self.state, refusal.message), 3.0, (255, 150, 140))
+            return
+        self.apply_events(self.link.poll())
+        self.awaiting_human = False
+        self.auto_pass_at = None
+        self.exchange.giving_back = None
+        self.hand.clear_selection()
+        self.place_hand(animate=True)
+        self.say(vocab.about(self.state, seat, _("The computer plays for you until the hand ends."),
+                             _("The computer plays for {name} until the hand ends.")), 3.0)
+        self.refresh_buttons()
+
+    # Input and drawing go to their parts -----------------------------------------------------------
+
+    def handle(self, event: pygame.event.Event) -> bool:
+        return any(part.handle(event) for part in self.parts)
+
+    def draw(self, surf: pygame.Surface) -> None:
+        self.view.paint(surf)
+
+    def notice_area(self) -> pygame.Rect:
+        """Beside the trick ring, on the side with more free felt: no cards, no plates."""
+        lay = self.layout
+        ring = pygame.Rect(lay.trick.as_tuple()).inflate(lay.card_w * 0.3, lay.card_h * 0.12)
+        w, h = self.app.size
+        left_edge, right_edge = 0, w
+        for spot in lay.seats[1:]:
+            for box in (spot.fan, spot.info):
+                r = pygame.Rect(box.as_tuple())
+                if r.bottom <= ring.top or r.top >= ring.bottom:
+                    continue
+                if r.right <= ring.centerx:
+                    left_edge = max(left_edge, r.right)
+                else:
+                    right_edge = min(right_edge, r.left)
+        room_right, room_left = right_edge - ring.right, ring.left - left_edge
+        right = room_right >= 224 or room_right >= room_left  # the right, unless cramped
+        area = pygame.Rect(ring.right + 12, ring.top, room_right - 24, ring.h) if right else pygame.Rect(left_edge + 12, ring.top, room_left - 24, ring.h)
+        for box in (lay.scores, lay.log, lay.menu_button):  # the panels in the top corners
+            r = pygame.Rect(box.as_tuple())
+            if r.colliderect(area):
+                area.height = area.bottom - (r.bottom + 8)
+                area.top = r.bottom + 8
+        if area.w < 200 or area.h < 100:  # a small window: over the recent plays, not cards
+            log_box = pygame.Rect(lay.log.as_tuple())
+            # as wide as the felt left of the top seat's cards, so sentences need fewer lines
+            right = min((pygame.Rect(s.fan.as_tuple()).left for s in lay.seats if s.side == "top"), default=log_box.right)
+            area = pygame.Rect(log_box.x, log_box.y, max(log_box.w, 220, right - log_box.x - 8), 0)
+            # and as tall as the felt above the ring and the left seat's cards
+            below = [ring, *(pygame.Rect(s.fan.as_tuple()) for s in lay.seats if s.side == "left")]
+            bottom = min((r.top for r in below if r.left < area.right and r.right > area.left), default=log_box.bottom + 12)
+            area.h = max(log_box.h, 120, bottom - 8 - log_box.y)
+            return area
+        return area
+
+    def damage_info(self) -> None:
+        """Mark every text and marker area for redrawing (after an event or message)."""
+        self.view.damage_info()
+
+    def dirty_rects(self) -> list[pygame.Rect] | None:
+        return self.view.dirty_rects()
