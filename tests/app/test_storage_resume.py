@@ -36,7 +36,7 @@ def _open(make_app):
 
 def _auto_human(table):
     """Let the computer play the human seat too (through the table's own path)."""
-    table.link.room.match.hand_to_computer(0)
+    table.hand_seat_to_computer()
 
 
 def _play_until(app, table, moves: int) -> None:

@@ -33,7 +33,7 @@ def _open(make_app):
 
 
 def _play_hand(app, table):
-    table.link.room.match.hand_to_computer(0)
+    table.hand_seat_to_computer()
     assert app.run_until(lambda: isinstance(app.top, ResultsScene), timeout=60)
 
 
@@ -147,7 +147,7 @@ def _payload(make_app, seed):
     app, st = _open(make_app)
     table = open_table(app, MatchConfig(seats=SEATS, hands=2, seed=seed))
     app.push(table)
-    table.link.room.match.hand_to_computer(0)
+    table.hand_seat_to_computer()
     assert app.run_until(lambda: table.link.room.match.game is not None and len(table.link.room.match.game.history) >= 3, timeout=30)
     payload = storage.payload_of(storage.RoomWatch(app, table.link), st.recorder(table.link.room.match))
     return app, st, table, payload

@@ -27,7 +27,7 @@ def _unplayable(make_app):
     storage.attach(app, st)
     table = open_table(app, MatchConfig(seats=SEATS, hands=2, seed=6))
     app.push(table)
-    table.link.room.match.hand_to_computer(0)
+    table.hand_seat_to_computer()
     assert app.run_until(lambda: table.link.room.match.game is not None and len(table.link.room.match.game.history) >= 3, timeout=30)
     payload = storage.payload_of(storage.RoomWatch(app, table.link), st.recorder(table.link.room.match))
     preview = preview_of(table.link.room.match.session)
