@@ -321,7 +321,7 @@ def _set_aside_marked(app: App, exc: BaseException) -> tuple[list[Path], list[Pa
 
 
 def _not_moved_since_resume(table: Any) -> bool:
-    """A resumed table that crashed before its hand moved on (see resume.open_payload)."""
+    """A resumed table that crashed before its hand moved on (see rooms.open_table)."""
     at = getattr(table, "resumed_moves", None)
     game = getattr(match_of(table), "game", None)
     return at is not None and (game is None or len(game.history) <= at)

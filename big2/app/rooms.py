@@ -37,10 +37,10 @@ def local_link(app: Any, config: MatchConfig | None = None, *, match: Match | No
     people at this screen. ``keep_records`` False: no autosave and no score history."""
     thinker = opponents.Thinker(on_done=app.post_wake, processes=app.ai_in_process)
     room = Room(config, match=match, brain=thinker, hand_start=hand_start)
+    if match is not None:
+        room.resume_hand()  # before the link: its stream starts at the position
     link = LocalLink(room)
     room.on_stumble = lambda exc, seat, level, used: _report(app, link, exc, seat, level, used)
-    if match is not None:
-        room.resume_hand()
     if keep_records:
         watch(app, link)
     return link
@@ -49,16 +49,20 @@ def local_link(app: Any, config: MatchConfig | None = None, *, match: Match | No
 def open_table(app: Any, setup: Any = None, **options: Any) -> Any:
     """The table scene for ``setup``: a link; a :class:`MatchConfig` (None: the default
     game) for a new room in this process; or a restored :class:`~big2.room.match.Match`
-    (Continue) whose hand goes on. ``options`` go to :func:`local_link`."""
+    (Continue) whose hand goes on. ``options`` go to :func:`local_link`.
+
+    A table on a restored match has ``resumed_moves`` (the moves its hand had when it
+    was opened; -1 between hands) from the start, before it is entered: the crash guard
+    sets every copy of a resumed game aside when it fails before moving on."""
     from big2.app.table.scene import TableScene
 
     if hasattr(setup, "send"):
-        link = setup
-    elif isinstance(setup, Match):
-        link = local_link(app, match=setup, **options)
-    else:
-        link = local_link(app, setup, **options)
-    return TableScene(app, link)
+        return TableScene(app, setup)
+    if not isinstance(setup, Match):
+        return TableScene(app, local_link(app, setup, **options))
+    table = TableScene(app, local_link(app, match=setup, **options))
+    table.resumed_moves = len(setup.game.history) if setup.game is not None else -1
+    return table
 
 
 def open_how_to_play(app: Any) -> Any:

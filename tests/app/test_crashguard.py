@@ -46,7 +46,7 @@ def test_a_crash_in_the_table_playback_is_survived_reported_and_the_save_set_asi
     app, st = _open(make_app)
     table = open_table(app, MatchConfig(seats=SEATS, hands=2, seed=8))
     app.push(table)
-    table.link.room.match.hand_to_computer(0)
+    table.hand_seat_to_computer()
     assert app.run_until(lambda: table.link.room.match.game is not None and len(table.link.room.match.game.history) >= 6, timeout=30)
     assert st.flush()
     assert app.run_until(lambda: len(table.link.room.match.game.history) >= 9, timeout=30)
@@ -87,7 +87,7 @@ def test_a_save_that_crashes_the_table_on_resume_cannot_crash_it_again(make_app,
     app, st = _open(make_app)
     table = open_table(app, MatchConfig(seats=SEATS, hands=2, seed=8))
     app.push(table)
-    table.link.room.match.hand_to_computer(0)
+    table.hand_seat_to_computer()
     assert app.run_until(lambda: table.link.room.match.game is not None and len(table.link.room.match.game.history) >= 4, timeout=30)
     assert st.flush()
     app.running = False

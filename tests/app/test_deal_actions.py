@@ -131,9 +131,13 @@ def test_the_replay_copies_its_deal_number(make_app):
 
 def test_play_this_deal_from_the_replay_starts_that_deal(make_app):
     app, st, scene = _replay(make_app)
+    from big2.persistence.handlog import replay
+
     stored = scene.loaded
     number = stored.hand.result.deal_number
-    dealt = [set(stored.positions[0].hand(s)) for s in range(stored.positions[0].n_players)]
+    start = replay(stored.hand.result)[0]  # the stored hand as it was dealt
+    dealt = [set(start.hand(s)) for s in range(start.n_players)]
+    assert [set(h) for h in scene.state.revealed] == dealt  # the replay's first step shows it
     click_button(app, scene.b_play_deal)
     if isinstance(app.top, ConfirmScene):  # only when an unfinished game waits
         click_button(app, app.top.b_no)
@@ -141,7 +145,7 @@ def test_play_this_deal_from_the_replay_starts_that_deal(make_app):
     assert isinstance(table, TableScene)
     cfg = table.link.room.match.config
     assert cfg.deal == number and cfg.n_players == len(dealt)
-    assert cfg.rules == stored.positions[0].rules
+    assert cfg.rules == start.rules
     assert [s.name for s in cfg.seats] == [s.name for s in stored.hand.seats]
     assert [s.human for s in cfg.seats] == [s.is_human for s in stored.hand.seats]
     assert _starting_hands(table.link.room.match.game) == dealt

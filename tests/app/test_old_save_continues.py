@@ -27,6 +27,7 @@ def test_a_save_from_before_the_room_continues_and_plays_on(make_app):
     app = make_app()
     st = storage.Storage.open()
     storage.attach(app, st)
+    st.saves.autosave_path.parent.mkdir(parents=True, exist_ok=True)
     shutil.copy(FIXTURE, st.saves.autosave_path)
     saved = load_payload(json.loads(FIXTURE.read_text(encoding="utf-8"))["payload"])
     game = saved.session.current

@@ -35,7 +35,7 @@ def test_quick_game_seats_the_stored_name_and_statistics_list_it(make_app):
     assert isinstance(table, TableScene)
     m = table.link.room.match
     assert m.names == ("Mei", "East", "North", "West") and m.config.humans == (0,)
-    table.link.room.match.hand_to_computer(0)  # let the computer play Mei's cards for a while
+    table.hand_seat_to_computer()  # let the computer play Mei's cards for a while
     table.log = deque(table.log, maxlen=1000)  # keep every line, not the last five
     assert app.run_until(lambda: len(m.game.history) >= 12 and not table.playback.queue, timeout=30)
     lines = [line for line, _ in table.log]

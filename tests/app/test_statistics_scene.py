@@ -117,15 +117,17 @@ def test_replay_steps_forwards_and_back_with_buttons_and_keys(make_app):
     assert isinstance(scene, ReplayScene)
     _wait_loaded(app, scene)
     assert scene.index == 1 and scene.step == 0
-    start = scene.link.room.match.game
-    assert sum(len(start.hand(s)) for s in range(4)) == 52  # every hand is there, face up
+    start = scene.state  # the replay link's position: every hand is there, face up
+    assert len(start.revealed) == 4 and sum(len(h) for h in start.revealed) == 52
+    assert start.hand == start.revealed[scene.viewer()] and not start.history
     click_button(app, scene.buttons["fwd"])
     key(app, pygame.K_RIGHT)
     assert scene.step == 2
     key(app, pygame.K_LEFT)
     assert scene.step == 1
     key(app, pygame.K_END)
-    assert scene.link.room.match.game.is_over and scene.step == scene.last
+    assert scene.state.hand_over and scene.step == scene.last
+    assert len(scene.state.history) == scene.last
     click_button(app, scene.buttons["start"])
     assert scene.step == 0
     key(app, pygame.K_PAGEUP)  # the earlier hand of the session

@@ -36,7 +36,7 @@ def _open(make_app):
 
 def _auto_human(table):
     """Let the computer play the human seat too (through the table's own path)."""
-    table.link.room.match.hand_to_computer(0)
+    table.hand_seat_to_computer()
 
 
 def _play_until(app, table, moves: int) -> None:
@@ -84,18 +84,21 @@ def test_continue_resumes_the_same_hand_and_the_computers_play_on_the_same(make_
 
     # next day: a new app, the title offers Continue
     seen = {}
-    enter = ResumedTableScene.enter
+    enter = TableScene.enter
 
     def snapshot_enter(self):  # the state the table opens on, before anyone moves again
         enter(self)
-        g = self.match.game
+        if not hasattr(self, "resumed_moves"):
+            return  # (only the resumed table opens in this app)
+        m = self.link.room.match
+        g = m.game
         seen.update(history=list(g.history), hands=[sorted(g.hand(s)) for s in range(4)],
-                    turn=(g.to_act, g.trick_move, g.passed), totals=list(self.match.totals),
-                    deal_rng=self.match.session.rng.getstate(), counts=list(self.counts),
+                    turn=(g.to_act, g.trick_move, g.passed), totals=list(m.totals),
+                    deal_rng=m.session.rng.getstate(), counts=list(self.counts),
                     card_counts=list(g.card_counts), bottom=sorted(self.hand.cards),
                     trick=[list(c) for _, c in self.trick], log=[line for line, _ in self.log])
 
-    monkeypatch.setattr(ResumedTableScene, "enter", snapshot_enter)
+    monkeypatch.setattr(TableScene, "enter", snapshot_enter)
     app, st = _open(make_app)
     title = TitleScene(app)
     app.push(title)
@@ -216,8 +219,8 @@ def test_hot_seat_resume_hides_the_hands_until_the_next_person_is_ready(make_app
     app, st = _continue(make_app)
     assert app.run_until(lambda: isinstance(app.top, PrivacyScene), timeout=20)
     privacy = app.top
-    table = app.find(ResumedTableScene)
-    assert privacy.seat == seat and not table.hand_visible
+    table = app.find(TableScene)
+    assert hasattr(table, "resumed_moves") and privacy.seat == seat and not table.hand_visible
     click_button(app, privacy.b_ready)
     assert table.viewer == seat and table.hand_visible and table.awaiting_human
     assert sorted(table.hand.cards) == sorted(table.link.room.match.game.hand(seat))

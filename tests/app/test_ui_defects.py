@@ -326,7 +326,7 @@ def test_new_games_ask_once_about_the_unfinished_one_and_never_pile_up_slots(mak
 
     def play_a_little():
         table = app.top
-        table.link.room.match.hand_to_computer(table.viewer)
+        table.hand_seat_to_computer()
         assert app.run_until(lambda: table.link.room.match.game is not None and len(table.link.room.match.game.history) >= 4, timeout=30)
         assert st.flush()
         app.goto("title")

@@ -60,9 +60,7 @@ def open_payload(app: Any, payload: Any, *, from_slot: bool = False) -> bool:
             dealt = game_from_dict(start, rules=match.game.rules)
         except (ValueError, KeyError, TypeError):
             dealt = None  # the trick in progress then shows its last play only
-    table = app.push("table", match, hand_start=dealt)
-    # the crash guard sets every copy aside when the table fails before moving on
-    table.resumed_moves = len(match.game.history) if match.game is not None else -1
+    app.push("table", match, hand_start=dealt)  # a resumed table (``resumed_moves``)
     return True
 
 
