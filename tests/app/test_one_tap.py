@@ -10,7 +10,6 @@ from helpers import card_point, click, pump
 
 from big2.app.table import onetap
 from big2.room.config import MatchConfig, SeatConfig
-from big2.app.table.scene import TableScene
 from big2.app.rooms import open_table
 from big2.room.room import Room
 from big2.engine.cards import CardSet
