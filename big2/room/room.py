@@ -202,6 +202,9 @@ class Room:
         for seat in self._left:
             m.hand_to_computer(seat)
         self._notify("hand_started")
+        ended = next((e for e in self.log if isinstance(e, HandEnded)), None)
+        if ended is not None:  # a dealt dragon ends the hand at once: score it now
+            self._score(ended)
 
     def resume_hand(self) -> None:
         """A restored room: the hand in play goes on from its position. Its log starts
@@ -341,15 +344,19 @@ class Room:
             self.hand_start = self.match.game.copy()  # play starts once the card is back
         ended = next((e for e in events if isinstance(e, HandEnded)), None)
         if ended is not None:
-            game = self.match.game
-            assert game is not None
-            self.log.append(HandRevealed(tuple(game.hand(s) for s in range(self.n_players))))
-            result = self.match.record(ended)
-            self.log.append(HandScored(result, self.match.session_over))
-            self._notify("moved")
-            self._notify("hand_scored", result)
+            self._score(ended)
             return
         self._notify("moved")
+
+    def _score(self, ended: HandEnded) -> None:
+        """The hand ended: log every hand left and the score, tell the observers."""
+        game = self.match.game
+        assert game is not None
+        self.log.append(HandRevealed(tuple(game.hand(s) for s in range(self.n_players))))
+        result = self.match.record(ended)
+        self.log.append(HandScored(result, self.match.session_over))
+        self._notify("moved")
+        self._notify("hand_scored", result)
 
     # Computers ----------------------------------------------------------------------------
 

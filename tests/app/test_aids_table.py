@@ -15,7 +15,6 @@ from big2.app import storage
 from big2.room.config import MatchConfig, SeatConfig
 from big2.app.guide.howtoplay import HowToPlayScene
 from big2.app.screens.pause import PauseScene
-from big2.app.table.scene import TableScene
 from big2.app.rooms import open_table
 from big2.app.screens.title import TitleScene
 from big2.engine import PASS, Game
@@ -138,7 +137,7 @@ def test_hot_seat_undo_is_off_unless_chosen_in_new_game(make_app):
     key(app, pygame.K_u)
     assert table.message[0].startswith("Undo is off at this table")
     app2 = make_app()
-    on = TableScene(app2, MatchConfig(seats=seats, seed=3, undo_hot_seat=True))
+    on = open_table(app2, MatchConfig(seats=seats, seed=3, undo_hot_seat=True))
     app2.push(on)
     pump(app2)
     assert on.undo.button is not None
@@ -243,7 +242,8 @@ def test_how_to_play_can_be_left_with_escape(make_app):
     app = make_app()
     app.push(TitleScene(app))
     pump(app)
-    app.push(HowToPlayScene(app))
+    app.push("how_to_play")
     pump(app)
+    assert isinstance(app.top, HowToPlayScene)
     key(app, pygame.K_ESCAPE)
     assert isinstance(app.top, TitleScene)

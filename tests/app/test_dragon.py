@@ -10,7 +10,6 @@ from helpers import pump
 
 from big2.room.config import MatchConfig, SeatConfig
 from big2.app.screens.results import ResultsScene
-from big2.app.table.scene import TableScene
 from big2.app.rooms import open_table
 from big2.engine import get_rules
 

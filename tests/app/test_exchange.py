@@ -8,14 +8,14 @@ import dataclasses
 import pygame
 
 from big2.engine.combos import PASS, move_cards
-from big2.engine.events import CardsExchanged, Dealt, HandEnded
+from big2.engine.events import Dealt, HandEnded
 from big2.engine.rules import STANDARD
 
 from helpers import card_point, click, click_button, key, pump
 
 from big2.room.config import MatchConfig, SeatConfig
 from big2.room.match import Match, opening_events
-from big2.room.events import ExchangeStarted
+from big2.room.events import ExchangeStarted, SeatExchanged, SeatExchangeStarted
 from big2.app.screens.privacy import PrivacyScene
 from big2.app.screens.results import ResultsScene
 from big2.app.screens.session_end import SessionEndScene
@@ -147,14 +147,17 @@ def test_computers_only_reach_the_third_hand(make_app):
     assert isinstance(app.top, SessionEndScene)
     assert len(table.link.room.match.results) == 3
     # hands 2 and 3 each opened with the handover and the card given back
-    assert sum(isinstance(e, ExchangeStarted) for e in shown) == 2
-    assert sum(isinstance(e, CardsExchanged) for e in shown) == 2
+    assert sum(isinstance(e, SeatExchangeStarted) for e in shown) == 2
+    assert sum(isinstance(e, SeatExchanged) for e in shown) == 2
 
 
 def test_hot_seat_winner_sees_the_privacy_screen_first(make_app):
     app = make_app()
     match = _first_hand_won_by(2, humans=(0, 2))
     table = open_table(app, match=match)
+    said = []  # every sentence the table shows, even one soon replaced
+    shown_say = table.say
+    table.say = lambda text, *args, **kw: (said.append(text), shown_say(text, *args, **kw))[1]
     app.push(table)
     assert app.run_until(lambda: isinstance(app.top, PrivacyScene), timeout=10)
     assert app.top.seat == 2 and table.link.room.match.game.exchange is not None
@@ -174,7 +177,22 @@ def test_hot_seat_winner_sees_the_privacy_screen_first(make_app):
     assert len(exchange_lines) == 2
     assert not any(suit in line for line in exchange_lines for suit in "♠♥♦♣")
     if loser == 0:  # Ann is told what she got when she next sees her cards
-        assert 0 in table.exchange.notes
+        assert 0 not in table.exchange.told
+        for _turn in range(20):  # Ben plays (the hint when leading, else a pass) until Ann's turn
+            assert app.run_until(lambda: isinstance(app.top, PrivacyScene), timeout=10)
+            if app.top.seat == 0:
+                break
+            key(app, pygame.K_RETURN)
+            assert table.viewer == 2 and table.awaiting_human
+            if table.state.leading:
+                key(app, pygame.K_h)
+                key(app, pygame.K_RETURN)
+            else:
+                key(app, pygame.K_p)
+        assert isinstance(app.top, PrivacyScene) and app.top.seat == 0
+        key(app, pygame.K_RETURN)
+        assert table.viewer == 0 and 0 in table.exchange.told
+        assert any("gave you" in text for text in said)
 
 
 def test_a_game_saved_while_the_card_is_owed_resumes_at_the_exchange(make_app, tmp_path, monkeypatch):
@@ -229,7 +247,7 @@ def test_handing_the_seat_to_the_computer_while_a_card_is_owed(make_app):
     app.push(table)
     assert app.run_until(lambda: table.exchange.giving_back is not None, timeout=10)
     game = table.link.room.match.game
-    from big2.app.table.opponents import give_back_card
+    from big2.room.room import give_back_card
 
     suggestion = give_back_card(game)  # the computer's own choice (big2.ai.exchange)
     loser = game.exchange[0]

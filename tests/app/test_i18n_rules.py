@@ -54,7 +54,6 @@ def test_the_rules_of_every_preset_draw_only_translated_words(speaking) -> None:
 
 def test_results_working_a_hint_and_a_refusal_draw_only_translated_words(speaking) -> None:
     from big2.app.screens.results import ResultsScene
-    from big2.app.table.scene import TableScene
     from big2.app.rooms import open_table
     from big2.engine.cards import CardSet
 
@@ -153,7 +152,7 @@ def test_refusals_name_computer_seats_as_the_table_does(make_app) -> None:
     """The engine names seats in plain text ("East"); at the table a computer's default
     compass name is shown translated, a person's name as typed."""
     from big2.app import vocab
-    from big2.app.table.scene import TableScene
+    from big2.app.rooms import open_table
     from big2.engine.messages import msg
 
     app = make_app()
@@ -163,8 +162,8 @@ def test_refusals_name_computer_seats_as_the_table_does(make_app) -> None:
     pump(app, 2)
     try:
         i18n.set_language("zh_Hant")
-        assert vocab.render_at(table.link.room.match, msg("It is {name}'s turn.", name="East")) == "輪到東家出牌。"
-        assert vocab.render_at(table.link.room.match, msg("It is {name}'s turn.", name="Bo")) == "輪到Bo出牌。"
+        assert vocab.render_at(table.state, msg("It is {name}'s turn.", name="East")) == "輪到東家出牌。"
+        assert vocab.render_at(table.state, msg("It is {name}'s turn.", name="Bo")) == "輪到Bo出牌。"
     finally:
         i18n.set_language("en")
-    assert vocab.render_at(table.link.room.match, msg("It is {name}'s turn.", name="East")) == "It is East's turn."
+    assert vocab.render_at(table.state, msg("It is {name}'s turn.", name="East")) == "It is East's turn."

@@ -9,7 +9,6 @@ from helpers import key, post, pump
 
 from big2.app.ui import text
 from big2.room.config import MatchConfig, SeatConfig
-from big2.app.table.scene import TableScene
 from big2.app.rooms import open_table
 
 SEATS = (SeatConfig("You", True), SeatConfig("East", False), SeatConfig("North", False), SeatConfig("West", False))

@@ -15,7 +15,6 @@ from big2 import i18n
 from big2.app import language
 from big2.app.ui import text
 from big2.room.match import Match
-from big2.app.table.scene import TableScene
 from big2.app.rooms import open_table
 from tools import fitcheck
 from tools.tour import _solo, wait
