@@ -10,6 +10,8 @@ import pytest
 from big2.app.table import opponents
 from big2.app import storage
 from big2.app.crashguard import CrashScene
+from big2.room import commands
+from big2.room import room as room_module
 from big2.room.config import MatchConfig, SeatConfig
 from big2.app.table.scene import TableScene
 from big2.app.rooms import open_table
@@ -75,7 +77,7 @@ def test_a_level_the_worker_cannot_make_fails_there_and_the_game_goes_on(make_ap
              SeatConfig("North", False, "beginner"), SeatConfig("West", False, "beginner"))
     table = open_table(app, MatchConfig(seats=seats, hands=1, seed=5))
     app.push(table)
-    assert table.computers.thinker.processes is processes
+    assert table.link.room.brain.processes is processes
     assert app.run_until(lambda: _moves_by(table, 1) >= 2, timeout=90)
     assert app.top is table
     body = _reports()[0].read_text()
@@ -91,15 +93,13 @@ def test_when_no_move_can_be_made_at_all_the_crash_guard_takes_over(make_app, mo
     def broken(game):
         raise RuntimeError("no legal play could be found")
 
-    monkeypatch.setattr(opponents, "standin_move", broken)
-    from big2.app.scenes import tablecomputer
-
-    monkeypatch.setattr(tablecomputer.ComputerTurns, "FALLBACK_LEVELS", ())
+    monkeypatch.setattr(room_module, "lowest_move", broken)
+    monkeypatch.setattr(room_module, "FALLBACK_LEVELS", ())
     seats = (SeatConfig("You", True), SeatConfig("East", False, "expert"),
              SeatConfig("North", False, "beginner"), SeatConfig("West", False, "beginner"))
     table = open_table(app, MatchConfig(seats=seats, hands=1, seed=4))
     app.push(table)
-    table.link.room.match.hand_to_computer(0)
+    assert table.link.send(commands.HandToComputer()) is None
     assert app.run_until(lambda: isinstance(app.top, CrashScene), timeout=60)
     assert app.running and table not in app.stack
     assert "no legal play could be found" in app.top.result.report.read_text()

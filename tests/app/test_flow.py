@@ -387,3 +387,20 @@ def test_sounds_follow_the_game(make_app):
     assert heard["play"] == sum(1 for _, m in history if m != PASS)
     assert heard["pass"] == sum(1 for _, m in history if m == PASS)
     assert heard["win"] == 1
+
+
+def test_a_computers_ready_move_is_the_tables_next_deadline(make_app):
+    """The app sleeps until the table's next deadline: once a computer's move is ready,
+    the end of the pace must be one, or the move waits up to the idle wait (a second)
+    past the pace."""
+    app = make_app(animation="normal", pace="fast")
+    seats = tuple(SeatConfig(n, False) for n in ("South", "East", "North", "West"))
+    table = app.push("table", MatchConfig(seats=seats, hands=1, seed=3))
+
+    def ready():
+        return table.state.exchange is None and table.link.next_due(table.pace()) is not None
+
+    assert app.run_until(ready, timeout=30)
+    left = table.link.next_due(table.pace()) - table.clock.time
+    deadline = table.next_deadline()
+    assert deadline is not None and deadline <= max(0.0, left) + 1e-6, (deadline, left)

@@ -40,7 +40,7 @@ def _play_session(app, hands, seed=7):
         results = _to_results(app, table)
         click_button(app, results.b_next)
     assert isinstance(app.top, SessionEndScene)
-    return table.link.room.match
+    return table.link
 
 
 def _headline(app):
@@ -71,13 +71,15 @@ def test_results_menu_opens_the_pause_menu_like_the_tables(make_app):
 
 def test_a_tie_is_called_a_tie_and_nobody_is_celebrated(make_app):
     app = make_app(size=(1280, 720), animation="normal")
-    match = _play_session(app, 1)
+    link = _play_session(app, 1)
+    match = link.room.match
     app.pop()
     best = max(match.totals)
     leader = match.totals.index(best)
     other = next(s for s in range(4) if s != leader)
     match.session.totals[other] = best  # two seats share the best total
-    end = app.push(SessionEndScene(app, match))
+    link.refresh()
+    end = app.push(SessionEndScene(app, link))
     line = _headline(app)
     assert "tie" in line and "wins" not in line, line
     assert not end.animating()
@@ -89,13 +91,16 @@ def _pixels(surf, rect):
 
 def test_confetti_only_for_the_players_own_win_and_never_over_the_dialog(make_app):
     app = make_app(size=(1280, 720), animation="normal")
-    match = _play_session(app, 1)
+    link = _play_session(app, 1)
+    match = link.room.match
     app.pop()
     match.session.totals[:] = [-30, 10, 5, 15]  # the player last
-    assert not app.push(SessionEndScene(app, match)).animating()
+    link.refresh()
+    assert not app.push(SessionEndScene(app, link)).animating()
     app.pop()
     match.session.totals[:] = [12, -4, -4, -4]  # the player won
-    end = app.push(SessionEndScene(app, match))
+    link.refresh()
+    end = app.push(SessionEndScene(app, link))
     assert _headline(app) == "You win the session!"
     assert end.animating()
     end.t = end.duration * 0.5  # the confetti half way down the window
@@ -113,7 +118,7 @@ def test_hand_by_hand_scrolls_and_leads_to_statistics_and_the_replay(make_app):
     app = make_app(size=(800, 600))
     st = storage.Storage.open()
     storage.attach(app, st)
-    match = _play_session(app, 10)
+    match = _play_session(app, 10).room.match
     end = app.top
     with text.recording() as drawn:
         app.draw()

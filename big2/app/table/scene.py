@@ -320,6 +320,9 @@ class TableScene(Scene):
                 times.append(due[1] - now)
         if self.auto_pass_at is not None:
             times.append(self.auto_pass_at - now)
+        ready = getattr(self.link, "next_due", None)  # a computer's move waits for the pace
+        if ready is not None and self.state.exchange is None and (at := ready(self.pace())) is not None:
+            times.append(at - now)
         due = self.clock.next_due()
         if due is not None:
             times.append(due)
