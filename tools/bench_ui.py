@@ -57,9 +57,8 @@ def _app(size, **settings):
 
 
 def bench_frames(size: tuple[int, int], seconds: float) -> dict:
-    from big2.app.match import MatchConfig, SeatConfig
+    from big2.room.config import MatchConfig, SeatConfig
     from big2.app.screens.results import ResultsScene
-    from big2.app.table.scene import TableScene
 
     app = _app(size, animation="normal", pace="fast")
     # The table opens from the title, as it does for a player: the title's first frame
@@ -77,8 +76,7 @@ def bench_frames(size: tuple[int, int], seconds: float) -> dict:
 
     app.on_frame = record
     seats = tuple(SeatConfig(n, human=False) for n in ("South", "East", "North", "West"))
-    table = TableScene(app, MatchConfig(seats=seats, hands=999, seed=99))
-    app.push(table)
+    table = app.push("table", MatchConfig(seats=seats, hands=999, seed=99))
     app.running = True
     end = time.perf_counter() + seconds
     start = time.perf_counter()
@@ -115,17 +113,15 @@ def bench_frames(size: tuple[int, int], seconds: float) -> dict:
         "mean_ms": statistics.fmean(ms) if ms else float("nan"),
         "hands_finished": hands,
         **_cpu_figures(cpu),
-        "moves": len(table.match.game.history) if table.match.game else 0,
+        "moves": len(match.game.history) if (match := table.link.room.match).game else 0,
     }
 
 
 def bench_idle(size: tuple[int, int], seconds: float) -> dict:
-    from big2.app.match import MatchConfig
-    from big2.app.table.scene import TableScene
+    from big2.room.config import MatchConfig
 
     app = _app(size, animation="normal", pace="fast")
-    table = TableScene(app, MatchConfig(seed=5))
-    app.push(table)
+    table = app.push("table", MatchConfig(seed=5))
     app.running = True
     try:
         assert app.run_until(lambda: table.awaiting_human and not app.animating(), timeout=60)
@@ -146,20 +142,21 @@ def bench_thinking(size: tuple[int, int], seconds: float = 3.0) -> dict:
     """Frames while the Expert searches in the worker, with the table animating."""
     import random
 
-    from big2.app.match import MatchConfig
-    from big2.app.table.scene import TableScene
+    from big2.room.config import MatchConfig
     from big2.app.ui.tween import Tweener
 
     app = _app(size, animation="normal", pace="fast")
-    table = TableScene(app, MatchConfig(seed=5))
-    app.push(table)
+    table = app.push("table", MatchConfig(seed=5))
     app.running = True
     times: list[float] = []
     cpu: list[float] = []
     thinks = 0
     try:
         assert app.run_until(lambda: table.awaiting_human and not app.animating(), timeout=60)
-        game = table.match.game
+        from big2.ai import PlayerView
+
+        game = table.link.room.match.game
+        thinker = table.link.room.brain  # the app's worker (a Thinker)
         rng = random.Random(1)
         app.on_frame = times.append
         tw: Tweener = table.tweens
@@ -172,7 +169,7 @@ def bench_thinking(size: tuple[int, int], seconds: float = 3.0) -> dict:
         fut = None
         while time.perf_counter() - start < seconds:
             if fut is None or fut.done():
-                fut = table.computers.thinker.submit(game, game.to_act, rng, "expert")
+                fut = thinker.think(PlayerView.from_game(game, game.to_act), "expert", rng.getrandbits(64))
                 thinks += 1
             if not tw.active:
                 tw.to(d, 0.5, v=1.0 - d.v)  # keep the table animating
@@ -190,7 +187,7 @@ def bench_thinking(size: tuple[int, int], seconds: float = 3.0) -> dict:
         **_cpu_figures(cpu),
         "frames": len(ms), "fps": len(ms) / wall, "p50_ms": _pct(ms, 50), "p95_ms": _pct(ms, 95),
         "p99_ms": _pct(ms, 99), "max_ms": max(ms) if ms else float("nan"),
-        "over_50ms": sum(1 for v in ms if v > 50), "expert_moves": thinks, "worker": "process" if table.computers.thinker.processes else "thread",
+        "over_50ms": sum(1 for v in ms if v > 50), "expert_moves": thinks, "worker": "process" if thinker.processes else "thread",
     }
 
 

@@ -21,7 +21,7 @@ from pygame_gui.elements import UIDropDownMenu
 
 from big2.app import storage
 from big2.app.ui.focus import controls, press
-from big2.app.match import MatchConfig, SeatConfig
+from big2.room.config import MatchConfig, SeatConfig
 
 
 def pump(app: Any, frames: int = 3) -> None:
@@ -208,8 +208,7 @@ def tour(app: Any, *, dropdowns_open: bool = True, presets: bool = True) -> Iter
     saved = (settings.animation, settings.pace, app.time_scale)
     settings.animation, settings.pace = "normal", "normal"
     app.time_scale = 10.0  # game time runs fast: the phases come quickly, and still come
-    table = TableScene(app, _solo())
-    app.push(table)
+    table = app.push("table", _solo())
     if wait(app, lambda: getattr(table.playback, "deal", None) is not None, 5):
         wait(app, lambda: sum(table.counts) >= 20, 5)
         yield "table-dealing"
@@ -233,7 +232,7 @@ def tour(app: Any, *, dropdowns_open: bool = True, presets: bool = True) -> Iter
     app.pop()
     pump(app, 2)
     table.hand_seat_to_computer()
-    if wait(app, lambda: table.turn is not None and table.turn != table.viewer and table.computers.thinking(table.turn), 30):
+    if wait(app, lambda: table.turn is not None and table.turn != table.viewer and table.link.thinking(table.turn), 30):
         pump(app, 1)
         yield "table-computer-thinking"
     app.time_scale = 0.5  # the sweep is short: slow down so a frame lands in it, even on a busy machine
@@ -259,7 +258,7 @@ def tour(app: Any, *, dropdowns_open: bool = True, presets: bool = True) -> Iter
             pump(app, 2)
             if isinstance(app.top, TableScene):
                 t = app.top
-                if t.match.is_human(t.viewer):
+                if t.state.is_person(t.viewer):
                     t.hand_seat_to_computer()
                 wait(app, lambda: not isinstance(app.top, TableScene), 120)
         if isinstance(app.top, SessionEndScene):
@@ -274,8 +273,7 @@ def tour(app: Any, *, dropdowns_open: bool = True, presets: bool = True) -> Iter
     # Hot seat: the privacy screen between two people.
     seats = (SeatConfig("Alice", True), SeatConfig("Bob", True), SeatConfig("North", False), SeatConfig("West", False))
     _back_to_title(app)
-    hot = TableScene(app, MatchConfig(seats=seats, hands=1, seed=3))
-    app.push(hot)
+    app.push("table", MatchConfig(seats=seats, hands=1, seed=3))
     if wait(app, lambda: isinstance(app.top, PrivacyScene), 30):
         pump(app, 2)
         yield "privacy"

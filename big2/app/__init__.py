@@ -3,30 +3,21 @@
 Importing this package does nothing heavy; :func:`run` and :func:`self_test` import
 pygame when called.
 
-Where things are (one folder per kind of thing):
+Where things are:
 
 - ``app.App``: the window, the loop (waits while idle, fixed steps, redraws only on
-  change, dirty rectangles while only sprites move) and the scene stack; ``router``
-  opens every screen by name; ``crashguard`` catches what escapes a scene; ``match``
-  (seats over the engine's Session) and ``undo`` (its undo stack); ``settings``,
-  ``language`` and ``vocab`` (the words shown for engine ids).
-- ``ui/``: the UI kit, no Big Two screen in it: ``scene`` (the Scene base), ``focus``,
-  ``text``, ``textwindow``, ``toast``, ``tween`` (clock, easing, tweens), ``uiscale``,
-  ``uimanager``, ``cardart`` (cards drawn by the program), ``sprites``, ``sound`` and
-  ``synth`` (the WAVs in big2/assets/sounds), ``assets`` (the game's data in
-  ``big2/assets``, package data, and cached fonts), ``memory``, ``synthetic``.
-- ``screens/``: one module per screen or dialog: title, new game (with ``rulesform``),
-  settings, accessibility, language picker, rules, pause, privacy, results, session end,
-  saves, statistics, replay, about, confirm; ``backdrop`` and ``common`` are their
-  shared drawing, ``dealactions`` the results' and replay's "Play this deal".
-- ``table/``: the table scene (``scene``) and its parts (``input``, ``playback``,
-  ``draw``, ``computers``, ``exchange``, ``undo``, ``tracker``, ``log``, base ``part``),
-  its models ``layout`` (pure geometry), ``hand`` (the bottom hand's order and
-  selection), ``onetap``, ``opponents`` (big2.ai in a worker process), and ``resumed``
-  (the table opened on a save).
-- ``guide/``: How to play (``howtoplay``) and its script (``tutorial``).
-- ``storage/``: the app's side of big2.persistence (settings, saves, history),
-  ``savedmatch`` (a save as a match) and ``folders`` (opens a folder in the file manager).
+  change, dirty rectangles while only sprites move) and the scene stack.
+- ``layout`` (pure geometry), ``tween`` (clock, easing, tweens), ``hand`` (the bottom
+  hand's order and selection), ``match`` (seats over the engine's Session),
+  ``settings``, ``rulesform``: no pygame, unit-tested without a display.
+- ``cardart`` (cards drawn by the program), ``text``, ``sprites``, ``sound`` and
+  ``synth`` (the WAVs in big2/assets/sounds), ``opponents`` (big2.ai in a worker process).
+- ``scenes/``: title, new game, table (``table``, ``tableshow``, ``tableinput``,
+  ``tabledraw``, ``tableexchange``), privacy, pause, results, session end, rules, settings; ``storage``,
+  ``savedmatch`` (a save as a match), ``resume`` (the table opened on a save) and the
+  saves/statistics/replay scenes connect big2.persistence; ``about``
+  (version, the player's folders; ``folders`` opens one in the file manager).
+- ``assets``: the game's data (``big2/assets``, package data) and cached fonts.
 - Not here (developer tools, not shipped): the UI benchmark, the fit check and the tour
   of every screen live in ``tools/`` (``python -m tools.bench_ui``).
 """
@@ -68,14 +59,14 @@ def run(argv: Sequence[str] | None = None) -> int:
     import os
 
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
-    from .app import App
+    from big2.app.app import App
 
     w, h = args.size or (1280, 720)
     problem = missing_assets()
     if problem:
         print(f"big2: {problem}", file=sys.stderr)
         return 1
-    from . import storage as _storage
+    from big2.app import storage as _storage
 
     problem = no_display()
     if problem:
@@ -83,8 +74,8 @@ def run(argv: Sequence[str] | None = None) -> int:
         return 1
     store = _storage.Storage.open()
     settings = store.app_settings()
-    from .. import i18n
-    from . import language
+    from big2 import i18n
+    from big2.app import language
 
     i18n.set_language(language.choose(store.settings.language))
     if not args.size and not args.fullscreen:  # no --size given: the remembered one
@@ -116,7 +107,7 @@ def run(argv: Sequence[str] | None = None) -> int:
 def missing_assets() -> str | None:
     """Why the game's data cannot be found, or None: ``BIG2_ASSETS`` naming a folder that
     is not there (or lacks the theme), or the installed data missing."""
-    from .ui import assets
+    from big2.app.ui import assets
 
     try:
         folder = assets.assets_dir()
@@ -151,7 +142,7 @@ def no_display() -> str | None:
 def _first_scene(app, name: str, seed: int | None, deal: int | None = None):
     import dataclasses
 
-    from .match import MatchConfig, SeatConfig
+    from big2.room.config import MatchConfig, SeatConfig
 
     if deal is not None and name == "title":
         name = "table"  # --deal alone: play that deal against the computer
@@ -165,7 +156,7 @@ def _first_scene(app, name: str, seed: int | None, deal: int | None = None):
     if name == "hotseat":
         seats = (SeatConfig("Ann", True), SeatConfig("East", False), SeatConfig("Ben", True), SeatConfig("West", False))
         return app.scene("table", MatchConfig(seats=seats, seed=seed, deal=deal))
-    from . import storage
+    from big2.app import storage
 
     return app.scene("table", dataclasses.replace(storage.quick_game(app, seed=seed), deal=deal))
 
@@ -185,24 +176,22 @@ def self_test() -> int:
     if problem:
         print(f"big2: {problem}", file=sys.stderr)
         return 1
-    from .app import App
-    from .match import MatchConfig, SeatConfig
-    from .screens.results import ResultsScene
-    from .table.scene import TableScene
-    from .settings import AppSettings
+    from big2.app.app import App
+    from big2.room.config import MatchConfig, SeatConfig
+    from big2.app.screens.results import ResultsScene
+    from big2.app.settings import AppSettings
 
     started = time.perf_counter()
     app = App(size=(1280, 720), settings=AppSettings(animation="off", pace="instant"))
     try:
         app.open()
         seats = tuple(SeatConfig(n, human=False) for n in ("South", "East", "North", "West"))
-        table = TableScene(app, MatchConfig(seats=seats, hands=1, seed=2024))
-        app.push(table)
+        table = app.push("table", MatchConfig(seats=seats, hands=1, seed=2024))
         ok = app.run_until(lambda: isinstance(app.top, ResultsScene), timeout=90)
         problems = []
         if not ok:
             problems.append("the hand did not reach the results screen")
-        m = table.match
+        m = table.state  # the seat's view of the room: what the table showed
         if len(m.results) != 1:
             problems.append(f"expected one finished hand, got {len(m.results)}")
         else:
@@ -220,7 +209,7 @@ def self_test() -> int:
             return 1
         r = m.results[0]
         print(
-            f"self-test ok: {m.names[r.winner]} won in {len(m.game.history)} moves, "
+            f"self-test ok: {m.names[r.winner]} won in {len(m.history)} moves, "
             f"{app.frames} frames, {elapsed:.1f} s"
         )
         return 0

@@ -175,12 +175,18 @@ def _name(scene: Any) -> str:
     return str(getattr(scene, "name", type(scene).__name__))
 
 
+def match_of(table: Any) -> Any:
+    """The session behind a table shown here: its room's (None for a room elsewhere)."""
+    room = getattr(getattr(table, "link", None), "room", None)
+    return getattr(room, "match", None)
+
+
 def _game_lines(table: Any) -> list[str]:
     if table is None:
         return ["game: no table was open"]
     out: list[str] = []
     try:
-        match = table.match
+        match = match_of(table)
         session = match.session
         config = match.config
         from big2.persistence.gamecodec import rules_to_dict
@@ -230,7 +236,7 @@ def write_report(app: App, exc: BaseException, *, table: Any = None, set_aside: 
 
 def _table_of(app: App) -> Any:
     for scene in reversed(app.stack):
-        if getattr(scene, "match", None) is not None and hasattr(scene, "viewer"):
+        if match_of(scene) is not None and hasattr(scene, "viewer"):
             return scene
     return None
 
@@ -287,7 +293,7 @@ def _quarantine(path: Path) -> Path | None:
 
 def _game_id(st: Any, table: Any) -> str | None:
     try:
-        return st.game_id_of(table.match)
+        return st.game_id_of(match_of(table))
     except Exception:
         return None
 
@@ -315,9 +321,9 @@ def _set_aside_marked(app: App, exc: BaseException) -> tuple[list[Path], list[Pa
 
 
 def _not_moved_since_resume(table: Any) -> bool:
-    """A resumed table that crashed before its hand moved on (see resume.open_payload)."""
+    """A resumed table that crashed before its hand moved on (see rooms.open_table)."""
     at = getattr(table, "resumed_moves", None)
-    game = getattr(table.match, "game", None)
+    game = getattr(match_of(table), "game", None)
     return at is not None and (game is None or len(game.history) <= at)
 
 

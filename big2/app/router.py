@@ -13,14 +13,17 @@ import importlib
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
-    from .app import App
-    from .ui.scene import Scene
+    from big2.app.app import App
+    from big2.app.ui.scene import Scene
 
-#: Scene name -> "module:Class"; the name is also the class's ``name`` attribute.
+#: Scene name -> "module:Class" (the name is also the class's ``name`` attribute), or
+#: "module:function" for a scene that needs more than its arguments: the function makes
+#: the scene (the table and How to play get a room and its link from
+#: :mod:`big2.app.rooms`; see :data:`FACTORIES`).
 SCENES: dict[str, str] = {
     "title": "big2.app.screens.title:TitleScene",
     "new_game": "big2.app.screens.newgame:NewGameScene",
-    "table": "big2.app.table.scene:TableScene",
+    "table": "big2.app.rooms:open_table",
     "pause": "big2.app.screens.pause:PauseScene",
     "privacy": "big2.app.screens.privacy:PrivacyScene",
     "results": "big2.app.screens.results:ResultsScene",
@@ -33,10 +36,11 @@ SCENES: dict[str, str] = {
     "replay": "big2.app.screens.replay:ReplayScene",
     "confirm": "big2.app.screens.confirm:ConfirmScene",
     "about": "big2.app.screens.about:AboutScene",
-    "resumed_table": "big2.app.table.resumed:ResumedTableScene",
-    "how_to_play": "big2.app.guide.howtoplay:HowToPlayScene",
+    "how_to_play": "big2.app.rooms:open_how_to_play",
     "language": "big2.app.screens.language_picker:LanguageScene",
 }
+#: The names that open through a function (it returns the scene).
+FACTORIES = frozenset({"table", "how_to_play"})
 _classes: dict[str, type] = {}
 
 

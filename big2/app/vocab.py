@@ -46,13 +46,16 @@ def level(name: str) -> str:
 _COMPASS = ("South", "East", "North", "West")
 
 
-def seat_name(match: Any, seat: int) -> str:
+def seat_name(seats: Any, seat: int) -> str:
     """A seat's name as shown: a computer's default compass name and the unnamed
-    person's "You" in the current language, any other name (typed by a person) as it is."""
-    name = match.names[seat]
+    person's "You" in the current language, any other name (typed by a person) as it is.
+
+    ``seats`` is what the table knows of the seats: a
+    :class:`~big2.room.state.SeatState` (``names``, ``people``, ``is_person``)."""
+    name = seats.names[seat]
     if name == "You":  # the person who gave no name (also while the computer plays for them)
         return pgettext("player name", "You")
-    if name in _COMPASS and not match.is_human(seat):
+    if name in _COMPASS and not seats.is_person(seat):
         return {
             "South": pgettext("seat", "South"), "East": pgettext("seat", "East"),
             "North": pgettext("seat", "North"), "West": pgettext("seat", "West"),
@@ -60,22 +63,27 @@ def seat_name(match: Any, seat: int) -> str:
     return verbatim(name)
 
 
-def render_at(match: Any, message: Message) -> str:
+def render_at(seats: Any, message: Message) -> str:
     """An engine message (a refusal) in the current language, with the table's seat names
     as the table shows them: a computer's default compass name translated, like
     :func:`seat_name` (the engine passes the names as plain text)."""
-    shown = {name: seat_name(match, seat) for seat, name in enumerate(match.names)}
+    shown = {name: seat_name(seats, seat) for seat, name in enumerate(seats.names)}
     params = tuple((k, shown.get(v, v) if isinstance(v, str) else v) for k, v in message.params)
     return render(replace(message, params=params))
 
 
-def about(match: Any, seat: int, you: str, named: str, /, **values: object) -> str:
+def alone(seats: Any, seat: int) -> bool:
+    """Whether ``seat`` is the one person at the table, playing against computers."""
+    return tuple(s for s, person in enumerate(seats.people) if person) == (seat,)
+
+
+def about(seats: Any, seat: int, you: str, named: str, /, **values: object) -> str:
     """A sentence about ``seat``: ``you`` (a translated template) when the seat is the
     person playing alone against computers (the table then says "You"), else ``named``
     with ``{name}``. Two templates, because languages build the two differently."""
-    if match.config.humans == (seat,):
+    if alone(seats, seat):
         return you.format(**values)
-    return named.format(name=seat_name(match, seat), **values)
+    return named.format(name=seat_name(seats, seat), **values)
 
 
 def combination(kind: Any) -> str:

@@ -85,7 +85,9 @@ class LocalLink:
     def pending(self) -> bool:
         """Whether :meth:`poll` would return events."""
         room = self.room
-        return room.hand_serial != self._serial or self._cursor < len(room.log)
+        if room.hand_serial != self._serial:  # a new hand: its stream starts at 0
+            return bool(room.log)
+        return self._cursor < len(room.log)
 
     def tick(self, now: float, pace: float = 0.0, exchange_pace: float | None = None) -> None:
         """Give the room's computers time (call while nothing is left to show)."""

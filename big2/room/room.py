@@ -103,7 +103,9 @@ class Room:
     ``reveal_deal`` False withholds the deal number from seats until each hand is
     scored (people at different screens could read every hand from it). ``on_stumble``
     is called with (exception, seat, level, what played instead) when a computer's
-    brain fails, for the app to write a report.
+    brain fails, for the app to write a report. ``hand_start`` is the hand in play as
+    it was dealt (an engine game), for a room restored from a save: with it the plays of
+    the trick in progress are known, not only the last one.
     """
 
     def __init__(
@@ -114,6 +116,7 @@ class Room:
         brain: Brain | None = None,
         reveal_deal: bool = True,
         on_stumble: Callable[[BaseException, int, str, str], None] | None = None,
+        hand_start: Any = None,
     ) -> None:
         self.match = match if match is not None else Match(config or MatchConfig())
         self.brain: Brain = brain if brain is not None else InlineBrain()
@@ -129,6 +132,9 @@ class Room:
         self._thinking_seat = -1
         self._asked_at = 0.0
         self._give_back_at: float | None = None
+        #: The hand in play as dealt (a copy), to find the plays of the trick in progress.
+        self.hand_start = hand_start
+        self._trick_cache: tuple[int, tuple[tuple[int, Move], ...]] | None = None
 
     # What seats may read ---------------------------------------------------------------
 
@@ -173,34 +179,8 @@ class Room:
         )
         if game is None:
             return SeatState(**base)
-        over = game.is_over
-        exchange = game.exchange
-        card = game.exchange_card
-        involved = exchange is not None and seat in exchange
-        return SeatState(
-            **base,
-            in_hand=True,
-            hand=game.hand(seat),
-            counts=tuple(game.card_counts),
-            played=tuple(game.played_by(s) for s in range(n)),
-            history=tuple(game.history),
-            to_act=None if over else game.to_act,
-            leading=False if over else game.leading,
-            trick=game.trick_move,
-            trick_owner=game.trick_owner,
-            passed=game.passed,
-            must_include=game.must_include,
-            clockwise=bool(game.clockwise),
-            out=tuple(game.finish_order),
-            stock_size=int(game.stock_size),
-            exchange=exchange,
-            exchange_card=card if involved else None,
-            give_back_hint=game.suggest_give_back() if exchange is not None and seat == exchange[1] else None,
-            exchanged=self._exchanged_for(seat),
-            hand_over=over,
-            winner=game.winner if over else None,
-            revealed=tuple(game.hand(s) for s in range(n)) if over else (),
-        )
+        return SeatState(**base, **hand_fields(game, seat), trick_plays=self.trick_plays(),
+                         exchanged=self._exchanged_for(seat))
 
     def _exchanged_for(self, seat: int) -> tuple[int, int, int | None, int | None] | None:
         for event in self.log:
@@ -217,15 +197,51 @@ class Room:
         self._drop_thinking()
         self.log = list(m.new_hand())
         self.hand_serial += 1
+        self.hand_start = m.game.copy() if m.game is not None else None
+        self._trick_cache = None
         for seat in self._left:
             m.hand_to_computer(seat)
         self._notify("hand_started")
+        ended = next((e for e in self.log if isinstance(e, HandEnded)), None)
+        if ended is not None:  # a dealt dragon ends the hand at once: score it now
+            self._score(ended)
 
     def resume_hand(self) -> None:
         """A restored room: the hand in play goes on from its position. Its log starts
         empty (a seat takes the position from :meth:`state_for`)."""
         self.log = []
         self.hand_serial += 1
+        self._trick_cache = None
+
+    def trick_plays(self) -> tuple[tuple[int, Move], ...]:
+        """The plays of the trick in progress, oldest first (``(seat, move)``)."""
+        game = self.match.game
+        if game is None or game.is_over or game.leading:
+            return ()
+        key = len(game.history)
+        if self._trick_cache is not None and self._trick_cache[0] == key:
+            return self._trick_cache[1]
+        plays: list[tuple[int, Move]] = []
+        start = self.hand_start
+        try:
+            if start is None or start.history != game.history[: len(start.history)]:
+                raise ValueError("the hand's start is not known")
+            g = start.copy()
+            if g.exchange is not None:
+                raise ValueError("the exchange is still open at the start")
+            for seat, move in game.history[len(g.history):]:
+                if g.leading:
+                    plays = []
+                if move != PASS:
+                    plays.append((seat, move))
+                g.apply(move)
+            if g.leading:
+                plays = []
+        except (ValueError, AttributeError, IndexError, TypeError):
+            owner = game.trick_owner
+            plays = [] if owner is None else [(owner, game.trick_move)]
+        self._trick_cache = (key, tuple(plays))
+        return self._trick_cache[1]
 
     # Commands ---------------------------------------------------------------------------
 
@@ -324,17 +340,23 @@ class Room:
     def _after(self, events: Any) -> None:
         """A move was made: log its events, score a finished hand, tell the observers."""
         self.log.extend(events)
+        if any(type(e).__name__ == "CardsExchanged" for e in events) and self.match.game is not None:
+            self.hand_start = self.match.game.copy()  # play starts once the card is back
         ended = next((e for e in events if isinstance(e, HandEnded)), None)
         if ended is not None:
-            game = self.match.game
-            assert game is not None
-            self.log.append(HandRevealed(tuple(game.hand(s) for s in range(self.n_players))))
-            result = self.match.record(ended)
-            self.log.append(HandScored(result, self.match.session_over))
-            self._notify("moved")
-            self._notify("hand_scored", result)
+            self._score(ended)
             return
         self._notify("moved")
+
+    def _score(self, ended: HandEnded) -> None:
+        """The hand ended: log every hand left and the score, tell the observers."""
+        game = self.match.game
+        assert game is not None
+        self.log.append(HandRevealed(tuple(game.hand(s) for s in range(self.n_players))))
+        result = self.match.record(ended)
+        self.log.append(HandScored(result, self.match.session_over))
+        self._notify("moved")
+        self._notify("hand_scored", result)
 
     # Computers ----------------------------------------------------------------------------
 
@@ -441,6 +463,39 @@ class Room:
             hook = getattr(observer, what, None)
             if hook is not None:
                 hook(self, *args)
+
+
+def hand_fields(game: Any, seat: int, *, everyone: bool = False) -> dict[str, Any]:
+    """The :class:`~big2.room.state.SeatState` fields of a hand (an engine game) as
+    ``seat`` may see them: its own cards, public facts, the others' cards once the hand
+    is over (``everyone``: all hands face up at every step, for the replay of a finished
+    hand). The trick's plays and the finished exchange are the caller's."""
+    n = game.n_players
+    over = game.is_over
+    exchange = game.exchange
+    involved = exchange is not None and seat in exchange
+    return dict(
+        in_hand=True,
+        hand=game.hand(seat),
+        counts=tuple(game.card_counts),
+        played=tuple(game.played_by(s) for s in range(n)),
+        history=tuple(game.history),
+        to_act=None if over else game.to_act,
+        leading=False if over else game.leading,
+        trick=game.trick_move,
+        trick_owner=game.trick_owner,
+        passed=game.passed,
+        must_include=game.must_include,
+        clockwise=bool(game.clockwise),
+        out=tuple(game.finish_order),
+        stock_size=int(game.stock_size),
+        exchange=exchange,
+        exchange_card=game.exchange_card if involved or everyone else None,
+        give_back_hint=game.suggest_give_back() if exchange is not None and seat == exchange[1] else None,
+        hand_over=over,
+        winner=game.winner if over else None,
+        revealed=tuple(game.hand(s) for s in range(n)) if over or everyone else (),
+    )
 
 
 class _Refused(Exception):

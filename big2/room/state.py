@@ -20,7 +20,7 @@ from big2.engine.cards import CardSet
 from big2.engine.combos import PASS, Move
 from big2.engine.rules import STANDARD, Rules
 
-from .config import HandResult
+from .config import HandResult, MatchConfig, SeatConfig
 
 
 @dataclass(frozen=True, slots=True)
@@ -65,6 +65,8 @@ class SeatState:
     leading: bool = False
     trick: Move = PASS
     trick_owner: int | None = None
+    #: The plays of the trick in progress, oldest first, as ``(seat, move)``.
+    trick_plays: tuple[tuple[int, Move], ...] = ()
     passed: frozenset[int] = frozenset()
     must_include: int | None = None
     clockwise: bool = False
@@ -115,16 +117,35 @@ class SeatState:
         people = tuple(s for s in range(self.n_players) if self.people[s])
         return "You" if people == (seat,) else self.names[seat]
 
+    def standings(self) -> list[tuple[int, str, int]]:
+        """(place, name, total) best first; equal totals share a place."""
+        totals = self.totals or (0,) * self.n_players
+        order = sorted(range(self.n_players), key=lambda s: -totals[s])
+        out: list[tuple[int, str, int]] = []
+        for i, s in enumerate(order):
+            place = out[-1][0] if out and totals[s] == out[-1][2] else i + 1
+            out.append((place, self.names[s], totals[s]))
+        return out
+
+    def match_config(self) -> MatchConfig:
+        """The table's set-up as New game would make it (for "Play again" and "Play
+        this deal"): the seats, rules, scoring and session length."""
+        seats = tuple(SeatConfig(name, person, level) for name, person, level in zip(self.names, self.people, self.levels))
+        return MatchConfig(seats=seats, rules=self.rules, hands=self.hands, target=self.target, scoring=self.scoring,
+                           undo_hot_seat=self.undo_allowed and sum(self.people) > 1)
+
     def view(self):
-        """The opponents' :class:`~big2.ai.view.PlayerView` of this state (a hand in
-        play only): what a hint or a legality check may know."""
+        """The opponents' :class:`~big2.ai.view.PlayerView` of this state (once a hand
+        is dealt; after its end ``to_act`` is this seat): what a hint, a legality
+        check or the card tracker may know."""
         from big2.ai.view import PlayerView
         from big2.engine.scoring import scoring_preset
 
-        if not self.in_hand or self.to_act is None:
-            raise ValueError("no hand is in play")
+        if not self.in_hand:
+            raise ValueError("no hand has been dealt")
         return PlayerView(
-            seat=self.seat, hand=self.hand, counts=self.counts, played=self.played, to_act=self.to_act,
+            seat=self.seat, hand=self.hand, counts=self.counts, played=self.played,
+            to_act=self.to_act if self.to_act is not None else self.seat,
             trick=self.trick, trick_owner=self.trick_owner, passed=self.passed, must_include=self.must_include,
             rules=self.rules, scores=self.totals or (0,) * self.n_players, history=self.history,
             clockwise=self.clockwise, out=self.out, stock_size=self.stock_size,

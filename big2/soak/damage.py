@@ -146,10 +146,10 @@ def _play_on(app: Any, seconds: float) -> None:
     """The resumed table plays on (the person's seat handed to the computer) to the
     hand's end, where the score history records it, or until something else is on top."""
     table = app.top
-    if getattr(table, "match", None) is None or not hasattr(table, "viewer"):
+    if getattr(table, "link", None) is None or not hasattr(table, "hand_seat_to_computer"):
         return
     try:
-        table.match.hand_to_computer(table.viewer)
+        table.hand_seat_to_computer()
     except Exception:
         pass
     app.run_until(lambda: app.top is not table or getattr(table, "hand_over", False), timeout=seconds)

@@ -96,7 +96,7 @@ def resize_memory(app: Any, steps: int, *, settle: float = 1.0) -> tuple[float, 
     what resizing kept, not what a larger window needs."""
     import gc
 
-    from big2.app.match import quick_config
+    from big2.room.config import quick_config
 
     app.stack.clear()
     app.set_window_size((1280, 720))

@@ -9,12 +9,12 @@ import pygame
 from helpers import click_button, key, pump
 
 from big2.app import storage
-from big2.app.match import MatchConfig, SeatConfig
+from big2.room.config import MatchConfig, SeatConfig
 from big2.app.screens.accessibility import AccessibilityScene
 from big2.app.screens.pause import PauseScene
 from big2.app.screens.session_end import SessionEndScene
 from big2.app.screens.settings import SettingsScene
-from big2.app.table.scene import TableScene
+from big2.app.rooms import open_table
 from big2.app.screens.title import TitleScene
 from big2.app.settings import HIGH_CONTRAST_FELT
 from big2.persistence import SettingsStore
@@ -29,7 +29,7 @@ def _table_with_storage(make_app, **settings):
     app = make_app(**settings)
     st = storage.Storage.open()
     storage.attach(app, st)
-    table = TableScene(app, _solo())
+    table = open_table(app, _solo())
     app.push(table)
     assert app.run_until(lambda: table.awaiting_human or table.hand_over, timeout=20)
     pump(app)
@@ -121,20 +121,20 @@ def test_high_contrast_changes_the_felt_and_the_cards_at_once(make_app):
 
 def test_reduced_motion_means_no_confetti_and_short_animations(make_app, monkeypatch):
     # a session the player won alone: the one kind that celebrates
-    monkeypatch.setattr("big2.app.screens.session_end.celebrates", lambda match: True)
+    monkeypatch.setattr("big2.app.screens.session_end.celebrates", lambda state: True)
     app = make_app(animation="normal")
     st = storage.Storage.open()
     storage.attach(app, st)
     app.push(TitleScene(app))
     pump(app)
-    table = TableScene(app, _solo())
-    assert SessionEndScene(app, table.match).animating()  # the confetti, as things are
+    table = open_table(app, _solo())
+    assert SessionEndScene(app, table.link).animating()  # the confetti, as things are
     scale = app.settings.anim_scale
     click_button(app, app.top.b_settings)
     click_button(app, app.top.b_access)
     click_button(app, app.top.toggles["reduced_motion"])
     assert app.settings.anim_scale < scale
-    end = SessionEndScene(app, table.match)
+    end = SessionEndScene(app, table.link)
     assert not end.animating() and end.duration == 0  # no confetti starts
     st.remember_window(app)
     assert _stored(st).reduced_motion is True

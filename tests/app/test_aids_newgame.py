@@ -29,9 +29,9 @@ def test_play_a_deal_deals_exactly_that_numbers_cards(make_app):
     click_button(app, ng.b_start)
     table = app.top
     assert isinstance(table, TableScene)
-    assert table.match.deal_number == 1_234_567
-    game = table.match.game
-    again = Game.deal(1_234_567, rules=table.match.config.rules, players=4)
+    assert table.link.room.match.deal_number == 1_234_567
+    game = table.link.room.match.game
+    again = Game.deal(1_234_567, rules=table.link.room.match.config.rules, players=4)
     assert [sorted([*game.hand(s), *game.played_by(s)]) for s in range(4)] == \
         [sorted(again.hand(s)) for s in range(4)]
 
@@ -50,7 +50,7 @@ def test_a_bad_deal_number_is_refused_with_a_sentence(make_app):
     ng.deal_entry.set_text("")
     _type(app, ng.deal_entry, "99")
     click_button(app, ng.b_start)
-    assert isinstance(app.top, TableScene) and app.top.match.deal_number == 99
+    assert isinstance(app.top, TableScene) and app.top.link.room.match.deal_number == 99
 
 
 def test_a_deal_number_of_separators_only_is_refused_with_the_parsers_sentence(make_app):

@@ -12,10 +12,10 @@ import pygame
 from helpers import click_button, key, post, pump
 
 from big2.app import storage
-from big2.app.match import MatchConfig, SeatConfig
+from big2.room.config import MatchConfig, SeatConfig
 from big2.app.guide.howtoplay import HowToPlayScene
 from big2.app.screens.pause import PauseScene
-from big2.app.table.scene import TableScene
+from big2.app.rooms import open_table
 from big2.app.screens.title import TitleScene
 from big2.engine import PASS, Game
 from big2.persistence import History
@@ -25,7 +25,7 @@ SEATS = (SeatConfig("You", True), SeatConfig("East", False, "normal"), SeatConfi
 
 
 def _table(app, seed=21, **changes):
-    table = TableScene(app, MatchConfig(seats=SEATS, hands=1, seed=seed, **changes))
+    table = open_table(app, MatchConfig(seats=SEATS, hands=1, seed=seed, **changes))
     app.push(table)
     return table
 
@@ -58,35 +58,35 @@ def test_undo_restores_the_exact_state_and_the_computers_play_on_identically(mak
     app = make_app()
     table = _table(app)
     _my_turn(app, table)
-    game = table.game
+    game = table.link.room.match.game
     before = [_state(game)]
     mine = []
     for _ in range(3):
         _my_turn(app, table)
         if table.hand_over:
             break
-        before.append(_state(table.game))
-        n = len(table.game.history)
+        before.append(_state(table.link.room.match.game))
+        n = len(table.link.room.match.game.history)
         _play_hinted(app, table)
-        mine.append(table.game.history[n])
+        mine.append(table.link.room.match.game.history[n])
         _my_turn(app, table)
-    line = list(table.game.history)
+    line = list(table.link.room.match.game.history)
     assert len(mine) >= 2 and not table.hand_over
     # two steps back: U, then Ctrl+Z
     key(app, pygame.K_u)
     _my_turn(app, table)
-    assert _state(table.game) == before[-1]
+    assert _state(table.link.room.match.game) == before[-1]
     ctrl_z(app)
     _my_turn(app, table)
-    assert _state(table.game) == before[-2] and table.match.assisted
-    assert sorted(table.hand.cards) == sorted(table.game.hand(0))
-    assert table.match.session.current is table.game
+    assert _state(table.link.room.match.game) == before[-2] and table.link.room.match.assisted
+    assert sorted(table.hand.cards) == sorted(table.link.room.match.game.hand(0))
+    assert table.link.room.match.session.current is table.link.room.match.game
     # the same two moves again: every computer reply is the same as the first time
     for seat, move in mine[-2:]:
         table.hand.select_only(c for c in range(52) if move >> c & 1) if move != PASS else table.hand.clear_selection()
         key(app, pygame.K_RETURN if move != PASS else pygame.K_p)
         _my_turn(app, table)
-    assert table.game.history == line
+    assert table.link.room.match.game.history == line
 
 
 def test_undo_from_the_pause_menu_and_the_autosave_follows(make_app):
@@ -95,7 +95,7 @@ def test_undo_from_the_pause_menu_and_the_autosave_follows(make_app):
     storage.attach(app, st)
     table = _table(app, seed=5)
     _my_turn(app, table)
-    start = _state(table.game)
+    start = _state(table.link.room.match.game)
     assert not table.undo.can_undo() and not table.undo.button.is_enabled
     _play_hinted(app, table)
     _my_turn(app, table)
@@ -106,7 +106,7 @@ def test_undo_from_the_pause_menu_and_the_autosave_follows(make_app):
     click_button(app, pause.b_undo)
     assert app.top is table
     _my_turn(app, table)
-    assert _state(table.game) == start
+    assert _state(table.link.room.match.game) == start
     assert st.flush()
     saved = st.saves.load_autosave().value
     assert saved is not None and saved.payload["app"]["assisted"] is True
@@ -119,16 +119,16 @@ def test_nothing_to_undo_is_said_and_changes_nothing(make_app):
     app = make_app()
     table = _table(app, seed=8)
     _my_turn(app, table)
-    state = _state(table.game)
+    state = _state(table.link.room.match.game)
     key(app, pygame.K_u)
-    assert _state(table.game) == state and not table.match.assisted
+    assert _state(table.link.room.match.game) == state and not table.link.room.match.assisted
     assert table.message[0] == "There is no move of yours to take back in this hand."
 
 
 def test_hot_seat_undo_is_off_unless_chosen_in_new_game(make_app):
     seats = (SeatConfig("Ann", True), SeatConfig("Bo", True), SeatConfig("Cy", False), SeatConfig("Di", False))
     app = make_app()
-    table = TableScene(app, MatchConfig(seats=seats, seed=3))
+    table = open_table(app, MatchConfig(seats=seats, seed=3))
     app.push(table)
     assert app.run_until(lambda: app.top is not table, timeout=20)  # the privacy screen
     key(app, pygame.K_RETURN)
@@ -137,7 +137,7 @@ def test_hot_seat_undo_is_off_unless_chosen_in_new_game(make_app):
     key(app, pygame.K_u)
     assert table.message[0].startswith("Undo is off at this table")
     app2 = make_app()
-    on = TableScene(app2, MatchConfig(seats=seats, seed=3, undo_hot_seat=True))
+    on = open_table(app2, MatchConfig(seats=seats, seed=3, undo_hot_seat=True))
     app2.push(on)
     pump(app2)
     assert on.undo.button is not None
@@ -152,7 +152,7 @@ def test_t_shows_the_tracker_with_only_what_the_seat_knows(make_app):
     assert table.tracker.shown
     pump(app, 2)
     tracker = table.tracker.tracker()
-    game = table.game
+    game = table.link.room.match.game
     played = 0
     for s in range(4):
         played |= game.played_by(s).mask
@@ -187,9 +187,9 @@ def test_the_score_panel_shows_this_hands_deal_number(make_app):
     app = make_app()
     table = _table(app, deal=2_024_112)
     _my_turn(app, table)
-    assert table.match.deal_number == 2_024_112
+    assert table.link.room.match.deal_number == 2_024_112
     again = Game.deal(2_024_112, players=4)
-    assert sorted([*table.game.hand(0), *table.game.played_by(0)]) == sorted(again.hand(0))
+    assert sorted([*table.link.room.match.game.hand(0), *table.link.room.match.game.played_by(0)]) == sorted(again.hand(0))
 
 
 def test_how_to_play_is_finished_with_keys_alone_and_keeps_nothing(make_app):
@@ -208,16 +208,16 @@ def test_how_to_play_is_finished_with_keys_alone_and_keeps_nothing(make_app):
         if scene.tutorial.finished:
             break
         # a wrong play first: refused with the lesson's sentence, nothing changes
-        n = len(scene.game.history)
+        n = len(scene.link.room.match.game.history)
         if scene.tutorial.expected()[1]:
             key(app, pygame.K_p)  # a pass when the lesson wants a play
         else:
             key(app, pygame.K_SPACE)  # a card picked when the lesson wants a pass
             key(app, pygame.K_RETURN)
-        assert len(scene.game.history) == n and scene.message[0].startswith("In this lesson")
+        assert len(scene.link.room.match.game.history) == n and scene.message[0].startswith("In this lesson")
         key(app, pygame.K_BACKSPACE)
         _play_hinted(app, scene)
-    assert scene.tutorial.finished and scene.game.winner == 0
+    assert scene.tutorial.finished and scene.link.room.match.game.winner == 0
     pump(app, 5)
     assert app.top is scene  # no results screen: the lesson has the last word
     key(app, pygame.K_RETURN)
@@ -242,7 +242,8 @@ def test_how_to_play_can_be_left_with_escape(make_app):
     app = make_app()
     app.push(TitleScene(app))
     pump(app)
-    app.push(HowToPlayScene(app))
+    app.push("how_to_play")
     pump(app)
+    assert isinstance(app.top, HowToPlayScene)
     key(app, pygame.K_ESCAPE)
     assert isinstance(app.top, TitleScene)

@@ -9,7 +9,8 @@ import pytest
 from helpers import card_point, click, click_button
 
 from big2.app.ui import text
-from big2.app.match import Match, MatchConfig
+from big2.room.config import MatchConfig
+from big2.room.match import Match
 from big2.app.table.draw import turn_pointer_rect
 
 

@@ -23,7 +23,7 @@ from pygame_gui.elements import UIDropDownMenu, UIHorizontalSlider
 from helpers import click, drag, move_mouse, option_labels, pump, reveal, visible_rect
 
 from big2.app.ui.focus import controls
-from big2.app.match import MatchConfig, SeatConfig
+from big2.room.config import MatchConfig, SeatConfig
 
 SIZES = [(800, 600), (1280, 720)]
 

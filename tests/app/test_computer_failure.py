@@ -10,8 +10,11 @@ import pytest
 from big2.app.table import opponents
 from big2.app import storage
 from big2.app.crashguard import CrashScene
-from big2.app.match import MatchConfig, SeatConfig
+from big2.room import commands
+from big2.room import room as room_module
+from big2.room.config import MatchConfig, SeatConfig
 from big2.app.table.scene import TableScene
+from big2.app.rooms import open_table
 from big2.persistence.paths import AppPaths
 
 
@@ -25,7 +28,7 @@ def _open(make_app, *, processes: bool):
 
 
 def _moves_by(table, seat: int) -> int:
-    return sum(1 for s, _m in table.game.history if s == seat) if table.game else 0
+    return sum(1 for s, _m in table.link.room.match.game.history if s == seat) if table.link.room.match.game else 0
 
 
 def _reports() -> list:
@@ -49,7 +52,7 @@ def test_a_failing_search_in_the_worker_thread_is_played_by_normal_and_reported_
     monkeypatch.setitem(opponents._opponents, "expert", Exploding())  # the worker's opponent
     seats = (SeatConfig("You", False, "beginner"), SeatConfig("East", False, "expert"),
              SeatConfig("North", False, "beginner"), SeatConfig("West", False, "beginner"))
-    table = TableScene(app, MatchConfig(seats=seats, hands=1, seed=4))
+    table = open_table(app, MatchConfig(seats=seats, hands=1, seed=4))
     app.push(table)
     assert app.run_until(lambda: Exploding.calls >= 3 and _moves_by(table, 1) >= 3, timeout=60)
     assert app.top is table and not any(isinstance(s, CrashScene) for s in app.stack)
@@ -72,9 +75,9 @@ def test_a_level_the_worker_cannot_make_fails_there_and_the_game_goes_on(make_ap
     app, st = _open(make_app, processes=processes)
     seats = (SeatConfig("You", False, "beginner"), SeatConfig("East", False, "no-such-level"),
              SeatConfig("North", False, "beginner"), SeatConfig("West", False, "beginner"))
-    table = TableScene(app, MatchConfig(seats=seats, hands=1, seed=5))
+    table = open_table(app, MatchConfig(seats=seats, hands=1, seed=5))
     app.push(table)
-    assert table.computers.thinker.processes is processes
+    assert table.link.room.brain.processes is processes
     assert app.run_until(lambda: _moves_by(table, 1) >= 2, timeout=90)
     assert app.top is table
     body = _reports()[0].read_text()
@@ -90,15 +93,13 @@ def test_when_no_move_can_be_made_at_all_the_crash_guard_takes_over(make_app, mo
     def broken(game):
         raise RuntimeError("no legal play could be found")
 
-    monkeypatch.setattr(opponents, "standin_move", broken)
-    from big2.app.table import computers
-
-    monkeypatch.setattr(computers.ComputerTurns, "FALLBACK_LEVELS", ())
+    monkeypatch.setattr(room_module, "lowest_move", broken)
+    monkeypatch.setattr(room_module, "FALLBACK_LEVELS", ())
     seats = (SeatConfig("You", True), SeatConfig("East", False, "expert"),
              SeatConfig("North", False, "beginner"), SeatConfig("West", False, "beginner"))
-    table = TableScene(app, MatchConfig(seats=seats, hands=1, seed=4))
+    table = open_table(app, MatchConfig(seats=seats, hands=1, seed=4))
     app.push(table)
-    table.match.hand_to_computer(0)
+    assert table.link.send(commands.HandToComputer()) is None
     assert app.run_until(lambda: isinstance(app.top, CrashScene), timeout=60)
     assert app.running and table not in app.stack
     assert "no legal play could be found" in app.top.result.report.read_text()

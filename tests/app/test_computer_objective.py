@@ -4,7 +4,7 @@ and know when the session ends (they play its last hand for first place)."""
 from __future__ import annotations
 
 from big2.app.table import opponents
-from big2.app.match import MatchConfig, SeatConfig
+from big2.room.config import MatchConfig, SeatConfig
 from big2.engine.scoring import scoring_preset
 
 
@@ -26,13 +26,13 @@ def test_computers_see_the_tables_scoring_scheme_and_totals(make_app, monkeypatc
     assert want != scoring_preset("penalty-table")
     for view in seen:
         assert view.scoring == want
-        assert list(view.scores) == list(table.match.totals)
+        assert list(view.scores) == list(table.link.room.match.totals)
         assert view.hands_left == 0  # one hand: the first is the last
         assert view.target == 80
 
 
 def test_hands_left_counts_down_the_session() -> None:
-    from big2.app.match import Match
+    from big2.room.match import Match
 
     match = Match(MatchConfig(hands=3, seed=2))
     assert match.hands_left == 2

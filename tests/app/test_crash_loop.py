@@ -16,10 +16,11 @@ from helpers import click_button, pump
 
 from big2.app import storage
 from big2.app.crashguard import CrashScene
-from big2.app.match import MatchConfig, SeatConfig
+from big2.room.config import MatchConfig, SeatConfig
 from big2.app.screens.saves import SavesScene
 from big2.app.screens.newgame import NewGameScene
 from big2.app.table.scene import TableScene
+from big2.app.rooms import open_table
 from big2.app.screens.title import TitleScene
 from big2.persistence.paths import AppPaths
 from big2.persistence.sessioncodec import game_id, preview_of
@@ -61,13 +62,13 @@ def _close(app, st) -> None:
 def _play(make_app, seats, seed: int, slot: str, paths: AppPaths | None = None) -> None:
     """A game of a few moves, autosaved (with a previous copy) and kept in slot ``slot``."""
     app, st = _launch(make_app, paths)
-    table = TableScene(app, MatchConfig(seats=seats, hands=2, seed=seed))
+    table = open_table(app, MatchConfig(seats=seats, hands=2, seed=seed))
     app.push(table)
-    table.match.hand_to_computer(0)
-    assert app.run_until(lambda: table.game is not None and len(table.game.history) >= 3, timeout=30)
+    table.hand_seat_to_computer()
+    assert app.run_until(lambda: table.link.room.match.game is not None and len(table.link.room.match.game.history) >= 3, timeout=30)
     assert st.flush()
-    st.saves.save_slot(slot, storage.payload_of(table, st.recorder(table.match)), preview_of(table.match.session))
-    assert app.run_until(lambda: len(table.game.history) >= 6, timeout=30)
+    st.saves.save_slot(slot, storage.payload_of(storage.RoomWatch(app, table.link), st.recorder(table.link.room.match)), preview_of(table.link.room.match.session))
+    assert app.run_until(lambda: len(table.link.room.match.game.history) >= 6, timeout=30)
     assert st.flush()
     _close(app, st)
 
@@ -239,12 +240,11 @@ def test_opening_a_save_that_crashes_on_the_way_to_the_table_marks_that_file(mak
     """A crash while the table is being opened (before it is on the stack): the file
     being opened is set aside, so Continue cannot crash the same way again."""
     home = two_games
-    from big2.app.table import resumed
 
     def broken(*args, **kwargs):
         raise Boom("the table could not be set up")
 
-    monkeypatch.setattr(resumed.ResumedTableScene, "__init__", broken)  # made by name through the router
+    monkeypatch.setattr(TableScene, "__init__", broken)  # made by name through the router
     app, st, title = _at_title(make_app)
     click_button(app, title.b_continue)
     assert app.run_until(lambda: isinstance(app.top, CrashScene), timeout=10)

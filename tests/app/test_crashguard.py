@@ -12,9 +12,9 @@ from helpers import click_button, pump
 
 from big2.app import storage
 from big2.app.crashguard import CrashScene
-from big2.app.match import MatchConfig, SeatConfig
-from big2.app.table.resumed import ResumedTableScene
+from big2.room.config import MatchConfig, SeatConfig
 from big2.app.table.scene import TableScene
+from big2.app.rooms import open_table
 from big2.app.screens.title import TitleScene
 from big2.persistence.paths import AppPaths
 
@@ -44,12 +44,12 @@ def _break_playback(table) -> None:
 def test_a_crash_in_the_table_playback_is_survived_reported_and_the_save_set_aside(make_app):
     home = AppPaths.from_environment()
     app, st = _open(make_app)
-    table = TableScene(app, MatchConfig(seats=SEATS, hands=2, seed=8))
+    table = open_table(app, MatchConfig(seats=SEATS, hands=2, seed=8))
     app.push(table)
-    table.match.hand_to_computer(0)
-    assert app.run_until(lambda: table.game is not None and len(table.game.history) >= 6, timeout=30)
+    table.hand_seat_to_computer()
+    assert app.run_until(lambda: table.link.room.match.game is not None and len(table.link.room.match.game.history) >= 6, timeout=30)
     assert st.flush()
-    assert app.run_until(lambda: len(table.game.history) >= 9, timeout=30)
+    assert app.run_until(lambda: len(table.link.room.match.game.history) >= 9, timeout=30)
     assert st.flush()
     _break_playback(table)
     assert app.run_until(lambda: isinstance(app.top, CrashScene), timeout=10)
@@ -79,16 +79,16 @@ def test_a_crash_in_the_table_playback_is_survived_reported_and_the_save_set_asi
     title.build()
     assert title.b_continue is not None  # the game a move earlier
     click_button(app, title.b_continue)
-    assert isinstance(app.top, ResumedTableScene)
+    assert (isinstance(app.top, TableScene) and hasattr(app.top, "resumed_moves"))
     st.close()
 
 
 def test_a_save_that_crashes_the_table_on_resume_cannot_crash_it_again(make_app, monkeypatch):
     app, st = _open(make_app)
-    table = TableScene(app, MatchConfig(seats=SEATS, hands=2, seed=8))
+    table = open_table(app, MatchConfig(seats=SEATS, hands=2, seed=8))
     app.push(table)
-    table.match.hand_to_computer(0)
-    assert app.run_until(lambda: table.game is not None and len(table.game.history) >= 4, timeout=30)
+    table.hand_seat_to_computer()
+    assert app.run_until(lambda: table.link.room.match.game is not None and len(table.link.room.match.game.history) >= 4, timeout=30)
     assert st.flush()
     app.running = False
     st.close()

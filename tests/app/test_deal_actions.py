@@ -13,12 +13,13 @@ from helpers import click_button, pump
 from storage_helpers import seed_history
 
 from big2.app import storage
-from big2.app.match import MatchConfig, SeatConfig
+from big2.room.config import MatchConfig, SeatConfig
 from big2.app.screens.confirm import ConfirmScene
 from big2.app.screens.pause import PauseScene
 from big2.app.screens.replay import ReplayScene
 from big2.app.screens.results import ResultsScene
 from big2.app.table.scene import TableScene
+from big2.app.rooms import open_table
 from big2.app.screens.title import TitleScene
 from big2.engine.combos import move_cards
 from big2.engine.dealnumber import format_deal_number
@@ -42,7 +43,7 @@ def _results(make_app):
     app.push(TitleScene(app))
     seats = (SeatConfig("You", True), SeatConfig("East", False, "beginner"),
              SeatConfig("North", False, "beginner"), SeatConfig("West", False, "beginner"))
-    table = TableScene(app, MatchConfig(seats=seats, hands=3, seed=11))
+    table = open_table(app, MatchConfig(seats=seats, hands=3, seed=11))
     app.push(table)
     assert app.run_until(lambda: table.awaiting_human, timeout=20)
     pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_ESCAPE, mod=0, unicode="", scancode=0))
@@ -82,8 +83,8 @@ def test_without_a_clipboard_the_toast_gives_the_number(make_app, monkeypatch):
 def test_play_this_deal_from_the_results_deals_the_same_cards_to_the_same_seats(make_app):
     app, st, table, results = _results(make_app)
     number = results.result.deal_number
-    dealt = _starting_hands(table.match.game)
-    old = table.match.config
+    dealt = _starting_hands(table.link.room.match.game)
+    old = table.link.room.match.config
     click_button(app, results.b_play_deal)
     # the session is unfinished: the player is asked what becomes of it first
     assert isinstance(app.top, ConfirmScene)
@@ -91,10 +92,10 @@ def test_play_this_deal_from_the_results_deals_the_same_cards_to_the_same_seats(
     new = app.top
     assert isinstance(new, TableScene) and new is not table
     assert isinstance(app.stack[0], TitleScene) and len(app.stack) == 2
-    assert new.match.config.deal == number
-    assert new.match.config.seats == old.seats and new.match.config.rules == old.rules
-    assert _starting_hands(new.match.game) == dealt
-    assert new.match.deal_number == number
+    assert new.link.room.match.config.deal == number
+    assert new.link.room.match.config.seats == old.seats and new.link.room.match.config.rules == old.rules
+    assert _starting_hands(new.link.room.match.game) == dealt
+    assert new.link.room.match.deal_number == number
     st.close()
 
 
@@ -130,20 +131,24 @@ def test_the_replay_copies_its_deal_number(make_app):
 
 def test_play_this_deal_from_the_replay_starts_that_deal(make_app):
     app, st, scene = _replay(make_app)
+    from big2.persistence.handlog import replay
+
     stored = scene.loaded
     number = stored.hand.result.deal_number
-    dealt = [set(stored.positions[0].hand(s)) for s in range(stored.positions[0].n_players)]
+    start = replay(stored.hand.result)[0]  # the stored hand as it was dealt
+    dealt = [set(start.hand(s)) for s in range(start.n_players)]
+    assert [set(h) for h in scene.state.revealed] == dealt  # the replay's first step shows it
     click_button(app, scene.b_play_deal)
     if isinstance(app.top, ConfirmScene):  # only when an unfinished game waits
         click_button(app, app.top.b_no)
     table = app.top
     assert isinstance(table, TableScene)
-    cfg = table.match.config
+    cfg = table.link.room.match.config
     assert cfg.deal == number and cfg.n_players == len(dealt)
-    assert cfg.rules == stored.positions[0].rules
+    assert cfg.rules == start.rules
     assert [s.name for s in cfg.seats] == [s.name for s in stored.hand.seats]
     assert [s.human for s in cfg.seats] == [s.is_human for s in stored.hand.seats]
-    assert _starting_hands(table.match.game) == dealt
+    assert _starting_hands(table.link.room.match.game) == dealt
     st.close()
 
 

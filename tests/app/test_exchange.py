@@ -8,16 +8,19 @@ import dataclasses
 import pygame
 
 from big2.engine.combos import PASS, move_cards
-from big2.engine.events import CardsExchanged, Dealt, HandEnded
+from big2.engine.events import Dealt, HandEnded
 from big2.engine.rules import STANDARD
 
 from helpers import card_point, click, click_button, key, pump
 
-from big2.app.match import ExchangeStarted, Match, MatchConfig, SeatConfig, opening_events
+from big2.room.config import MatchConfig, SeatConfig
+from big2.room.match import Match, opening_events
+from big2.room.events import ExchangeStarted, SeatExchanged, SeatExchangeStarted
 from big2.app.screens.privacy import PrivacyScene
 from big2.app.screens.results import ResultsScene
 from big2.app.screens.session_end import SessionEndScene
 from big2.app.table.scene import TableScene
+from big2.app.rooms import open_table
 from big2.app.table.part import TablePart
 
 RULES = dataclasses.replace(STANDARD, three_player_exchange=True)
@@ -65,10 +68,10 @@ def test_opening_events_show_the_deal_before_the_handover():
 def test_human_winner_gives_a_card_back_by_clicks_and_play_goes_on(make_app):
     app = make_app()
     match = _first_hand_won_by(0)
-    table = TableScene(app, match=match)
+    table = open_table(app, match=match)
     app.push(table)
     assert app.run_until(lambda: table.exchange.giving_back is not None, timeout=10), "no give-back prompt"
-    game = table.match.game
+    game = table.link.room.match.game
     loser = game.exchange[0]
     received = game._exchange_card
     assert received in table.hand.cards and len(table.hand.cards) == RULES.cards_per_player + 1
@@ -105,10 +108,10 @@ def test_human_winner_gives_a_card_back_by_clicks_and_play_goes_on(make_app):
 
 def test_enter_gives_back_the_suggestion(make_app):
     app = make_app()
-    table = TableScene(app, match=_first_hand_won_by(0))
+    table = open_table(app, match=_first_hand_won_by(0))
     app.push(table)
     assert app.run_until(lambda: table.exchange.giving_back is not None, timeout=10)
-    game = table.match.game
+    game = table.link.room.match.game
     suggestion = game.suggest_give_back()
     loser = game.exchange[0]
     key(app, pygame.K_RETURN)
@@ -118,9 +121,9 @@ def test_enter_gives_back_the_suggestion(make_app):
 def test_computer_winner_gives_back_and_a_human_loser_is_told(make_app):
     app = make_app()
     match = _first_hand_won_by(1)
-    table = TableScene(app, match=match)
+    table = open_table(app, match=match)
     app.push(table)
-    assert app.run_until(lambda: table.match.game.exchange is None and not table.playback.queue, timeout=10)
+    assert app.run_until(lambda: table.link.room.match.game.exchange is None and not table.playback.queue, timeout=10)
     assert table.exchange.giving_back is None
     lines = [line for line, _ in table.log]
     assert any("gives" in line and "back" in line for line in lines), lines
@@ -129,7 +132,7 @@ def test_computer_winner_gives_back_and_a_human_loser_is_told(make_app):
 def test_computers_only_reach_the_third_hand(make_app):
     app = make_app()
     seats = tuple(SeatConfig(n, human=False, level="beginner") for n in ("South", "East", "West"))
-    table = TableScene(app, MatchConfig(seats=seats, rules=RULES, hands=3, seed=4))
+    table = open_table(app, MatchConfig(seats=seats, rules=RULES, hands=3, seed=4))
     shown = []
 
     class Seen(TablePart):  # a part that only listens: every event the table shows
@@ -142,41 +145,58 @@ def test_computers_only_reach_the_third_hand(make_app):
         assert app.run_until(lambda: isinstance(app.top, ResultsScene), timeout=20), f"hand {hand + 1} stalled"
         click_button(app, app.top.b_next)
     assert isinstance(app.top, SessionEndScene)
-    assert len(table.match.results) == 3
+    assert len(table.link.room.match.results) == 3
     # hands 2 and 3 each opened with the handover and the card given back
-    assert sum(isinstance(e, ExchangeStarted) for e in shown) == 2
-    assert sum(isinstance(e, CardsExchanged) for e in shown) == 2
+    assert sum(isinstance(e, SeatExchangeStarted) for e in shown) == 2
+    assert sum(isinstance(e, SeatExchanged) for e in shown) == 2
 
 
 def test_hot_seat_winner_sees_the_privacy_screen_first(make_app):
     app = make_app()
     match = _first_hand_won_by(2, humans=(0, 2))
-    table = TableScene(app, match=match)
+    table = open_table(app, match=match)
+    said = []  # every sentence the table shows, even one soon replaced
+    shown_say = table.say
+    table.say = lambda text, *args, **kw: (said.append(text), shown_say(text, *args, **kw))[1]
     app.push(table)
     assert app.run_until(lambda: isinstance(app.top, PrivacyScene), timeout=10)
-    assert app.top.seat == 2 and table.match.game.exchange is not None
+    assert app.top.seat == 2 and table.link.room.match.game.exchange is not None
     assert table.viewer == 2 and not table.hand_visible
     assert not any(s.face_up for c, s in table.sprites.items() if c in table.hand.cards)
     key(app, pygame.K_RETURN)
     assert table.exchange.giving_back == 2 and table.hand_visible
-    loser = table.match.game.exchange[0]
+    loser = table.link.room.match.game.exchange[0]
     key(app, pygame.K_RETURN)
-    assert table.match.game.exchange is None
+    assert table.link.room.match.game.exchange is None
     # the hand turns face down at once (unless the giver leads), and no card name
     # reaches the shared log
-    game = table.match.game
+    game = table.link.room.match.game
     assert table.hand_visible == (game.to_act == 2 and not game.history)
     pump(app, 5)
     exchange_lines = [line for line, _ in table.log if "give" in line]
     assert len(exchange_lines) == 2
     assert not any(suit in line for line in exchange_lines for suit in "♠♥♦♣")
     if loser == 0:  # Ann is told what she got when she next sees her cards
-        assert 0 in table.exchange.notes
+        assert 0 not in table.exchange.told
+        for _turn in range(20):  # Ben plays (the hint when leading, else a pass) until Ann's turn
+            assert app.run_until(lambda: isinstance(app.top, PrivacyScene), timeout=10)
+            if app.top.seat == 0:
+                break
+            key(app, pygame.K_RETURN)
+            assert table.viewer == 2 and table.awaiting_human
+            if table.state.leading:
+                key(app, pygame.K_h)
+                key(app, pygame.K_RETURN)
+            else:
+                key(app, pygame.K_p)
+        assert isinstance(app.top, PrivacyScene) and app.top.seat == 0
+        key(app, pygame.K_RETURN)
+        assert table.viewer == 0 and 0 in table.exchange.told
+        assert any("gave you" in text for text in said)
 
 
 def test_a_game_saved_while_the_card_is_owed_resumes_at_the_exchange(make_app, tmp_path, monkeypatch):
     from big2.app import storage
-    from big2.app.table.resumed import ResumedTableScene
     from big2.app.screens.title import TitleScene
 
     def _open():
@@ -186,10 +206,10 @@ def test_a_game_saved_while_the_card_is_owed_resumes_at_the_exchange(make_app, t
         return app, st
 
     app, st = _open()
-    table = TableScene(app, match=_first_hand_won_by(0))
+    table = open_table(app, match=_first_hand_won_by(0))
     app.push(table)
     assert app.run_until(lambda: table.exchange.giving_back is not None, timeout=10)
-    game = table.match.game
+    game = table.link.room.match.game
     owed = (game.exchange, game._exchange_card, [sorted(game.hand(s)) for s in range(3)])
     app.running = False
     st.close()  # the window closes with the card still owed
@@ -202,8 +222,8 @@ def test_a_game_saved_while_the_card_is_owed_resumes_at_the_exchange(make_app, t
     assert title.b_continue is not None
     click_button(app, title.b_continue)
     table = app.top
-    assert isinstance(table, ResumedTableScene)
-    game = table.match.game
+    assert (isinstance(table, TableScene) and hasattr(table, "resumed_moves"))
+    game = table.link.room.match.game
     assert (game.exchange, game._exchange_card, [sorted(game.hand(s)) for s in range(3)]) == owed
     assert app.run_until(lambda: table.exchange.giving_back is not None, timeout=10), "no give-back prompt after Continue"
     assert sorted(table.hand.cards) == owed[2][0] and table.message[0].startswith("You received")
@@ -223,11 +243,11 @@ def test_handing_the_seat_to_the_computer_while_a_card_is_owed(make_app):
     from big2.app.screens.pause import PauseScene
 
     app = make_app()
-    table = TableScene(app, match=_first_hand_won_by(0))
+    table = open_table(app, match=_first_hand_won_by(0))
     app.push(table)
     assert app.run_until(lambda: table.exchange.giving_back is not None, timeout=10)
-    game = table.match.game
-    from big2.app.table.opponents import give_back_card
+    game = table.link.room.match.game
+    from big2.room.room import give_back_card
 
     suggestion = give_back_card(game)  # the computer's own choice (big2.ai.exchange)
     loser = game.exchange[0]

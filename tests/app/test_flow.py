@@ -8,12 +8,14 @@ from big2.engine.combos import PASS, move_cards
 
 from helpers import card_point, click, click_button, drag, key, pick_option, pump
 
-from big2.app.match import Match, MatchConfig, SeatConfig
+from big2.room.config import MatchConfig, SeatConfig
+from big2.room.match import Match
 from big2.app.screens.pause import PauseScene
 from big2.app.screens.privacy import PrivacyScene
 from big2.app.screens.results import ResultsScene
 from big2.app.screens.session_end import SessionEndScene
 from big2.app.table.scene import TableScene
+from big2.app.rooms import open_table
 from big2.app.screens.title import TitleScene
 
 
@@ -57,9 +59,9 @@ def test_title_quick_game_starts_a_standard_table(make_app):
     click_button(app, title.b_quick)
     assert isinstance(app.top, TableScene)
     table = app.top
-    assert table.match.n_players == 4
-    assert table.match.config.humans == (0,)
-    assert app.run_until(lambda: sum(table.counts) == 52 or table.awaiting_human or len(table.match.game.history) > 0, timeout=10)
+    assert table.link.room.match.n_players == 4
+    assert table.link.room.match.config.humans == (0,)
+    assert app.run_until(lambda: sum(table.counts) == 52 or table.awaiting_human or len(table.link.room.match.game.history) > 0, timeout=10)
 
 
 def _play_out_by_clicks_and_keys(app, table):
@@ -71,7 +73,7 @@ def _play_out_by_clicks_and_keys(app, table):
         _wait_turn_or_end(app, table)
         if not isinstance(app.top, TableScene):
             return moves
-        game = table.match.game
+        game = table.link.room.match.game
         legal = [m for m in game.legal_moves() if m != PASS]
         if not legal:
             if moves % 2:
@@ -100,16 +102,16 @@ def _play_out_by_clicks_and_keys(app, table):
 
 def test_whole_hand_by_clicks_and_keys_to_results_and_standings(make_app):
     app = make_app()
-    table = TableScene(app, _solo(seed=3))
+    table = open_table(app, _solo(seed=3))
     app.push(table)
     assert _play_out_by_clicks_and_keys(app, table) > 3
     assert isinstance(app.top, ResultsScene)
     results = app.top
-    assert table.match.results and table.match.results[0].cards_left[table.match.results[0].winner] == 0
+    assert table.link.room.match.results and table.link.room.match.results[0].cards_left[table.link.room.match.results[0].winner] == 0
     pump(app, 5)
     click_button(app, results.b_next)
     assert isinstance(app.top, SessionEndScene)
-    standings = app.top.match.standings()
+    standings = app.top.link.room.match.standings()
     assert len(standings) == 4 and standings[0][0] == 1
 
 
@@ -130,7 +132,7 @@ def test_from_the_title_through_new_game_to_the_standings(make_app):
     pick_option(app, ng.dd_length, "1 hand")
     click_button(app, ng.b_start)
     table = app.top
-    assert isinstance(table, TableScene) and table.match.config.hands == 1
+    assert isinstance(table, TableScene) and table.link.room.match.config.hands == 1
     _play_out_by_clicks_and_keys(app, table)
     assert isinstance(app.top, ResultsScene)
     key(app, pygame.K_RETURN)
@@ -142,7 +144,7 @@ def test_from_the_title_through_new_game_to_the_standings(make_app):
 def test_illegal_selection_refused_with_the_engines_reason(make_app):
     seed = _seed_where(lambda g: g.to_act == 0)
     app = make_app()
-    table = TableScene(app, _solo(seed))
+    table = open_table(app, _solo(seed))
     app.push(table)
     _wait_turn_or_end(app, table)
     hand = table.hand.cards
@@ -150,7 +152,7 @@ def test_illegal_selection_refused_with_the_engines_reason(make_app):
     _select_by_clicks(app, table, [wrong])
     assert not table.buttons["play"].is_enabled
     key(app, pygame.K_RETURN)
-    assert table.match.game.history == []
+    assert table.link.room.match.game.history == []
     assert table.message is not None and "3♦" in table.message[0]
     # the reason reaches the screen, and a legal play then goes through
     click(app, card_point(table, wrong), button=3)  # right click clears the selection
@@ -158,7 +160,7 @@ def test_illegal_selection_refused_with_the_engines_reason(make_app):
     _select_by_clicks(app, table, [0])
     assert table.buttons["play"].is_enabled
     key(app, pygame.K_RETURN)
-    assert table.match.game.history[0][0] == 0
+    assert table.link.room.match.game.history[0][0] == 0
 
 
 def test_hot_seat_never_shows_a_hand_to_the_wrong_human(make_app, monkeypatch):
@@ -166,7 +168,7 @@ def test_hot_seat_never_shows_a_hand_to_the_wrong_human(make_app, monkeypatch):
 
     seats = (SeatConfig("Ann", True), SeatConfig("East", False), SeatConfig("Ben", True), SeatConfig("West", False))
     app = make_app()
-    table = TableScene(app, MatchConfig(seats=seats, hands=1, seed=11))
+    table = open_table(app, MatchConfig(seats=seats, hands=1, seed=11))
     drawn: set[int] = set()
     real_draw = CardSprite.draw
 
@@ -179,7 +181,7 @@ def test_hot_seat_never_shows_a_hand_to_the_wrong_human(make_app, monkeypatch):
     state = {"allowed": None, "checked": 0, "privacy_screens": 0}
 
     def check(_work):
-        game = table.match.game
+        game = table.link.room.match.game
         if game is not None and not game.is_over and isinstance(app.top, TableScene):
             for seat in (0, 2):
                 if seat != state["allowed"]:
@@ -206,7 +208,7 @@ def test_hot_seat_never_shows_a_hand_to_the_wrong_human(make_app, monkeypatch):
             pump(app, 2)
             continue
         # a human's turn: pick the lowest legal play with the keyboard (arrows + Space)
-        game = table.match.game
+        game = table.link.room.match.game
         assert game.to_act == state["allowed"] == table.viewer
         legal = [m for m in game.legal_moves() if m != PASS]
         if not legal:
@@ -226,7 +228,7 @@ def test_hot_seat_never_shows_a_hand_to_the_wrong_human(make_app, monkeypatch):
 
 def test_resize_lays_the_table_out_again(make_app):
     app = make_app()
-    table = TableScene(app, _solo(seed=5))
+    table = open_table(app, _solo(seed=5))
     app.push(table)
     _wait_turn_or_end(app, table)
     old = table.layout
@@ -251,7 +253,7 @@ def test_resize_lays_the_table_out_again(make_app):
 
 def test_drag_across_selects_and_lifting_a_card_reorders(make_app):
     app = make_app()
-    table = TableScene(app, _solo(seed=5))
+    table = open_table(app, _solo(seed=5))
     app.push(table)
     _wait_turn_or_end(app, table)
     cards = list(table.hand.cards)
@@ -272,20 +274,20 @@ def test_drag_across_selects_and_lifting_a_card_reorders(make_app):
 
 def test_keys_sort_hint_and_pause(make_app):
     app = make_app()
-    table = TableScene(app, _solo(seed=8))
+    table = open_table(app, _solo(seed=8))
     app.push(table)
     _wait_turn_or_end(app, table)
     rank_order = list(table.hand.cards)
     key(app, pygame.K_s)
     assert table.hand.sort_mode == "suit" and sorted(table.hand.cards) == sorted(rank_order)
-    suits = [table.match.config.rules.card_strength(c) % 4 for c in table.hand.cards]
+    suits = [table.link.room.match.config.rules.card_strength(c) % 4 for c in table.hand.cards]
     assert suits == sorted(suits)
     key(app, pygame.K_h)
     assert table.message is not None and table.message[0]  # the hint says why
     if table.hand.selected:
         assert table.buttons["play"].is_enabled  # the hinted cards are a legal play
     else:
-        assert not table.match.game.leading  # only a follower is ever told to pass
+        assert not table.link.room.match.game.leading  # only a follower is ever told to pass
     key(app, pygame.K_ESCAPE)
     assert isinstance(app.top, PauseScene)
     t0 = table.clock.time
@@ -297,20 +299,20 @@ def test_keys_sort_hint_and_pause(make_app):
 
 def test_handing_the_seat_to_the_computer_finishes_the_hand(make_app):
     app = make_app()
-    table = TableScene(app, _solo(seed=4))
+    table = open_table(app, _solo(seed=4))
     app.push(table)
     _wait_turn_or_end(app, table)
     key(app, pygame.K_ESCAPE)
     pause = app.top
     assert isinstance(pause, PauseScene) and pause.b_hand.is_enabled
     click_button(app, pause.b_hand)
-    assert not table.match.is_human(0)
+    assert not table.link.room.match.is_human(0)
     assert app.run_until(lambda: isinstance(app.top, ResultsScene), timeout=30)
 
 
 def test_an_idle_table_does_not_redraw(make_app):
     app = make_app()
-    table = TableScene(app, _solo(seed=5))
+    table = open_table(app, _solo(seed=5))
     app.push(table)
     _wait_turn_or_end(app, table)
     pump(app, 5)
@@ -328,14 +330,14 @@ def test_computers_play_a_session_through_the_loop(make_app):
     app = make_app(animation="normal", pace="fast")
     app.time_scale = 8.0  # every animation still runs, eight times faster
     seats = tuple(SeatConfig(n, False) for n in ("A", "B", "C"))
-    table = TableScene(app, MatchConfig(seats=seats, hands=2, seed=1))
+    table = open_table(app, MatchConfig(seats=seats, hands=2, seed=1))
     app.push(table)
     for _ in range(2):
         assert app.run_until(lambda: isinstance(app.top, (ResultsScene, SessionEndScene)), timeout=60)
         if isinstance(app.top, ResultsScene):
             key(app, pygame.K_RETURN)
     assert isinstance(app.top, SessionEndScene)
-    assert len(table.match.results) == 2
+    assert len(table.link.room.match.results) == 2
 
 
 def test_two_players_dealt_out_evenly_fit_the_table(make_app):
@@ -346,7 +348,7 @@ def test_two_players_dealt_out_evenly_fit_the_table(make_app):
     rules = dataclasses.replace(STANDARD, leftovers=Leftovers.TO_LOWEST)
     app = make_app(size=(800, 600))
     seats = (SeatConfig("You", True), SeatConfig("North", False))
-    table = TableScene(app, MatchConfig(seats=seats, rules=rules, hands=1, seed=2))
+    table = open_table(app, MatchConfig(seats=seats, rules=rules, hands=1, seed=2))
     app.push(table)
     _wait_turn_or_end(app, table)
     n = len(table.hand.cards)
@@ -363,11 +365,11 @@ def test_f1_shows_the_tables_rules_and_esc_returns(make_app):
     from big2.app.screens.rules import RulesScene
 
     app = make_app()
-    table = TableScene(app, _solo(seed=5))
+    table = open_table(app, _solo(seed=5))
     app.push(table)
     _wait_turn_or_end(app, table)
     key(app, pygame.K_F1)
-    assert isinstance(app.top, RulesScene) and app.top.rules is table.match.config.rules
+    assert isinstance(app.top, RulesScene) and app.top.rules is table.link.room.match.config.rules
     key(app, pygame.K_ESCAPE)
     assert app.top is table and table.buttons["sort"].visible
 
@@ -376,12 +378,29 @@ def test_sounds_follow_the_game(make_app):
     app = make_app(animation="fast", pace="instant")
     app.time_scale = 8.0
     seats = tuple(SeatConfig(n, False) for n in ("A", "B", "C", "D"))
-    table = TableScene(app, MatchConfig(seats=seats, hands=1, seed=6))
+    table = open_table(app, MatchConfig(seats=seats, hands=1, seed=6))
     app.push(table)
     assert app.run_until(lambda: isinstance(app.top, ResultsScene), timeout=30)
     heard = app.sounds.counts
-    history = table.match.game.history
+    history = table.link.room.match.game.history
     assert heard["deal"] >= 13  # a flick for every few cards dealt
     assert heard["play"] == sum(1 for _, m in history if m != PASS)
     assert heard["pass"] == sum(1 for _, m in history if m == PASS)
     assert heard["win"] == 1
+
+
+def test_a_computers_ready_move_is_the_tables_next_deadline(make_app):
+    """The app sleeps until the table's next deadline: once a computer's move is ready,
+    the end of the pace must be one, or the move waits up to the idle wait (a second)
+    past the pace."""
+    app = make_app(animation="normal", pace="fast")
+    seats = tuple(SeatConfig(n, False) for n in ("South", "East", "North", "West"))
+    table = app.push("table", MatchConfig(seats=seats, hands=1, seed=3))
+
+    def ready():
+        return table.state.exchange is None and table.link.next_due(table.pace()) is not None
+
+    assert app.run_until(ready, timeout=30)
+    left = table.link.next_due(table.pace()) - table.clock.time
+    deadline = table.next_deadline()
+    assert deadline is not None and deadline <= max(0.0, left) + 1e-6, (deadline, left)

@@ -8,7 +8,7 @@ import pytest
 
 from helpers import key
 
-from big2.app.match import MatchConfig
+from big2.room.config import MatchConfig
 from big2.app.table.draw import group_marks
 
 

@@ -15,7 +15,7 @@ import pytest
 from big2 import i18n
 from big2.app import language
 from big2.app.ui import text
-from big2.app.match import MatchConfig, SeatConfig
+from big2.room.config import MatchConfig, SeatConfig
 from big2.engine import PRESETS
 from big2.engine.scoring import scoring_preset
 
@@ -54,13 +54,13 @@ def test_the_rules_of_every_preset_draw_only_translated_words(speaking) -> None:
 
 def test_results_working_a_hint_and_a_refusal_draw_only_translated_words(speaking) -> None:
     from big2.app.screens.results import ResultsScene
-    from big2.app.table.scene import TableScene
+    from big2.app.rooms import open_table
     from big2.engine.cards import CardSet
 
     app, watch, code = speaking
     seats = (SeatConfig("Mei", True), SeatConfig("East", False), SeatConfig("Bo", False))
     # finishing-place scoring notes every seat's place: the working is never empty
-    table = TableScene(app, MatchConfig(seats=seats, hands=1, seed=5, scoring="finish-order"))
+    table = open_table(app, MatchConfig(seats=seats, hands=1, seed=5, scoring="finish-order"))
     app.push(table)
     pump(app, 2)
     refused = hinted = False
@@ -73,7 +73,7 @@ def test_results_working_a_hint_and_a_refusal_draw_only_translated_words(speakin
             assert table.message is not None
             watch.scene(app, table)
             hinted = True
-        game = table.game
+        game = table.link.room.match.game
         hand = list(game.hand(table.viewer))
         if not refused and len(hand) >= 2:
             # two cards of different ranks: never a combination
@@ -152,18 +152,18 @@ def test_refusals_name_computer_seats_as_the_table_does(make_app) -> None:
     """The engine names seats in plain text ("East"); at the table a computer's default
     compass name is shown translated, a person's name as typed."""
     from big2.app import vocab
-    from big2.app.table.scene import TableScene
+    from big2.app.rooms import open_table
     from big2.engine.messages import msg
 
     app = make_app()
     seats = (SeatConfig("Mei", True), SeatConfig("East", False), SeatConfig("Bo", False))
-    table = TableScene(app, MatchConfig(seats=seats, hands=1, seed=5))
+    table = open_table(app, MatchConfig(seats=seats, hands=1, seed=5))
     app.push(table)
     pump(app, 2)
     try:
         i18n.set_language("zh_Hant")
-        assert vocab.render_at(table.match, msg("It is {name}'s turn.", name="East")) == "輪到東家出牌。"
-        assert vocab.render_at(table.match, msg("It is {name}'s turn.", name="Bo")) == "輪到Bo出牌。"
+        assert vocab.render_at(table.state, msg("It is {name}'s turn.", name="East")) == "輪到東家出牌。"
+        assert vocab.render_at(table.state, msg("It is {name}'s turn.", name="Bo")) == "輪到Bo出牌。"
     finally:
         i18n.set_language("en")
-    assert vocab.render_at(table.match, msg("It is {name}'s turn.", name="East")) == "It is East's turn."
+    assert vocab.render_at(table.state, msg("It is {name}'s turn.", name="East")) == "It is East's turn."

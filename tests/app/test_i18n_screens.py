@@ -20,7 +20,7 @@ import pytest
 from big2 import i18n
 from big2.app import language
 from big2.app.ui import text
-from big2.app.match import MatchConfig, SeatConfig
+from big2.room.config import MatchConfig, SeatConfig
 from big2.i18n import shown
 
 from helpers import key, pump
@@ -88,6 +88,7 @@ def test_routed_screens_draw_only_translated_words(speaking) -> None:
     from big2.app.screens.results import ResultsScene
     from big2.app.screens.session_end import SessionEndScene
     from big2.app.table.scene import TableScene
+    from big2.app.rooms import open_table
     from big2.app.screens.title import TitleScene
 
     app, watch, _code = speaking
@@ -99,11 +100,11 @@ def test_routed_screens_draw_only_translated_words(speaking) -> None:
     watch.scene(app, app.top)  # the quit question
     app.pop()
     seats = tuple(SeatConfig(n, False) for n in ("Mei", "East", "Bo"))  # East: a default name
-    table = TableScene(app, MatchConfig(seats=seats, hands=1, seed=5))
+    table = open_table(app, MatchConfig(seats=seats, hands=1, seed=5))
     app.push(table)
     pump(app, 2)
     for moves in (3, 8, 14):  # the table mid-hand: plates, the trick, the log, the scores
-        assert app.run_until(lambda: table.game is not None and len(table.game.history) >= moves
+        assert app.run_until(lambda: table.link.room.match.game is not None and len(table.link.room.match.game.history) >= moves
                              or isinstance(app.top, ResultsScene), timeout=60)
         if app.top is table:
             watch.scene(app, table)

@@ -9,10 +9,10 @@ from pygame_gui.elements import UIDropDownMenu
 from helpers import key, post, pump
 
 from big2.app import storage
-from big2.app.match import MatchConfig, SeatConfig
-from big2.app.table.resumed import ResumedTableScene
+from big2.room.config import MatchConfig, SeatConfig
 from big2.app.screens.settings import SettingsScene, speed_label
 from big2.app.table.scene import TableScene
+from big2.app.rooms import open_table
 from big2.app.screens.title import TitleScene
 
 
@@ -84,7 +84,7 @@ def test_title_enter_continues_the_waiting_game_and_esc_asks_before_quitting(mak
     storage.attach(app, st)
     try:
         seats = (SeatConfig("You", True), SeatConfig("East", False), SeatConfig("North", False), SeatConfig("West", False))
-        table = TableScene(app, MatchConfig(seats=seats, hands=2, seed=4))
+        table = open_table(app, MatchConfig(seats=seats, hands=2, seed=4))
         app.push(table)
         assert app.run_until(lambda: table.awaiting_human, timeout=20)
         title = TitleScene(app)
@@ -92,7 +92,7 @@ def test_title_enter_continues_the_waiting_game_and_esc_asks_before_quitting(mak
         pump(app, 3)
         assert title.b_continue is not None
         key(app, pygame.K_RETURN, frames=4)
-        assert isinstance(app.top, ResumedTableScene)  # not a new quick game
+        assert (isinstance(app.top, TableScene) and hasattr(app.top, "resumed_moves"))  # not a new quick game
         title = TitleScene(app)
         app.reset_to(title)
         pump(app, 2)

@@ -29,10 +29,10 @@ def _back_rects(scene) -> list[pygame.Rect]:
     """Every card back on the table, where it is drawn."""
     lay = scene.layout
     out = []
-    for seat in range(scene.match.n_players):
+    for seat in range(scene.link.room.match.n_players):
         if seat == scene.viewer:
             continue
-        p = (seat - scene.viewer) % scene.match.n_players
+        p = (seat - scene.viewer) % scene.link.room.match.n_players
         turned = lay.seats[p].side in ("left", "right")
         w, h = (lay.small_h, lay.small_w) if turned else (lay.small_w, lay.small_h)
         out += [pygame.Rect(x, y, w, h) for x, y in lay.back_positions(p, scene.counts[seat])]

@@ -65,7 +65,7 @@ def test_a_hot_seat_new_game_leaves_settings_and_the_quick_game_alone(make_app):
         click_button(app, app.top.b_no)
     table = app.find(TableScene)
     assert table is not None
-    seats = table.match.config.seats
+    seats = table.link.room.match.config.seats
     assert len(seats) == 4 and seats[0].name == "Ann" and seats[0].human
     assert [s.human for s in seats[1:]] == [False] * 3
     assert [s.level for s in seats[1:]] == ["expert", "beginner", "normal"]

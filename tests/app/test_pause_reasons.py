@@ -7,9 +7,10 @@ import pytest
 from helpers import click_button, key, pump
 
 from big2.app.ui import text
-from big2.app.match import MatchConfig, SeatConfig
+from big2.room.config import MatchConfig, SeatConfig
 from big2.app.screens.pause import PauseScene
 from big2.app.table.scene import TableScene
+from big2.app.rooms import open_table
 
 
 def _drawn_lines(app, monkeypatch) -> list[tuple[str, tuple[int, int]]]:
@@ -40,7 +41,7 @@ def _reason_under(lines, button, below) -> str:
 def test_greyed_items_say_why_against_the_computer(make_app, monkeypatch, size):
     seats = (SeatConfig("You", True), SeatConfig("East", False), SeatConfig("North", False), SeatConfig("West", False))
     app = make_app(size=size)
-    table = TableScene(app, MatchConfig(seats=seats, hands=2, seed=4))
+    table = open_table(app, MatchConfig(seats=seats, hands=2, seed=4))
     app.push(table)
     assert app.run_until(lambda: table.awaiting_human, timeout=20)
     key(app, pygame.K_ESCAPE)
@@ -65,7 +66,7 @@ def test_greyed_items_say_why_against_the_computer(make_app, monkeypatch, size):
 def test_undo_greyed_at_a_hot_seat_table_says_it_is_off(make_app, monkeypatch):
     seats = (SeatConfig("Ann", True), SeatConfig("Bo", True), SeatConfig("Cy", False), SeatConfig("Di", False))
     app = make_app(size=(800, 600))
-    table = TableScene(app, MatchConfig(seats=seats, seed=3))
+    table = open_table(app, MatchConfig(seats=seats, seed=3))
     app.push(table)
     assert app.run_until(lambda: app.top is not table, timeout=20)  # the privacy screen
     key(app, pygame.K_RETURN)

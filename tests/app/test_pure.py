@@ -8,7 +8,8 @@ import sys
 import pytest
 
 from big2.app.table.hand import HandModel
-from big2.app.match import Match, MatchConfig, SeatConfig
+from big2.room.config import MatchConfig, SeatConfig
+from big2.room.match import Match
 from big2.app.screens.rulesform import presets, rule_choices, with_choice
 from big2.app.settings import AppSettings, from_mapping
 from big2.app.ui.tween import EASINGS, GameClock, Tweener
@@ -97,11 +98,11 @@ def test_hand_model_sort_toggle_move_focus():
 
 def _finish_hand(m):
     """Play the current hand out with the lowest legal moves; returns its HandEnded."""
-    from big2.app.table.opponents import standin_move
+    from big2.room.room import lowest_move
 
     game = m.game
     while True:
-        for ev in game.make(standin_move(game)):
+        for ev in game.make(lowest_move(game)):
             if isinstance(ev, HandEnded):
                 return ev
 
@@ -173,8 +174,8 @@ def test_rules_form_offers_every_editable_field():
 def test_pure_modules_import_without_pygame():
     code = (
         "import sys; sys.modules['pygame'] = None; sys.modules['pygame_gui'] = None\n"
-        "import big2.app, big2.app.table.layout, big2.app.ui.tween, big2.app.table.hand, big2.app.match,"
-        " big2.app.settings, big2.app.screens.rulesform, big2.app.ui.synth, big2.app.storage.savedmatch, big2.app.storage\n"
+        "import big2.app, big2.app.table.layout, big2.app.ui.tween, big2.app.table.hand, big2.room.match,"
+        " big2.room.undo, big2.room, big2.app.settings, big2.app.screens.rulesform, big2.app.ui.synth, big2.app.storage.savedmatch, big2.app.storage\n"
         "print('ok')"
     )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60)
@@ -193,6 +194,7 @@ def test_thinker_returns_a_legal_move_from_its_worker(processes):
     import random as _random
     import threading
 
+    from big2.ai import PlayerView
     from big2.app.table.opponents import Thinker, levels
     from big2.engine.game import Game
 
@@ -202,7 +204,7 @@ def test_thinker_returns_a_legal_move_from_its_worker(processes):
     try:
         for level in levels():
             woke.clear()
-            fut = t.submit(game, game.to_act, _random.Random(1), level)
+            fut = t.think(PlayerView.from_game(game, game.to_act), level, _random.Random(1).getrandbits(64))
             move = fut.result(timeout=60)
             assert move in game.legal_moves(), level
             assert woke.wait(5)

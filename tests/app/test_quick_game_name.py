@@ -10,7 +10,8 @@ from collections import deque
 from helpers import click_button, pump
 
 from big2.app import storage
-from big2.app.match import Match, MatchConfig, SeatConfig, quick_config
+from big2.room.config import MatchConfig, SeatConfig, quick_config
+from big2.room.match import Match
 from big2.app.table.scene import TableScene
 from big2.app.screens.title import TitleScene
 from big2.persistence import stats
@@ -32,9 +33,9 @@ def test_quick_game_seats_the_stored_name_and_statistics_list_it(make_app):
     click_button(app, app.top.b_quick)
     table = app.top
     assert isinstance(table, TableScene)
-    m = table.match
+    m = table.link.room.match
     assert m.names == ("Mei", "East", "North", "West") and m.config.humans == (0,)
-    table.match.hand_to_computer(0)  # let the computer play Mei's cards for a while
+    table.hand_seat_to_computer()  # let the computer play Mei's cards for a while
     table.log = deque(table.log, maxlen=1000)  # keep every line, not the last five
     assert app.run_until(lambda: len(m.game.history) >= 12 and not table.playback.queue, timeout=30)
     lines = [line for line, _ in table.log]
@@ -50,7 +51,7 @@ def test_quick_game_seats_the_stored_name_and_statistics_list_it(make_app):
 def test_without_a_name_the_quick_game_says_you(make_app):
     app, st = _title(make_app)
     click_button(app, app.top.b_quick)
-    assert app.top.match.names[0] == "You"
+    assert app.top.link.room.match.names[0] == "You"
     st.close()
 
 

@@ -8,8 +8,8 @@ import pygame
 from helpers import key, post, pump
 
 from big2.app.ui import text
-from big2.app.match import MatchConfig, SeatConfig
-from big2.app.table.scene import TableScene
+from big2.room.config import MatchConfig, SeatConfig
+from big2.app.rooms import open_table
 
 SEATS = (SeatConfig("You", True), SeatConfig("East", False), SeatConfig("North", False), SeatConfig("West", False))
 
@@ -32,9 +32,9 @@ def _play_on(app, table, lines_wanted):
         assert app.run_until(lambda: table.awaiting_human or app.top is not table, timeout=30)
         if len(log.lines()) >= lines_wanted or app.top is not table:
             break
-        before = len(table.match.game.history)
+        before = len(table.link.room.match.game.history)
         key(app, pygame.K_p)
-        if len(table.match.game.history) == before:
+        if len(table.link.room.match.game.history) == before:
             key(app, pygame.K_h)
             key(app, pygame.K_RETURN)
         pump(app, 2)
@@ -43,7 +43,7 @@ def _play_on(app, table, lines_wanted):
 
 def test_recent_plays_scrolls_through_the_whole_hand(make_app):
     app = make_app(size=(800, 600))
-    table = TableScene(app, MatchConfig(seats=SEATS, hands=1, seed=5))
+    table = open_table(app, MatchConfig(seats=SEATS, hands=1, seed=5))
     app.push(table)
     log = table.view.log
     _play_on(app, table, log.room() + 4)
@@ -72,7 +72,7 @@ def test_recent_plays_scrolls_through_the_whole_hand(make_app):
 
 def test_a_long_play_wraps_instead_of_being_cut(make_app):
     app = make_app(size=(800, 600))
-    table = TableScene(app, MatchConfig(seats=SEATS, hands=1, seed=5))
+    table = open_table(app, MatchConfig(seats=SEATS, hands=1, seed=5))
     app.push(table)
     assert app.run_until(lambda: table.awaiting_human, timeout=30)
     long_line = "Northwestern: full house 9♠ 9♦ 9♣ 4♥ 4♠ beats the straight"

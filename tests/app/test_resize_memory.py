@@ -8,7 +8,7 @@ import pygame
 import pytest
 
 from big2.app.ui import text
-from big2.app.match import quick_config
+from big2.room.config import quick_config
 from big2.app.screens import common
 
 

@@ -69,8 +69,9 @@ def test_the_kept_in_saved_games_notice_is_whole(make_app, size, code):
     """Leave a game mid-hand, start another and keep the first: the notice saying where
     it went shows its whole sentence (no little scrolling box)."""
     from big2.app import storage
-    from big2.app.match import MatchConfig
+    from big2.room.config import MatchConfig
     from big2.app.table.scene import TableScene
+    from big2.app.rooms import open_table
     from big2.app.screens.title import TitleScene
 
     from big2.app import language
@@ -80,10 +81,10 @@ def test_the_kept_in_saved_games_notice_is_whole(make_app, size, code):
     st = storage.Storage.open()
     storage.attach(app, st)
     try:
-        table = TableScene(app, MatchConfig(seed=11))
+        table = open_table(app, MatchConfig(seed=11))
         app.push(table)
-        table.match.hand_to_computer(0)  # the computer plays the seat a few moves
-        assert app.run_until(lambda: table.game is not None and len(table.game.history) >= 5, timeout=30)
+        table.link.room.match.hand_to_computer(0)  # the computer plays the seat a few moves
+        assert app.run_until(lambda: table.link.room.match.game is not None and len(table.link.room.match.game.history) >= 5, timeout=30)
         app.reset_to(TitleScene(app))
         pump(app)
         click(app, app.top.b_quick.rect.center)

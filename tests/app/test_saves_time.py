@@ -9,10 +9,11 @@ import pygame
 from helpers import click_button, key, pump
 
 from big2.app import storage
-from big2.app.match import MatchConfig, SeatConfig
+from big2.room.config import MatchConfig, SeatConfig
 from big2.app.screens.pause import PauseScene
 from big2.app.screens.saves import SavesScene, when
 from big2.app.table.scene import TableScene
+from big2.app.rooms import open_table
 from big2.app.screens.title import TitleScene
 
 CLOCK = re.compile(r"\d{1,2}:\d{2}")
@@ -29,7 +30,7 @@ def _start(make_app):
 
 
 def _table(app):
-    table = TableScene(app, MatchConfig(seats=SEATS, hands=2, seed=4))
+    table = open_table(app, MatchConfig(seats=SEATS, hands=2, seed=4))
     app.push(table)
     assert app.run_until(lambda: table.awaiting_human, timeout=20)
     return table

@@ -7,12 +7,13 @@ import pytest
 
 from helpers import click_button, key, pick_option, post, pump
 
-from big2.app.match import MatchConfig, SeatConfig
+from big2.room.config import MatchConfig, SeatConfig
 from big2.app.screens.newgame import NewGameScene
 from big2.app.screens.rules import RulesScene
 from big2.app.screens.session_end import SessionEndScene
 from big2.app.screens.settings import SettingsScene
 from big2.app.table.scene import TableScene
+from big2.app.rooms import open_table
 from big2.app.screens.title import TitleScene
 
 
@@ -81,7 +82,7 @@ def test_new_game_defaults_start_against_three_computers(make_app):
     pump(app)
     click_button(app, ng.b_start)
     assert isinstance(app.top, TableScene)
-    cfg = app.top.match.config
+    cfg = app.top.link.room.match.config
     assert cfg.n_players == 4 and cfg.humans == (0,) and cfg.rules.name == "standard"
 
 
@@ -107,7 +108,7 @@ def test_new_game_players_names_rules_and_session(make_app):
     assert cfg.seats[1].name == "Ann"
     click_button(app, ng.b_start)
     table = app.find(TableScene)
-    assert table is not None and table.match.hot_seat
+    assert table is not None and table.link.room.match.hot_seat
 
 
 def test_new_game_refuses_too_many_cards(make_app):
@@ -125,7 +126,7 @@ def test_session_end_offers_play_again(make_app):
     app = make_app()
     app.push(TitleScene(app))
     seats = tuple(SeatConfig(n, False) for n in ("A", "B"))
-    table = TableScene(app, MatchConfig(seats=seats, hands=1, seed=3))
+    table = open_table(app, MatchConfig(seats=seats, hands=1, seed=3))
     app.push(table)
     from big2.app.screens.results import ResultsScene
 

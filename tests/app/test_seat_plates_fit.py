@@ -14,8 +14,8 @@ import pytest
 from big2 import i18n
 from big2.app import language
 from big2.app.ui import text
-from big2.app.match import Match
-from big2.app.table.scene import TableScene
+from big2.room.match import Match
+from big2.app.rooms import open_table
 from tools import fitcheck
 from tools.tour import _solo, wait
 
@@ -26,13 +26,13 @@ def test_plates_fit_at_every_count(make_app, monkeypatch, code) -> None:
     i18n.set_language(language.choose(""))
     try:
         app = make_app(size=(800, 600))
-        table = TableScene(app, _solo())
+        table = open_table(app, _solo())
         app.push(table)
         assert wait(app, lambda: table.awaiting_human, 30)
         monkeypatch.setattr(Match, "totals", property(lambda self: [-123, -45, -100, -88]))
         problems = {}
         for n in range(13, 0, -1):
-            table.counts[:] = [n] * table.match.n_players
+            table.counts[:] = [n] * table.link.room.match.n_players
             found = [str(p) for p in fitcheck.draw_and_check(app)]
             if found:
                 problems[n] = found

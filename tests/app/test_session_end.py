@@ -10,13 +10,14 @@ from helpers import click, click_button, key, post, pump
 
 from big2.app import storage
 from big2.app.ui import text
-from big2.app.match import MatchConfig, SeatConfig
+from big2.room.config import MatchConfig, SeatConfig
 from big2.app.screens.pause import PauseScene
 from big2.app.screens.replay import ReplayScene
 from big2.app.screens.results import ResultsScene
 from big2.app.screens.session_end import SessionEndScene
 from big2.app.screens.statistics import StatisticsScene
 from big2.app.table.scene import TableScene
+from big2.app.rooms import open_table
 
 SEATS = (SeatConfig("You", True), SeatConfig("East", False), SeatConfig("North", False), SeatConfig("West", False))
 
@@ -33,13 +34,13 @@ def _to_results(app, table):
 
 
 def _play_session(app, hands, seed=7):
-    table = TableScene(app, MatchConfig(seats=SEATS, hands=hands, seed=seed))
+    table = open_table(app, MatchConfig(seats=SEATS, hands=hands, seed=seed))
     app.push(table)
     for _ in range(hands):
         results = _to_results(app, table)
         click_button(app, results.b_next)
     assert isinstance(app.top, SessionEndScene)
-    return table.match
+    return table.link
 
 
 def _headline(app):
@@ -51,7 +52,7 @@ def _headline(app):
 
 def test_results_menu_opens_the_pause_menu_like_the_tables(make_app):
     app = make_app()
-    table = TableScene(app, MatchConfig(seats=SEATS, hands=2, seed=3))
+    table = open_table(app, MatchConfig(seats=SEATS, hands=2, seed=3))
     app.push(table)
     results = _to_results(app, table)
     click_button(app, results.b_menu)
@@ -65,18 +66,20 @@ def test_results_menu_opens_the_pause_menu_like_the_tables(make_app):
     key(app, pygame.K_ESCAPE)
     assert app.top is results
     click_button(app, results.b_next)
-    assert app.top is table and len(table.match.results) == 1
+    assert app.top is table and len(table.link.room.match.results) == 1
 
 
 def test_a_tie_is_called_a_tie_and_nobody_is_celebrated(make_app):
     app = make_app(size=(1280, 720), animation="normal")
-    match = _play_session(app, 1)
+    link = _play_session(app, 1)
+    match = link.room.match
     app.pop()
     best = max(match.totals)
     leader = match.totals.index(best)
     other = next(s for s in range(4) if s != leader)
     match.session.totals[other] = best  # two seats share the best total
-    end = app.push(SessionEndScene(app, match))
+    link.refresh()
+    end = app.push(SessionEndScene(app, link))
     line = _headline(app)
     assert "tie" in line and "wins" not in line, line
     assert not end.animating()
@@ -88,13 +91,16 @@ def _pixels(surf, rect):
 
 def test_confetti_only_for_the_players_own_win_and_never_over_the_dialog(make_app):
     app = make_app(size=(1280, 720), animation="normal")
-    match = _play_session(app, 1)
+    link = _play_session(app, 1)
+    match = link.room.match
     app.pop()
     match.session.totals[:] = [-30, 10, 5, 15]  # the player last
-    assert not app.push(SessionEndScene(app, match)).animating()
+    link.refresh()
+    assert not app.push(SessionEndScene(app, link)).animating()
     app.pop()
     match.session.totals[:] = [12, -4, -4, -4]  # the player won
-    end = app.push(SessionEndScene(app, match))
+    link.refresh()
+    end = app.push(SessionEndScene(app, link))
     assert _headline(app) == "You win the session!"
     assert end.animating()
     end.t = end.duration * 0.5  # the confetti half way down the window
@@ -112,7 +118,7 @@ def test_hand_by_hand_scrolls_and_leads_to_statistics_and_the_replay(make_app):
     app = make_app(size=(800, 600))
     st = storage.Storage.open()
     storage.attach(app, st)
-    match = _play_session(app, 10)
+    match = _play_session(app, 10).room.match
     end = app.top
     with text.recording() as drawn:
         app.draw()

@@ -11,14 +11,14 @@ from helpers import click_button, key, post, pump
 from storage_helpers import seed_history
 
 from big2.app import storage
-from big2.app.match import MatchConfig, SeatConfig
-from big2.app.table.resumed import ResumedTableScene
+from big2.room.config import MatchConfig, SeatConfig
 from big2.app.screens.confirm import ConfirmScene
 from big2.app.screens.pause import PauseScene
 from big2.app.screens.replay import ReplayScene
 from big2.app.screens.saves import SavesScene
 from big2.app.screens.statistics import StatisticsScene
 from big2.app.table.scene import TableScene
+from big2.app.rooms import open_table
 from big2.app.screens.title import TitleScene
 from big2.persistence import AppPaths
 
@@ -117,15 +117,17 @@ def test_replay_steps_forwards_and_back_with_buttons_and_keys(make_app):
     assert isinstance(scene, ReplayScene)
     _wait_loaded(app, scene)
     assert scene.index == 1 and scene.step == 0
-    start = scene.game
-    assert sum(len(start.hand(s)) for s in range(4)) == 52  # every hand is there, face up
+    start = scene.state  # the replay link's position: every hand is there, face up
+    assert len(start.revealed) == 4 and sum(len(h) for h in start.revealed) == 52
+    assert start.hand == start.revealed[scene.viewer()] and not start.history
     click_button(app, scene.buttons["fwd"])
     key(app, pygame.K_RIGHT)
     assert scene.step == 2
     key(app, pygame.K_LEFT)
     assert scene.step == 1
     key(app, pygame.K_END)
-    assert scene.game.is_over and scene.step == scene.last
+    assert scene.state.hand_over and scene.step == scene.last
+    assert len(scene.state.history) == scene.last
     click_button(app, scene.buttons["start"])
     assert scene.step == 0
     key(app, pygame.K_PAGEUP)  # the earlier hand of the session
@@ -138,7 +140,7 @@ def test_replay_steps_forwards_and_back_with_buttons_and_keys(make_app):
 
 def _solo_table(app):
     seats = (SeatConfig("You", True), SeatConfig("East", False), SeatConfig("North", False), SeatConfig("West", False))
-    table = TableScene(app, MatchConfig(seats=seats, hands=2, seed=4))
+    table = open_table(app, MatchConfig(seats=seats, hands=2, seed=4))
     app.push(table)
     assert app.run_until(lambda: table.awaiting_human, timeout=20)
     return table
@@ -147,7 +149,7 @@ def _solo_table(app):
 def test_save_from_the_pause_menu_then_load_and_delete(make_app):
     app, st, title = _start(make_app)
     table = _solo_table(app)
-    history = list(table.match.game.history)
+    history = list(table.link.room.match.game.history)
     key(app, pygame.K_ESCAPE)
     pause = app.top
     assert isinstance(pause, PauseScene)
@@ -178,8 +180,8 @@ def test_save_from_the_pause_menu_then_load_and_delete(make_app):
     _, b_load, b_del = saves.rows[0]
     click_button(app, b_load)
     table = app.top
-    assert isinstance(table, ResumedTableScene)
-    assert list(table.match.game.history)[: len(history)] == history
+    assert (isinstance(table, TableScene) and hasattr(table, "resumed_moves"))
+    assert list(table.link.room.match.game.history)[: len(history)] == history
 
     # delete it (after confirming)
     app.reset_to(TitleScene(app))

@@ -15,12 +15,13 @@ from storage_helpers import seed_history
 
 from big2.app import storage
 from big2.app.ui import text
-from big2.app.match import MatchConfig, SeatConfig
+from big2.room.config import MatchConfig, SeatConfig
 from big2.app.screens.pause import PauseScene
 from big2.app.screens.replay import ReplayScene
 from big2.app.screens.results import ResultsScene
 from big2.app.screens.statistics import COMPUTER, StatisticsScene
 from big2.app.table.scene import TableScene
+from big2.app.rooms import open_table
 from big2.app.screens.title import TitleScene
 from big2.persistence import AppPaths, History, Seat
 
@@ -97,7 +98,7 @@ def test_charts_have_axis_names_and_a_legend_inside_their_panels(make_app, monke
 
 def _solo_table(app, hands=1):
     seats = (SeatConfig("You", True), SeatConfig("East", False), SeatConfig("North", False), SeatConfig("West", False))
-    table = TableScene(app, MatchConfig(seats=seats, hands=hands, seed=4))
+    table = open_table(app, MatchConfig(seats=seats, hands=hands, seed=4))
     app.push(table)
     assert app.run_until(lambda: table.awaiting_human, timeout=20)
     return table

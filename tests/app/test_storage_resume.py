@@ -11,10 +11,10 @@ import pytest
 from helpers import click_button, pump
 
 from big2.app import storage
-from big2.app.match import MatchConfig, SeatConfig
-from big2.app.table.resumed import ResumedTableScene
+from big2.room.config import MatchConfig, SeatConfig
 from big2.app.screens.results import ResultsScene
 from big2.app.table.scene import TableScene
+from big2.app.rooms import open_table
 from big2.app.screens.title import TitleScene
 from big2.persistence import History
 from big2.persistence import stats
@@ -36,20 +36,20 @@ def _open(make_app):
 
 def _auto_human(table):
     """Let the computer play the human seat too (through the table's own path)."""
-    table.match.hand_to_computer(0)
+    table.hand_seat_to_computer()
 
 
 def _play_until(app, table, moves: int) -> None:
-    assert app.run_until(lambda: table.game is not None and len(table.game.history) >= moves and not table.playback.queue, timeout=30)
+    assert app.run_until(lambda: table.link.room.match.game is not None and len(table.link.room.match.game.history) >= moves and not table.playback.queue, timeout=30)
 
 
 def _reference_first_hand(make_app) -> list:
     app, st = _open(make_app)
-    table = TableScene(app, _config())
+    table = open_table(app, _config())
     app.push(table)
     _auto_human(table)
     assert app.run_until(lambda: isinstance(app.top, ResultsScene), timeout=60)
-    history = list(table.match.session.last_game.history)
+    history = list(table.link.room.match.session.last_game.history)
     app.pop()  # leave the results: nothing more is played
     st.close()
     app.close()
@@ -64,38 +64,41 @@ def test_continue_resumes_the_same_hand_and_the_computers_play_on_the_same(make_
 
     # the player's run: some moves, then the window closes
     app, st = _open(make_app)
-    table = TableScene(app, _config())
+    table = open_table(app, _config())
     app.push(table)
     _auto_human(table)
     _play_until(app, table, 14)
     app.running = False
-    game = table.match.game
+    game = table.link.room.match.game
     before = {
         "history": list(game.history),
         "hands": [sorted(game.hand(s)) for s in range(4)],
         "to_act": game.to_act,
         "trick": game.trick_move,
         "passed": game.passed,
-        "totals": list(table.match.totals),
-        "deal_rng": table.match.session.rng.getstate(),
+        "totals": list(table.link.room.match.totals),
+        "deal_rng": table.link.room.match.session.rng.getstate(),
     }
     st.close()  # the app's exit: queued autosaves are written
     app.close()
 
     # next day: a new app, the title offers Continue
     seen = {}
-    enter = ResumedTableScene.enter
+    enter = TableScene.enter
 
     def snapshot_enter(self):  # the state the table opens on, before anyone moves again
         enter(self)
-        g = self.match.game
+        if not hasattr(self, "resumed_moves"):
+            return  # (only the resumed table opens in this app)
+        m = self.link.room.match
+        g = m.game
         seen.update(history=list(g.history), hands=[sorted(g.hand(s)) for s in range(4)],
-                    turn=(g.to_act, g.trick_move, g.passed), totals=list(self.match.totals),
-                    deal_rng=self.match.session.rng.getstate(), counts=list(self.counts),
+                    turn=(g.to_act, g.trick_move, g.passed), totals=list(m.totals),
+                    deal_rng=m.session.rng.getstate(), counts=list(self.counts),
                     card_counts=list(g.card_counts), bottom=sorted(self.hand.cards),
                     trick=[list(c) for _, c in self.trick], log=[line for line, _ in self.log])
 
-    monkeypatch.setattr(ResumedTableScene, "enter", snapshot_enter)
+    monkeypatch.setattr(TableScene, "enter", snapshot_enter)
     app, st = _open(make_app)
     title = TitleScene(app)
     app.push(title)
@@ -104,7 +107,7 @@ def test_continue_resumes_the_same_hand_and_the_computers_play_on_the_same(make_
     assert "hand 1 (You 0, East 0, North 0, West 0)" in title.b_continue.tool_tip_text
     click_button(app, title.b_continue)
     table = app.top
-    assert isinstance(table, ResumedTableScene)
+    assert (isinstance(table, TableScene) and hasattr(table, "resumed_moves"))
     assert seen["history"] == before["history"]
     assert seen["hands"] == before["hands"]
     assert seen["turn"] == (before["to_act"], before["trick"], before["passed"])
@@ -119,7 +122,7 @@ def test_continue_resumes_the_same_hand_and_the_computers_play_on_the_same(make_
     # the rest of the hand: exactly as the uninterrupted run played it
     _auto_human(table)
     assert app.run_until(lambda: isinstance(app.top, ResultsScene), timeout=60)
-    assert list(table.match.session.last_game.history) == expected
+    assert list(table.link.room.match.session.last_game.history) == expected
 
     # the finished hand is in the score history, with its moves for the replay
     assert st.flush()
@@ -133,7 +136,7 @@ def test_continue_resumes_the_same_hand_and_the_computers_play_on_the_same(make_
 
 def test_session_end_records_the_history_and_clears_the_autosave(make_app):
     app, st = _open(make_app)
-    table = TableScene(app, _config(hands=1))
+    table = open_table(app, _config(hands=1))
     app.push(table)
     _auto_human(table)
     assert app.run_until(lambda: isinstance(app.top, ResultsScene), timeout=60)
@@ -160,7 +163,7 @@ def test_autosave_runs_off_the_render_thread(make_app, moves):
         return real(*args, **kwargs)
 
     st.saves.autosave = autosave
-    table = TableScene(app, _config())
+    table = open_table(app, _config())
     app.push(table)
     _auto_human(table)
     _play_until(app, table, moves)
@@ -182,19 +185,19 @@ def _continue(make_app):
 
 def test_continue_between_hands_deals_the_next_hand(make_app):
     app, st = _open(make_app)
-    table = TableScene(app, _config(hands=2))
+    table = open_table(app, _config(hands=2))
     app.push(table)
     _auto_human(table)
     assert app.run_until(lambda: isinstance(app.top, ResultsScene), timeout=60)
-    totals = list(table.match.totals)
-    first = list(table.match.session.last_game.history)
+    totals = list(table.link.room.match.totals)
+    first = list(table.link.room.match.session.last_game.history)
     st.close()
     app.close()
 
     app, st = _continue(make_app)
     table = app.top
-    assert isinstance(table, ResumedTableScene)
-    m = table.match
+    assert (isinstance(table, TableScene) and hasattr(table, "resumed_moves"))
+    m = table.link.room.match
     assert m.totals == totals and len(m.results) == 1
     assert m.game is not None and not m.game.is_over and m.hand_number == 2
     assert list(m.session.last_game.history) == first
@@ -206,7 +209,7 @@ def test_hot_seat_resume_hides_the_hands_until_the_next_person_is_ready(make_app
 
     seats = (SeatConfig("Ann", True), SeatConfig("East", False), SeatConfig("Ben", True), SeatConfig("West", False))
     app, st = _open(make_app)
-    table = TableScene(app, MatchConfig(seats=seats, hands=1, seed=3))
+    table = open_table(app, MatchConfig(seats=seats, hands=1, seed=3))
     app.push(table)
     assert app.run_until(lambda: isinstance(app.top, PrivacyScene), timeout=20)
     seat = app.top.seat
@@ -216,17 +219,17 @@ def test_hot_seat_resume_hides_the_hands_until_the_next_person_is_ready(make_app
     app, st = _continue(make_app)
     assert app.run_until(lambda: isinstance(app.top, PrivacyScene), timeout=20)
     privacy = app.top
-    table = app.find(ResumedTableScene)
-    assert privacy.seat == seat and not table.hand_visible
+    table = app.find(TableScene)
+    assert hasattr(table, "resumed_moves") and privacy.seat == seat and not table.hand_visible
     click_button(app, privacy.b_ready)
     assert table.viewer == seat and table.hand_visible and table.awaiting_human
-    assert sorted(table.hand.cards) == sorted(table.match.game.hand(seat))
+    assert sorted(table.hand.cards) == sorted(table.link.room.match.game.hand(seat))
     st.close()
 
 
 def test_continue_falls_back_to_the_previous_autosave_when_the_last_is_damaged(make_app):
     app, st = _open(make_app)
-    table = TableScene(app, _config())
+    table = open_table(app, _config())
     app.push(table)
     # the deal's autosave is on disk before the moves' one replaces it (the writer skips
     # autosaves a newer one supersedes, so on a loaded machine there may be one write only)
@@ -251,17 +254,17 @@ def test_continue_falls_back_to_the_previous_autosave_when_the_last_is_damaged(m
     assert title.b_continue is not None  # the previous copy is good
     assert "damaged" in app.notice_host.visible_text()
     click_button(app, title.b_continue)
-    assert isinstance(app.top, ResumedTableScene)
+    assert (isinstance(app.top, TableScene) and hasattr(app.top, "resumed_moves"))
     st.close()
 
 
 def test_a_new_game_keeps_the_unfinished_one_in_saved_games(make_app):
     app, st = _open(make_app)
-    table = TableScene(app, _config())
+    table = open_table(app, _config())
     app.push(table)
     _auto_human(table)
     _play_until(app, table, 5)
-    unfinished = list(table.match.game.history)
+    unfinished = list(table.link.room.match.game.history)
     app.reset_to(TitleScene(app))  # left mid-hand: Continue would bring it back
     pump(app)
     click_button(app, app.top.b_quick)  # ... but a new game is started instead:

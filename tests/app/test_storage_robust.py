@@ -13,9 +13,10 @@ import pytest
 from helpers import click_button, pump
 
 from big2.app import storage
-from big2.app.match import MatchConfig, SeatConfig
+from big2.room.config import MatchConfig, SeatConfig
 from big2.app.screens.results import ResultsScene
 from big2.app.table.scene import TableScene
+from big2.app.rooms import open_table
 from big2.app.screens.title import TitleScene
 from big2.persistence import History, Seat
 from big2.persistence.paths import AppPaths
@@ -32,14 +33,14 @@ def _open(make_app):
 
 
 def _play_hand(app, table):
-    table.match.hand_to_computer(0)
+    table.hand_seat_to_computer()
     assert app.run_until(lambda: isinstance(app.top, ResultsScene), timeout=60)
 
 
 def _next_hand(app, table):
-    assert app.run_until(lambda: table.match.game is not None and not table.match.game.is_over, timeout=20)
+    assert app.run_until(lambda: table.link.room.match.game is not None and not table.link.room.match.game.is_over, timeout=20)
     _play_hand(app, table)
-    assert len(table.match.results) == 2
+    assert len(table.link.room.match.results) == 2
 
 
 def test_a_fresh_home_writes_nothing_until_a_hand_is_recorded(make_app):
@@ -50,7 +51,7 @@ def test_a_fresh_home_writes_nothing_until_a_hand_is_recorded(make_app):
     pump(app, 5)
     assert st.flush()
     assert not home.history_db.exists(), "the title made an empty history database"
-    table = TableScene(app, MatchConfig(seats=SEATS, hands=2, seed=5))
+    table = open_table(app, MatchConfig(seats=SEATS, hands=2, seed=5))
     app.push(table)
     _play_hand(app, table)
     assert st.flush()
@@ -62,7 +63,7 @@ def test_a_fresh_home_writes_nothing_until_a_hand_is_recorded(make_app):
 
 def test_continuing_after_the_history_was_reset_records_in_a_new_session(make_app):
     app, st = _open(make_app)
-    table = TableScene(app, MatchConfig(seats=SEATS, hands=3, seed=5))
+    table = open_table(app, MatchConfig(seats=SEATS, hands=3, seed=5))
     app.push(table)
     _play_hand(app, table)
     assert st.flush()
@@ -82,11 +83,11 @@ def test_continuing_after_the_history_was_reset_records_in_a_new_session(make_ap
 
 def test_a_replaced_history_holding_another_game_is_not_written_into(make_app):
     app, st = _open(make_app)
-    table = TableScene(app, MatchConfig(seats=SEATS, hands=3, seed=5))
+    table = open_table(app, MatchConfig(seats=SEATS, hands=3, seed=5))
     app.push(table)
     _play_hand(app, table)
     assert st.flush()
-    sid = storage.recorder.session_id(st.recorder(table.match))
+    sid = storage.recorder.session_id(st.recorder(table.link.room.match))
 
     def replace(h: History) -> None:  # another file in its place, with a session of that number
         h.reset()  # ids start again from 1
@@ -106,7 +107,7 @@ def test_a_replaced_history_holding_another_game_is_not_written_into(make_app):
 def test_everything_the_game_writes_is_private(make_app):
     home = Path(os.environ["BIG2_HOME"])
     app, st = _open(make_app)
-    table = TableScene(app, MatchConfig(seats=SEATS, hands=2, seed=5))
+    table = open_table(app, MatchConfig(seats=SEATS, hands=2, seed=5))
     app.push(table)
     _play_hand(app, table)
     st.save_settings(st.stored_from(app.settings, volume=0.3))
@@ -144,11 +145,11 @@ def test_csv_cells_stay_on_one_line_and_formulas_stay_text():
 
 def _payload(make_app, seed):
     app, st = _open(make_app)
-    table = TableScene(app, MatchConfig(seats=SEATS, hands=2, seed=seed))
+    table = open_table(app, MatchConfig(seats=SEATS, hands=2, seed=seed))
     app.push(table)
-    table.match.hand_to_computer(0)
-    assert app.run_until(lambda: table.game is not None and len(table.game.history) >= 3, timeout=30)
-    payload = storage.payload_of(table, st.recorder(table.match))
+    table.hand_seat_to_computer()
+    assert app.run_until(lambda: table.link.room.match.game is not None and len(table.link.room.match.game.history) >= 3, timeout=30)
+    payload = storage.payload_of(storage.RoomWatch(app, table.link), st.recorder(table.link.room.match))
     return app, st, table, payload
 
 
@@ -161,8 +162,8 @@ def test_an_unknown_computer_level_in_a_save_plays_normal_and_says_so(make_app):
     assert "grandmaster" not in LEVELS
     assert open_payload(app, payload)
     resumed = app.top
-    assert resumed.match.config.seats[1].level == "normal"
-    assert all(s.human or s.level in LEVELS for s in resumed.match.config.seats)
+    assert resumed.link.room.match.config.seats[1].level == "normal"
+    assert all(s.human or s.level in LEVELS for s in resumed.link.room.match.config.seats)
     assert any("grandmaster" in n.text and "normal level" in n.text for n in st.notices)
     st.close()
 
@@ -171,14 +172,14 @@ def test_two_unfinished_games_kept_in_the_same_minute_get_their_own_slots(make_a
     from big2.persistence.sessioncodec import preview_of
 
     app, st, table, first = _payload(make_app, 6)
-    second = storage.payload_of(table, st.recorder(table.match))
+    second = storage.payload_of(storage.RoomWatch(app, table.link), st.recorder(table.link.room.match))
     second["session"] = dict(second["session"], totals=[1, -1, 0, 0])  # another game
     assert st.flush()
     # Both kept "in the same minute" on any machine: a real clock can cross a minute
     # between the two saves (it did, once, on a loaded machine).
     st.saves._now = lambda: datetime(2026, 11, 23, 8, 41, 30, tzinfo=timezone.utc)
     for payload in (first, second):
-        st.saves.autosave(payload, preview_of(table.match.session))
+        st.saves.autosave(payload, preview_of(table.link.room.match.session))
         st._keep_unfinished()
     names = sorted(info.name for info in st.saves.list_slots())
     assert len(names) == 2 and names[1] == names[0] + " (2)", names
@@ -205,7 +206,7 @@ def test_a_save_with_a_damaged_hand_start_is_set_aside_before_continue_is_offere
             check_payload(bad)
     assert st.flush()
     st.saves.autosave(dict(payload, app=dict(payload["app"], hand_start={"junk": 1})),
-                      preview_of(table.match.session))
+                      preview_of(table.link.room.match.session))
     assert storage.can_continue(app)  # the previous copy, whose start is sound
     assert st.continue_from.payload["app"]["hand_start"] != {"junk": 1}
     assert any("damaged" in n.text and "set aside" in n.text for n in st.notices)

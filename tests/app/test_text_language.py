@@ -14,7 +14,8 @@ from storage_helpers import seed_history
 from big2 import i18n
 from big2.app.ui import assets, text
 from big2.app import language, storage
-from big2.app.match import Match, MatchConfig, SeatConfig
+from big2.room.config import MatchConfig, SeatConfig
+from big2.room.match import Match
 from big2.app.screens.pause import PauseScene
 from big2.app.screens.settings import SettingsScene
 from big2.app.screens.statistics import StatisticsScene
@@ -137,7 +138,7 @@ def test_a_refusal_when_following_a_single_says_play_one_card(make_app):
     for seed in range(30):
         table = app.push("table", MatchConfig(seed=seed))
         assert app.run_until(lambda: table.awaiting_human and not app.animating(), timeout=30)
-        if table.game.trick is not None and table.game.trick.size == 1:
+        if table.link.room.match.game.trick is not None and table.link.room.match.game.trick.size == 1:
             break
         app.pop()
     else:
@@ -155,5 +156,5 @@ def test_a_refusal_when_following_a_single_says_play_one_card(make_app):
     from big2.engine import why_not
     from big2.engine.cards import format_card
 
-    words = why_not([high, low], table.match.config.rules)
+    words = why_not([high, low], table.link.room.match.config.rules)
     assert words.startswith(f"{format_card(low, symbols=True)} {format_card(high, symbols=True)} is not a pair")

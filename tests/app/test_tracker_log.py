@@ -9,7 +9,7 @@ import pytest
 from helpers import key
 
 from big2.app.ui import text
-from big2.app.match import MatchConfig
+from big2.room.config import MatchConfig
 
 
 @pytest.mark.parametrize("size", [(800, 600), (1280, 720), (1920, 1080)])

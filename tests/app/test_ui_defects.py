@@ -43,7 +43,7 @@ def test_new_game_rules_list_opens_above_the_house_rules(make_app):
 
 
 def _table_for_human(app, seed=5):
-    from big2.app.match import MatchConfig
+    from big2.room.config import MatchConfig
 
     table = app.push("table", MatchConfig(seed=seed))
     assert app.run_until(lambda: table.awaiting_human and not app.animating(), timeout=30)
@@ -66,17 +66,18 @@ def test_clicking_the_greyed_play_button_says_why(make_app):
     table.message = None
     click_button(app, play)
     assert not play.is_enabled and table.message is not None and table.message[0] == table.play_reason
-    assert table.game.history == [] or table.game.history[-1][0] != table.viewer  # nothing was played
+    assert table.link.room.match.game.history == [] or table.link.room.match.game.history[-1][0] != table.viewer  # nothing was played
 
 
 def test_clicking_the_greyed_pass_button_says_why(make_app):
-    from big2.app.match import Match, MatchConfig
+    from big2.room.config import MatchConfig
+    from big2.room.match import Match
 
     app = make_app()
     # a deal where the human leads (holds the 3 of diamonds), found, not assumed
     seed = next(s for s in range(100) if Match(MatchConfig(seed=s)).new_hand()[0].first == 0)
     table = _table_for_human(app, seed)
-    assert table.game.leading
+    assert table.link.room.match.game.leading
     click_button(app, table.buttons["pass"])
     assert table.message is not None and "cannot pass" in table.message[0]
 
@@ -86,7 +87,7 @@ def test_no_stale_thinking_label_on_a_seat_that_has_acted(make_app):
     that seat shows no "thinking…" (nor does one that went out or lost the trick)."""
     from big2.engine.events import Passed, Played, TrickWon, TurnStarted
 
-    from big2.app.match import MatchConfig, SeatConfig
+    from big2.room.config import MatchConfig, SeatConfig
     from big2.app.table.draw import seat_status
     from big2.app.table.part import TablePart
 
@@ -122,7 +123,7 @@ def test_no_stale_thinking_label_on_a_seat_that_has_acted(make_app):
 def test_hot_seat_last_human_left_gets_no_hand_over_screen_after_each_computer_move(make_app):
     """Ann and Ben share the screen; Ben hands his seat to the computer (pause menu).
     From then on Ann keeps her cards in view: one hand-over to her, no more."""
-    from big2.app.match import MatchConfig, SeatConfig
+    from big2.room.config import MatchConfig, SeatConfig
 
     app = make_app()
     seats = (SeatConfig("Ann", True), SeatConfig("East", False), SeatConfig("Ben", True), SeatConfig("West", False))
@@ -150,9 +151,9 @@ def test_hot_seat_last_human_left_gets_no_hand_over_screen_after_each_computer_m
             ann_turns_after += 1
             assert table.viewer == 0 and table.hand_visible
         key(app, pygame.K_h)
-        before = len(table.game.history)
+        before = len(table.link.room.match.game.history)
         key(app, pygame.K_RETURN)
-        if len(table.game.history) == before:
+        if len(table.link.room.match.game.history) == before:
             key(app, pygame.K_p)
         if ann_turns_after >= 4:
             break
@@ -162,7 +163,7 @@ def test_hot_seat_last_human_left_gets_no_hand_over_screen_after_each_computer_m
 
 def test_results_panel_hides_the_table_beneath(make_app):
     """Nothing of the table (the "wins the hand!" banner) ghosts through the panel."""
-    from big2.app.match import MatchConfig, SeatConfig
+    from big2.room.config import MatchConfig, SeatConfig
 
     app = make_app()
     seats = tuple(SeatConfig(n, human=False) for n in ("South", "East", "North", "West"))
@@ -211,7 +212,7 @@ def test_quick_game_plays_the_rules_and_opponents_chosen_in_settings(make_app):
     click_button(app, title.b_quick)
     table = app.top
     assert table.name == "table"
-    cfg = table.match.config
+    cfg = table.link.room.match.config
     assert cfg.rules == presets()[pusoy].rules and cfg.scoring == presets()[pusoy].scoring
     assert [(seat.human, seat.level) for seat in cfg.seats[1:]] == [(False, "expert"), (False, "beginner")]
     st.close()
@@ -223,7 +224,7 @@ def test_card_faces_are_drawn_ahead_not_while_a_frame_is_drawn(make_app, monkeyp
     panel's) was drawn beforehand, a little each frame, never in the middle of drawing
     a frame; a resize shows stand-ins scaled from the old size until the new are ready."""
     from big2.app.ui import cardart
-    from big2.app.match import MatchConfig, SeatConfig
+    from big2.room.config import MatchConfig, SeatConfig
     from big2.app.app import App
 
     app = make_app(animation="normal", pace="fast")
@@ -316,7 +317,7 @@ def test_new_games_ask_once_about_the_unfinished_one_and_never_pile_up_slots(mak
     """Five new games, each started while the last is unfinished: each time one
     question; Discard keeps nothing, Keep keeps one slot, Esc starts nothing."""
     from big2.app import storage
-    from big2.app.match import MatchConfig, SeatConfig
+    from big2.room.config import MatchConfig, SeatConfig
 
     app = make_app()
     st = storage.Storage.open()
@@ -325,8 +326,8 @@ def test_new_games_ask_once_about_the_unfinished_one_and_never_pile_up_slots(mak
 
     def play_a_little():
         table = app.top
-        table.match.hand_to_computer(table.viewer)
-        assert app.run_until(lambda: table.game is not None and len(table.game.history) >= 4, timeout=30)
+        table.hand_seat_to_computer()
+        assert app.run_until(lambda: table.link.room.match.game is not None and len(table.link.room.match.game.history) >= 4, timeout=30)
         assert st.flush()
         app.goto("title")
         pump(app)
@@ -356,7 +357,7 @@ def test_new_games_ask_once_about_the_unfinished_one_and_never_pile_up_slots(mak
 
 def test_notices_sit_beside_the_trick_cover_no_cards_and_fade(make_app):
     from big2.app import storage
-    from big2.app.match import MatchConfig
+    from big2.room.config import MatchConfig
     from big2.persistence import Notice
     from big2.persistence.notices import Severity
 

@@ -10,13 +10,14 @@ from helpers import click_button, key, pick_option, pump
 
 from big2.app import storage
 from big2.app.ui import text
-from big2.app.match import MatchConfig, SeatConfig
+from big2.room.config import MatchConfig, SeatConfig
 from big2.app.screens.common import veil
 from big2.app.screens.confirm import ConfirmScene
 from big2.app.screens.language_picker import LanguageScene
 from big2.app.screens.newgame import NewGameScene
 from big2.app.screens.settings import SettingsScene
 from big2.app.table.scene import TableScene
+from big2.app.rooms import open_table
 from big2.app.screens.title import TitleScene
 
 SEATS = (SeatConfig("You", True), SeatConfig("East", False), SeatConfig("North", False), SeatConfig("West", False))
@@ -99,9 +100,9 @@ def _keys_until(app, table, done, tries=80):
         assert app.run_until(lambda: done() or table.awaiting_human or app.top is not table, timeout=30)
         if done() or app.top is not table:
             return
-        before = len(table.match.game.history)
+        before = len(table.link.room.match.game.history)
         key(app, pygame.K_p)
-        if len(table.match.game.history) == before:
+        if len(table.link.room.match.game.history) == before:
             key(app, pygame.K_h)
             key(app, pygame.K_RETURN)
 
@@ -111,7 +112,7 @@ def test_a_pass_bubble_sits_clear_of_the_seats_cards(make_app):
 
     for size in ((800, 600), (1280, 720)):
         app = make_app(size=size, pace="slow")
-        table = TableScene(app, MatchConfig(seats=SEATS, hands=1, seed=5))
+        table = open_table(app, MatchConfig(seats=SEATS, hands=1, seed=5))
         app.push(table)
         north = next(s for s in range(4) if table.pos_of(s) == 2)
         _keys_until(app, table, lambda: bool(table.badges.get(north)))
@@ -130,7 +131,7 @@ def test_a_pass_bubble_sits_clear_of_the_seats_cards(make_app):
 
 def test_win_and_last_card_banners_hide_what_is_under_them(make_app):
     app = make_app(size=(1280, 720))
-    table = TableScene(app, MatchConfig(seats=SEATS, hands=1, seed=5))
+    table = open_table(app, MatchConfig(seats=SEATS, hands=1, seed=5))
     app.push(table)
     _keys_until(app, table, lambda: table.banner is not None)
     assert table.banner is not None

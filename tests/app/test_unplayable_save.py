@@ -10,8 +10,9 @@ import copy
 import pytest
 
 from big2.app import storage
-from big2.app.match import MatchConfig, SeatConfig
+from big2.room.config import MatchConfig, SeatConfig
 from big2.app.table.scene import TableScene
+from big2.app.rooms import open_table
 from big2.persistence.paths import AppPaths
 from big2.persistence.sessioncodec import check_payload, load_payload, preview_of
 
@@ -24,12 +25,12 @@ def _unplayable(make_app):
     app = make_app()
     st = storage.Storage.open()
     storage.attach(app, st)
-    table = TableScene(app, MatchConfig(seats=SEATS, hands=2, seed=6))
+    table = open_table(app, MatchConfig(seats=SEATS, hands=2, seed=6))
     app.push(table)
-    table.match.hand_to_computer(0)
-    assert app.run_until(lambda: table.game is not None and len(table.game.history) >= 3, timeout=30)
-    payload = storage.payload_of(table, st.recorder(table.match))
-    preview = preview_of(table.match.session)
+    table.hand_seat_to_computer()
+    assert app.run_until(lambda: table.link.room.match.game is not None and len(table.link.room.match.game.history) >= 3, timeout=30)
+    payload = storage.payload_of(storage.RoomWatch(app, table.link), st.recorder(table.link.room.match))
+    preview = preview_of(table.link.room.match.session)
     assert st.flush()
     st.close()
     bad = copy.deepcopy(payload)

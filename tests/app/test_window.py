@@ -9,8 +9,9 @@ from helpers import pump
 
 from big2.app.ui import assets
 from big2.app.app import App
-from big2.app.match import MatchConfig, SeatConfig
+from big2.room.config import MatchConfig, SeatConfig
 from big2.app.table.scene import TableScene
+from big2.app.rooms import open_table
 from big2.app.settings import AppSettings
 
 
@@ -47,7 +48,7 @@ def test_title_and_icon_are_set_before_the_window_opens(monkeypatch):
 def test_the_title_stays_at_the_table_through_resizes_and_fullscreen(make_app):
     app = make_app()
     seats = tuple(SeatConfig(n, human=False) for n in ("South", "East", "North", "West"))
-    table = TableScene(app, MatchConfig(seats=seats, seed=1))
+    table = open_table(app, MatchConfig(seats=seats, seed=1))
     app.push(table)
     pump(app, 5)
     assert pygame.display.get_caption()[0] == "Big Two"

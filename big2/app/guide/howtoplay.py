@@ -1,7 +1,8 @@
 """How to play: the guided first game, at the real table with the real engine.
 
 :class:`HowToPlayScene` is the table with three changes: the deal and every computer
-move come from the script in :mod:`big2.app.guide.tutorial`; a lesson panel (in the corner of
+move come from the script in :mod:`big2.app.guide.tutorial` (played by the lesson's room,
+:mod:`big2.app.guide.lessonroom`, which opens this scene); a lesson panel (in the corner of
 the recent plays, clear of every card: the left seat's stack of backs moves down under
 it when the lesson needs the room) says what each turn teaches and which play to make,
 the cards the lesson names are outlined in the hand, and other plays are refused with
@@ -15,18 +16,17 @@ from __future__ import annotations
 import pygame
 import pygame_gui
 
-from big2.engine.events import HandEnded
+from big2.room.events import HandEnded
 
-from ...i18n import _
+from big2.i18n import _
 import dataclasses
 
-from ..ui import text
-from ..table.layout import Box, TableLayout
-from ..match import HandResult, Match, MatchConfig, SeatConfig, opening_events
-from .tutorial import DONE, HOW, NAMES, STEPS, Tutorial, new_game
-from ..table.scene import TableScene
-from ..table.part import TablePart
-from ..ui.uiscale import MIN_FONT_PX
+from big2.app.ui import text
+from big2.app.table.layout import Box, TableLayout
+from big2.app.guide.tutorial import DONE, HOW, STEPS, Tutorial
+from big2.app.table.scene import TableScene
+from big2.app.table.part import TablePart
+from big2.app.ui.uiscale import MIN_FONT_PX
 
 GOLD = (245, 210, 122)
 WHITE = (245, 245, 240)
@@ -114,56 +114,6 @@ def clear_of_lesson(lay: TableLayout, panel: pygame.Rect) -> TableLayout:
         y = panel.bottom + margin
         seats[i] = dataclasses.replace(spot, fan=Box(fan.x, y, fan.w, max(lay.small_w, fan.bottom - y)))
     return dataclasses.replace(lay, seats=tuple(seats))
-
-
-class TutorialMatch(Match):
-    """A one-hand match over the tutorial's fixed deal; it keeps no score."""
-
-    def __init__(self) -> None:
-        seats = (SeatConfig(NAMES[0], human=True),) + tuple(SeatConfig(n, human=False) for n in NAMES[1:])
-        super().__init__(MatchConfig(seats=seats, hands=1, seed=0))
-
-    @property
-    def deal_number(self) -> int | None:
-        return None  # a written deal, not a shuffled one
-
-    def new_hand(self):
-        self.undo.clear()
-        self.game = new_game()
-        self.session.current = self.game
-        return opening_events(self.game)
-
-    def record(self, event: HandEnded) -> HandResult:
-        game = self.game
-        assert game is not None
-        result = HandResult(1, event.winner, tuple(game.card_counts), tuple(event.points), tuple(event.points),
-                            tuple(tuple(game.hand(s)) for s in range(self.n_players)))
-        self.results.append(result)
-        return result
-
-
-class ScriptedTurns(TablePart):
-    """The computers' turns from the script, each after the table's pace delay."""
-
-    def __init__(self, table) -> None:
-        super().__init__(table)
-        self.since: float | None = None
-        self.future = None  # what undo clears on a real table
-
-    def step(self, seat: int) -> None:
-        t = self.table
-        if self.since is None:
-            self.since = t.clock.time
-            return
-        if t.clock.time < self.since + min(self.app.settings.pace_delay, 0.8):
-            return
-        self.since = None
-        move = t.tutorial.computer_move()
-        if move is not None:
-            t.apply_events(t.game.make(move, seat=seat))
-
-    def deadline(self) -> float | None:
-        return None if self.since is None else self.since + min(self.app.settings.pace_delay, 0.8)
 
 
 class LessonPart(TablePart):
@@ -321,14 +271,10 @@ class HowToPlayScene(TableScene):
     #: The storage skips a practice table: no autosave, no score history.
     practice = True
 
-    def __init__(self, app) -> None:
+    def __init__(self, app, link) -> None:
         self.lesson_plan = LessonPlan(pygame.Rect(0, 0, 0, 0), MIN_FONT_PX, False)
-        super().__init__(app, match=TutorialMatch())
-        self.tutorial = Tutorial(new_game())
-        self.computers.leave()
-        scripted = ScriptedTurns(self)
-        self.parts[self.parts.index(self.computers)] = scripted
-        self.computers = scripted
+        super().__init__(app, link)
+        self.tutorial = Tutorial(lambda: self.link.state)
         self.lesson = LessonPart(self)
         self.parts.insert(self.parts.index(self.input), self.lesson)
         # no undo and no tracker in the lesson: the lesson panel has their corner
@@ -341,10 +287,9 @@ class HowToPlayScene(TableScene):
         self.lesson_plan = plan_lesson(lay, lesson_texts())
         return clear_of_lesson(lay, self.lesson_plan.rect)
 
-    def start_hand(self) -> None:
-        super().start_hand()
-        self.tutorial.game = self.match.game
-        self.match.session.current_deal = None
+    def pace(self) -> float:
+        """The script's computers move a little sooner than the table's pace."""
+        return min(super().pace(), 0.8)
 
     def show_hint(self) -> None:
         self.lesson.lift()

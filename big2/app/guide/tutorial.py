@@ -6,17 +6,21 @@ the play to make (H lifts it, Enter plays it, P passes), so the game can be fini
 with the keyboard alone. Together the lessons cover the rank and suit order, the first
 lead, each kind of combination, following and passing, control, and going out.
 
-:class:`Tutorial` follows the game: :meth:`Tutorial.expected` is the next move of the
+:class:`Tutorial` follows the game as the person's seat sees it (its
+:class:`~big2.room.state.SeatState`): :meth:`Tutorial.expected` is the next move of the
 script, :meth:`Tutorial.lesson` the text to show, and :meth:`Tutorial.check` refuses
-(with a sentence) any other play the person tries. A tutorial hand is never recorded
-in the statistics and never saved.
+(with a sentence) any other play the person tries. :func:`scripted_move` is the
+computers' side, for the lesson's room (:mod:`big2.app.guide.lessonroom`). A tutorial hand is
+never recorded in the statistics and never saved.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
+from typing import Any
 
-from big2.engine import PASS, STANDARD, CardSet, Game, Move, parse_cards
+from big2.engine import PASS, CardSet, Move, parse_cards
 from big2.engine.cards import FULL_MASK
 
 from ...i18n import N_, _
@@ -79,7 +83,7 @@ DONE = N_("You went out first and won the hand! That is all of Big Two: beat the
           "to go back to the title.")
 
 
-def _deal() -> list[CardSet]:
+def deal() -> list[CardSet]:
     """Each seat's cards: everything the script plays, and the rest of the pack shared
     out as cards nobody plays."""
     played: list[int] = [0, 0, 0, 0]
@@ -94,28 +98,38 @@ def _deal() -> list[CardSet]:
     return hands
 
 
-def new_game() -> Game:
-    """The tutorial's hand, ready for its first move (the person leads)."""
-    return Game(_deal(), rules=STANDARD, names=NAMES)
-
-
 def _move(step: Step) -> CardSet:
     return parse_cards(step.cards) if step.cards else CardSet()
 
 
-class Tutorial:
-    """Where a tutorial game stands in the script (it reads the game's history)."""
+def scripted_move(view: Any) -> Move | None:
+    """The script's move for the computer to act in ``view`` (its
+    :class:`~big2.ai.view.PlayerView`), as an engine move; None when the script has none."""
+    from big2.ai.view import legal_moves
 
-    def __init__(self, game: Game) -> None:
-        self.game = game
+    index = len(view.history)
+    if index >= len(STEPS) or STEPS[index].seat != view.seat:
+        return None
+    cards = _move(STEPS[index])
+    if not cards:
+        return PASS
+    return next((m for m in legal_moves(view) if m & FULL_MASK == cards.mask), None)
+
+
+class Tutorial:
+    """Where a tutorial game stands in the script (it reads the seat's history)."""
+
+    def __init__(self, state_of: Callable[[], Any]) -> None:
+        #: The person's seat state now (a :class:`~big2.room.state.SeatState`).
+        self.state_of = state_of
 
     @property
     def index(self) -> int:
-        return len(self.game.history)
+        return len(self.state_of().history)
 
     @property
     def finished(self) -> bool:
-        return self.game.is_over
+        return self.state_of().hand_over
 
     def expected(self) -> tuple[int, CardSet] | None:
         """The seat to move and the cards of the script's next move (empty: a pass)."""
@@ -123,16 +137,6 @@ class Tutorial:
             return None
         step = STEPS[self.index]
         return step.seat, _move(step)
-
-    def computer_move(self) -> Move | None:
-        """The scripted move for the computer to act, as an engine move."""
-        nxt = self.expected()
-        if nxt is None or nxt[0] == 0:
-            return None
-        seat, cards = nxt
-        if not cards:
-            return PASS
-        return next(m for m in self.game.legal_moves() if m & FULL_MASK == cards.mask)
 
     def progress(self) -> tuple[int, int]:
         """``(lesson, lessons)``: which of the person's turns this is, and how many."""

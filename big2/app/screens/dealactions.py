@@ -20,10 +20,10 @@ import pygame
 
 from big2.engine.dealnumber import format_deal_number
 
-from ...i18n import _
-from .. import storage
-from ..ui import text
-from ..match import MatchConfig, SeatConfig
+from big2.i18n import _
+from big2.app import storage
+from big2.app.ui import text
+from big2.room.config import MatchConfig, SeatConfig
 
 log = logging.getLogger(__name__)
 
@@ -99,7 +99,7 @@ def same_table(config: MatchConfig, number: int) -> MatchConfig:
 def stored_table(seats: Sequence[Any], rules: Any, number: int) -> MatchConfig:
     """A new game of a stored hand's deal: its seats (name, human or the computer's
     level) in their order, its rules and that rules preset's usual scoring."""
-    from .rulesform import presets
+    from big2.app.screens.rulesform import presets
 
     scoring = next((p.scoring for p in presets().values() if p.name == rules.name), MatchConfig().scoring)
     table = tuple(SeatConfig(s.name, human=bool(s.is_human), level="normal" if s.is_human else s.level) for s in seats)

@@ -12,16 +12,16 @@ from pygame_gui.elements import UIDropDownMenu, UILabel, UIScrollingContainer, U
 
 from big2.engine.dealnumber import parse_deal_number
 
-from ... import i18n
-from ...i18n import N_, _, ngettext, pgettext
-from .. import storage, vocab
-from ..ui import text
-from ..match import MatchConfig, SeatConfig
-from ..table.opponents import seat_kind_label, seat_kinds
-from ..ui.textwindow import TextWindow
-from .rulesform import describe_scoring, presets, rule_choices, scoring_names, scoring_title, shown, table_blurb, with_choice
-from ..ui.scene import Scene
-from .common import dialog_rect, felt, frame
+from big2 import i18n
+from big2.i18n import N_, _, ngettext, pgettext
+from big2.app import storage, vocab
+from big2.app.ui import text
+from big2.room.config import MatchConfig, SeatConfig
+from big2.app.table.opponents import seat_kind_label, seat_kinds
+from big2.app.ui.textwindow import TextWindow
+from big2.app.screens.rulesform import describe_scoring, presets, rule_choices, scoring_names, scoring_title, shown, table_blurb, with_choice
+from big2.app.ui.scene import Scene
+from big2.app.screens.common import dialog_rect, felt, frame
 
 KINDS = seat_kinds()
 #: Session lengths by their id (the English label, translated where shown).

@@ -9,12 +9,13 @@ from __future__ import annotations
 
 import pygame
 
-from ...i18n import _
-from ..ui import text
-from ..ui.scene import Scene
-from ..undo import allowed
-from .backdrop import Backdrop
-from .common import dialog_rect, frame, veil
+from big2.engine.scoring import scoring_preset
+
+from big2.i18n import _
+from big2.app.ui import text
+from big2.app.ui.scene import Scene
+from big2.app.screens.backdrop import Backdrop
+from big2.app.screens.common import dialog_rect, frame, veil
 
 #: The colour of the line saying why an item is greyed out.
 REASON = (200, 205, 210)
@@ -44,7 +45,7 @@ class PauseScene(Scene):
             return None
         if undo is None:
             return _("There is no undo in this game.")
-        if not allowed(t.match):
+        if not t.state.undo_allowed:
             return _("Undo is off with several people at the table (New game can turn it on).")
         if t.hand_over:
             return _("The hand is over.")
@@ -55,9 +56,9 @@ class PauseScene(Scene):
         t = self.table
         if self.between_hands():
             return _("The hand is over.")
-        if t.awaiting_human and t.match.is_human(t.viewer):
+        if t.awaiting_human and t.state.is_person(t.viewer):
             return None
-        if not t.match.is_human(t.viewer):
+        if not t.state.is_person(t.viewer):
             return _("The computer plays your hand already.")
         if t.hand_over:
             return _("The hand is over.")
@@ -122,7 +123,7 @@ class PauseScene(Scene):
             self.app.push("saves", table=self.table)
             return True
         if self.pressed(event, self.b_rules):
-            self.app.push("rules", rules=self.table.match.config.rules, scoring=self.table.match.scoring)
+            self.app.push("rules", rules=self.table.state.rules, scoring=scoring_preset(self.table.state.scoring))
             return True
         if self.pressed(event, self.b_settings):
             self.app.push("settings")

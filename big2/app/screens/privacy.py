@@ -19,7 +19,7 @@ class PrivacyScene(Scene):
         super().__init__(app)
         self.table = table
         self.seat = seat
-        self.who = person_name(table.match.names[seat])
+        self.who = person_name(table.state.names[seat])
 
     def build_ui(self) -> None:
         px = self.px

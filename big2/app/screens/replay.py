@@ -1,7 +1,9 @@
 """Replay a finished hand from the score history, step by step, every hand face up.
 
 Opened with the history ids of a session's hands (from the statistics screen). The
-positions come from :func:`big2.persistence.handlog.replay`; the table's own layout
+positions come from :func:`big2.persistence.handlog.replay` and are shown through a link
+fed from history (:class:`~big2.room.replay.ReplayLink`): the screen reads each step's
+:class:`~big2.room.state.SeatState`, never the engine's game. The table's own layout
 places the cards. ← and → step back and forwards (the buttons too), Home and End jump
 to the start and the end, Page Up and Page Down change hands, Esc closes.
 """
@@ -15,20 +17,23 @@ from typing import Any
 import pygame
 
 from big2.engine.cards import format_cards
+from big2.engine.combos import move_cards
 from big2.engine.dealnumber import format_deal_number
 from big2.persistence import StorageError, StoredHand
 from big2.persistence.handlog import replay
+from big2.room.replay import ReplayLink
+from big2.room.state import SeatState
 
-from ... import i18n
-from ...i18n import _, ngettext, verbatim
-from ..ui import cardart, text
-from . import dealactions
-from .. import storage
-from ..vocab import person_name
-from ..storage.savedmatch import reading_order
-from ..table.layout import TableLayout, compute_layout
-from ..ui.scene import Scene
-from .common import felt
+from big2 import i18n
+from big2.i18n import _, ngettext, verbatim
+from big2.app.ui import cardart, text
+from big2.app.screens import dealactions
+from big2.app import storage
+from big2.app.vocab import person_name
+from big2.app.table.playback import reading_order
+from big2.app.table.layout import TableLayout, compute_layout
+from big2.app.ui.scene import Scene
+from big2.app.screens.common import felt
 
 GOLD = (245, 210, 122)
 WHITE = (245, 245, 240)
@@ -40,32 +45,32 @@ COMPUTER = (150, 200, 255)
 @dataclass
 class Loaded:
     hand: StoredHand
-    positions: list[Any]
+    link: ReplayLink
     moves: list[tuple[int, list[int]]]
 
 
 def load(history: Any, hand_id: int) -> Loaded:
-    """The stored hand and every position of it (storage writer thread)."""
+    """The stored hand and a link over every position of it (storage writer thread)."""
     stored = history.load_hand(hand_id)
     if stored is None:
         raise ValueError(_("The hand is no longer in the score history."))
     positions = replay(stored.result)
     moves = [(int(seat), [int(c) for c in cards]) for seat, cards in stored.result.moves]
-    return Loaded(stored, positions, moves)
+    seats = stored.seats
+    n = positions[0].n_players
+    names = tuple(seats[s].name if s < len(seats) else f"Seat {s + 1}" for s in range(n))
+    people = tuple(bool(seats[s].is_human) if s < len(seats) else False for s in range(n))
+    levels = tuple(str(getattr(seats[s], "level", "") or "normal") if s < len(seats) else "normal" for s in range(n))
+    viewer = next((i for i, person in enumerate(people) if person), 0)
+    link = ReplayLink(positions, seat=viewer, names=names, people=people, levels=levels,
+                      deal_number=stored.result.deal_number)
+    return Loaded(stored, link, moves)
 
 
-def trick_at(loaded: Loaded, step: int) -> tuple[list[tuple[int, list[int]]], int | None]:
-    """The plays on the table after ``step`` moves, and who played last."""
-    layers: list[tuple[int, list[int]]] = []
-    owner = None
-    for i in range(step):
-        seat, cards = loaded.moves[i]
-        if cards:
-            if loaded.positions[i].leading:
-                layers = []
-            layers.append((seat, reading_order(cards, loaded.positions[i].rules)))
-            owner = seat
-    return layers, owner
+def trick_at(state: SeatState) -> tuple[list[tuple[int, list[int]]], int | None]:
+    """The plays on the table in ``state`` (as laid out), and who played last."""
+    layers = [(seat, reading_order(list(move_cards(move)), state.rules)) for seat, move in state.trick_plays]
+    return layers, (layers[-1][0] if layers else None)
 
 
 class ReplayScene(Scene):
@@ -118,23 +123,21 @@ class ReplayScene(Scene):
         self.app.dirty = True
 
     @property
-    def game(self) -> Any:
-        return self.loaded.positions[self.step] if self.loaded else None
+    def state(self) -> SeatState | None:
+        """The step shown, as the replay's link gives it (every hand face up)."""
+        return self.loaded.link.state if self.loaded else None
 
     @property
     def last(self) -> int:
-        return len(self.loaded.positions) - 1 if self.loaded else 0
+        return self.loaded.link.last if self.loaded else 0
 
     def viewer(self) -> int:
-        if self.loaded is None:
-            return 0
-        seats = self.loaded.hand.seats
-        return next((i for i, s in enumerate(seats) if s.is_human), 0)
+        return self.loaded.link.seat if self.loaded is not None else 0
 
     # Layout and input ------------------------------------------------------------------------------
 
     def layout(self) -> TableLayout:
-        n = self.loaded.positions[0].n_players if self.loaded else 4
+        n = self.loaded.link.state.n_players if self.loaded else 4
         w, h = self.app.size
         words = (_("|◀ Start"), _("◀ Back"), _("Forward ▶"), _("End ▶|"), _("◀ Earlier"), _("Later ▶"))
         return compute_layout(w, h, n, min_button_w=self.button_width(words))
@@ -189,7 +192,7 @@ class ReplayScene(Scene):
         for spot in lay.seats:
             taken += [pygame.Rect(spot.fan.as_tuple()), pygame.Rect(spot.info.as_tuple())]
         # the top corner's free felt: right of the top seat's cards (a full hand of them)
-        most = self.loaded.positions[0].rules.cards_per_player if self.loaded else 13
+        most = self.loaded.link.state.rules.cards_per_player if self.loaded else 13
         top = [(p, spot) for p, spot in enumerate(lay.seats) if spot.side == "top"]
         free_left = log.right + gap
         if top:
@@ -230,7 +233,7 @@ class ReplayScene(Scene):
     def go(self, step: int) -> None:
         if self.loaded is None:
             return
-        self.step = max(0, min(self.last, step))
+        self.step = self.loaded.link.go(step).seq
         self.refresh_buttons()
         self.app.dirty = True
 
@@ -259,7 +262,7 @@ class ReplayScene(Scene):
                 return True
         if self.b_play_deal is not None and self.pressed(event, self.b_play_deal):
             hand = self.loaded.hand
-            config = dealactions.stored_table(hand.seats, self.loaded.positions[0].rules, self.deal_number())
+            config = dealactions.stored_table(hand.seats, self.loaded.link.state.rules, self.deal_number())
             dealactions.play_deal(self.app, config)
             return True
         if self.b_copy_deal is not None and self.pressed(event, self.b_copy_deal):
@@ -314,14 +317,14 @@ class ReplayScene(Scene):
             text.draw(surf, msg, 22, (w // 2, h // 2), WHITE, anchor="center", max_width=w - 80)
             return
         lay = self.layout()
-        game = self.game
+        game = self.state
         four = self.app.settings.four_colour
         n = game.n_players
         me = self.viewer()
         # every hand, face up
         for seat in range(n):
             p = (seat - me) % n
-            cards = sorted(game.hand(seat), key=game.rules.card_strength)
+            cards = sorted(game.revealed[seat], key=game.rules.card_strength)
             if p == 0:
                 for c, (x, y) in zip(cards, lay.hand_positions(len(cards))):
                     surf.blit(cardart.face(c, lay.card_w, lay.card_h, four_colour=four), (x, y))
@@ -332,10 +335,10 @@ class ReplayScene(Scene):
                         x += (lay.small_h - lay.small_w) // 2
                         y -= (lay.small_h - lay.small_w) // 2
                     surf.blit(cardart.face(c, lay.small_w, lay.small_h, four_colour=four), (x, y))
-            self.draw_plate(surf, lay, p, self.seat_name(seat), len(cards), seat == game.to_act and not game.is_over,
+            self.draw_plate(surf, lay, p, self.seat_name(seat), len(cards), seat == game.to_act and not game.hand_over,
                             seat in self.loaded.hand.result.by_computer)
         # the trick
-        layers, owner = trick_at(self.loaded, self.step)
+        layers, owner = trick_at(game)
         for layer, (_seat, cards) in enumerate(layers):
             for c, (x, y) in zip(cards, lay.trick_positions(len(cards), layer)):
                 surf.blit(cardart.face(c, lay.card_w, lay.card_h, four_colour=four), (x, y))
@@ -366,7 +369,7 @@ class ReplayScene(Scene):
         if self.loaded is None:
             return []
         st = self.loaded.hand
-        game = self.game
+        game = self.state
         out = [("title", _("Replay · hand {number}").format(number=st.hand_number), GOLD, True)]
         if st.result.deal_number is not None:
             out.append(("deal", _("Deal {number}").format(number=format_deal_number(st.result.deal_number)), WHITE, False))
@@ -378,7 +381,7 @@ class ReplayScene(Scene):
             out.append(("computer", line, COMPUTER, False))
         if st.result.assisted:
             out.append(("undo", _("Played with undo"), DIM, False))
-        if game.is_over and game.winner is not None:
+        if game.hand_over and game.winner is not None:
             out.append(("out", _("{name} went out").format(name=self.seat_name(game.winner)), GOLD, False))
         return out
 

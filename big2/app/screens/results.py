@@ -4,16 +4,16 @@ from __future__ import annotations
 
 import pygame
 
-from ... import i18n
-from ...i18n import _, ngettext, pgettext
+from big2 import i18n
+from big2.i18n import _, ngettext, pgettext
 
 from big2.engine.dealnumber import format_deal_number
 
-from ..ui import cardart, text
-from . import dealactions
-from .. import vocab
-from ..table.layout import results_card
-from ..match import HandResult
+from big2.app.ui import cardart, text
+from big2.app.screens import dealactions
+from big2.app import vocab
+from big2.app.table.layout import results_card
+from big2.room.config import HandResult
 
 
 def multiplier(cards_left: int) -> int:
@@ -23,8 +23,8 @@ def multiplier(cards_left: int) -> int:
     except ImportError:  # pragma: no cover
         return 1 if cards_left <= 9 else 2 if cards_left <= 12 else 3
     return penalty_per_card(cards_left)
-from ..ui.scene import Scene
-from .common import dialog_rect, frame, veil
+from big2.app.ui.scene import Scene
+from big2.app.screens.common import dialog_rect, frame, veil
 
 GOLD = (245, 210, 122)
 
@@ -53,7 +53,7 @@ class ResultsScene(Scene):
         px = self.px
         n = len(self.result.totals)
         r = self.rect = dialog_rect(self.app.size, px(860), px(170) + n * px(78) + px(80) + self.deal_row_height())
-        over = self.table.match.session_over
+        over = self.table.state.session_over
         words = (_("Final standings"), _("Next hand"))
         label = words[0] if over else words[1]
         bw = max(px(220), max(self.text_width(w, 17, bold=True) for w in words) + px(40))
@@ -126,7 +126,7 @@ class ResultsScene(Scene):
             self.app.push("pause", self.table)
             return True
         if self.b_play_deal is not None and self.pressed(event, self.b_play_deal):
-            dealactions.play_deal(self.app, dealactions.same_table(self.table.match.config, self.result.deal_number))
+            dealactions.play_deal(self.app, dealactions.same_table(self.table.state.match_config(), self.result.deal_number))
             return True
         if self.b_copy_deal is not None and self.pressed(event, self.b_copy_deal):
             dealactions.copy_deal_number(self.result.deal_number, self.toast)
@@ -136,8 +136,8 @@ class ResultsScene(Scene):
 
     def next(self) -> None:
         self.app.pop()
-        if self.table.match.session_over:
-            self.app.replace("session_end", self.table.match)
+        if self.table.state.session_over:
+            self.app.replace("session_end", self.table.link)
         else:
             self.table.start_hand()
 
@@ -146,10 +146,10 @@ class ResultsScene(Scene):
         veil(surf, 160)
         r = self.rect
         frame(surf, r)
-        m = self.table.match
+        m = self.table.state
         res = self.result
         tr = i18n.current()
-        if m.config.humans == (res.winner,):
+        if vocab.alone(m, res.winner):
             title = _("Hand {number}: you went out").format(number=tr.number(res.number))
         else:
             title = _("Hand {number}: {name} went out").format(number=tr.number(res.number), name=vocab.seat_name(m, res.winner))
@@ -165,7 +165,7 @@ class ResultsScene(Scene):
         for s in range(len(res.totals)):
             winner = s == res.winner
             text.draw(surf, ("★ " if winner else "") + vocab.seat_name(m, s), self.fpx(20), (cols[0], y + px(18)), GOLD if winner else (240, 240, 235), bold=True, max_width=cols[1] - cols[0] - px(10))
-            cards = sorted(res.hands_left[s], key=m.config.rules.card_strength)
+            cards = sorted(res.hands_left[s], key=m.rules.card_strength)
             room = cols[2] - cols[1] - px(20)
             step = min(cw * 0.55, (room - cw) / max(len(cards) - 1, 1)) if cards else 0
             for i, c in enumerate(cards):
@@ -184,13 +184,13 @@ class ResultsScene(Scene):
             shown = round(self.shown[s])
             text.draw(surf, tr.signed(shown), self.fpx(22), (cols[3], y + px(16)), (240, 240, 235), bold=True)
             y += ch + px(16)
-        left = m.config.hands - len(m.results)
+        left = m.hands - len(m.results)
         if m.session_over:
             note = _("Session over.")
-        elif m.config.target is None:
+        elif m.target is None:
             note = ngettext("{n} hand to go.", "{n} hands to go.", left).format(n=tr.number(left))
         else:
-            note = _("Play ends when a total reaches ±{target}.").format(target=tr.number(m.config.target))
+            note = _("Play ends when a total reaches ±{target}.").format(target=tr.number(m.target))
         if res.deal_number is not None:
             note = _("Deal {number}.").format(number=format_deal_number(res.deal_number)) + " " + note
         if res.assisted:

@@ -75,7 +75,7 @@ class SavesScene(Scene):
     def default_name(self) -> str:
         """The first player and the hand ("Ann, hand 3"), made unique with " (2)"… The
         time is not in it: the entry shows the time it was saved, once."""
-        m = self.table.match
+        m = self.table.state
         tr = i18n.current()
         base = _("{name}, hand {number}").format(name=verbatim(m.names[0]), number=tr.number(max(1, m.hand_number)))
         taken = {info.name for info in self.slots}
@@ -183,12 +183,13 @@ class SavesScene(Scene):
         st = self.store
         if st is None or self.table is None:
             return
-        rec = st.recorder(self.table.match)
+        seated = storage.RoomWatch(self.app, self.table.link)  # the room in this process
+        rec = st.recorder(seated.match)
         try:
-            payload = storage.payload_of(self.table, rec)
+            payload = storage.payload_of(seated, rec)
             if rec.session_id.done():
                 payload["app"]["history_session"] = rec.session_id.result()
-            st.saves.save_slot(name, payload, preview_of(self.table.match.session))
+            st.saves.save_slot(name, payload, preview_of(seated.match.session))
         except (ValueError, StorageError) as exc:
             self.say(i18n.sentence(exc), RED)
             return

@@ -35,26 +35,26 @@ CONFETTI = ((245, 210, 122), (230, 90, 90), (110, 180, 255), (140, 220, 150), (2
 CELEBRATION = 2.6
 
 
-def leaders(match: Any) -> list[int]:
+def leaders(state: Any) -> list[int]:
     """The seats sharing the best total (more than one: a tie for first place)."""
-    best = max(match.totals)
-    return [s for s in range(match.n_players) if match.totals[s] == best]
+    best = max(state.totals)
+    return [s for s in range(state.n_players) if state.totals[s] == best]
 
 
-def celebrates(match: Any) -> bool:
+def celebrates(state: Any) -> bool:
     """True when a person at the table won the session alone: their own win."""
-    top = leaders(match)
-    return len(top) == 1 and match.config.seats[top[0]].human
+    top = leaders(state)
+    return len(top) == 1 and state.people[top[0]]
 
 
-def session_hand_ids(app: Any, match: Any) -> Future[list[int]] | None:
+def session_hand_ids(app: Any, link: Any) -> Future[list[int]] | None:
     """The score-history ids of this session's hands, in order, asked of the storage's
     writer thread (after the hands it is still recording); None without storage or for
-    a match that keeps no history (How to play)."""
+    a table that keeps no history (How to play, a room on another computer)."""
     st = storage_of(app)
     if st is None:
         return None
-    rec = st.recorder_of(match)
+    rec = st.recorder_for(link)
     if rec is None:
         return None
     from ..storage.recorder import session_id
@@ -72,19 +72,21 @@ def session_hand_ids(app: Any, match: Any) -> Future[list[int]] | None:
 class SessionEndScene(Scene):
     name = "session_end"
 
-    def __init__(self, app, match) -> None:
+    def __init__(self, app, link) -> None:
         super().__init__(app)
-        self.match = match
+        #: The finished table's link (its room is closed): the session as the seat saw it.
+        self.link = link
+        self.state = state = link.state
         self.t = 0.0
         scale = app.settings.anim_scale
         # a person's own outright win only, and never with reduced motion
-        self.celebrating = celebrates(match) and scale > 0 and app.settings.celebrations
+        self.celebrating = celebrates(state) and scale > 0 and app.settings.celebrations
         self.duration = CELEBRATION * scale if self.celebrating else 0.0
         #: The first hand shown in the hand-by-hand list (it scrolls).
         self.first_row = 0
         self.mouse = (-1, -1)  # where the pointer is (a row under it is highlighted)
-        self.hand_ids = session_hand_ids(app, match)
-        rng = random.Random(len(match.results))
+        self.hand_ids = session_hand_ids(app, link)
+        rng = random.Random(len(state.results))
         # (x as a share of the width, start height, fall speed, drift, spin, colour)
         self.pieces = [
             (rng.random(), -rng.random() * 0.6, 0.35 + rng.random() * 0.5, rng.uniform(-0.08, 0.08),
@@ -104,28 +106,28 @@ class SessionEndScene(Scene):
     def headline(self) -> str:
         """"East wins the session!", "You win the session!" or, for equal best totals,
         the tie named as one."""
-        top = leaders(self.match)
+        top = leaders(self.state)
         names = [self.seat_name(s) for s in top]
         if len(top) > 1:
             return _("A tie for first place: {names}").format(names=pgettext("list separator", ", ").join(names))
-        if self.match.config.humans == (top[0],):
+        if vocab.alone(self.state, top[0]):
             return _("You win the session!")
         return _("{name} wins the session!").format(name=names[0])
 
     def seat_name(self, seat: int) -> str:
         """A seat's name as the table shows it (a computer's compass name translated)."""
-        return vocab.seat_name(self.match, seat)
+        return vocab.seat_name(self.state, seat)
 
     def shown_name(self, name: str) -> str:
         """A standings name as the table shows it (a computer's compass name translated)."""
-        m = self.match
+        m = self.state
         return vocab.seat_name(m, m.names.index(name)) if name in m.names else verbatim(name)
 
     # Layout --------------------------------------------------------------------------------
 
     def build_ui(self) -> None:
         px = self.px
-        m = self.match
+        m = self.state
         n = m.n_players
         self.place_h = px(42)
         self.row_h = max(px(26), self.text_height(15) + px(6))
@@ -169,7 +171,7 @@ class SessionEndScene(Scene):
             self.b_replay.disable()
 
     def max_first_row(self) -> int:
-        return max(0, len(self.match.results) - getattr(self, "visible_rows", 1))
+        return max(0, len(self.state.results) - getattr(self, "visible_rows", 1))
 
     def grid_rect(self) -> pygame.Rect:
         """The hand-by-hand list's rows (the area the mouse wheel scrolls)."""
@@ -188,7 +190,7 @@ class SessionEndScene(Scene):
 
     def handle(self, event: pygame.event.Event) -> bool:
         if self.pressed(event, self.b_again) or (event.type == pygame.KEYDOWN and event.key == pygame.K_RETURN):
-            self.app.replace("table", self.match.config)
+            self.app.replace("table", self.state.match_config())
             return True
         if self.pressed(event, self.b_title) or (event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE):
             self.app.goto("title")
@@ -224,7 +226,7 @@ class SessionEndScene(Scene):
         if not g.collidepoint(pos) or pos[1] < g.y + self.row_h:
             return None
         i = self.first_row + (pos[1] - g.y - self.row_h) // self.row_h
-        return i if i < min(len(self.match.results), self.first_row + self.visible_rows) else None
+        return i if i < min(len(self.state.results), self.first_row + self.visible_rows) else None
 
     def replay(self, index: int) -> None:
         """Open the replay at hand ``index`` of this session (its recording finishes first)."""
@@ -246,7 +248,7 @@ class SessionEndScene(Scene):
         self.draw_confetti(surf)  # behind the dialog: it never covers a word
         r = self.rect
         frame(surf, r)
-        m = self.match
+        m = self.state
         tr = i18n.current()
         text.draw(surf, self.headline(), self.fpx(28), (r.centerx, r.y + px(38)), GOLD, anchor="center", bold=True,
                   max_width=r.w - px(40))
@@ -267,7 +269,7 @@ class SessionEndScene(Scene):
     def draw_hands(self, surf: pygame.Surface) -> None:
         """Hand by hand: who went out (★) and each seat's points, scrolled to ``first_row``."""
         px = self.px
-        m = self.match
+        m = self.state
         r = self.rect
         tr = i18n.current()
         text.draw(surf, _("Hand by hand"), self.fpx(18), (r.x + px(24), self.grid_top), GOLD, bold=True)

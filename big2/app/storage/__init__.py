@@ -16,9 +16,10 @@ change, so no screen has to remember to.
 The other screens call in through one-line hooks, each a no-op when the app has no
 storage (most tests, the self-test):
 
-* the table (:mod:`.tablehooks`): :func:`hand_started`, :func:`after_move` (autosave)
-  and :func:`hand_recorded` (score history; at the session's end the autosave goes),
-  with what a match keeps in :mod:`.recorder`;
+* a room in this process (:mod:`.tablehooks`): :func:`watch` makes the storage its
+  observer — :func:`hand_started`, :func:`after_move` (autosave) and
+  :func:`hand_recorded` (score history; at the session's end the autosave goes), with
+  what a match keeps in :mod:`.recorder`;
 * the title (:mod:`.titlehooks`): :func:`can_continue`, :func:`continue_hint` and
   :func:`title_event` (Continue, Saved games, Statistics), and
   :func:`ask_before_new_game` (also New game's);
@@ -28,25 +29,22 @@ storage (most tests, the self-test):
   :func:`quick_game` and :func:`quick_game_hint`.
 
 Putting a save back on the table (Continue, Saved games' Load) is :mod:`.reopen`; the
-save is checked and rebuilt into a match by :mod:`big2.app.storage.savedmatch`, and shown by the
-resumed table, :mod:`big2.app.table.resumed`, opened by name.
+save is checked and rebuilt into a match by :mod:`big2.app.storage.savedmatch`, and put in a
+room that goes on from the position (:func:`big2.app.rooms.local_link`).
 """
 
 from __future__ import annotations
 
-from .choices import (
-    first_start, game_defaults, new_game_defaults, player_name, quick_game, quick_game_hint,
-    remember_new_game, rename_player, set_game_defaults,
-)
-from .recorder import Recorder
-from .store import REPEAT_SECONDS, Storage, attach, of
-from .tablehooks import after_move, hand_recorded, hand_started, match_data, payload_of
-from .titlehooks import ask_before_new_game, can_continue, continue_hint, title_event
+from big2.app.storage.choices import first_start, game_defaults, new_game_defaults, player_name, quick_game, quick_game_hint, remember_new_game, rename_player, set_game_defaults
+from big2.app.storage.recorder import Recorder
+from big2.app.storage.store import REPEAT_SECONDS, Storage, attach, of
+from big2.app.storage.tablehooks import RoomWatch, after_move, hand_recorded, hand_started, match_data, payload_of, watch
+from big2.app.storage.titlehooks import ask_before_new_game, can_continue, continue_hint, title_event
 
 __all__ = [
-    "REPEAT_SECONDS", "Recorder", "Storage", "after_move", "ask_before_new_game", "attach",
+    "REPEAT_SECONDS", "Recorder", "RoomWatch", "Storage", "after_move", "ask_before_new_game", "attach",
     "can_continue", "continue_hint", "first_start", "game_defaults", "hand_recorded",
     "hand_started", "match_data", "new_game_defaults", "of", "payload_of", "player_name",
     "quick_game", "quick_game_hint", "remember_new_game", "rename_player",
-    "set_game_defaults", "title_event",
+    "set_game_defaults", "title_event", "watch",
 ]

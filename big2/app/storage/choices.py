@@ -127,7 +127,7 @@ def quick_game(app: App, *, seed: int | None = None) -> Any:
     their name, rule preset (with house rules and scoring) and computer opponents at
     their levels (a seat set to Human there is a normal computer here) — four hands.
     Without storage, or if the settings cannot be used, the standard game."""
-    from ..match import MatchConfig, SeatConfig, default_seats, quick_config
+    from big2.room.config import MatchConfig, SeatConfig, default_seats, quick_config
 
     cfg = quick_config(player_name(app), seed=seed)
     st = of(app)

@@ -18,7 +18,7 @@ from big2.persistence import History, Seat
 from big2.persistence.sessioncodec import new_game_id
 
 if TYPE_CHECKING:
-    from ..match import Match
+    from big2.room.match import Match
     from .store import Storage
 
 log = logging.getLogger(__name__)

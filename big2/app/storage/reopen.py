@@ -1,8 +1,8 @@
 """Putting a saved session back on the table: the title's Continue and Saved games' Load.
 
 The save is read through the storage, rebuilt with :func:`big2.app.storage.savedmatch.match_from`
-and handed to the resumed table, opened by name (``"resumed_table"``, see
-:mod:`big2.app.table.resumed`), so the storage never imports a scene.
+and put in a room that goes on from the position (:func:`big2.app.rooms.local_link`);
+the table is opened by name (``"table"``), so the storage never imports a scene.
 """
 
 from __future__ import annotations
@@ -14,8 +14,8 @@ from big2.persistence import Notice
 from big2.persistence.atomic import backup_path
 from big2.persistence.sessioncodec import game_id, load_payload
 
-from .savedmatch import match_from, unknown_levels
-from .store import of
+from big2.app.storage.savedmatch import match_from, unknown_levels
+from big2.app.storage.store import of
 
 
 def _tell(app: Any, said: Message) -> None:
@@ -52,7 +52,15 @@ def open_payload(app: Any, payload: Any, *, from_slot: bool = False) -> bool:
             st.keep_unfinished(unless=payload)
         st.adopt(match, session_id=sid if isinstance(sid, int) and not isinstance(sid, bool) else None, hand_start=start,
                  game_id=game_id(payload))
-    app.push("resumed_table", match, hand_start=start)
+    from big2.persistence.gamecodec import game_from_dict
+
+    dealt = None
+    if start is not None and match.game is not None:
+        try:
+            dealt = game_from_dict(start, rules=match.game.rules)
+        except (ValueError, KeyError, TypeError):
+            dealt = None  # the trick in progress then shows its last play only
+    app.push("table", match, hand_start=dealt)  # a resumed table (``resumed_moves``)
     return True
 
 
@@ -69,7 +77,7 @@ def continue_game(app: Any) -> bool:
         if not loaded.notices:
             st.tell(Notice.of(msg("There is no saved game to continue.")))
         return False
-    from ..crashguard import marks_file  # here: it draws with pygame, the storage imports without
+    from big2.app.crashguard import marks_file  # here: it draws with pygame, the storage imports without
 
     # (which copy loaded: the autosave, or its previous copy standing in for it)
     used = st.saves.autosave_path if loaded.source == "main" else backup_path(st.saves.autosave_path)

@@ -18,7 +18,8 @@ from big2.engine.combos import PASS, move_cards
 from big2.persistence.gamecodec import game_from_dict
 from big2.persistence.sessioncodec import Resumed
 
-from ..match import HandResult, Match, MatchConfig, SeatConfig
+from big2.room.config import HandResult, MatchConfig, SeatConfig
+from big2.room.match import Match
 
 log = logging.getLogger(__name__)
 

@@ -34,7 +34,7 @@ from .recorder import Recorder, describe, session_id
 
 if TYPE_CHECKING:
     from ..app import App
-    from ..match import Match
+    from big2.room.match import Match
 
 log = logging.getLogger(__name__)
 
@@ -335,6 +335,12 @@ class Storage:
     def recorder_of(self, match: Match) -> Recorder | None:
         """The recorder ``match`` already has (None if it never recorded anything)."""
         return self._recorders.get(match)
+
+    def recorder_for(self, link: Any) -> Recorder | None:
+        """The recorder of the room behind ``link`` (None for a room elsewhere, or one
+        that never recorded anything)."""
+        match = getattr(getattr(link, "room", None), "match", None)
+        return self._recorders.get(match) if match is not None else None
 
     def adopt(self, match: Match, *, session_id: int | None, hand_start: dict[str, Any] | None,
               game_id: str | None = None) -> Recorder:

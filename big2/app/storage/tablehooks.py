@@ -1,7 +1,10 @@
-"""What the table calls: the autosave after each move, the score history at each hand's end.
+"""The storage as a room's observer: the autosave after each move, the score history at
+each hand's end.
 
-Each hook is a no-op when the app has no storage, or at How to play's practice table.
-The autosave and the history writes run on the storage's writer thread.
+:func:`watch` attaches a :class:`RoomWatch` to a room in this process (the table never
+calls the storage: the room tells its observers of every change). Each hook is a no-op
+when the app has no storage. The autosave and the history writes run on the storage's
+writer thread.
 """
 
 from __future__ import annotations
@@ -17,16 +20,55 @@ from big2.persistence.handlog import hand_result, start_position
 from big2.persistence.notices import Severity
 from big2.persistence.sessioncodec import GAME_ID_KEY, preview_of, save_payload
 
-from .recorder import Recorder, session_for
-from .store import Storage, of
+from big2.app.storage.recorder import Recorder, session_for
+from big2.app.storage.store import Storage, of
 
 if TYPE_CHECKING:
-    from ..table.scene import TableScene
+    from big2.room.link import LocalLink
+    from big2.room.match import Match
 
 log = logging.getLogger(__name__)
 
 
-def match_data(table: TableScene) -> dict[str, Any]:
+class RoomWatch:
+    """What the storage needs of a room in this process, and its observer hooks: the
+    ``app``, the room's ``match`` and the ``viewer`` (the seat shown at the bottom)."""
+
+    practice = False
+
+    def __init__(self, app: Any, link: LocalLink) -> None:
+        self.app = app
+        self.link = link
+
+    @property
+    def match(self) -> Match:
+        return self.link.room.match
+
+    @property
+    def viewer(self) -> int:
+        return self.link.seat
+
+    # the room's observer hooks
+    def hand_started(self, room: Any) -> None:
+        hand_started(self)
+
+    def moved(self, room: Any) -> None:
+        after_move(self)
+
+    def hand_scored(self, room: Any, result: Any) -> None:
+        hand_recorded(self)
+
+
+def watch(app: Any, link: LocalLink) -> RoomWatch | None:
+    """Keep the records of ``link``'s room (None when the app has no storage)."""
+    if of(app) is None:
+        return None
+    watcher = RoomWatch(app, link)
+    link.room.observers.append(watcher)
+    return watcher
+
+
+def match_data(table: Any) -> dict[str, Any]:
     """The app data a save carries besides the engine's session."""
     m = table.match
     c = m.config
@@ -48,7 +90,7 @@ def match_data(table: TableScene) -> dict[str, Any]:
     }
 
 
-def payload_of(table: TableScene, rec: Recorder | None) -> dict[str, Any]:
+def payload_of(table: Any, rec: Recorder | None) -> dict[str, Any]:
     """The save payload of the table's session (engine state, generators, app data)."""
     m = table.match
     data = match_data(table)
@@ -60,7 +102,7 @@ def payload_of(table: TableScene, rec: Recorder | None) -> dict[str, Any]:
     return save_payload(m.session, rngs=rngs, app=data)
 
 
-def _autosave(st: Storage, table: TableScene, rec: Recorder) -> None:
+def _autosave(st: Storage, table: Any, rec: Recorder) -> None:
     try:
         payload = payload_of(table, rec)
     except ValueError as exc:  # state this version cannot store: say so once
@@ -79,7 +121,7 @@ def _note_start(rec: Recorder, game: Any) -> None:
         rec.hand_clock = time.monotonic()
 
 
-def hand_started(table: TableScene) -> None:
+def hand_started(table: Any) -> None:
     """The table dealt a hand: note its start position and autosave."""
     st = of(table.app)
     if st is None or getattr(table, "practice", False):  # How to play keeps nothing
@@ -93,7 +135,7 @@ def hand_started(table: TableScene) -> None:
     _autosave(st, table, rec)
 
 
-def after_move(table: TableScene) -> None:
+def after_move(table: Any) -> None:
     """A move was made at the table: autosave (on the writer thread).
 
     The finished hand is not saved here: the save after :func:`hand_recorded` holds it.
@@ -109,7 +151,7 @@ def after_move(table: TableScene) -> None:
     _autosave(st, table, rec)
 
 
-def hand_recorded(table: TableScene) -> None:
+def hand_recorded(table: Any) -> None:
     """The match scored a finished hand: store it in the history and autosave; at the
     end of the session close it in the history and forget the autosave."""
     st = of(table.app)

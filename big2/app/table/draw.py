@@ -14,19 +14,18 @@ import pygame
 
 from big2.engine.dealnumber import format_deal_number
 
-from ..ui import assets, cardart, text
-from ..ui.uiscale import MIN_FONT_PX
-from ... import i18n
-from ...i18n import _, ngettext, pgettext
-from .. import vocab
-from ..match import exchange_card
-from ..ui.sprites import CardSprite
-from ..screens.common import felt
-from .log import RecentPlays
-from .part import TablePart
+from big2.app.ui import assets, cardart, text
+from big2.app.ui.uiscale import MIN_FONT_PX
+from big2 import i18n
+from big2.i18n import _, ngettext, pgettext
+from big2.app import vocab
+from big2.app.ui.sprites import CardSprite
+from big2.app.screens.common import felt
+from big2.app.table.log import RecentPlays
+from big2.app.table.part import TablePart
 
 if TYPE_CHECKING:
-    from .scene import TableScene
+    from big2.app.table.scene import TableScene
 
 GOLD = (245, 210, 122)
 WHITE = (245, 245, 240)
@@ -174,18 +173,18 @@ def _trick_area(surf: pygame.Surface, t: TableScene) -> None:
     pygame.draw.ellipse(ring, (0, 0, 0, 40), ring.get_rect())
     pygame.draw.ellipse(ring, (255, 255, 255, 45), ring.get_rect(), 2)
     surf.blit(ring, r)
-    _direction_arrow(surf, r, lay.font_px, clockwise=bool(getattr(t.game, "clockwise", False)))
+    _direction_arrow(surf, r, lay.font_px, clockwise=t.state.clockwise)
     _turn_pointer(surf, t, r)
-    exchange = t.game.exchange if t.game is not None and not t.hand_over else None
+    exchange = t.state.exchange if t.state.in_hand and not t.hand_over else None
     if exchange is not None and not t.trick and not t.playback.queue:
         loser, winner = exchange
-        back_to = vocab.about(t.match, loser, _("you"), "{name}")
-        line = vocab.about(t.match, winner, _("You give a card back to {other}"), _("{name} gives a card back to {other}"), other=back_to)
+        back_to = vocab.about(t.state, loser, _("you"), "{name}")
+        line = vocab.about(t.state, winner, _("You give a card back to {other}"), _("{name} gives a card back to {other}"), other=back_to)
         text.draw(surf, line, max(12, int(lay.font_px * 0.8)), (r.centerx, r.centery), DIM, anchor="center")
     elif t.owner is not None and t.trick:
-        text.draw(surf, "★ " + vocab.about(t.match, t.owner, _("Your play to beat"), _("{name}'s play to beat")), max(12, int(lay.font_px * 0.8)), (r.centerx, r.bottom - 6), GOLD, anchor="midbottom")
-    elif t.game is not None and not t.hand_over and t.turn is not None and not t.trick:
-        text.draw(surf, vocab.about(t.match, t.turn, _("You lead"), _("{name} leads")), max(12, int(lay.font_px * 0.8)), (r.centerx, r.centery), DIM, anchor="center")
+        text.draw(surf, "★ " + vocab.about(t.state, t.owner, _("Your play to beat"), _("{name}'s play to beat")), max(12, int(lay.font_px * 0.8)), (r.centerx, r.bottom - 6), GOLD, anchor="midbottom")
+    elif t.state.in_hand and not t.hand_over and t.turn is not None and not t.trick:
+        text.draw(surf, vocab.about(t.state, t.turn, _("You lead"), _("{name} leads")), max(12, int(lay.font_px * 0.8)), (r.centerx, r.centery), DIM, anchor="center")
 
 
 def _deck(surf: pygame.Surface, t: TableScene) -> None:
@@ -255,7 +254,7 @@ def _direction_layer(size: tuple[int, int], font_px: int, clockwise: bool) -> py
 def turn_pointer_rect(t: TableScene) -> pygame.Rect | None:
     """Where the gold turn arrow is drawn (its whole image, glow included), or None
     when no seat is to play. The message bubble keeps its text clear of it."""
-    if t.turn is None or t.hand_over or t.game is None:
+    if t.turn is None or t.hand_over or not t.state.in_hand:
         return None
     lay = t.layout
     r = _ring_rect(t)
@@ -318,7 +317,7 @@ def _plate_glow(w: int, h: int) -> pygame.Surface:
 def _opponents(surf: pygame.Surface, t: TableScene) -> None:
     lay = t.layout
     s = t.app.settings
-    for seat in range(t.match.n_players):
+    for seat in range(t.state.n_players):
         p = t.pos_of(seat)
         if p == 0:
             continue
@@ -371,7 +370,7 @@ def _hand(surf: pygame.Surface, t: TableScene) -> None:
     if t.hand.cards and t.awaiting_human and 0 <= t.hand.focus < len(t.hand.cards):
         focus_card = t.hand.cards[t.hand.focus]
     dragging = t.input.dragging()
-    received = exchange_card(t.game) if t.exchange.giving_back is not None else None
+    received = t.state.exchange_card if t.exchange.giving_back is not None else None
     for c in t.hand.cards:
         if c == dragging:
             continue
@@ -392,7 +391,7 @@ def _hand(surf: pygame.Surface, t: TableScene) -> None:
         t.view.put(spr.draw(surf, four_colour=s.four_colour, back_style=s.card_back, shadow=True), spr)
     if not t.hand_visible and t.hand.cards and not t.hand_over:
         fan = lay.seats[0].fan
-        label = text.render(_("{name}'s hand is hidden").format(name=vocab.seat_name(t.match, t.viewer)), lay.font_px, WHITE, bold=True)
+        label = text.render(_("{name}'s hand is hidden").format(name=vocab.seat_name(t.state, t.viewer)), lay.font_px, WHITE, bold=True)
         box = label.get_rect(center=(fan.center[0], fan.bottom - lay.card_h // 2)).inflate(28, 14)
         text.panel(surf, box, alpha=200, radius=box.h // 2, border=(200, 200, 200))
         surf.blit(label, label.get_rect(center=box.center))
@@ -410,7 +409,7 @@ def _received_tag(surf: pygame.Surface, r: pygame.Rect, visible: float, font_px:
 def _plates(surf: pygame.Surface, t: TableScene) -> None:
     lay = t.layout
     fp = lay.font_px
-    for seat in range(t.match.n_players):
+    for seat in range(t.state.n_players):
         p = t.pos_of(seat)
         spot = lay.seats[p]
         box = pygame.Rect(spot.info.as_tuple())
@@ -419,16 +418,16 @@ def _plates(surf: pygame.Surface, t: TableScene) -> None:
             glow = _cached(("glow", box.size), lambda: _plate_glow(box.w, box.h))
             surf.blit(glow, (box.x - 10, box.y - 10))
         text.panel(surf, box, alpha=150 if turn else 110, border=GOLD if turn else None)
-        name = vocab.seat_name(t.match, seat)
+        name = vocab.seat_name(t.state, seat)
         star = "★ " if seat == t.owner and t.trick else ""
-        shown = name if t.match.is_human(seat) else _("{name} (CPU)").format(name=name)
+        shown = name if t.state.is_person(seat) else _("{name} (CPU)").format(name=name)
         cpu_below = shown != name and not text.fits(star + shown, fp, box.w - 16, bold=True)
         if cpu_below:  # a long name (or a long word for West): the tag goes to the line below
             shown = name
         text.draw(surf, text.shorten(star + shown, fp, box.w - 16, bold=True), fp, (box.x + 10, box.y + 6), GOLD if turn else WHITE, bold=True, max_width=box.w - 16)
         n = t.counts[seat]
         small = max(MIN_FONT_PX, int(fp * 0.85))
-        score_txt = i18n.current().signed(t.match.totals[seat])
+        score_txt = i18n.current().signed(t.state.totals[seat])
         room = box.w - 20 - assets.font(small).size(score_txt)[0] - 6  # the count's line, left of the score
         cards_txt = ngettext("{n} card", "{n} cards", n).format(n=i18n.current().number(n))
         status = seat_status(t, seat)
@@ -482,13 +481,13 @@ def seat_status(t: TableScene, seat: int) -> str | None:
     "your turn"); a seat that has acted, gone out or lost the trick has none."""
     if seat != t.turn or t.hand_over:
         return None
-    if t.exchange.giving_back is not None or (t.game is not None and t.game.exchange is not None):
+    if t.exchange.giving_back is not None or t.state.exchange is not None:
         if seat == t.viewer and t.awaiting_human:
             return _("give a card back")
-        return _("giving a card back…") if not t.match.is_human(seat) else _("to give a card back")
+        return _("giving a card back…") if not t.state.is_person(seat) else _("to give a card back")
     if seat == t.viewer and t.awaiting_human:
         return _("your turn")
-    return _("thinking…") if not t.match.is_human(seat) else _("to play")
+    return _("thinking…") if not t.state.is_person(seat) else _("to play")
 
 
 def _log(surf: pygame.Surface, t: TableScene) -> None:
@@ -502,14 +501,14 @@ def _scores(surf: pygame.Surface, t: TableScene) -> None:
     box = pygame.Rect(lay.scores.as_tuple())
     text.panel(surf, box, alpha=90)
     fp = max(12, int(lay.font_px * 0.8))
-    m = t.match
+    m = t.state
     y = box.y + 6
     tr = i18n.current()
     number = tr.number(max(1, m.hand_number))
-    if m.config.target is None:
-        heading = _("Hand {number} of {hands}").format(number=number, hands=tr.number(m.config.hands))
+    if m.target is None:
+        heading = _("Hand {number} of {hands}").format(number=number, hands=tr.number(m.hands))
     else:
-        heading = _("Hand {number} (to ±{target})").format(number=number, target=tr.number(m.config.target))
+        heading = _("Hand {number} (to ±{target})").format(number=number, target=tr.number(m.target))
     text.draw(surf, heading, fp, (box.x + 8, y), GOLD, bold=True)
     y += fp * 1.4
     for seat in range(m.n_players):

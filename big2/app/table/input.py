@@ -15,6 +15,8 @@ selection can still be edited by hand; a card in no play that beats the trick to
 
 from __future__ import annotations
 
+from big2.engine.scoring import scoring_preset
+
 import pygame
 import pygame_gui
 
@@ -94,7 +96,7 @@ class TableInput(TablePart):
         elif k == pygame.K_s:
             t.sort_hand()
         elif k == pygame.K_F1:
-            t.app.push("rules", rules=t.match.config.rules, scoring=t.match.scoring)
+            t.app.push("rules", rules=t.state.rules, scoring=scoring_preset(t.state.scoring))
         elif k in (pygame.K_LEFT, pygame.K_RIGHT):
             t.hand.move_focus(-1 if k == pygame.K_LEFT else 1)
         elif k in (pygame.K_SPACE, pygame.K_UP, pygame.K_DOWN):
@@ -126,9 +128,7 @@ class TableInput(TablePart):
         t = self.table
         options: list[frozenset[int]] = []
         if t.app.settings.one_tap and t.awaiting_human and t.exchange.giving_back is None and t.hand_visible:
-            game = t.game
-            if game is not None and game.to_act == t.viewer:
-                options = onetap.candidates(game, card)
+            options = onetap.candidates(t.state, card)
         selected = frozenset(t.hand.selected)
         again = card == self.tapped and selected == self.tapped_selection  # nothing else changed it since
         if not options or (card in selected and not (again and selected in options)):

@@ -1,6 +1,7 @@
 """One-tap selection: the plays a click on one card offers while following a trick.
 
-Pure logic over the engine's game (no pygame): :func:`candidates` lists the legal
+Pure logic over the seat's :class:`~big2.room.state.SeatState` (no pygame):
+:func:`candidates` lists the legal
 plays of the seat to act that hold a given card, lowest first, those with as many cards
 as the trick before any other (a bomb a house rule allows comes last). Only the engine's
 own legal moves are offered, so a one-tap selection is always a play the engine takes.
@@ -11,17 +12,18 @@ from __future__ import annotations
 from typing import Any
 
 from big2.engine.combos import PASS, move_cards, move_size
+from big2.room.seatrules import legal_moves
 
 
-def candidates(game: Any, card: int) -> list[frozenset[int]]:
-    """The legal plays now that contain ``card``, lowest first; [] when leading, when
-    the game waits on no play, or when no play beating the trick holds the card."""
-    if game is None or game.is_over or game.exchange is not None or game.leading:
+def candidates(state: Any, card: int) -> list[frozenset[int]]:
+    """The seat's legal plays now that contain ``card``, lowest first; [] when leading,
+    when it is not the seat's turn, or when no play beating the trick holds the card."""
+    if state is None or not state.my_turn or state.exchange is not None or state.leading:
         return []
-    trick = game.trick_move
+    trick = state.trick
     size = move_size(trick) if trick else 0
     found: list[tuple[bool, int, frozenset[int]]] = []
-    for i, move in enumerate(game.legal_moves()):
+    for i, move in enumerate(legal_moves(state)):
         if move == PASS:
             continue
         cards = move_cards(move)

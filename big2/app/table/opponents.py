@@ -17,9 +17,7 @@ from collections.abc import Callable
 from concurrent.futures import Executor, Future, ProcessPoolExecutor, ThreadPoolExecutor
 from typing import Any
 
-from big2.engine.cards import format_cards
-from big2.engine.combos import PASS, Move, move_cards
-from big2.engine.game import Game
+from big2.engine.combos import Move
 
 from ...i18n import _
 
@@ -63,14 +61,6 @@ def seat_kind_label(kind: str) -> str:
     return kind
 
 
-def standin_move(game: Game) -> Move:
-    """The lowest legal play, or pass when there is none (used if big2.ai is missing)."""
-    for m in game.legal_moves():
-        if m != PASS:
-            return m
-    return PASS
-
-
 def decide(view: Any, level: str, seed: int) -> Move:
     """Run in the worker: the move of ``level`` for the seat to act in ``view``."""
     from big2.ai import make_opponent
@@ -80,17 +70,6 @@ def decide(view: Any, level: str, seed: int) -> Move:
         options = {"time_budget": EXPERT_BUDGET} if level == "expert" else {}
         opp = _opponents[level] = make_opponent(level, **options)
     return opp.choose(view, random.Random(seed))
-
-
-def give_back_card(game: Game) -> int:
-    """The card a computer exchange winner gives back: the AI's choice (its hand plan
-    suffers least), or the engine's suggestion if big2.ai is missing. A few ms."""
-    try:
-        from big2.ai.exchange import give_back_for
-
-        return give_back_for(game)
-    except ImportError:  # pragma: no cover
-        return game.suggest_give_back()
 
 
 def _behind_the_window() -> None:
@@ -106,21 +85,6 @@ def _warm_up() -> bool:
     import big2.ai  # noqa: F401  (import the opponents before the first real move)
 
     return True
-
-
-def hint(game: Game, seat: int, rng: random.Random) -> tuple[Move, str]:
-    """A suggested move for ``seat`` (the seat to act) and one sentence saying why."""
-    try:
-        from big2.ai import PlayerView
-        from big2.ai.hint import hint as ai_hint
-
-        h = ai_hint(PlayerView.from_game(game, seat), rng)
-        return h.move, h.reason
-    except ImportError:  # pragma: no cover
-        move = standin_move(game)
-        if move == PASS:
-            return PASS, _("Nothing you hold beats this play: pass.")
-        return move, _("Play {cards}.").format(cards=format_cards(move_cards(move), symbols=True))
 
 
 class Thinker:
@@ -144,29 +108,11 @@ class Thinker:
                 self.processes = False
         self._pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="big2-ai")
 
-    def submit(
-        self,
-        game: Game,
-        seat: int,
-        rng: random.Random,
-        level: str,
-        *,
-        scoring: Any = None,
-        scores: list[int] | None = None,
-        hands_left: int | None = None,
-        target: int | None = None,
-    ) -> Future[Move]:
-        """Start choosing a move for ``seat``; the future gives the move. ``scoring`` is
-        the table's scheme and ``scores`` the session totals: the Expert and Master play
-        for the table's real points (None: the standard penalty table, no totals), and
-        for first place on the session's last hand (``hands_left`` after this one,
-        ``target`` the total that ends it)."""
-        from big2.ai import PlayerView
-
-        assert game.to_act == seat
-        view = PlayerView.from_game(game, seat, scores=scores, scoring=scoring,
-                                    hands_left=hands_left, target=target)
-        seed = rng.getrandbits(64)
+    def think(self, view: Any, level: str, seed: int) -> Future[Move]:
+        """Start choosing the move of computer ``level`` for the seat to act in ``view``
+        (a :class:`~big2.ai.PlayerView`: what that seat may know, the table's scoring
+        and totals included); the future gives the move. The room's
+        :class:`~big2.room.room.Brain`."""
         assert self._pool is not None
         try:
             fut = self._pool.submit(decide, view, level, seed)

@@ -9,28 +9,53 @@ next event; every other part hears of it through ``event_shown``.
 
 from __future__ import annotations
 
-from ... import i18n
-from ...i18n import _, ngettext, pgettext
-
-from big2.engine.cards import format_cards
-from big2.engine.events import Dealt, Event, HandEnded, LastCard, Passed, Played, TrickWon, TurnStarted
+from big2 import i18n
+from big2.i18n import _, ngettext, pgettext
 
 from collections import deque
+from typing import Any
 
-from .. import storage
-from .. import vocab
-from .layout import results_card
-from ..match import ExchangeStarted
-from ..ui.sprites import CardSprite
-from .part import TablePart
+from big2.engine.cards import format_cards
+from big2.engine.combos import PASS, classify, move_cards
+from big2.room.events import HandEnded, HandRevealed, HandScored, LastCard, MoveUndone, Passed, Played, PlayerOut, SeatDealt, SeatDrew, SeatExchanged, SeatExchangeStarted, SeatHanded, TrickWon, TurnStarted
+
+from big2.app import vocab
+from big2.app.table.layout import results_card
+from big2.app.ui.sprites import CardSprite
+from big2.app.table.part import TablePart
+
+
+def reading_order(cards: list[int], rules: Any) -> list[int]:
+    """A play's cards as the table lays them out (straights in sequence, triple first)."""
+    combo = classify(cards, rules)
+    return list(combo.ordered(rules)) if combo is not None else list(cards)
+
+
+def recent_lines(state: Any, count: int) -> list[tuple[str, tuple[int, int, int]]]:
+    """The table log's lines for the last ``count`` moves of the hand in ``state`` (a
+    :class:`~big2.room.state.SeatState`), each worded again when shown."""
+    lines: list[tuple[str, tuple[int, int, int]]] = []
+    rules = state.rules
+    for seat, move in state.history[-count:] if count else ():
+        if move == PASS:
+            lines.append((vocab.later(lambda seat=seat: vocab.about(state, seat, _("You pass"), _("{name} passes"))), (200, 200, 200)))
+            continue
+        combo = classify(list(move_cards(move)), rules)
+        if combo is None:
+            continue
+        cards = combo.text(rules)
+        lines.append((vocab.later(lambda seat=seat, kind=combo.kind, cards=cards: vocab.about(
+            state, seat, _("You: {combination} {cards}"), _("{name}: {combination} {cards}"),
+            combination=vocab.combination(kind), cards=cards)), (255, 255, 255)))
+    return lines
 
 
 class EventPlayback(TablePart):
-    """Plays the engine's events back on the table, one animation at a time."""
+    """Plays the seat's events back on the table, one animation at a time."""
 
     def __init__(self, table) -> None:
         super().__init__(table)
-        self.queue: deque[Event] = deque()
+        self.queue: deque[Any] = deque()
         #: Game time when the animation under way ends and the next event may start.
         self.busy_until = 0.0
         #: (start time, seconds between cards, cards) of the deal in progress, for the deck
@@ -43,7 +68,7 @@ class EventPlayback(TablePart):
         self.announce_leader = False
 
     def enqueue(self, events) -> None:
-        """Events the engine returned, to be shown after those already waiting."""
+        """The seat's events from the room, to be shown after those already waiting."""
         self.queue.extend(events)
 
     def run(self, now: float) -> bool:
@@ -78,11 +103,11 @@ class EventPlayback(TablePart):
             return 0
         return left
 
-    def show(self, event: Event) -> float:
+    def show(self, event: Any) -> float:
         """Start the animation for one event; returns how long to wait before the next."""
         t = self.table
         a = t.anim
-        if isinstance(event, Dealt):
+        if isinstance(event, SeatDealt):
             return self.show_deal(event)
         if getattr(event, "seat", None) == t.turn and not isinstance(event, (TurnStarted, LastCard)):
             t.turn = None  # the seat has acted (played, passed, went out): no "thinking…" left
@@ -92,7 +117,7 @@ class EventPlayback(TablePart):
             if self.announce_leader:  # after the exchange: the first turn of the hand
                 self.announce_leader = False
                 seat = event.seat
-                t.log.append((vocab.later(lambda: vocab.about(t.match, seat, _("You lead"), _("{name} leads"))), (235, 225, 180)))
+                t.log.append((vocab.later(lambda: vocab.about(t.state, seat, _("You lead"), _("{name} leads"))), (235, 225, 180)))
             if event.leading:
                 t.badges.clear()
                 t.owner = None
@@ -103,60 +128,65 @@ class EventPlayback(TablePart):
             t.badges[event.seat] = pgettext("badge", "Pass")
             seat = event.seat
             if getattr(event, "auto", False):
-                line = vocab.later(lambda: vocab.about(t.match, seat, _("You pass (no play)"), _("{name} passes (no play)")))
+                line = vocab.later(lambda: vocab.about(t.state, seat, _("You pass (no play)"), _("{name} passes (no play)")))
             else:
-                line = vocab.later(lambda: vocab.about(t.match, seat, _("You pass"), _("{name} passes")))
+                line = vocab.later(lambda: vocab.about(t.state, seat, _("You pass"), _("{name} passes")))
             t.log.append((line, (200, 200, 200)))
             self.app.sounds.play("pass")
             return 0.25 * a
         if isinstance(event, TrickWon):
             return self.show_sweep(event.seat)
         if isinstance(event, LastCard):
-            t.banner = (vocab.about(t.match, event.seat, _("Last card! — You"), _("Last card! — {name}")), t.clock.time + max(1.6, 1.6 * a), (255, 214, 90))
+            t.banner = (vocab.about(t.state, event.seat, _("Last card! — You"), _("Last card! — {name}")), t.clock.time + max(1.6, 1.6 * a), (255, 214, 90))
             t.banner_scale = 0.3
             t.tweens.to(t, 0.5 * a, ease="out_back", banner_scale=1.0)
             self.app.sounds.play("last_card")
             return 0.7 * a
         if isinstance(event, HandEnded):
             return self.show_end(event)
-        if isinstance(event, ExchangeStarted):
+        if isinstance(event, SeatExchangeStarted):
             return t.exchange.show_handover(event)
-        name = type(event).__name__
-        if name == "PlayerOut":
+        if isinstance(event, PlayerOut):
             place = event.place
             t.badges[event.seat] = _("Out: place {place}").format(place=i18n.current().number(place))
             seat = event.seat
-            t.log.append((vocab.later(lambda: vocab.about(t.match, seat, _("You go out: place {place}"), _("{name} goes out: place {place}"),
+            t.log.append((vocab.later(lambda: vocab.about(t.state, seat, _("You go out: place {place}"), _("{name} goes out: place {place}"),
                                                           place=i18n.current().number(place))), (255, 232, 140)))
             return 0.5 * a
-        if name == "Drew":
-            return self.show_draw(event.seat, list(event.cards))
-        if name == "CardsExchanged":
+        if isinstance(event, SeatDrew):
+            return self.show_draw(event.seat, event.count, list(event.cards))
+        if isinstance(event, SeatExchanged):
             return t.exchange.show_exchange(event)
-        return 0.0
+        if isinstance(event, SeatHanded):
+            t.refresh_buttons()
+            return 0.0
+        if isinstance(event, MoveUndone):
+            return t.undo.show(event)
+        return 0.0  # HandRevealed, HandScored: taken with HandEnded; a hint: shown when asked
 
-    def show_draw(self, seat: int, cards: list[int]) -> float:
-        """A passing player draws from the stock."""
+    def show_draw(self, seat: int, n: int, cards: list[int]) -> float:
+        """A passing player draws ``n`` cards from the stock (``cards``: the drawer's own)."""
         t = self.table
-        t.counts[seat] += len(cards)
-        if seat == t.viewer:
+        t.counts[seat] += n
+        if seat == t.viewer and cards:
             t.hand.cards.extend(cards)
             t.hand.sort()
             t.place_hand(animate=True)
         n = len(cards)
-        t.log.append((vocab.later(lambda: vocab.about(t.match, seat, ngettext("You draw {n} card", "You draw {n} cards", n),
+        t.log.append((vocab.later(lambda: vocab.about(t.state, seat, ngettext("You draw {n} card", "You draw {n} cards", n),
                                                       ngettext("{name} draws {n} card", "{name} draws {n} cards", n), n=i18n.current().number(n))),
                        (200, 200, 200)))
         self.app.sounds.play("deal")
         return 0.3 * t.anim
 
-    def show_deal(self, event: Dealt) -> float:
+    def show_deal(self, event: SeatDealt) -> float:
         t = self.table
         a = t.anim
         lay = t.layout
-        n = t.match.n_players
-        hands = [list(h) for h in event.hands]
-        exchange = bool(self.queue) and isinstance(self.queue[0], ExchangeStarted)
+        n = t.state.n_players
+        # the others' cards fly face down: only how many is known here
+        hands = [list(event.hand) if s == t.viewer else [-1] * event.counts[s] for s in range(n)]
+        exchange = bool(self.queue) and isinstance(self.queue[0], SeatExchangeStarted)
         # the exchange's winner holds one card more until they give one back
         most = max(len(h) for h in hands) + (1 if exchange else 0)
         if most > self.layout_hand_size():
@@ -213,11 +243,11 @@ class EventPlayback(TablePart):
             k += 1
         if a <= 0:
             t.counts = [len(h) for h in hands]
-        hand_number, first = t.match.hand_number, event.first
+        hand_number, first = t.state.hand_number, event.first
         if exchange:  # who leads is known once the exchange is done
             t.log.append((vocab.later(lambda: _("Hand {number} dealt").format(number=i18n.current().number(hand_number))), (235, 225, 180)))
         else:
-            t.log.append((vocab.later(lambda: vocab.about(t.match, first, _("Hand {number}: You lead"), _("Hand {number}: {name} leads"),
+            t.log.append((vocab.later(lambda: vocab.about(t.state, first, _("Hand {number}: You lead"), _("Hand {number}: {name} leads"),
                                                           number=i18n.current().number(hand_number))),
                           (235, 225, 180)))
         self.deal = (t.clock.time, stagger, total)
@@ -226,7 +256,7 @@ class EventPlayback(TablePart):
 
     def layout_hand_size(self) -> int:
         t = self.table
-        return max(t.match.config.rules.cards_per_player, t.max_hand)
+        return max(t.state.rules.cards_per_player, t.max_hand)
 
     def show_play(self, event: Played) -> float:
         t = self.table
@@ -234,7 +264,7 @@ class EventPlayback(TablePart):
         lay = t.layout
         seat = event.seat
         try:  # laid out as a player reads them: straights in sequence, triple first
-            cards = list(event.combo.ordered(t.match.config.rules))
+            cards = list(event.combo.ordered(t.state.rules))
         except (AttributeError, KeyError):
             cards = list(event.combo.cards)
         p = t.pos_of(seat)
@@ -262,9 +292,9 @@ class EventPlayback(TablePart):
         t.trick.append((seat, cards))
         if p == 0:
             t.place_hand(animate=True)
-        text = event.combo.text(t.match.config.rules) if hasattr(event.combo, "text") else format_cards(cards, symbols=True)
+        text = event.combo.text(t.state.rules) if hasattr(event.combo, "text") else format_cards(cards, symbols=True)
         kind = event.combo.kind
-        t.log.append((vocab.later(lambda: vocab.about(t.match, seat, _("You: {combination} {cards}"), _("{name}: {combination} {cards}"),
+        t.log.append((vocab.later(lambda: vocab.about(t.state, seat, _("You: {combination} {cards}"), _("{name}: {combination} {cards}"),
                                                       combination=vocab.combination(kind), cards=text)), (255, 255, 255)))
         self.app.sounds.play("play")
         return 0.4 * a
@@ -275,7 +305,7 @@ class EventPlayback(TablePart):
         lay = t.layout
         spot = lay.seats[t.pos_of(seat)]
         ox, oy = spot.origin
-        t.log.append((vocab.later(lambda: vocab.about(t.match, seat, _("You win the trick"), _("{name} wins the trick"))), (170, 220, 170)))
+        t.log.append((vocab.later(lambda: vocab.about(t.state, seat, _("You win the trick"), _("{name} wins the trick"))), (170, 220, 170)))
         for _seat, cards in t.trick:
             for c in cards:
                 spr = t.sprites.pop(c, None)
@@ -298,20 +328,22 @@ class EventPlayback(TablePart):
     def show_end(self, event: HandEnded) -> float:
         t = self.table
         a = t.anim
-        game = t.game
+        state = t.state
+        rules = state.rules
         t.hand_over = True
         t.awaiting_human = False
         t.turn = None
-        result = t.match.record(event)
-        storage.hand_recorded(t)
-        for s in range(t.match.n_players):
-            if s != t.viewer and game.hand(s):
-                t.revealed[s] = sorted(game.hand(s), key=t.match.config.rules.card_strength)
+        # the room sends the hands left and the score right after the end
+        shown = next((e for e in self.queue if isinstance(e, HandRevealed)), None)
+        scored = next((e for e in self.queue if isinstance(e, HandScored)), None)
+        hands = shown.hands if shown is not None else state.revealed
+        for s, held in enumerate(hands):
+            if s != t.viewer and held:
+                t.revealed[s] = sorted(held, key=rules.card_strength)
         if event.dragon and event.winner != t.viewer:  # the dragon is laid down: show it
-            t.revealed[event.winner] = sorted(game.played_by(event.winner),
-                                              key=t.match.config.rules.card_strength)
+            t.revealed[event.winner] = sorted(state.played[event.winner], key=rules.card_strength)
         # the results panel shows every hand's cards left: drawn while the banner shows
-        t.view.warm([c for s in range(t.match.n_players) for c in game.hand(s)], results_card(t.app.ui_scale), first=True)
+        t.view.warm([c for held in hands for c in held], results_card(t.app.ui_scale), first=True)
         if not t.hand_visible:
             t.hand_visible = True
             t.place_hand(animate=False)
@@ -319,11 +351,11 @@ class EventPlayback(TablePart):
             spr.face_up = True
         winner = event.winner
         if event.dragon:
-            banner = vocab.about(t.match, event.winner, _("You win the hand with a dragon!"), _("{name} wins the hand with a dragon!"))
-            line = vocab.later(lambda: vocab.about(t.match, winner, _("You lay down a dragon"), _("{name} lays down a dragon")))
+            banner = vocab.about(t.state, event.winner, _("You win the hand with a dragon!"), _("{name} wins the hand with a dragon!"))
+            line = vocab.later(lambda: vocab.about(t.state, winner, _("You lay down a dragon"), _("{name} lays down a dragon")))
         else:
-            banner = vocab.about(t.match, event.winner, _("You win the hand!"), _("{name} wins the hand!"))
-            line = vocab.later(lambda: vocab.about(t.match, winner, _("You go out"), _("{name} goes out")))
+            banner = vocab.about(t.state, event.winner, _("You win the hand!"), _("{name} wins the hand!"))
+            line = vocab.later(lambda: vocab.about(t.state, winner, _("You go out"), _("{name} goes out")))
         t.banner = (banner, t.clock.time + 2.4 * max(a, 0.5), (255, 232, 140))
         t.banner_scale = 0.4
         t.tweens.to(t, 0.6 * a, ease="out_elastic", banner_scale=1.0)
@@ -333,8 +365,8 @@ class EventPlayback(TablePart):
         delay = 1.8 * max(a, 0.35)
 
         def results() -> None:
-            if t.app.top is t:
-                t.app.push("results", t, result)
+            if t.app.top is t and scored is not None:
+                t.app.push("results", t, scored.result)
 
         t.clock.schedule(delay, results)
         return delay

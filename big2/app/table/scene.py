@@ -1,23 +1,26 @@
 """The card table: plays the engine's events as animations and takes the player's moves.
 
-The engine is always ahead of the screen: a move changes the game at once and returns
-its events; the table queues them and plays them back one at a time (deal, fly to the
-centre, sweep, "Last card!", reveal). Only when the queue is empty does the next seat
-act: a human gets the buttons, a computer thinks on a worker thread and its move is
-shown after the pace delay.
+The table shows one seat's view of a room (:mod:`big2.room`) through a link
+(:class:`~big2.room.link.LocalLink` for a game in this process): it reads the seat's
+:class:`~big2.room.state.SeatState` and its redacted events, and acts only by sending
+commands. It never sees the engine's game. The room is always ahead of the screen: a
+command changes the game at once and its events come back through the link; the table
+queues them and plays them back one at a time (deal, fly to the centre, sweep, "Last
+card!", reveal). Only when the queue is empty does it give the room time (the link's
+``tick``): a person gets the buttons, a computer's move is chosen by the room's brain
+(a worker process) and shown after the pace delay.
 
-The table is a composition. :class:`TableScene` holds the board (the match, the bottom
+The table is a composition. :class:`TableScene` holds the board (the link, the bottom
 hand, card sprites, the trick, counts, log, banner, message, layout) and the bottom
 human's turn (Play, Pass, Hint, Sort), and owns parts with their own state, each a
 :class:`~big2.app.table.part.TablePart`:
 
-* ``playback`` (:mod:`.playback`): the queue of engine events and their animations;
-* ``exchange`` (:mod:`.exchange`): the three-player exchange and the give-back;
-* ``computers`` (:mod:`.computers`): the worker searching the computers' moves;
-* ``input`` (:mod:`.input`): clicks, drags and keys on the bottom hand;
-* ``view`` (:mod:`.draw`): drawing and the record of what changed on screen;
-* ``undo`` (:mod:`.undo`): taking the person's moves back (Ctrl+Z, U, a button);
-* ``tracker`` (:mod:`.tracker`): the cards not seen yet (T).
+* ``playback`` (:mod:`.tableshow`): the queue of engine events and their animations;
+* ``exchange`` (:mod:`.tableexchange`): the three-player exchange and the give-back;
+* ``input`` (:mod:`.tableinput`): clicks, drags and keys on the bottom hand;
+* ``view`` (:mod:`.tabledraw`): drawing and the record of what changed on screen;
+* ``undo`` (:mod:`.tableundo`): taking the person's moves back (Ctrl+Z, U, a button);
+* ``tracker`` (:mod:`.tabletracker`): the cards not seen yet (T).
 
 More parts (undo, a card tracker, ...) join with :meth:`TableScene.add_part`. Other
 screens are opened by name through the app (``app.push("pause", table)``).
@@ -25,7 +28,6 @@ screens are opened by name through the app (``app.push("pause", table)``).
 
 from __future__ import annotations
 
-import random
 from collections import deque
 from collections.abc import Callable
 from typing import TypeVar
@@ -35,28 +37,28 @@ import pygame_gui
 
 from big2.engine.cards import CardSet
 from big2.engine.combos import PASS, move_cards
-from big2.engine.events import Dealt, Event
-from big2.engine.game import IllegalMove
+from big2.room import commands as cmd
+from big2.room import seatrules
+from big2.room.events import HintGiven
+from big2.room.link import SeatLink
+from big2.room.state import SeatState
 
-from ... import i18n
-from ...i18n import _
-from . import opponents
-from .. import storage, vocab
-from .hand import HandModel
-from .layout import TableLayout, compute_layout
-from ..match import Match, MatchConfig
-from ..ui.sprites import CardSprite
-from ..ui.tween import GameClock, Tweener
-from ..ui.scene import Scene
-from .computers import ComputerTurns
-from .draw import TableView
-from .log import KEEP as LOG_KEEP
-from .exchange import ExchangeTurn
-from .input import TableInput
-from .part import TablePart
-from .playback import EventPlayback
-from .tracker import TrackerPart
-from .undo import UndoPart
+from big2 import i18n
+from big2.i18n import _, pgettext
+from big2.app import vocab
+from big2.app.table.hand import HandModel
+from big2.app.table.layout import TableLayout, compute_layout
+from big2.app.ui.sprites import CardSprite
+from big2.app.ui.tween import GameClock, Tweener
+from big2.app.ui.scene import Scene
+from big2.app.table.draw import TableView
+from big2.app.table.log import KEEP as LOG_KEEP
+from big2.app.table.exchange import ExchangeTurn
+from big2.app.table.input import TableInput
+from big2.app.table.part import TablePart
+from big2.app.table.playback import EventPlayback, reading_order, recent_lines
+from big2.app.table.tracker import TrackerPart
+from big2.app.table.undo import UndoPart
 
 P = TypeVar("P", bound=TablePart)
 
@@ -93,17 +95,16 @@ class TableScene(Scene):
     name = "table"
     keyboard_focus = False  # the table has its own keys (cards, play, pass)
 
-    def __init__(self, app, config: MatchConfig | None = None, *, match: Match | None = None) -> None:
+    def __init__(self, app, link: SeatLink) -> None:
         super().__init__(app)
-        self.match = match or Match(config or MatchConfig())
+        #: The line to the room: the seat's state and events in, commands out.
+        self.link = link
         self.clock = GameClock()
         self.tweens = Tweener()
-        n = self.match.n_players
-        self.hint_rng = random.Random(0 if self.match.config.seed is None else self.match.config.seed)
-        humans = self.match.config.humans
-        self.viewer = humans[0] if humans else 0
-        self.hand_visible = not self.match.hot_seat
-        rules = self.match.config.rules
+        state = link.state
+        n = state.n_players
+        self.hand_visible = not state.several_at_screen
+        rules = state.rules
         # the board: what the screen shows of the hand in play
         self.hand = HandModel(strength=rules.card_strength, grouper=plan_groups(rules))
         self.counts = [0] * n
@@ -132,7 +133,6 @@ class TableScene(Scene):
         self.parts: list[TablePart] = []
         self.playback = self.add_part(EventPlayback(self))
         self.exchange = self.add_part(ExchangeTurn(self))
-        self.computers = self.add_part(ComputerTurns(self))
         self.input = self.add_part(TableInput(self))
         self.view = self.add_part(TableView(self))
         self.undo = self.add_part(UndoPart(self))
@@ -153,15 +153,16 @@ class TableScene(Scene):
     def leave(self) -> None:
         for part in self.parts:
             part.leave()
+        self.link.close()
         super().leave()
 
     def _compute_layout(self) -> TableLayout:
         w, h = self.app.size
-        most = max(self.match.config.rules.cards_per_player, self.max_hand)
+        most = max(self.state.rules.cards_per_player, self.max_hand)
         words = (_("Sort (S)"), _("Hint (H)"), _("Pass (P)"), _("Play ⏎"))
         s = self.app.settings
         self.layout_settings = (s.card_scale, s.left_handed)
-        return compute_layout(w, h, self.match.n_players, max_hand=most, min_button_w=self.button_width(words),
+        return compute_layout(w, h, self.state.n_players, max_hand=most, min_button_w=self.button_width(words),
                               card_scale=s.card_scale, left_handed=s.left_handed)
 
     def uncover(self) -> None:
@@ -205,11 +206,26 @@ class TableScene(Scene):
 
     def pos_of(self, seat: int) -> int:
         """Screen position (0 = bottom) of a seat, counted in playing order."""
-        return (seat - self.viewer) % self.match.n_players
+        return (seat - self.viewer) % self.state.n_players
 
     @property
-    def game(self):
-        return self.match.game
+    def state(self) -> SeatState:
+        """What the seat at the bottom may know now (ahead of what is shown)."""
+        return self.link.state
+
+    @property
+    def viewer(self) -> int:
+        """The seat at the bottom of the screen (the link's seat)."""
+        return self.link.seat
+
+    @property
+    def hot_seat(self) -> bool:
+        """Several people share this screen: hands hide between their turns."""
+        return self.state.several_at_screen
+
+    def pace(self) -> float:
+        """Seconds a computer's move waits after it was asked for (the player's pace)."""
+        return self.app.settings.pace_delay
 
     @property
     def anim(self) -> float:
@@ -233,24 +249,63 @@ class TableScene(Scene):
         for part in self.parts:
             part.hand_started()
         self.turn = self.owner = None
-        self.counts = [0] * self.match.n_players
+        self.counts = [0] * self.state.n_players
         self.orders.clear()
         self.hand.set_cards(())
-        humans = self.match.config.humans
-        events = self.match.new_hand()
-        first = events[0].first if isinstance(events[0], Dealt) else 0
-        exchange = self.match.game.exchange if self.match.game is not None else None
-        if exchange is not None and exchange[1] in humans:
-            first = exchange[1]  # the exchange's winner acts first: they give a card back
-        if self.match.hot_seat:
-            # the first human in playing order from the leader sits at the bottom
-            n = self.match.n_players
-            self.viewer = next(s for s in ((first + k) % n for k in range(n)) if s in humans)
+        state = self.state
+        resumed = state.in_hand and not state.hand_over and not self.link.pending()
+        if not state.in_hand or (state.hand_over and not self.link.pending()):
+            refusal = self.link.send(cmd.NextHand())
+            if refusal is not None:  # the session is over: nothing to deal
+                self.say(vocab.render_at(self.state, refusal.message), 4.0, (255, 150, 140))
+                return
+        state = self.state
+        if self.hot_seat and state.in_hand:
+            # the first person in playing order from the one to act sits at the bottom
+            first = state.exchange[1] if state.exchange is not None else state.to_act
+            n = state.n_players
+            people = state.at_screen
+            if first is not None:
+                self.link.view_as(next((s for s in ((first + k) % n for k in range(n)) if s in people), self.viewer))
             self.hand_visible = False
         self.layout = self._compute_layout()
-        self.playback.enqueue(events)
+        if resumed:
+            self.show_position()
+        else:
+            self.playback.enqueue(self.link.poll())
         self.app.dirty = True
-        storage.hand_started(self)
+
+    def show_position(self) -> None:
+        """Show the hand as it stands (no deal animation): a room restored from a save,
+        or joined in the middle of a hand. Play goes on from the seat to act."""
+        from big2.room.events import TurnStarted
+
+
+        state = self.state
+        rules = state.rules
+        self.playback.queue.clear()
+        self.tweens.finish_all()
+        lay = self.layout
+        self.counts = list(state.counts)
+        self.hand.set_cards(state.hand)
+        self.sprites.clear()
+        self.flying.clear()
+        for layer, (seat, move) in enumerate(state.trick_plays):
+            cards = reading_order(list(move_cards(move)), rules)
+            for c, (x, y) in zip(cards, lay.trick_positions(len(cards), layer)):
+                self.sprites[c] = CardSprite(c, x, y, lay.card_w, lay.card_h)
+            self.trick.append((seat, cards))
+            self.owner = seat
+        for s in state.passed:
+            self.badges[s] = pgettext("badge", "Pass")
+        self.place_hand(animate=False)
+        n = state.hand_number or len(state.results) + 1
+        self.log.append((vocab.later(lambda: _("Hand {number} resumed where it stopped").format(number=i18n.current().number(n))), (235, 225, 180)))
+        self.log.extend(recent_lines(state, 3))
+        if state.to_act is not None:
+            self.playback.queue.append(TurnStarted(state.to_act, state.leading))
+        self.link.poll()  # nothing new: the position is the state
+        self.app.dirty = True
 
     # The loop ------------------------------------------------------------------------------
 
@@ -265,6 +320,9 @@ class TableScene(Scene):
                 times.append(due[1] - now)
         if self.auto_pass_at is not None:
             times.append(self.auto_pass_at - now)
+        ready = getattr(self.link, "next_due", None)  # a computer's move waits for the pace
+        if ready is not None and self.state.exchange is None and (at := ready(self.pace())) is not None:
+            times.append(at - now)
         due = self.clock.next_due()
         if due is not None:
             times.append(due)
@@ -282,7 +340,9 @@ class TableScene(Scene):
         if self.message is not None and now >= self.message[1]:
             self.message = None
             self.damage_info()
-        if self.playback.run(now) or self.hand_over or self.game is None:
+        if self.link.pending():
+            self.apply_events(self.link.poll())
+        if self.playback.run(now) or self.hand_over or not self.state.in_hand:
             return
         if self.auto_pass_at is not None and now >= self.auto_pass_at:
             self.auto_pass_at = None
@@ -292,24 +352,27 @@ class TableScene(Scene):
         self.next_action()
 
     def next_action(self) -> None:
-        """Nothing is left to show: let the seat to act act."""
-        game = self.game
-        if game is None or game.is_over:
+        """Nothing is left to show: let the seat to act act (a person here gets the
+        buttons; a computer, or a person elsewhere, is the room's to wait for)."""
+        state = self.state
+        if not state.in_hand or state.hand_over:
             return
-        if game.exchange is not None:
+        if state.exchange is not None:
             self.exchange.step()
             return
-        seat = game.to_act
-        if self.match.is_human(seat):
+        seat = state.to_act
+        if seat is not None and seat in state.at_screen and state.is_person(seat):
             self.call_human(seat)
             return
-        self.computers.step(seat)
+        self.link.tick(self.clock.time, self.pace())
+        if self.link.pending():
+            self.apply_events(self.link.poll())
 
     def call_human(self, seat: int) -> None:
         """``seat``'s human acts next: hot-seat hides the hand until they are ready."""
         if self.awaiting_human:
             return
-        if self.match.hot_seat and (seat != self.viewer or (not self.hand_visible and self.others_may_look(seat))):
+        if self.hot_seat and (seat != self.viewer or (not self.hand_visible and self.others_may_look(seat))):
             self.app.push("privacy", self, seat)
             return
         self.begin_human_turn()
@@ -318,16 +381,17 @@ class TableScene(Scene):
         """Whether another human still plays this hand (so ``seat``'s cards are hidden
         between turns). The last human left (the others out, or handed to the computer)
         keeps their hand in view: no hand-over screen after every computer move."""
-        game = self.game
+        state = self.state
         return any(
-            s != seat and self.match.is_human(s) and (game is None or bool(game.hand(s)))
-            for s in range(self.match.n_players)
+            s != seat and state.is_person(s) and (not state.in_hand or bool(state.counts[s]))
+            for s in state.at_screen
         )
 
-    def apply_events(self, events: tuple[Event, ...]) -> None:
-        """The engine took a move: show its events, autosave, tell the parts."""
+    def apply_events(self, events) -> None:
+        """The room took a move: show the seat's events, tell the parts."""
+        if not events:
+            return
         self.playback.enqueue(events)
-        storage.after_move(self)
         for part in self.parts:
             part.moves_applied(events)
         self.damage_info()
@@ -377,16 +441,16 @@ class TableScene(Scene):
     # Human turns ---------------------------------------------------------------------------------
 
     def begin_human_turn(self) -> None:
-        game = self.game
-        if game.exchange is not None:
+        state = self.state
+        if state.exchange is not None:
             self.exchange.begin_give_back()
             return
         self.awaiting_human = True
         self.hand_visible = True
-        note = self.exchange.notes.pop(self.viewer, None)
+        note = self.exchange.note(self.viewer) if self.hot_seat else None
         if note:
             self.say(note, 4.0, (235, 225, 180))
-        if not game.leading and not any(m != PASS for m in game.legal_moves()):
+        if seatrules.nothing_beats(state):
             if self.app.settings.auto_pass:
                 self.say(_("Nothing you hold beats this: passing."), 1.2)
                 self.auto_pass_at = self.clock.time + 0.9 * max(self.anim, 0.3)
@@ -401,8 +465,8 @@ class TableScene(Scene):
             self.orders[self.viewer] = list(self.hand.cards)
             for c in self.hand.cards:
                 self.sprites.pop(c, None)
-            self.viewer = seat
-            self.hand.set_cards(self.game.hand(seat))
+            self.link.view_as(seat)
+            self.hand.set_cards(self.state.hand)
             kept = self.orders.get(seat)
             if kept and set(kept) >= set(self.hand.cards):
                 self.hand.cards = [c for c in kept if c in set(self.hand.cards)]
@@ -423,15 +487,12 @@ class TableScene(Scene):
 
     def check_selection(self) -> str | None:
         """None when the selection is a legal play now; else the engine's reason."""
-        if not self.awaiting_human or self.game is None:
+        if not self.awaiting_human or not self.state.in_hand:
             return _("Wait for your turn.")
         if self.exchange.giving_back is not None:
             return self.exchange.give_back_reason()
-        try:
-            self.game.check_play(self.selection(), seat=self.viewer)
-        except IllegalMove as exc:
-            return vocab.render_at(self.match, exc.message)
-        return None
+        why = seatrules.check_play(self.state, self.selection())
+        return None if why is None else vocab.render_at(self.state, why)
 
     def refresh_buttons(self) -> None:
         if not self.buttons:
@@ -447,7 +508,7 @@ class TableScene(Scene):
         if b["play"].text != label:
             b["play"].set_text(label)
         (b["play"].enable if mine and reason is None else b["play"].disable)()
-        can_pass = mine and not giving and self.game is not None and not self.game.leading
+        can_pass = mine and not giving and self.state.in_hand and not self.state.leading
         (b["pass"].enable if can_pass else b["pass"].disable)()
         (b["hint"].enable if mine else b["hint"].disable)()
         (b["sort"].enable if self.hand_visible and self.hand.cards else b["sort"].disable)()
@@ -456,11 +517,11 @@ class TableScene(Scene):
 
     def pass_reason(self) -> str | None:
         """None when Pass may be pressed now; else why not, in a sentence."""
-        if not self.awaiting_human or self.hand_over or self.game is None:
+        if not self.awaiting_human or self.hand_over or not self.state.in_hand:
             return _("Wait for your turn.")
         if self.exchange.giving_back is not None:
             return _("First give a card back: choose one and press Give back (Enter).")
-        if self.game.leading:
+        if self.state.leading:
             return _("You lead this trick, so you cannot pass: play any combination.")
         return None
 
@@ -481,12 +542,11 @@ class TableScene(Scene):
             return False
         if self.exchange.giving_back is not None:
             return self.exchange.human_give_back()
-        try:
-            events = self.game.play(self.selection(), seat=self.viewer)
-        except IllegalMove as exc:
-            self.say(vocab.render_at(self.match, exc.message), 4.0, (255, 150, 140))
+        refusal = self.link.send(cmd.Play(tuple(self.selection())))
+        if refusal is not None:
+            self.say(vocab.render_at(self.state, refusal.message), 4.0, (255, 150, 140))
             return False
-        self.end_human_turn(events)
+        self.end_human_turn()
         return True
 
     def human_pass(self) -> bool:
@@ -495,27 +555,26 @@ class TableScene(Scene):
         if self.exchange.giving_back is not None:
             self.say(_("First give a card back: choose one and press Give back (Enter)."), 4.0, (255, 150, 140))
             return False
-        try:
-            events = self.game.pass_turn(seat=self.viewer)
-        except IllegalMove as exc:
-            self.say(vocab.render_at(self.match, exc.message), 4.0, (255, 150, 140))
+        refusal = self.link.send(cmd.Pass())
+        if refusal is not None:
+            self.say(vocab.render_at(self.state, refusal.message), 4.0, (255, 150, 140))
             return False
         self.hand.clear_selection()
         self.place_hand(animate=True)
-        self.end_human_turn(events)
+        self.end_human_turn()
         return True
 
-    def end_human_turn(self, events: tuple[Event, ...], *, keep_visible: bool = False) -> None:
+    def end_human_turn(self, *, keep_visible: bool = False) -> None:
         """The bottom human has moved; ``keep_visible`` when they are also the next to act."""
         self.awaiting_human = False
         self.auto_pass_at = None
         self.message = None
-        if self.match.hot_seat and not keep_visible and self.others_may_look(self.viewer):
+        if self.hot_seat and not keep_visible and self.others_may_look(self.viewer):
             # the next person may already be looking: the hand turns face down at once
             # (the cards just played turn up again as they fly to the centre)
             self.hand_visible = False
             self.place_hand(animate=False)
-        self.apply_events(events)
+        self.apply_events(self.link.poll())
         self.refresh_buttons()
 
     def show_hint(self) -> None:
@@ -524,11 +583,15 @@ class TableScene(Scene):
         if self.exchange.giving_back is not None:
             self.exchange.hint_give_back()
             return
-        move, why = opponents.hint(self.game, self.viewer, self.hint_rng)
-        if move != PASS:
-            self.hand.select_only(move_cards(move))
+        self.link.send(cmd.Hint())
+        hints = [e for e in self.link.poll() if isinstance(e, HintGiven)]
+        if not hints:
+            return
+        hint = hints[-1]
+        if hint.move != PASS:
+            self.hand.select_only(move_cards(hint.move))
             self.place_hand(animate=True)
-        self.say(i18n.render(why) if isinstance(why, i18n.Message) else why, 5.0, (200, 235, 255))
+        self.say(vocab.render_at(self.state, hint.why), 5.0, (200, 235, 255))
         self.refresh_buttons()
 
     def sort_hand(self) -> None:
@@ -539,13 +602,17 @@ class TableScene(Scene):
     def hand_seat_to_computer(self) -> None:
         """The bottom human's seat is played by the computer for the rest of the hand."""
         seat = self.viewer
-        self.match.hand_to_computer(seat)
+        refusal = self.link.send(cmd.HandToComputer())
+        if refusal is not None:
+            self.say(vocab.render_at(self.state, refusal.message), 3.0, (255, 150, 140))
+            return
+        self.apply_events(self.link.poll())
         self.awaiting_human = False
         self.auto_pass_at = None
         self.exchange.giving_back = None
         self.hand.clear_selection()
         self.place_hand(animate=True)
-        self.say(vocab.about(self.match, seat, _("The computer plays for you until the hand ends."),
+        self.say(vocab.about(self.state, seat, _("The computer plays for you until the hand ends."),
                              _("The computer plays for {name} until the hand ends.")), 3.0)
         self.refresh_buttons()
 

@@ -121,13 +121,11 @@ class TrackerPart(TablePart):
     def tracker(self):
         """The bottom seat's tracker now, or None (no hand, or a hidden hot-seat hand)."""
         t = self.table
-        game = t.game
-        if game is None or not t.hand_visible:
+        if not t.state.in_hand or not t.hand_visible:
             return None
-        from big2.ai import PlayerView
         from big2.ai.tracker import track
 
-        return track(PlayerView.from_game(game, t.viewer))
+        return track(t.state.view())
 
     def draw(self, surf: pygame.Surface) -> None:
         if not self.shown:

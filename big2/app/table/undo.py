@@ -1,11 +1,11 @@
 """Undo at the table: Ctrl+Z, U, the Undo button and the pause menu's Undo.
 
-A part of :class:`~big2.app.table.scene.TableScene`. When the person at the bottom
-is about to decide it keeps a snapshot (:func:`big2.app.undo.snapshot`) with what the
-table shows; once they have moved the snapshot goes on the match's undo stack. Undo
-takes the latest one back: the engine position, the computers' generators, and the
-board as it was (the trick, the log, the hand in the player's order); any computer
-search under way is dropped, and the autosave follows.
+A part of :class:`~big2.app.table.scene.TableScene`. The room keeps the positions
+(:mod:`big2.room.undo`); this part keeps what the table showed at each of the person's
+decisions (the trick, the log, the hand in the player's order), keyed by how many moves
+the hand had then. Undo sends the room :class:`~big2.room.commands.Undo`; when its
+:class:`~big2.room.events.MoveUndone` is played back, the board of that decision is put
+back (or, if this table never showed it, rebuilt from the seat's snapshot).
 """
 
 from __future__ import annotations
@@ -16,14 +16,15 @@ from dataclasses import dataclass
 import pygame
 import pygame_gui
 
-from big2.engine.events import TurnStarted
+from big2.engine.combos import move_cards
+from big2.room import commands as cmd
+from big2.room.events import MoveUndone, TurnStarted
 
-from ... import i18n
-from ...i18n import _, ngettext
-from .. import storage
-from ..ui.sprites import CardSprite
-from ..undo import Snapshot, allowed, snapshot
-from .part import TablePart
+from big2 import i18n
+from big2.i18n import _, ngettext, pgettext
+from big2.app import vocab
+from big2.app.ui.sprites import CardSprite
+from big2.app.table.part import TablePart
 
 
 @dataclass(frozen=True, slots=True)
@@ -38,50 +39,48 @@ class Board:
 
 
 class UndoPart(TablePart):
-    """Keeps the person's decisions and takes them back."""
+    """Keeps the board at the person's decisions and takes moves back."""
+
+    #: Boards kept per hand (a hand has at most a few dozen of a person's decisions).
+    KEEP = 200
 
     def __init__(self, table) -> None:
         super().__init__(table)
-        self.pending: Snapshot | None = None
+        #: The board at each decision of a person here, by the hand's move count then.
+        self.boards: dict[int, Board] = {}
         self.button: pygame_gui.elements.UIButton | None = None
 
     def hand_started(self) -> None:
-        self.pending = None
+        self.boards.clear()
 
     def build_ui(self) -> None:
         t = self.table
         lay = t.layout
         box = lay.extra_button  # beside Sort, at the outer end of the row
         self.button = None
-        if not allowed(t.match):
+        if not t.state.undo_allowed:
             return
         self.button = t.button(box.as_tuple(), _("Undo (U)") if box.w >= 100 else _("Undo"), tooltip=_("Take your last move back, and the computers' replies (Ctrl+Z)"))
 
     def refresh(self) -> None:
         t = self.table
-        game = t.game
-        if (t.awaiting_human and game is not None and not game.is_over and game.exchange is None
-                and game.to_act == t.viewer and t.match.is_human(t.viewer)):
-            if self.pending is None or len(self.pending.game.history) != len(game.history):
-                self.pending = snapshot(t.match, t.viewer, self._board())
+        state = t.state
+        if t.awaiting_human and state.my_turn and state.exchange is None and state.is_person(t.viewer):
+            moves = len(state.history)
+            if moves not in self.boards:
+                self.boards[moves] = self._board()
+                while len(self.boards) > self.KEEP:
+                    del self.boards[min(self.boards)]
         if self.button is not None:
             (self.button.enable if self.can_undo() else self.button.disable)()
 
     def moves_applied(self, events) -> None:
-        t = self.table
-        snap, self.pending = self.pending, None
-        game = t.game
-        if snap is None or game is None:
-            return
-        made = game.history[len(snap.game.history):]
-        if made and made[0][0] == snap.seat and t.match.is_human(snap.seat):
-            t.match.undo.push(snap)
         if self.button is not None:
             (self.button.enable if self.can_undo() else self.button.disable)()
 
     def can_undo(self) -> bool:
         t = self.table
-        return not t.hand_over and t.match.undo.can_undo(t.match)
+        return not t.hand_over and t.state.undo_steps > 0
 
     def handle(self, event: pygame.event.Event) -> bool:
         if event.type == pygame_gui.UI_BUTTON_PRESSED and self.button is not None and event.ui_element is self.button:
@@ -105,26 +104,31 @@ class UndoPart(TablePart):
         """Take the table back to the person's previous decision; False (with a
         sentence) when there is none."""
         t = self.table
-        m = t.match
-        if not allowed(m):
+        if not t.state.undo_allowed:
             t.say(_("Undo is off at this table: New game can turn it on for several people."), 3.5, (255, 150, 140))
             return False
         if not self.can_undo():
             t.say(_("There is no move of yours to take back in this hand."), 3.0, (255, 150, 140))
             return False
-        snap = m.undo.undo(m)
-        assert snap is not None
-        self.pending = None
-        self.show(snap)
-        storage.after_move(t)
+        refusal = t.link.send(cmd.Undo())
+        if refusal is not None:
+            t.say(vocab.render_at(t.state, refusal.message), 3.0, (255, 150, 140))
+            return False
+        # shown at once: whatever was still to be played back belongs to the undone line
+        t.playback.queue.clear()
+        for event in t.link.poll():
+            if isinstance(event, MoveUndone):
+                self.show(event)
         return True
 
-    def show(self, snap: Snapshot) -> None:
-        """Put the board of ``snap`` back on the table and give the turn to its seat."""
+    def show(self, event: MoveUndone) -> float:
+        """Put the board of the decision ``event`` went back to on the table and give
+        the turn to its seat."""
         t = self.table
-        game = t.game
-        board: Board | None = snap.board
-        t.computers.future = None  # a reply being searched belongs to the undone line
+        state = t.state
+        board = self.boards.get(event.moves)
+        for moves in [m for m in self.boards if m > event.moves]:
+            del self.boards[moves]
         t.auto_pass_at = None
         t.awaiting_human = False
         t.playback.queue.clear()
@@ -135,8 +139,8 @@ class UndoPart(TablePart):
         t.flying.clear()
         t.revealed.clear()
         t.sprites.clear()
-        t.counts = list(game.card_counts)
-        t.hand.set_cards(game.hand(t.viewer))
+        t.counts = list(state.counts)
+        t.hand.set_cards(state.hand)
         t.trick = []
         t.badges = {}
         t.owner = None
@@ -147,21 +151,29 @@ class UndoPart(TablePart):
             t.owner = board.owner
             t.badges = dict(board.badges)
             t.log = deque(board.log, maxlen=t.log.maxlen)
+        else:  # a decision this table did not show: the trick from the snapshot
+            from big2.app.table.playback import reading_order
+
+            t.trick = [(s, reading_order(list(move_cards(m)), state.rules)) for s, m in state.trick_plays]
+            t.owner = t.trick[-1][0] if t.trick else None
+            t.badges = {s: pgettext("badge", "Pass") for s in state.passed}
         lay = t.layout
         for layer, (_seat, cards) in enumerate(t.trick):
             for c, (x, y) in zip(cards, lay.trick_positions(len(cards), layer)):
                 t.sprites[c] = CardSprite(c, x, y, lay.card_w, lay.card_h)
-        if t.match.hot_seat:
+        if t.hot_seat:
             t.hand_visible = False  # the privacy screen shows it to the seat to act
         t.place_hand(animate=False)
-        steps = len(t.match.undo)
+        steps = event.steps_left
         if steps:
             said = ngettext("Move taken back ({n} more step back).", "Move taken back ({n} more steps back).", steps).format(
                 n=i18n.current().number(steps))
         else:
             said = _("Move taken back.")
         t.say(said, 2.5, (200, 235, 255))
-        t.playback.queue.append(TurnStarted(game.to_act, game.leading))
+        if state.to_act is not None:
+            t.playback.queue.append(TurnStarted(state.to_act, state.leading))
         t.refresh_buttons()
         t.damage_info()
         t.app.dirty = True
+        return 0.0
