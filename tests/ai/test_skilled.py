@@ -120,3 +120,19 @@ def test_a_decision_takes_well_under_5_ms() -> None:
         times.append(time.perf_counter() - start)
     times.sort()
     assert times[len(times) // 2] < 0.005  # the median; a shared machine can stall one
+
+
+def test_the_network_package_gives_numpys_blas_one_thread() -> None:
+    """Imported before numpy (as in the game's worker), it leaves BLAS one thread:
+    OpenBLAS's threads beside a busy core cost a decision up to 16 ms at p95."""
+    import os
+    import subprocess
+    import sys
+
+    env = {k: v for k, v in os.environ.items()
+           if k not in ("OPENBLAS_NUM_THREADS", "OMP_NUM_THREADS", "MKL_NUM_THREADS")}
+    code = ("import sys, os; import big2.ai.skilled; assert 'numpy' not in sys.modules; "
+            "import big2.ai.learned; print(os.environ['OPENBLAS_NUM_THREADS'])")
+    out = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True, timeout=60)
+    assert out.returncode == 0, out.stderr
+    assert out.stdout.strip() == "1"
