@@ -63,6 +63,12 @@ from .playout import PlanPolicy
 from .sampling import Sampler
 from .view import PlayerView, legal_moves, view_game
 
+
+def _trained_on(rules: object) -> bool:
+    from .skilled import trained_on
+
+    return trained_on(rules)  # type: ignore[arg-type]
+
 #: Seconds kept back from the budget for the bookkeeping after the last playout.
 SAFETY_MARGIN: Final = 0.004
 #: The Expert's default seconds per move, and the Master's.
@@ -158,6 +164,11 @@ class Expert:
     ``standing_bonus`` (points a playout earns for finishing the session first on the
     hand that can end it, :data:`STANDING_BONUS`; 0 turns it off; needs the view's
     ``scores`` and ``hands_left`` or ``target``),
+    ``net_candidates`` (how many of the shipped network's best moves join the
+    candidates, right after Normal's; 0: none) and ``net_default`` (the network's best
+    move, not Normal's, is the one the others must beat), both only on rules the network
+    trained on (:func:`big2.ai.skilled.trained_on`); ``net`` a network to use instead
+    of the shipped one,
     ``objective`` (``"points"``: the table's points, see :func:`outcome_value`;
     ``"wins"``: 1 for going out first plus ``points_weight`` a point, the old value),
     ``name`` and ``clock`` (a ``perf_counter``-like function).
@@ -184,6 +195,9 @@ class Expert:
         tree_visits: int = TREE_VISITS,
         tree_exploration: float = TREE_EXPLORATION,
         standing_bonus: float = STANDING_BONUS,
+        net_candidates: int = 0,
+        net_default: bool = False,
+        net: object | None = None,
         name: str = "expert",
         clock: Callable[[], float] = time.perf_counter,
     ) -> None:
@@ -218,6 +232,11 @@ class Expert:
         self.tree_visits = tree_visits
         self.tree_exploration = tree_exploration
         self.standing_bonus = standing_bonus
+        if net_candidates < 0:
+            raise ValueError("net_candidates cannot be negative")
+        self.net_candidates = net_candidates
+        self.net_default = net_default
+        self._net = net
         self.clock = clock
         self.normal = Normal()
         #: Worlds sampled and playouts run for the last decision (for tests, benches).
@@ -241,20 +260,37 @@ class Expert:
         base = self.normal.decide(view, rng, moves)
         if len(moves) == 1 or base.why is Why.GO_OUT:
             return base
-        cands = self.candidates(view, moves, base.move)
+        first, prior = base.move, []
+        if (self.net_candidates or self.net_default) and _trained_on(view.rules):
+            prior = self._net_ranking(view, moves)
+            if self.net_default:
+                first = prior[0]
+        cands = self.candidates(view, moves, first, prior[:self.net_candidates])
         if len(cands) == 1:
+            return base if first == base.move else Decision(first, Why.SEARCHED, base.plan)
             return base
         best = self._search(view, rng, cands, start)
         if best == base.move:
             return base
         return Decision(best, Why.SEARCHED, base.plan, worlds=self.last_iterations)
 
-    def candidates(self, view: PlayerView, moves: list[Move], first: Move) -> list[Move]:
-        """The moves worth searching, Normal's pick first."""
+    def _net_ranking(self, view: PlayerView, moves: list[Move]) -> list[Move]:
+        """``moves`` best first by the shipped network (the session blanked, as trained)."""
+        if self._net is None:
+            from .learned.net import shipped_net
+
+            self._net = shipped_net()
+        q = self._net.scores(view, moves, session=False)  # type: ignore[attr-defined]
+        return [moves[i] for i in sorted(range(len(moves)), key=lambda i: -q[i])]
+
+    def candidates(self, view: PlayerView, moves: list[Move], first: Move,
+                   prior: Sequence[Move] = ()) -> list[Move]:
+        """The moves worth searching, ``first`` (Normal's pick) first, then ``prior``
+        (the network's best moves, when it is asked), then the plan's."""
         plan = self.normal.planner(view.rules).plan(view.hand.mask).combos
         legal = set(moves)
         out = [first]
-        extra: list[Move] = []
+        extra: list[Move] = list(prior)
         if not view.leading:
             extra.append(PASS)
         extra.extend(c for c in plan if c in legal)
