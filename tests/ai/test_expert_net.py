@@ -79,3 +79,16 @@ def test_only_legal_moves_with_the_network(players: int) -> None:
         rng = random.Random(1)
         while not game.is_over:
             game.make(expert.choose(PlayerView.from_game(game, game.to_act), rng))
+
+
+def test_network_playouts_play_legal_moves_on_the_engine_path() -> None:
+    view = _leads(count=1)[0]
+    netted = Expert(iterations=3, playout="net")
+    move = netted.choose(view, random.Random(2))
+    assert move in legal_moves(view)
+    assert netted.last_iterations == 3 and netted.last_tree is None  # the engine path
+    plain = Expert(iterations=3)
+    plain.choose(view, random.Random(2))
+    assert plain.last_tree is not None
+    with pytest.raises(ValueError, match="playout policy"):
+        Expert(playout="oracle")
