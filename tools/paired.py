@@ -44,12 +44,12 @@ def play(args: argparse.Namespace) -> None:
     opponents = {"screened": make_opponent("expert", **opts),
                  args.opponent: make_opponent(args.opponent, **other)}
     rows: list[list[int]] = []
-    for deal in range(args.deals):
+    for deal in range(args.first_deal, args.first_deal + args.deals):
         stats = play_deal(seats, deal, seed=args.seed, rules=rules, options={},
                           opponents=opponents)
         rows.append(stats["screened"].points)
         with open(args.out, "w", encoding="utf-8") as fh:
-            json.dump({"options": opts, "opponent": args.opponent,
+            json.dump({"options": opts, "opponent": args.opponent, "first_deal": args.first_deal,
                        "opponent_options": other, "seed": args.seed,
                        "rules": args.rules, "points": rows}, fh)
 
@@ -73,6 +73,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     p.add_argument("out")
     p.add_argument("--seed", type=int, default=41)
     p.add_argument("--deals", type=int, default=48)
+    p.add_argument("--first-deal", type=int, default=0,
+                   help="start at this deal (to extend an earlier run; join the files' points)")
     p.add_argument("--players", type=int, choices=(2, 3, 4), default=4)
     p.add_argument("--rules", default="standard")
     p.add_argument("--opponent", default="normal")
