@@ -32,6 +32,8 @@ PYGAME_GUI_FONTS = ("NotoSans-Regular.ttf", "NotoSans-Bold.ttf", "FiraCode-Regul
 # The game's data is package data (big2/assets/, found through importlib.resources);
 # the icons only the build and the installers use live in packaging/icons/.
 ASSETS = ROOT / "big2" / "assets"
+# The Skilled level's trained network (numpy weights, package data beside its code).
+NETWORK = ROOT / "big2" / "ai" / "learned" / "weights.npz"
 ICONS = PACKAGING / "icons"
 
 
@@ -81,6 +83,13 @@ def asset_datas() -> list[tuple[str, str]]:
     whole (new data folders are picked up), at ``big2/assets`` inside the bundle, where
     ``importlib.resources.files("big2")`` and so ``big2.app.ui.assets`` look."""
     return [(str(ASSETS), "big2/assets")]
+
+
+def network_datas() -> list[tuple[str, str]]:
+    """``(source file, destination folder)`` for the spec's ``datas``: the trained
+    network, at ``big2/ai/learned`` inside the bundle, where ``importlib.resources``
+    (:func:`big2.ai.learned.net.shipped_net`) looks."""
+    return [(str(NETWORK), "big2/ai/learned")]
 
 
 def windows_version_text(text: str | None = None) -> str:

@@ -55,7 +55,7 @@ _FIXED_DATE = datetime.datetime(2026, 1, 1, tzinfo=datetime.timezone.utc)
 # always kept, so a CJK font draws everything the game shows in that language.
 # Only the characters the catalogs use (plus ALWAYS_IN_FONTS) are kept: about 300 KiB a
 # face. Keeping the common hanzi too (Big5 level 1, GB 2312 level 1) for names typed in
-# Chinese would cost 10.6 MiB, which the one-folder app's 50 MB budget cannot take.
+# Chinese would cost 10.6 MiB, which the one-folder app's 100 MB budget (numpy takes 42 MB) cannot spare.
 CJK_FONTS = (
     ("Big2CJK-TC-Regular.otf", "NotoSansCJK-Regular.ttc", "Noto Sans CJK TC", ("zh_Hant",)),
     ("Big2CJK-TC-Bold.otf", "NotoSansCJK-Bold.ttc", "Noto Sans CJK TC", ("zh_Hant",)),

@@ -2,7 +2,7 @@
 
     python tools/paired.py play OUT.json --seed 41 --deals 48 [--opponent normal]
         [--opponent-iterations 40] [--opponent-set fit_margin=0 ...]
-        [--iterations 160] [--set tree=0 ...]
+        [--iterations 160 | --budget 1.0] [--set tree=0 ...]
     python tools/paired.py compare BASE.json OTHER.json ...
 
 ``play`` seats one Expert (options from ``--set``) against three copies of the
@@ -27,7 +27,8 @@ from big2.ai.base import make_opponent
 
 
 def play(args: argparse.Namespace) -> None:
-    opts: dict[str, Any] = {"iterations": args.iterations}
+    opts: dict[str, Any] = ({"time_budget": args.budget} if args.budget
+                            else {"iterations": args.iterations})
     for kv in args.set:
         key, _, raw = kv.partition("=")
         opts[key] = _number(raw)
@@ -43,12 +44,12 @@ def play(args: argparse.Namespace) -> None:
     opponents = {"screened": make_opponent("expert", **opts),
                  args.opponent: make_opponent(args.opponent, **other)}
     rows: list[list[int]] = []
-    for deal in range(args.deals):
+    for deal in range(args.first_deal, args.first_deal + args.deals):
         stats = play_deal(seats, deal, seed=args.seed, rules=rules, options={},
                           opponents=opponents)
         rows.append(stats["screened"].points)
         with open(args.out, "w", encoding="utf-8") as fh:
-            json.dump({"options": opts, "opponent": args.opponent,
+            json.dump({"options": opts, "opponent": args.opponent, "first_deal": args.first_deal,
                        "opponent_options": other, "seed": args.seed,
                        "rules": args.rules, "points": rows}, fh)
 
@@ -72,11 +73,15 @@ def main(argv: Sequence[str] | None = None) -> int:
     p.add_argument("out")
     p.add_argument("--seed", type=int, default=41)
     p.add_argument("--deals", type=int, default=48)
+    p.add_argument("--first-deal", type=int, default=0,
+                   help="start at this deal (to extend an earlier run; join the files' points)")
     p.add_argument("--players", type=int, choices=(2, 3, 4), default=4)
     p.add_argument("--rules", default="standard")
     p.add_argument("--opponent", default="normal")
     p.add_argument("--opponent-iterations", type=int, default=0)
     p.add_argument("--iterations", type=int, default=160)
+    p.add_argument("--budget", type=float, default=None,
+                   help="seconds a move (wall clock) instead of --iterations")
     p.add_argument("--set", action="append", default=[], metavar="OPTION=VALUE")
     p.add_argument("--opponent-set", action="append", default=[], metavar="OPTION=VALUE")
     c = sub.add_parser("compare")

@@ -20,7 +20,7 @@ from big2.engine import Move
 from .view import PlayerView, legal_moves  # legal_moves: re-exported for the levels' callers
 
 #: The levels by name, weakest first: the one list the app shows and settings accept.
-LEVELS: Final = ("beginner", "normal", "expert", "master")
+LEVELS: Final = ("beginner", "normal", "skilled", "expert", "master")
 
 
 @runtime_checkable
@@ -37,7 +37,8 @@ class Opponent(Protocol):
 def make_opponent(level: str, **options: Any) -> Opponent:
     """A new opponent of the named level (case-insensitive); options go to its class.
 
-    ``expert`` takes ``time_budget`` (seconds, default 1.0) and ``iterations`` (a fixed
+    ``skilled`` plays the shipped self-play network's move (numpy; Normal's where the
+    network was not trained, see :mod:`big2.ai.skilled`). ``expert`` takes ``time_budget`` (seconds, default 1.0) and ``iterations`` (a fixed
     count that makes it deterministic for a given rng seed); ``master`` is the same
     search with a 3 s default budget. Raises ``ValueError`` for an unknown level. (The
     frozen old Expert the arena measures against lives outside the package, in
@@ -52,6 +53,10 @@ def make_opponent(level: str, **options: Any) -> Opponent:
         from .normal import Normal
 
         return Normal(**options)
+    if name == "skilled":
+        from .skilled import Skilled
+
+        return Skilled(**options)
     if name == "expert":
         from .expert import Expert
 

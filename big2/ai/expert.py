@@ -63,6 +63,12 @@ from .playout import PlanPolicy
 from .sampling import Sampler
 from .view import PlayerView, legal_moves, view_game
 
+
+def _trained_on(rules: object) -> bool:
+    from .skilled import trained_on
+
+    return trained_on(rules)  # type: ignore[arg-type]
+
 #: Seconds kept back from the budget for the bookkeeping after the last playout.
 SAFETY_MARGIN: Final = 0.004
 #: The Expert's default seconds per move, and the Master's.
@@ -152,12 +158,19 @@ class Expert:
     (weight worlds by the seats' public play, see :mod:`big2.ai.sampling`),
     ``lead_weight`` (how much less likely a world is per lead it makes suspicious;
     1.0 reads no leads), ``playout`` (``"normal"``: every seat in the playouts follows
-    Normal's rules; ``"plan"``: the plain plan policy, see :mod:`big2.ai.fastplay`),
+    Normal's rules; ``"plan"``: the plain plan policy, see :mod:`big2.ai.fastplay`;
+    ``"net"``: every seat plays the shipped network on the engine, no tree, Normal's
+    rules where the network did not train),
     ``tree`` (search our own later decisions in the playouts, :mod:`big2.ai.owntree`;
     ``tree_visits`` and ``tree_exploration`` are its settings),
     ``standing_bonus`` (points a playout earns for finishing the session first on the
     hand that can end it, :data:`STANDING_BONUS`; 0 turns it off; needs the view's
     ``scores`` and ``hands_left`` or ``target``),
+    ``net_candidates`` (how many of the shipped network's best moves join the
+    candidates, right after Normal's; 0: none) and ``net_default`` (the network's best
+    move, not Normal's, is the one the others must beat), both only on rules the network
+    trained on (:func:`big2.ai.skilled.trained_on`); ``net`` a network to use instead
+    of the shipped one,
     ``objective`` (``"points"``: the table's points, see :func:`outcome_value`;
     ``"wins"``: 1 for going out first plus ``points_weight`` a point, the old value),
     ``name`` and ``clock`` (a ``perf_counter``-like function).
@@ -184,6 +197,9 @@ class Expert:
         tree_visits: int = TREE_VISITS,
         tree_exploration: float = TREE_EXPLORATION,
         standing_bonus: float = STANDING_BONUS,
+        net_candidates: int = 0,
+        net_default: bool = False,
+        net: object | None = None,
         name: str = "expert",
         clock: Callable[[], float] = time.perf_counter,
     ) -> None:
@@ -211,13 +227,18 @@ class Expert:
         self.objective = objective
         self.points_weight = points_weight
         self.win_bonus = win_bonus
-        if playout not in POLICIES:
-            raise ValueError(f"the playout policy is one of {', '.join(POLICIES)}")
+        if playout not in POLICIES + ("net",):
+            raise ValueError(f"the playout policy is one of {', '.join(POLICIES)}, net")
         self.playout = playout
         self.tree = tree
         self.tree_visits = tree_visits
         self.tree_exploration = tree_exploration
         self.standing_bonus = standing_bonus
+        if net_candidates < 0:
+            raise ValueError("net_candidates cannot be negative")
+        self.net_candidates = net_candidates
+        self.net_default = net_default
+        self._net = net
         self.clock = clock
         self.normal = Normal()
         #: Worlds sampled and playouts run for the last decision (for tests, benches).
@@ -241,20 +262,37 @@ class Expert:
         base = self.normal.decide(view, rng, moves)
         if len(moves) == 1 or base.why is Why.GO_OUT:
             return base
-        cands = self.candidates(view, moves, base.move)
+        first, prior = base.move, []
+        if (self.net_candidates or self.net_default) and _trained_on(view.rules):
+            prior = self._net_ranking(view, moves)
+            if self.net_default:
+                first = prior[0]
+        cands = self.candidates(view, moves, first, prior[:self.net_candidates])
         if len(cands) == 1:
+            return base if first == base.move else Decision(first, Why.SEARCHED, base.plan)
             return base
         best = self._search(view, rng, cands, start)
         if best == base.move:
             return base
         return Decision(best, Why.SEARCHED, base.plan, worlds=self.last_iterations)
 
-    def candidates(self, view: PlayerView, moves: list[Move], first: Move) -> list[Move]:
-        """The moves worth searching, Normal's pick first."""
+    def _net_ranking(self, view: PlayerView, moves: list[Move]) -> list[Move]:
+        """``moves`` best first by the shipped network (the session blanked, as trained)."""
+        if self._net is None:
+            from .learned.net import shipped_net
+
+            self._net = shipped_net()
+        q = self._net.scores(view, moves, session=False)  # type: ignore[attr-defined]
+        return [moves[i] for i in sorted(range(len(moves)), key=lambda i: -q[i])]
+
+    def candidates(self, view: PlayerView, moves: list[Move], first: Move,
+                   prior: Sequence[Move] = ()) -> list[Move]:
+        """The moves worth searching, ``first`` (Normal's pick) first, then ``prior``
+        (the network's best moves, when it is asked), then the plan's."""
         plan = self.normal.planner(view.rules).plan(view.hand.mask).combos
         legal = set(moves)
         out = [first]
-        extra: list[Move] = []
+        extra: list[Move] = list(prior)
         if not view.leading:
             extra.append(PASS)
         extra.extend(c for c in plan if c in legal)
@@ -317,11 +355,14 @@ class Expert:
         n = view.n_players
         value = self.playout_value(view)
 
+        if self.playout == "net" and _trained_on(view.rules):
+            return self._net_playout_fn(view, value)
         if FastPlayout.supports(view.rules) and not view.out and not view.stock_size:
             fast = self._fast.get(view.rules)
             if fast is None:
-                fast = self._fast[view.rules] = FastPlayout(
-                    self.normal.planner(view.rules), policy=self.playout)
+                fast = self._fast[view.rules] = FastPlayout(  # "net" off its rules: Normal's
+                    self.normal.planner(view.rules),
+                    policy="normal" if self.playout == "net" else self.playout)
             run = fast.run
             step = n - 1 if view.clockwise else 1
             trick0 = view.trick
@@ -365,6 +406,32 @@ class Expert:
             return value([g.hand_mask(s) for s in range(n)], w)
 
         return play_engine
+
+    def _net_playout_fn(
+        self, view: PlayerView, value: Callable[[Sequence[int], int], float]
+    ) -> Callable[[list[int], list[int], Move], float]:
+        """Playouts on the engine with every seat playing the network's move from its own
+        view of the sampled world (``playout="net"``; about 30 times slower than the
+        mask playouts, so far fewer worlds in a budget)."""
+        from .skilled import Skilled
+
+        if self._net is None:
+            from .learned.net import shipped_net
+
+            self._net = shipped_net()
+        player = Skilled(self._net)
+        me = view.seat
+        n = view.n_players
+
+        def play_net(hands: list[int], stock: list[int], move: Move) -> float:
+            g = view_game(view, hands, stock)
+            g.apply(move)
+            while not g.is_over:
+                g.apply(player.choose(PlayerView.from_game(g, g.to_act), None))  # type: ignore[arg-type]
+            w = g.winner if g.winner is not None else me
+            return value([g.hand_mask(s) for s in range(n)], w)
+
+        return play_net
 
     def _search(
         self, view: PlayerView, rng: random.Random, cands: list[Move], start: float

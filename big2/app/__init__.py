@@ -151,7 +151,13 @@ def _first_scene(app, name: str, seed: int | None, deal: int | None = None):
         extra = {"new": "new_game", "rules": "rules", "settings": "settings", "learn": "how_to_play"}.get(name)
         return app.scene(extra) if extra else None
     if name == "watch":
-        seats = tuple(SeatConfig(n, human=False) for n in ("South", "East", "North", "West"))
+        # The trained network ships as package data and needs numpy: a build that left
+        # either out must fail here, not fall back to Normal's moves unnoticed.
+        from big2.ai.learned import shipped_net
+
+        shipped_net()
+        seats = tuple(SeatConfig(n, human=False, level=lv) for n, lv in
+                      zip(("South", "East", "North", "West"), ("normal", "skilled", "normal", "skilled")))
         return app.scene("table", MatchConfig(seats=seats, seed=seed, deal=deal))
     if name == "hotseat":
         seats = (SeatConfig("Ann", True), SeatConfig("East", False), SeatConfig("Ben", True), SeatConfig("West", False))
@@ -185,7 +191,13 @@ def self_test() -> int:
     app = App(size=(1280, 720), settings=AppSettings(animation="off", pace="instant"))
     try:
         app.open()
-        seats = tuple(SeatConfig(n, human=False) for n in ("South", "East", "North", "West"))
+        # The trained network ships as package data and needs numpy: a build that left
+        # either out must fail here, not fall back to Normal's moves unnoticed.
+        from big2.ai.learned import shipped_net
+
+        shipped_net()
+        seats = tuple(SeatConfig(n, human=False, level=lv) for n, lv in
+                      zip(("South", "East", "North", "West"), ("normal", "skilled", "normal", "skilled")))
         table = app.push("table", MatchConfig(seats=seats, hands=1, seed=2024))
         ok = app.run_until(lambda: isinstance(app.top, ResultsScene), timeout=90)
         problems = []

@@ -33,13 +33,17 @@ def preset_title(name: str) -> str:
 
 
 def level(name: str) -> str:
-    """A computer level (``beginner``, ``normal``, ``expert``) in the current language."""
+    """A computer level (one of :data:`big2.ai.LEVELS`) in the current language."""
     if name == "beginner":
         return pgettext("computer level", "beginner")
     if name == "normal":
         return pgettext("computer level", "normal")
+    if name == "skilled":
+        return pgettext("computer level", "skilled")
     if name == "expert":
         return pgettext("computer level", "expert")
+    if name == "master":
+        return pgettext("computer level", "master")
     return verbatim(name)
 
 

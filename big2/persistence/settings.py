@@ -41,7 +41,7 @@ FELTS: Final = ("green", "blue", "red", "charcoal")
 CARD_BACKS: Final = ("blue", "red")
 #: Levels a seat other than the first player's may have: ``big2.ai.LEVELS`` (which this
 #: layer may not import; a test keeps the two in step) plus "human" for a hot-seat friend.
-OPPONENT_LEVELS: Final = ("beginner", "normal", "expert", "master", "human")
+OPPONENT_LEVELS: Final = ("beginner", "normal", "skilled", "expert", "master", "human")
 MAX_OPPONENTS: Final = 3
 NAME_MAX_CHARS: Final = 24
 PRESET_MAX_CHARS: Final = 40

@@ -70,7 +70,8 @@ RULE_SETS = _presets() + _variants()
 def play(rules: Rules, players: int, seed: int) -> None:
     game = Game.deal(random.Random(seed), rules=rules, players=players)
     lineup = [make_opponent("normal"), make_opponent("expert", iterations=2),
-              make_opponent("beginner"), make_opponent("master", iterations=2)]
+              make_opponent("skilled" if seed % 2 else "beginner"),
+              make_opponent("master", iterations=2)]
     rngs = [random.Random(seed + s) for s in range(players)]
     steps = 0
     while not game.is_over:

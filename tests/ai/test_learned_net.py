@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import io
 import random
+from pathlib import Path
 
 import numpy as np
 import pytest
@@ -59,9 +60,50 @@ def test_weights_for_another_feature_layout_are_refused() -> None:
         QNet.from_arrays(bad)
 
 
-def test_no_weights_ship_yet_and_the_error_says_so() -> None:
-    with pytest.raises(FileNotFoundError, match="ships no trained network"):
-        shipped_net()
+MILESTONES = Path(__file__).resolve().parents[2] / "tools" / "learn" / "milestones"
+
+
+def _shipped_milestone() -> Path:
+    """The committed training milestone whose weights the package ships."""
+    shipped = shipped_net().arrays()
+    for folder in sorted(MILESTONES.iterdir()):
+        if not (folder / "weights.npz").is_file():
+            continue
+        theirs = QNet.load(folder / "weights.npz").arrays()
+        if theirs.keys() == shipped.keys() and all(np.array_equal(theirs[k], shipped[k]) for k in shipped):
+            return folder
+    raise AssertionError("the shipped weights are none of the committed milestones")
+
+
+def test_the_shipped_weights_load_small_and_are_a_committed_milestone() -> None:
+    from importlib import resources
+
+    res = resources.files("big2.ai.learned").joinpath("weights.npz")
+    assert res.is_file() and len(res.read_bytes()) <= 10 * 2**20
+    net = shipped_net()
+    assert net is shipped_net()  # loaded once
+    state, actions = _fixed_inputs(3)
+    q = net.q_values(state, actions)
+    assert q.shape == (len(actions),) and np.isfinite(q).all() and np.ptp(q) > 0
+    assert _shipped_milestone().name
+
+
+def test_the_shipped_weights_equal_their_torch_checkpoint_on_fixed_inputs() -> None:
+    torch = pytest.importorskip("torch", reason="pip install -e '.[train]'")
+    from tools.learn.model import QModel
+
+    data = torch.load(_shipped_milestone() / "checkpoint.pt", weights_only=True)
+    model = QModel(data["config"]["hidden"])
+    model.load_state_dict(data["model"])
+    net = shipped_net()
+    for seed in (3, 11, 12):
+        state, actions = _fixed_inputs(seed)
+        with torch.no_grad():
+            want = model(torch.from_numpy(np.tile(state, (len(actions), 1))),
+                         torch.from_numpy(actions)).numpy()
+        got = net.q_values(state, actions)
+        np.testing.assert_allclose(got, want, rtol=1e-4, atol=1e-5)
+        assert int(np.argmax(got)) == int(np.argmax(want))
 
 
 @pytest.mark.parametrize("name", preset_names())

@@ -14,7 +14,7 @@ from big2.engine import Game, Move
 
 FAST_OPTIONS = {"expert": {"iterations": 3}, "master": {"iterations": 3},
                 "expert-v1": {"iterations": 3}}
-HANDS = {"beginner": 40, "normal": 40, "expert": 4, "master": 3, "expert-v1": 2}
+HANDS = {"beginner": 40, "normal": 40, "skilled": 40, "expert": 4, "master": 3, "expert-v1": 2}
 
 
 def play_hand(seat_levels: list[Opponent], seed: int) -> Game:

@@ -14,7 +14,9 @@ from .conftest import PACKAGING, load
 
 pytestmark = pytest.mark.slow
 
-SIZE_BUDGET = 50_000_000  # bytes, for the one-folder app
+# bytes, for the one-folder app: 50 MB until numpy came in for the Skilled level's
+# network (+42 MB, 27 of them OpenBLAS; packaging/README.md)
+SIZE_BUDGET = 100_000_000
 
 
 def _env(home: Path) -> dict[str, str]:

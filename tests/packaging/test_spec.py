@@ -63,6 +63,18 @@ def test_asset_datas_exist_and_land_where_the_package_finds_them(buildinfo) -> N
     assert ("big2/assets" in {dest for _, dest in pairs})
 
 
+def test_the_trained_network_and_numpy_are_bundled(buildinfo) -> None:
+    """The Skilled level's weights land where ``shipped_net`` looks, and numpy, which
+    reads them, is not excluded from the frozen app."""
+    pairs = buildinfo.network_datas()
+    assert [(Path(src).name, dest) for src, dest in pairs] == [("weights.npz", "big2/ai/learned")]
+    assert all(Path(src).is_file() and Path(src).stat().st_size <= 10 * 2**20 for src, _ in pairs)
+    source = SPEC.read_text(encoding="utf-8")
+    assert "info.network_datas()" in source
+    excludes = re.search(r"excludes=\[([^\]]*)\]", source)
+    assert excludes and "numpy" not in excludes.group(1)
+
+
 def test_bundled_assets_cover_what_the_app_loads(buildinfo) -> None:
     """Every font the app names, the theme and the sounds are inside the bundled entries."""
     from big2.app.ui import assets

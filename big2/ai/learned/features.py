@@ -86,6 +86,9 @@ STATE_LAYOUT: Final[tuple[tuple[str, int], ...]] = (
     ("scores", MAX_SEATS + 4),
 )
 STATE_DIM: Final = sum(w for _n, w in STATE_LAYOUT)
+#: Where the ``scores`` part (the session's standing) sits in the state vector. Self-play
+#: plays lone hands, so a network trained there has only ever seen zeros here.
+SESSION_SLICE: Final = slice(STATE_DIM - (MAX_SEATS + 4), STATE_DIM)
 #: Cards, kind, size, cards left, goes out, top card.
 ACTION_DIM: Final = 52 + N_KINDS + 4
 

@@ -9,8 +9,8 @@ game never imports): the trainer writes its weights to an ``.npz`` with
 The ``.npz`` holds ``w0, b0, w1, b1, ...`` (``w`` as ``in x out``) and the
 ``feature_version``, ``state_dim`` and ``action_dim`` it was trained with; loading
 weights made for another feature layout raises ``ValueError``. :func:`shipped_net`
-loads the weights that ship inside this package, lazily, once; this version ships none
-and says so with ``FileNotFoundError``.
+loads the weights that ship inside this package, lazily, once (``FileNotFoundError``
+if a build left them out).
 """
 
 from __future__ import annotations
@@ -27,9 +27,12 @@ import numpy as np
 from big2.engine import Move
 
 from ..view import PlayerView
-from .features import ACTION_DIM, FEATURE_VERSION, STATE_DIM, action_features, state_features
+from .features import (
+    ACTION_DIM, FEATURE_VERSION, SESSION_SLICE, STATE_DIM, action_features, state_features,
+)
 
-#: The file name of the weights shipped inside this package (none ship yet).
+#: The file name of the weights shipped inside this package (milestone dmc1 of
+#: ``tools/learn``; see docs/research/training.md).
 SHIPPED_WEIGHTS: Final = "weights.npz"
 
 
@@ -96,9 +99,17 @@ class QNet:
                 h = np.maximum(h, 0.0)
         return h[:, 0]
 
-    def scores(self, view: PlayerView, moves: list[Move]) -> np.ndarray:
-        """Q of each of ``moves`` (legal moves of the seat to act) in ``view``."""
-        return self.q_values(state_features(view), action_features(view, moves))
+    def scores(self, view: PlayerView, moves: list[Move], *, session: bool = True) -> np.ndarray:
+        """Q of each of ``moves`` (legal moves of the seat to act) in ``view``.
+
+        ``session=False`` blanks the session's standing (scores, hands left, target) from
+        the state, as self-play saw it: a network trained on lone hands then plays every
+        hand as a lone hand instead of reading inputs it never learned.
+        """
+        state = state_features(view)
+        if not session:
+            state[SESSION_SLICE] = 0.0
+        return self.q_values(state, action_features(view, moves))
 
     def arrays(self) -> dict[str, np.ndarray]:
         """The weights as :func:`save_npz` writes them."""
@@ -122,9 +133,9 @@ def save_npz(net: QNet, target: str | PathLike[str] | IO[bytes]) -> None:
 def shipped_net() -> QNet:
     """The network shipped inside the package, loaded on first use.
 
-    Raises ``FileNotFoundError`` when the package ships no weights (this version).
+    Raises ``FileNotFoundError`` when the package lacks its weights (a broken build).
     """
     res = resources.files(__package__).joinpath(SHIPPED_WEIGHTS)
     if not res.is_file():
-        raise FileNotFoundError("this version of the game ships no trained network")
+        raise FileNotFoundError("this copy of the game lacks its trained network (weights.npz)")
     return QNet.load(io.BytesIO(res.read_bytes()))
