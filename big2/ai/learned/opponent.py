@@ -12,8 +12,7 @@ import numpy as np
 
 from big2.engine import Move
 
-from ..base import legal_moves
-from ..view import PlayerView
+from ..view import PlayerView, legal_moves
 from .net import QNet
 
 
