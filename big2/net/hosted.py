@@ -247,6 +247,8 @@ class HostedRoom:
                     if old is not None and old is not conn:
                         self._detach(seat)
                         await old.send({"type": "left", "reason": "Your seat was taken back from another connection."})
+                    if self.game is not None:
+                        self._skip_to_now(seat)  # before it can be sent anything: a snapshot, no replay
                     self._attach(seat, conn)
                     await conn.send({"type": "joined", "code": self.code, "seat": seat, "token": token})
                     await self.reconnected(seat)
@@ -259,10 +261,11 @@ class HostedRoom:
         if not open_seats:
             raise RoomError("full", "Every seat in this room is taken.")
         seat = open_seats[0]
+        if self.game is not None:
+            self._skip_to_now(seat)  # before it can be sent anything: a snapshot, no replay
         await self._seat(seat, conn, name, None)
         if self.game is not None:  # the host gave this seat back to a person: they play it now
             seat_back(self.game, seat)
-            self._skip_to_now(seat)
             await self.flush(states=True)
             self.wake()
         await self._changed()
@@ -487,7 +490,6 @@ class HostedRoom:
         events before it are not sent again)."""
         if self.game is None:
             return
-        self._skip_to_now(seat)
         seat_back(self.game, seat)
         await self.flush(states=True)
 

@@ -5,7 +5,8 @@ process can go on with the hand from the last move when the room's process dies.
 is stored: the session with the hand in play and its generators (the save files' codec,
 :func:`~big2.persistence.sessioncodec.save_payload`), the computers' generators, the
 room's set-up (seats, levels, session length, scoring), the finished hands' records
-(:mod:`big2.room.codec`), which people's seats a computer plays, and who left.
+(:mod:`big2.room.codec`), which people's seats a computer plays, who left, and the hand
+as it was dealt (the trick's plays are read from it).
 
 The room restored plays on exactly as the saved one would have; its event log starts
 empty (:meth:`~big2.room.room.Room.resume_hand`), so seats start from a snapshot.
@@ -21,6 +22,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
+from ..persistence.gamecodec import game_from_dict, game_to_dict
 from ..persistence.sessioncodec import load_payload, save_payload
 from ..room import codec
 from ..room.config import HandResult, MatchConfig, SeatConfig
@@ -48,6 +50,8 @@ def room_to_state(room: Room) -> dict[str, Any]:
         "assisted": m.assisted,
         "reveal_deal": room.reveal_deal,
         "hand_serial": room.hand_serial,
+        # The hand as dealt: the room reads the plays of the trick in progress from it.
+        "hand_start": None if getattr(room, "hand_start", None) is None else game_to_dict(room.hand_start),
     }
 
 
@@ -74,7 +78,9 @@ def room_from_state(state: dict[str, Any], *, brain: Brain | None = None) -> Roo
     m.results = results
     m.assisted = bool(state["assisted"]) and s.current is not None
     m._computer_for_hand = {int(x) for x in state["computer_for_hand"] if 0 <= int(x) < s.n_players}
-    room = Room(match=m, brain=brain, reveal_deal=bool(state["reveal_deal"]))
+    start = state.get("hand_start")
+    hand_start = game_from_dict(start, rules=s.rules) if isinstance(start, dict) else None
+    room = Room(match=m, brain=brain, reveal_deal=bool(state["reveal_deal"]), hand_start=hand_start)
     room._left = {int(x) for x in state["left"] if 0 <= int(x) < s.n_players}
     room.hand_serial = int(state["hand_serial"])
     room.resume_hand()
