@@ -282,7 +282,8 @@ class Room:
                 self._after(events)
                 return None
             if isinstance(command, cmd.Play | cmd.Pass):
-                snap = undo_snapshot(m, seat) if game.exchange is None else None
+                # a position to go back to, only where undo is on (a game copy: ~100 KiB)
+                snap = undo_snapshot(m, seat) if game.exchange is None and undo_allowed(m) else None
                 if isinstance(command, cmd.Play):
                     events = game.play(list(command.cards), seat=seat)
                 else:

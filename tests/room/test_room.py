@@ -133,3 +133,21 @@ def test_a_failing_computer_is_stood_in_for_and_the_game_goes_on():
     assert room.match.game.is_over
     assert told and told[0][2:] == ("normal", "beginner")
     assert any(isinstance(e, ComputerStumbled) for e in link.poll())
+
+
+def test_no_position_is_kept_for_undo_where_undo_is_off():
+    seats = (SeatConfig("A", True), SeatConfig("B", True), SeatConfig("C", False), SeatConfig("D", False))
+    room = Room(MatchConfig(seats=seats, seed=9))  # several people, undo not chosen
+    room.start_hand()
+    for _ in range(60):
+        game = room.match.game
+        if game.is_over:
+            break
+        seat = game.to_act
+        if room.is_person(seat):
+            move = next(iter(game.legal_moves()))
+            room.command(seat, C.Play(tuple(move_cards(move))) if move != PASS else C.Pass())
+        else:
+            room.tick(0.0)
+    assert len(room.match.undo) == 0 and room.state_for(0).undo_steps == 0
+    assert isinstance(room.command(0, C.Undo()), C.Refusal)
