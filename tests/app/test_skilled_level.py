@@ -7,9 +7,9 @@ from __future__ import annotations
 from helpers import click_button, option_labels, pick_option, pump
 
 from big2.app import language, storage
-from big2.app.scenes.newgame import NewGameScene
-from big2.app.scenes.table import TableScene
-from big2.app.scenes.title import TitleScene
+from big2.app.screens.newgame import NewGameScene
+from big2.app.table.scene import TableScene
+from big2.app.screens.title import TitleScene
 
 
 def _new_game(make_app):
@@ -33,7 +33,7 @@ def test_a_seat_picked_as_skilled_plays_at_that_level(make_app):
     click_button(app, form.b_start)
     table = app.find(TableScene)
     assert table is not None
-    seat = table.match.config.seats[1]
+    seat = table.link.room.match.config.seats[1]
     assert (seat.human, seat.level) == (False, "skilled")
     st.close()
 

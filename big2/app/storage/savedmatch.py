@@ -1,6 +1,6 @@
 """A save's session as the table's match: what Continue and Saved games open.
 
-:func:`match_from` rebuilds the table's :class:`~big2.app.match.Match` around the
+:func:`match_from` rebuilds the table's :class:`~big2.room.match.Match` around the
 engine session a save holds (its generators included, so computers play on as they
 would have); :func:`check_save` is the check every save gets at load (the storage's
 ``SaveStore`` runs it); :func:`trick_layers` gives the plays of the trick in progress as
