@@ -149,8 +149,3 @@ SeatEvent = (
     SeatDealt | SeatDrew | SeatExchangeStarted | SeatExchanged | TurnStarted | Played | Passed | TrickWon
     | LastCard | PlayerOut | HandEnded | RoomEvent
 )
-
-#: Engine events that never carry hidden cards (sent to every seat as they are).
-PUBLIC_ENGINE_EVENTS = (TurnStarted, Played, Passed, TrickWon, LastCard, PlayerOut, HandEnded)
-#: Engine events that do (redacted per seat).
-PRIVATE_ENGINE_EVENTS = (Dealt, Drew, CardsExchanged, ExchangeStarted)

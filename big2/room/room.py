@@ -32,7 +32,7 @@ from typing import Any, Protocol
 
 from big2.engine.combos import PASS, Move
 from big2.engine.errors import IllegalMove
-from big2.engine.events import HandEnded
+from big2.engine.events import CardsExchanged, HandEnded
 from big2.engine.messages import msg
 
 from . import commands as cmd
@@ -184,7 +184,7 @@ class Room:
 
     def _exchanged_for(self, seat: int) -> tuple[int, int, int | None, int | None] | None:
         for event in self.log:
-            if type(event).__name__ == "CardsExchanged":
+            if isinstance(event, CardsExchanged):
                 sees = seat in (event.loser, event.winner)
                 return (event.loser, event.winner, event.given if sees else None, event.returned if sees else None)
         return None
@@ -341,7 +341,7 @@ class Room:
     def _after(self, events: Any) -> None:
         """A move was made: log its events, score a finished hand, tell the observers."""
         self.log.extend(events)
-        if any(type(e).__name__ == "CardsExchanged" for e in events) and self.match.game is not None:
+        if any(isinstance(e, CardsExchanged) for e in events) and self.match.game is not None:
             self.hand_start = self.match.game.copy()  # play starts once the card is back
         ended = next((e for e in events if isinstance(e, HandEnded)), None)
         if ended is not None:
