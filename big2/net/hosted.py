@@ -106,6 +106,8 @@ class HostedRoom:
         self.game: Room | None = None
         self.brain = ExecutorBrain(server.executor, self.wake_threadsafe)
         self._cursors: dict[int, int] = {}
+        #: Seats whose person just (re)joined: their next frames are a snapshot, never a replay.
+        self._fresh: set[int] = set()
         self._serials: dict[int, int] = {}
         self._saved_at: tuple[int, int] = (-1, -1)
         self._turn_seen: tuple[int, int] | None = None
@@ -249,8 +251,9 @@ class HostedRoom:
                         await old.send({"type": "left", "reason": "Your seat was taken back from another connection."})
                     if self.game is not None:
                         self._skip_to_now(seat)  # before it can be sent anything: a snapshot, no replay
-                    self._attach(seat, conn)
+                    # "joined" goes out before the seat is attached, so no frame can overtake it
                     await conn.send({"type": "joined", "code": self.code, "seat": seat, "token": token})
+                    self._attach(seat, conn)
                     await self.reconnected(seat)
                     await self._changed()
                     return
@@ -434,6 +437,11 @@ class HostedRoom:
         game = self.game
         assert game is not None
         frames: list[dict[str, Any]] = []
+        if seat in self._fresh:  # a person just (re)joined: the position now, no replay
+            self._fresh.discard(seat)
+            self._skip_to_now(seat)
+            self._fresh.discard(seat)
+            return [{"type": "state", "state": codec.to_json(game.state_for(seat))}]
         if self._serials.get(seat) != game.hand_serial:
             self._serials[seat] = game.hand_serial
             self._cursors[seat] = 0
@@ -484,6 +492,7 @@ class HostedRoom:
         assert self.game is not None
         self._serials[seat] = self.game.hand_serial
         self._cursors[seat] = len(self.game.log)
+        self._fresh.add(seat)
 
     async def reconnected(self, seat: int) -> None:
         """A person came back: they play their seat again, from a fresh snapshot (the

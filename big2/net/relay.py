@@ -198,10 +198,11 @@ class Relay:
     async def _listen(self) -> None:
         while True:
             try:
-                msg = await self._pubsub.get_message(timeout=1.0)
-                if msg is None:
+                # (not "msg": Babel 2.19 reads msg["…"] as a text to translate)
+                note = await self._pubsub.get_message(timeout=1.0)
+                if note is None:
                     continue
-                data = json.loads(msg["data"])
+                data = json.loads(note["data"])
                 if not isinstance(data, dict):
                     continue
                 if "op" in data:

@@ -198,12 +198,14 @@ def test_a_dropped_person_is_played_by_the_computer_and_takes_the_seat_back() ->
                     break
                 await asyncio.sleep(0.02)
             assert not room.game.is_person(b.seat)
-            moves_before = len(room.game.match.game.history)
-            a_task = asyncio.create_task(a.play(hands=1, timeout=60))
-            for _ in range(200):
-                if len(room.game.match.game.history) > moves_before + 2 or room.game.match.game.is_over:
+            # The computers play on (b's turns too) until the hand waits for a, who does not
+            # play yet: the hand cannot end before b is back.
+            for _ in range(250):
+                g = room.game.match.game
+                if g.to_act == a.seat and not g.is_over:
                     break
                 await asyncio.sleep(0.02)
+            assert not room.game.match.game.is_over
             # b comes back with the token: their seat, a fresh snapshot, their own cards.
             c = await connect(server.url)
             await c.send("join_room", code=code, name="anyone", token=token)
@@ -218,6 +220,7 @@ def test_a_dropped_person_is_played_by_the_computer_and_takes_the_seat_back() ->
             assert set(back.state.hand) == set(room.game.match.game.hand(b.seat))
             assert not room.game.match.game.is_over and room.game.is_person(b.seat)
             assert b.seat not in back.state.by_computer
+            a_task = asyncio.create_task(a.play(hands=1, timeout=60))
             await asyncio.gather(a_task, back.play(hands=1, timeout=60))
             assert a.scored == 1 and back.scored == 1 and not back.errors
             # The reconnected person played moves of their own after coming back.
