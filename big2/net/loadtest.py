@@ -32,13 +32,13 @@ import re
 import subprocess
 import sys
 import tempfile
-import time
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
 from .bot import SeatBot, hands_overlap
 from .client import connect
+from .spawn import spawn_server
 
 
 def _raise_file_limit() -> None:
@@ -233,21 +233,11 @@ async def run(urls: Sequence[str], tables: int, seconds: float, pace: float, pid
 
 
 def _spawn_server(folder: Path, redis: str | None = None, name: str = "serve") -> tuple[subprocess.Popen[bytes], str]:
-    log = folder / f"{name}.log"
-    out = open(log, "wb")  # noqa: SIM115 - the server writes it while it runs
     extra = ["--redis", redis, "--lease", "2"] if redis else []
-    proc = subprocess.Popen([sys.executable, "-m", "big2", "serve", "--port", "0", "--log-level", "info", *extra],
-                            stdout=out, stderr=out)
-    end = time.monotonic() + 30
-    while time.monotonic() < end:
-        m = re.search(r"listening on (ws://\S+)", log.read_text(encoding="utf-8", errors="replace"))
-        if m:
-            return proc, m.group(1)
-        if proc.poll() is not None:
-            break
-        time.sleep(0.05)
-    proc.kill()
-    raise SystemExit("loadtest: big2 serve did not start:\n" + log.read_text(encoding="utf-8", errors="replace"))
+    try:
+        return spawn_server(folder / f"{name}.log", "--log-level", "info", *extra, timeout=30)
+    except RuntimeError as exc:
+        raise SystemExit(f"loadtest: {exc}") from None
 
 
 def main(argv: Sequence[str] | None = None) -> int:

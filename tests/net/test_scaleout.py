@@ -6,17 +6,16 @@ from __future__ import annotations
 
 import asyncio
 import os
-import re
 import signal
 import subprocess
 import sys
-import time
 from pathlib import Path
 
 import pytest
 
 from big2.net.bot import SeatBot
 from big2.net.client import ServerRefused, connect
+from big2.net.spawn import spawn_server
 
 from .conftest import run
 
@@ -24,19 +23,7 @@ pytestmark = pytest.mark.skipif(sys.platform == "win32", reason="SIGKILL")
 
 
 def _start(redis_url: str, log: Path) -> tuple[subprocess.Popen[bytes], str]:
-    out = open(log, "wb")  # noqa: SIM115 - the process writes it while it lives
-    proc = subprocess.Popen([sys.executable, "-m", "big2", "serve", "--port", "0", "--redis", redis_url,
-                             "--lease", "1", "--computer-pace", "0.05"], stdout=out, stderr=out)
-    end = time.monotonic() + 20
-    while time.monotonic() < end:
-        m = re.search(r"listening on (ws://\S+)", log.read_text(encoding="utf-8", errors="replace"))
-        if m:
-            return proc, m.group(1)
-        if proc.poll() is not None:
-            break
-        time.sleep(0.05)
-    proc.kill()
-    raise AssertionError("big2 serve did not start:\n" + log.read_text(encoding="utf-8", errors="replace"))
+    return spawn_server(log, "--redis", redis_url, "--lease", "1", "--computer-pace", "0.05")
 
 
 async def _rejoin(url: str, code: str, token: str) -> SeatBot:

@@ -4,18 +4,17 @@ sentence."""
 
 from __future__ import annotations
 
-import re
 import shutil
 import signal
 import ssl
 import subprocess
 import sys
-import time
 from pathlib import Path
 
 import pytest
 
 from big2.net.client import connect
+from big2.net.spawn import spawn_server
 
 from .conftest import run
 
@@ -23,18 +22,7 @@ pytestmark = pytest.mark.skipif(sys.platform == "win32", reason="SIGINT to a chi
 
 
 def _serve(log: Path, *args: str) -> tuple[subprocess.Popen[bytes], str]:
-    out = open(log, "wb")  # noqa: SIM115 - the child writes it while it lives
-    proc = subprocess.Popen([sys.executable, "-m", "big2", "serve", "--port", "0", *args], stdout=out, stderr=out)
-    end = time.monotonic() + 20
-    while time.monotonic() < end:
-        m = re.search(r"listening on (wss?://\S+)", log.read_text(encoding="utf-8", errors="replace"))
-        if m:
-            return proc, m.group(1)
-        if proc.poll() is not None:
-            break
-        time.sleep(0.05)
-    proc.kill()
-    raise AssertionError(log.read_text(encoding="utf-8", errors="replace"))
+    return spawn_server(log, *args)
 
 
 def _stop(proc: subprocess.Popen[bytes]) -> int:
