@@ -268,8 +268,6 @@ class HowToPlayScene(TableScene):
     """The guided first game (see the module notes)."""
 
     name = "how_to_play"
-    #: The storage skips a practice table: no autosave, no score history.
-    practice = True
 
     def __init__(self, app, link) -> None:
         self.lesson_plan = LessonPlan(pygame.Rect(0, 0, 0, 0), MIN_FONT_PX, False)

@@ -4,8 +4,8 @@
 one hand of the tutorial's deal (:func:`big2.app.guide.tutorial.deal`), no score kept,
 no deal number — whose computers play the script (:class:`ScriptBrain`), and links the
 person's seat to it. :func:`big2.app.rooms.open_how_to_play` shows that seat at the
-lesson's table (:class:`~big2.app.guide.howtoplay.HowToPlayScene`). Nothing is autosaved
-or recorded.
+lesson's table (:class:`~big2.app.guide.howtoplay.HowToPlayScene`). No storage watches
+the lesson's room, so nothing is autosaved or recorded.
 """
 
 from __future__ import annotations

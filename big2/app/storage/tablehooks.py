@@ -34,8 +34,6 @@ class RoomWatch:
     """What the storage needs of a room in this process, and its observer hooks: the
     ``app``, the room's ``match`` and the ``viewer`` (the seat shown at the bottom)."""
 
-    practice = False
-
     def __init__(self, app: Any, link: LocalLink) -> None:
         self.app = app
         self.link = link
@@ -124,7 +122,7 @@ def _note_start(rec: Recorder, game: Any) -> None:
 def hand_started(table: Any) -> None:
     """The table dealt a hand: note its start position and autosave."""
     st = of(table.app)
-    if st is None or getattr(table, "practice", False):  # How to play keeps nothing
+    if st is None:
         return
     rec = st.recorder(table.match)
     game = table.match.game
@@ -141,7 +139,7 @@ def after_move(table: Any) -> None:
     The finished hand is not saved here: the save after :func:`hand_recorded` holds it.
     """
     st = of(table.app)
-    if st is None or getattr(table, "practice", False):  # How to play keeps nothing
+    if st is None:
         return
     game = table.match.game
     rec = st.recorder(table.match)
@@ -155,7 +153,7 @@ def hand_recorded(table: Any) -> None:
     """The match scored a finished hand: store it in the history and autosave; at the
     end of the session close it in the history and forget the autosave."""
     st = of(table.app)
-    if st is None or getattr(table, "practice", False):  # How to play keeps nothing
+    if st is None:
         return
     m = table.match
     session = m.session
