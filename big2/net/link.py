@@ -109,6 +109,10 @@ class RemoteLink:
             elif kind == "refusal":
                 out.append(value)
 
+    def pending(self) -> bool:
+        """Whether something arrived that :meth:`poll` has not handed over yet."""
+        return not self._inbox.empty()
+
     def send(self, command: Any) -> None:
         """Queue ``command`` (of :mod:`big2.room.commands`) for this seat. Returns at
         once; a refusal comes through :meth:`poll`. ``Leave`` leaves the room."""
