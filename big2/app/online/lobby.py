@@ -518,12 +518,12 @@ class LobbyScene(Scene):
                       max_width=self.left_w)
         # the status of the link, when it is not simply connected
         status = self.link.status
-        note = ""
-        if status == "reconnecting":
+        note = self.error
+        if not note and status == "reconnecting":  # above a lost connection's sentence
             note = _("Reconnecting…")
-        elif status == "connecting":
+        elif not note and status == "connecting":
             note = _("Connecting…")
-        note = self.error or self.problem_text or note
+        note = note or self.problem_text
         if note:
             text.draw(surf, text.shorten(note, fpx(15), r.w - 2 * self.pad), fpx(15),
                       (r.centerx, self.buttons_y - px(8)), WARN, anchor="midbottom", max_width=r.w - 2 * self.pad)
