@@ -95,8 +95,7 @@ def waiting_reason(room: dict[str, Any]) -> str:
         return _("Every seat needs a person or a computer: make open seats computers, or wait for friends.")
     waiting = [seat_title(s) for s in seats if s["kind"] == "person" and not (s["ready"] and s["connected"])]
     if waiting:
-        return ngettext("Waiting for {names} to be ready.", "Waiting for {names} to be ready.",
-                        len(waiting)).format(names=i18n.verbatim(", ".join(waiting)))
+        return _("Waiting for {names} to be ready.").format(names=i18n.verbatim(", ".join(waiting)))
     return ""
 
 
