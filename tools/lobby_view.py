@@ -57,10 +57,11 @@ def main(argv: list[str] | None = None) -> int:
         ann.react("good_game")
         me, other, hosted = bob, ann, None
     time.sleep(0.3)
-    opts = {"animation": "off"}
-    if args.language:
-        opts["language"] = args.language
-    app = App(size=(w, h), settings=AppSettings(**opts))
+    if args.language:  # before the window: its controls' fonts follow the language
+        from big2 import i18n
+
+        i18n.set_language(args.language)
+    app = App(size=(w, h), settings=AppSettings(animation="off"))
     try:
         app.open()
         app.push("lobby", me, hosting=hosted)

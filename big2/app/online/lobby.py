@@ -254,7 +254,8 @@ class LobbyScene(Scene):
             line_h = self.fpx(14) + px(5)
             self.blurb_lines = 2
             y = self.blurb_y + self.blurb_lines * line_h + px(6)
-            self.rules_box, self.rule_menus = house_rules_box(self, rx, y, w, self.buttons_y - px(14) - y, rules)
+            # (the strip above the buttons is the status line's)
+            self.rules_box, self.rule_menus = house_rules_box(self, rx, y, w, self.buttons_y - px(32) - y, rules)
             r = self.rect
             above = Layer(r, m, container=self.ui, starting_height=self.ui.get_top_layer() - self.ui.layer + 1)
             dd_w = w - lab_w
@@ -471,11 +472,11 @@ class LobbyScene(Scene):
         if self.is_host and (others or self.hosting is not None):
             detail = (_("Your friends will be disconnected.") if self.hosting is not None
                       else _("Another player becomes the host."))
-            self.app.push("confirm", _("Leave the room?"), self.leave, yes=_("Leave"), detail=detail)
+            self.app.push("confirm", _("Leave the room?"), self.leave_room, yes=_("Leave"), detail=detail)
         else:
-            self.leave()
+            self.leave_room()
 
-    def leave(self) -> None:
+    def leave_room(self) -> None:
         """Give up the seat and go back; the link (and the hosted server) close on a
         thread of their own, so the window never waits for them."""
         self.left = True

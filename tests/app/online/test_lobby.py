@@ -112,6 +112,9 @@ def test_the_host_sets_seats_and_rules_the_friend_sees_them_and_start_opens_the_
     click_control(app, scene.b_start)
     _run(app, lambda: type(app.top).__name__ == "TableScene")
     assert app.top.link is ann
+    pump(app, 5)
+    time.sleep(0.3)
+    assert ann.status == "connected" and bob.lobby["seats"][0]["kind"] == "person"  # Ann still plays her seat
     rules = ann.state.rules
     assert rules.direction == Direction.CLOCKWISE and rules.suit_order == get_preset("taiwan").rules.suit_order
     assert ann.state.n_players == 3 and not ann.state.people[2]
