@@ -99,6 +99,15 @@ def waiting_reason(room: dict[str, Any]) -> str:
     return ""
 
 
+def clipboard_works() -> bool:
+    """Whether this system lets the game put text on the clipboard (pygame.scrap)."""
+    try:
+        pygame.scrap.has_text()
+    except (pygame.error, AttributeError, NotImplementedError):
+        return False
+    return hasattr(pygame.scrap, "put_text")
+
+
 class LobbyScene(Scene):
     name = "lobby"
 
@@ -172,7 +181,7 @@ class LobbyScene(Scene):
         self.b_start = None
         # the header: the code (drawn), the addresses and the copy button when hosting
         self.header_h = px(96) if self.hosting is not None else px(70)
-        if self.hosting is not None and hasattr(pygame, "scrap") and hasattr(pygame.scrap, "put_text"):
+        if self.hosting is not None and clipboard_works():
             label = _("Copied") if self.copied else _("Copy")
             w = self.button_width([_("Copy"), _("Copied")])
             self.b_copy = self.button((self.rx - pad - w, r.y + px(16), w, px(36)), label)
