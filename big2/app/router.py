@@ -38,6 +38,7 @@ SCENES: dict[str, str] = {
     "about": "big2.app.screens.about:AboutScene",
     "how_to_play": "big2.app.rooms:open_how_to_play",
     "language": "big2.app.screens.language_picker:LanguageScene",
+    "lobby": "big2.app.online.lobby:LobbyScene",
 }
 #: The names that open through a function (it returns the scene).
 FACTORIES = frozenset({"table", "how_to_play"})

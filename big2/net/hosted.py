@@ -38,6 +38,8 @@ from typing import TYPE_CHECKING, Any
 from ..ai import LEVELS
 from ..engine import move_cards, preset_names
 from ..engine.presets import get_preset
+from ..engine.rules import Rules
+from ..engine.scoring import SCORING_PRESETS
 from ..room import codec
 from ..room import commands as cmds
 from ..room.config import MatchConfig, SeatConfig
@@ -54,7 +56,9 @@ if TYPE_CHECKING:  # pragma: no cover
 log = logging.getLogger("big2.net.room")
 
 #: What a saved room looks like; bumped when :meth:`HostedRoom.to_state` changes shape.
-STATE_VERSION = 1
+#: Version 2 added the set-up the host chooses in the lobby (rules, scoring, target);
+#: a version 1 room is read back with its preset's rules and scoring.
+STATE_VERSION = 2
 
 
 class RoomError(Exception):
@@ -90,7 +94,8 @@ class HostedRoom:
     :meth:`restore`."""
 
     def __init__(self, server: "Server", code: str, *, players: int, preset: str, level: str,
-                 hands: int = 4, turn_clock: int = 0) -> None:
+                 hands: int = 4, turn_clock: int = 0, rules: Rules | None = None, scoring: str | None = None,
+                 target: int | None = None) -> None:
         self.server = server
         self.code = code
         self.players = players
@@ -98,6 +103,11 @@ class HostedRoom:
         self.level = level
         self.hands = hands
         self.turn_clock = turn_clock
+        #: The house rules and scoring the host chose (the preset's until they change them)
+        #: and the total that ends the session before ``hands`` (None: no such total).
+        self.rules: Rules = rules if rules is not None else get_preset(preset).rules
+        self.scoring: str = scoring or get_preset(preset).scoring
+        self.target = target
         self.seats = [SeatSlot() for _ in range(players)]
         self.host = 0
         self.started = False
@@ -157,6 +167,7 @@ class HostedRoom:
         return {
             "v": STATE_VERSION, "code": self.code, "players": self.players, "preset": self.preset,
             "level": self.level, "hands": self.hands, "turn_clock": self.turn_clock, "host": self.host,
+            "rules": codec.to_json(self.rules), "scoring": self.scoring, "target": self.target,
             "started": self.started,
             "seats": [{"kind": s.kind, "name": s.name, "token": s.token_hash, "ready": s.ready} for s in self.seats],
             "game": None if self.game is None else room_to_state(self.game),
@@ -165,10 +176,20 @@ class HostedRoom:
     @classmethod
     def restore(cls, server: "Server", code: str, state: dict[str, Any]) -> "HostedRoom":
         """The room saved as ``state`` (by :meth:`to_state`), with nobody connected."""
-        if state.get("v") != STATE_VERSION:
+        if state.get("v") not in (1, STATE_VERSION):
             raise RoomError("unavailable", "The saved room is from another version of the server.")
+        rules = None
+        if state.get("rules") is not None:  # version 2: the set-up chosen in the lobby
+            try:
+                rules = codec.from_json(state["rules"])
+            except ValueError as exc:
+                raise RoomError("unavailable", "The saved room's rules could not be read back.") from exc
+            if not isinstance(rules, Rules):
+                raise RoomError("unavailable", "The saved room's rules could not be read back.")
+        target = state.get("target")
         room = cls(server, code, players=int(state["players"]), preset=str(state["preset"]),
-                   level=str(state["level"]), hands=int(state["hands"]), turn_clock=int(state["turn_clock"]))
+                   level=str(state["level"]), hands=int(state["hands"]), turn_clock=int(state["turn_clock"]),
+                   rules=rules, scoring=state.get("scoring") or None, target=None if target is None else int(target))
         room.host = int(state["host"])
         room.started = bool(state["started"])
         room.seats = [SeatSlot(kind=str(s["kind"]), name=str(s["name"]), token_hash=str(s["token"]),
@@ -197,6 +218,7 @@ class HostedRoom:
         return {
             "code": self.code, "code_shown": format_code(self.code), "players": self.players,
             "preset": self.preset, "level": self.level, "hands": self.hands, "turn_clock": self.turn_clock,
+            "rules": codec.to_json(self.rules), "scoring": self.scoring, "target": self.target,
             "host": self.host, "you": you,
             "started": self.started, "seats": [s.public() for s in self.seats],
         }
@@ -322,6 +344,8 @@ class HostedRoom:
             await self._changed()
         elif kind == "seat":
             await self._set_seat(seat, frame["seat"], frame["computer"])
+        elif kind == "configure":
+            await self.configure(seat, frame.fields)
         elif kind == "start":
             await self._start(seat)
         elif kind == "command":
@@ -351,6 +375,66 @@ class HostedRoom:
         self.seats[seat] = (SeatSlot(kind="computer", name=f"Computer {seat + 1}", ready=True)
                             if computer else SeatSlot())
         await self._changed()
+
+    async def configure(self, by: int, fields: dict[str, Any]) -> None:
+        """The host changes the game's set-up (a ``configure`` frame's fields): every
+        value is checked first, and one bad value changes nothing."""
+        if by != self.host:
+            raise RoomError("not_host", "Only the host can change the game's set-up.")
+        if self.started:
+            raise RoomError("started", "The set-up is fixed once the game has started.")
+        preset, rules, scoring = self.preset, self.rules, self.scoring
+        if "preset" in fields:
+            try:
+                chosen = get_preset(fields["preset"])
+            except KeyError:
+                raise RoomError("bad_preset", f"There is no rule preset called that; choose one of: "
+                                              f"{', '.join(preset_names())}.") from None
+            preset, rules, scoring = chosen.name, chosen.rules, chosen.scoring
+        if "rules" in fields:
+            rules = self._read_rules(fields["rules"])
+        if "scoring" in fields:
+            scoring = fields["scoring"]
+            if scoring not in SCORING_PRESETS:
+                raise RoomError("bad_value", f"There is no scoring scheme called that; choose one of: "
+                                             f"{', '.join(SCORING_PRESETS)}.")
+        level = fields.get("level", self.level)
+        if level not in LEVELS:
+            raise RoomError("bad_level", f"The computer level must be one of: {', '.join(LEVELS)}.")
+        turn_clock = fields.get("turn_clock", self.turn_clock)
+        if turn_clock not in TURN_CLOCKS:
+            raise RoomError("bad_value", f"The turn clock is one of {', '.join(map(str, TURN_CLOCKS))} seconds.")
+        hands = fields.get("hands", self.hands)
+        target = (fields["target"] or None) if "target" in fields else self.target
+        players = fields.get("players", self.players)
+        for seat in range(players, self.players):
+            if self.seats[seat].kind == "person":
+                raise RoomError("seat_taken", f"{self.seats[seat].name} sits at seat {seat + 1}; "
+                                              f"they must leave before the table has {players} seats.")
+        if rules.cards_per_player * players > 52:
+            raise RoomError("bad_value", f"{players} players cannot each have {rules.cards_per_player} cards "
+                                         f"from one deck.")
+        self.preset, self.rules, self.scoring = preset, rules, scoring
+        self.level, self.turn_clock, self.hands, self.target = level, turn_clock, hands, target
+        if players < self.players:
+            del self.seats[players:]
+        else:
+            self.seats.extend(SeatSlot() for _ in range(players - self.players))
+        self.players = players
+        await self._changed()
+
+    @staticmethod
+    def _read_rules(data: Any) -> Rules:
+        """House rules as the room codec writes them; ``bad_value`` with the reason else."""
+        if not isinstance(data, dict) or set(data) != {"$rules"}:
+            raise RoomError("bad_value", "The house rules must be written as the room codec writes them.")
+        try:
+            rules = codec.from_json(data)
+        except (ValueError, TypeError) as exc:
+            raise RoomError("bad_value", f"The house rules could not be read: {exc}.") from None
+        if not isinstance(rules, Rules):  # pragma: no cover - "$rules" always reads as Rules
+            raise RoomError("bad_value", "The house rules could not be read.")
+        return rules
 
     async def _start(self, by: int) -> None:
         if by != self.host:
@@ -388,7 +472,7 @@ class HostedRoom:
 
     def _config(self) -> MatchConfig:
         seats = tuple(SeatConfig(slot.name, human=(slot.kind == "person"), level=self.level) for slot in self.seats)
-        return MatchConfig(seats=seats, rules=get_preset(self.preset).rules, hands=self.hands)
+        return MatchConfig(seats=seats, rules=self.rules, hands=self.hands, target=self.target, scoring=self.scoring)
 
     async def start_game(self) -> None:
         """Deal the session's first hand and send each person their snapshot."""

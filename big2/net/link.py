@@ -11,7 +11,7 @@ command as a :class:`~big2.room.commands.Refusal` in the list, with the room's s
 
 The lobby: :attr:`lobby` is the latest ``room`` frame's body (seats, host, code),
 :attr:`reactions` the reactions heard; :meth:`ready`, :meth:`start`, :meth:`set_seat`,
-:meth:`react` and :meth:`leave` send the lobby's frames.
+:meth:`configure`, :meth:`react` and :meth:`leave` send the lobby's frames.
 
 Dropped connections: the link reconnects by itself, waiting 0.5 s, 1 s, 2 s … (at most
 10 s, with a little randomness) between tries, and takes its seat back with its seat
@@ -130,6 +130,16 @@ class RemoteLink:
 
     def set_seat(self, seat: int, computer: bool) -> None:
         self._post({"type": "seat", "seat": seat, "computer": computer})
+
+    def configure(self, **fields: Any) -> None:
+        """Host only, before the start: change the game's set-up (``preset``, ``rules``
+        — a Rules value or its codec form —, ``scoring``, ``hands``, ``target``,
+        ``level``, ``turn_clock``, ``players``; see the ``configure`` frame). The room
+        answers with a new :attr:`lobby`, or a refusal in :attr:`problem`."""
+        rules = fields.get("rules")
+        if rules is not None and not isinstance(rules, dict):
+            fields["rules"] = codec.to_json(rules)
+        self._post({"type": "configure", **fields})
 
     def react(self, reaction: str) -> None:
         self._post({"type": "reaction", "reaction": reaction})

@@ -173,7 +173,8 @@ class Obj:
 
 @dataclass(frozen=True)
 class AnyObj:
-    """Any JSON object (server frames only: snapshots and events the room describes)."""
+    """Any JSON object: snapshots and events the room describes (server frames), and a
+    ``configure`` frame's house rules, which the room reads back with its codec."""
 
 
 @dataclass(frozen=True)
@@ -247,6 +248,16 @@ CLIENT_FRAMES: Final[Mapping[str, Mapping[str, Field]]] = {
     "leave": {},
     # Keep-alive and round-trip measure; ``t`` comes back in ``pong``.
     "ping": {"t": opt(_SEQ)},
+    # Lobby, host only, before the start: the game's set-up; only the fields given change.
+    # ``preset`` a rule preset's name (its rules and scoring, unless ``rules``/``scoring``
+    # come too); ``rules`` the house rules as the room codec writes a Rules value
+    # (``{"$rules": {...}}``); ``scoring`` a scoring scheme's name; ``hands`` the session's
+    # length and ``target`` the total that ends it sooner (0: none); ``level`` the
+    # computers'; ``turn_clock`` one of TURN_CLOCKS; ``players`` 2-4 seats (the seats cut
+    # off must be open or computers).
+    "configure": {"preset": opt(Str(40)), "rules": opt(AnyObj()), "scoring": opt(Str(40)),
+                  "hands": opt(Int(1, 999)), "target": opt(Int(0, 10000)), "level": opt(Str(24)),
+                  "turn_clock": opt(Int(0, 60)), "players": opt(Int(2, 4))},
 }
 
 #: Every frame the server sends: type → fields.

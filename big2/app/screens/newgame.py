@@ -7,32 +7,23 @@ from __future__ import annotations
 
 import pygame
 import pygame_gui
-from pygame_gui.core import UIContainer
-from pygame_gui.elements import UIDropDownMenu, UILabel, UIScrollingContainer, UITextEntryLine
+from pygame_gui.elements import UIDropDownMenu, UILabel, UITextEntryLine
 
 from big2.engine.dealnumber import parse_deal_number
 
 from big2 import i18n
-from big2.i18n import N_, _, ngettext, pgettext
+from big2.i18n import _, ngettext, pgettext
 from big2.app import storage, vocab
 from big2.app.ui import text
 from big2.room.config import MatchConfig, SeatConfig
 from big2.app.table.opponents import seat_kind_label, seat_kinds
 from big2.app.ui.textwindow import TextWindow
-from big2.app.screens.rulesform import describe_scoring, presets, rule_choices, scoring_names, scoring_title, shown, table_blurb, with_choice
+from big2.app.screens.rulesform import describe_scoring, presets, scoring_names, scoring_title, table_blurb, with_choice
+from big2.app.screens.setupform import LENGTHS, Layer, aim_rule_menus, choices_by_name, house_rules_box
 from big2.app.ui.scene import Scene
 from big2.app.screens.common import dialog_rect, felt, frame
 
 KINDS = seat_kinds()
-#: Session lengths by their id (the English label, translated where shown).
-LENGTHS = {
-    N_("1 hand"): (1, None),
-    N_("4 hands"): (4, None),
-    N_("8 hands"): (8, None),
-    N_("16 hands"): (16, None),
-    N_("Until a total reaches ±50"): (999, 50),
-    N_("Until a total reaches ±100"): (999, 100),
-}
 #: The seats' names until someone types one: ids ("You" is the person playing, the
 #: compass names the computers'), shown in the player's language.
 DEFAULT_NAMES = ("You", "East", "North", "West")
@@ -47,20 +38,6 @@ def default_name(i: int) -> str:
 def error_text(exc: Exception) -> str:
     """A refusal for the player: an engine message rendered, any other said as it is."""
     return i18n.sentence(exc)
-
-
-class _Layer(UIContainer):
-    """A container that only lifts its elements above others: it is never under the mouse
-    itself (no hover, no focus on a click), so the widgets under its empty area stay
-    usable. A click on it used to take the focus from an open drop-down below, which then
-    closed before its option saw the button's release."""
-
-    def check_hover(self, time_delta: float, hovered_higher_element: bool) -> bool:
-        self.hovered = False
-        return hovered_higher_element
-
-    def hover_point(self, hover_x: float, hover_y: float) -> bool:
-        return False
 
 
 class NewGameScene(Scene):
@@ -158,41 +135,13 @@ class NewGameScene(Scene):
         needed = len(text.wrap(table_blurb(self.rules, self.scoring), self.fpx(14), self.col_w))
         self.summary_lines = max(2, min(4, needed))
         y += self.summary_lines * (self.fpx(14) + px(5)) + px(4)
-        self.rule_menus: dict[str, UIDropDownMenu] = {}
-        self.choices = {c.name: c for c in rule_choices()}
-        # every house rule, in a scrolling list: its name and choice (side by side when
-        # they fit, else one above the other), and the lines explaining it
+        self.choices = choices_by_name()
+        # every house rule, in a scrolling list (shared with the online lobby)
         self.buttons_y = r.bottom - px(66)
-        area = pygame.Rect(rx - px(8), y, col_w + px(16), self.buttons_y - px(14) - y)
-        self.rules_box = UIScrollingContainer(area, m, container=self.ui, allow_scroll_x=False)
-        inner_w = col_w - px(24)
-        ry = px(4)
-        rh = px(30)
-        line_h = max(self.fpx(14) + px(6), self.text_height(14) + px(2))  # CJK glyphs stand taller
-        for c in self.choices.values():
-            options = [(shown(lab), lab) for lab, _v in c.options]
-            dd_w = min(inner_w, self.dropdown_width([t for t, _k in options]))
-            label = shown(c.label)
-            label_w = self.text_width(label, 16) + px(10)
-            if label_w + dd_w <= inner_w:
-                UILabel(pygame.Rect(px(8), ry, inner_w - dd_w, rh), label, m, container=self.rules_box)
-                dd_rect = pygame.Rect(px(8) + inner_w - dd_w, ry, dd_w, rh)
-            else:
-                UILabel(pygame.Rect(px(8), ry, inner_w, rh), label, m, container=self.rules_box)
-                ry += rh + px(2)
-                dd_rect = pygame.Rect(px(8), ry, inner_w, rh)
-            now = c.label_of(getattr(self.rules, c.name))
-            dd = UIDropDownMenu(options, (shown(now), now), dd_rect, m, container=self.rules_box, expansion_height_limit=px(220))
-            self.rule_menus[c.name] = dd
-            ry += rh + px(2)
-            for line in text.wrap(shown(c.explanation), self.fpx(14), inner_w - px(4)):
-                UILabel(pygame.Rect(px(8), ry, inner_w, line_h), line, m, container=self.rules_box, object_id="#hint")
-                ry += line_h
-            ry += px(12)
-        self.rules_box.set_scrollable_area_dimensions((col_w, ry + px(4)))
+        self.rules_box, self.rule_menus = house_rules_box(self, rx, y, col_w, self.buttons_y - px(14) - y, self.rules)
         # The preset list opens over the house rules: its dropdown lives in a layer above
         # everything built so far (a container that takes no hover of its own).
-        above = _Layer(r, m, container=self.ui, starting_height=self.ui.get_top_layer() - self.ui.layer + 1)
+        above = Layer(r, m, container=self.ui, starting_height=self.ui.get_top_layer() - self.ui.layer + 1)
         self.dd_preset = UIDropDownMenu(
             [(vocab.preset_title(p.name), t) for t, p in presets().items()],
             (vocab.preset_title(presets()[self.preset_name].name), self.preset_name), preset_rect.move(-r.x, -r.y), m, container=above, expansion_height_limit=px(320),
@@ -230,20 +179,8 @@ class NewGameScene(Scene):
         self._aim_rule_menus()
 
     def _aim_rule_menus(self) -> None:
-        """Each house rule's list opens where it can be seen: upward when the visible part
-        of the scrolling box has too little room under the menu and more above it (opened
-        downward it would run under the box's edge, out of sight and out of reach)."""
-        box = getattr(self, "rules_box", None)
-        if box is None or not box.alive():
-            return
-        view = box.rect
-        for dd in self.rule_menus.values():
-            state = dd.menu_states.get("expanded")
-            if state is None or dd.current_state is state:
-                continue
-            need = min(len(dd.options_list) * dd.rect.h, dd.expansion_height_limit or view.h)
-            below, above = view.bottom - dd.rect.bottom, dd.rect.top - view.top
-            state.expand_direction = "up" if below < need and above > below else "down"
+        """Each house rule's list opens where it can be seen (see :func:`aim_rule_menus`)."""
+        aim_rule_menus(getattr(self, "rules_box", None), getattr(self, "rule_menus", {}))
 
     def handle(self, event: pygame.event.Event) -> bool:
         if self.blurb_text.handle(event) or self.scoring_text.handle(event):
