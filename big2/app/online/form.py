@@ -1,7 +1,7 @@
 """What the Host and Join screens share: the dialog, the player's name (remembered in
 Settings), a sentence line, and the wait for a link to get into its room.
 
-:class:`OnlineForm` is a scene drawn as a dialog on the felt. A subclass lays out its
+:class:`FormScene` is a scene drawn as a dialog on the felt. A subclass lays out its
 controls in :meth:`build_ui` (the name row from :meth:`name_row`), starts a link with
 :meth:`enter_room`, and gets :meth:`seated` once it is in; while it waits the form shows
 "Connecting…" and a Cancel, and a failure shows :mod:`.entering`'s sentence with every
@@ -53,7 +53,7 @@ def keep_name(app: Any, name: str) -> None:
         storage.rename_player(app, old, name)
 
 
-class OnlineForm(Scene):
+class FormScene(Scene):
     """A dialog with the player's name and a link that may be on its way into a room."""
 
     #: The dialog's size in design pixels (1280 × 720).

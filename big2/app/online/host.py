@@ -16,15 +16,15 @@ import pygame
 
 from ...i18n import _
 from . import hosting as hosting_mod
-from .form import SOFT, WHITE, OnlineForm
+from .form import SOFT, WHITE, FormScene
 
 #: The room a host opens: four seats, all open for people until the lobby says otherwise.
 NEW_ROOM = {"players": 4, "computers": 0}
 
 
-class HostScene(OnlineForm):
+class HostScene(FormScene):
     name = "host_game"
-    box = (680, 470)
+    box = (680, 430)
 
     def __init__(self, app: Any) -> None:
         super().__init__(app)
@@ -50,7 +50,7 @@ class HostScene(OnlineForm):
             self.b_host.disable()
             self.name_entry.disable()
         self.text_y = self.inner.y + h + px(22)
-        self.message_y = by - px(74)
+        self.message_y = by - px(66)
 
     def handle(self, event: pygame.event.Event) -> bool:
         if self.handle_text(event):

@@ -21,7 +21,12 @@ from ..ui import text
 from ..ui.scene import Scene
 from . import rejoin
 from .entering import Entering
-from .form import BAD, GOLD, GOOD, SOFT, WHITE
+
+GOLD = (245, 210, 122)
+WHITE = (235, 238, 240)
+SOFT = (185, 195, 200)
+BAD = (255, 170, 120)
+GOOD = (150, 225, 160)
 
 
 class HubScene(Scene):
@@ -61,7 +66,13 @@ class HubScene(Scene):
         wanted = max(px(380), *(self.text_width(t, 17, bold=True) + px(48) for t in labels + [rejoin_label]))
         bw, bh = min(wanted, w - px(80)), px(52)
         x = (w - bw) // 2
-        y = int(h * 0.36)
+        # the title, its line and the buttons as one block, a little above the middle
+        self.title_size = max(32, int(h * 0.075))
+        buttons = 3 * bh + 2 * g + ((bh + g + px(22)) if self.stored is not None else 0)
+        block = int(self.title_size * 1.9) + px(48) + buttons + px(70)
+        top = max(px(16), (h - block) // 2)
+        self.title_y = top + self.title_size // 2
+        y = top + int(self.title_size * 1.9) + px(48)
         self.b_rejoin = None
         if self.stored is not None:
             self.b_rejoin = self.button((x, y, bw, bh), _("Cancel") if self.entering else rejoin_label, object_id="#primary",
@@ -154,12 +165,12 @@ class HubScene(Scene):
     def draw(self, surf: pygame.Surface) -> None:
         w, h = surf.get_size()
         surf.blit(felt((w, h), self.app.settings.felt_colours), (0, 0))
-        size = max(32, int(h * 0.075))
+        size, ty = self.title_size, self.title_y
         title = _("Play online")
-        text.draw(surf, title, size, (w // 2 + 3, int(h * 0.17) + 3), (0, 0, 0), anchor="center", bold=True)
-        text.draw(surf, title, size, (w // 2, int(h * 0.17)), GOLD, anchor="center", bold=True)
+        text.draw(surf, title, size, (w // 2 + 3, ty + 3), (0, 0, 0), anchor="center", bold=True)
+        text.draw(surf, title, size, (w // 2, ty), GOLD, anchor="center", bold=True)
         sub = _("Play with friends on other computers: one hosts, the others join.")
-        text.draw(surf, sub, self.fpx(18), (w // 2, int(h * 0.17) + size * 0.9), (220, 230, 225), anchor="center",
+        text.draw(surf, sub, self.fpx(18), (w // 2, ty + size * 0.95), (220, 230, 225), anchor="center",
                   max_width=w - self.px(80))
         width = max(self.column.w, min(w - self.px(80), self.px(640)))
         x = (w - width) // 2

@@ -24,7 +24,7 @@ from ...i18n import _, verbatim
 from ..ui import text
 from . import rejoin
 from .address import BadAddress, server_url
-from .form import SOFT, WHITE, OnlineForm
+from .form import SOFT, WHITE, FormScene
 
 log = logging.getLogger(__name__)
 
@@ -61,13 +61,18 @@ class Looking:
             self.on_done()
 
 
+def found_name(found: Any) -> str:
+    """A found game's name without the port its announcement adds ("Ann's laptop (7531)")."""
+    return found.name.removesuffix(f" ({found.port})") or found.name
+
+
 def found_address(found: Any) -> str:
     """A found game's address as the address field takes it."""
     host = f"[{found.address}]" if ":" in found.address else found.address
     return f"{host}:{found.port}"
 
 
-class JoinScene(OnlineForm):
+class JoinScene(FormScene):
     name = "join_game"
     box = (760, 610)
 
@@ -95,29 +100,19 @@ class JoinScene(OnlineForm):
         rw = self.button_width([_("Refresh")])
         self.b_refresh = self.button((r.right - pad - rw, y, rw, px(36)), _("Refresh"),
                                      tooltip=_("Look for games on this network again"))
-        if not self.looking.done or busy:
-            self.b_refresh.disable()
         self.found_heading_y = y + px(18)
         y += px(44)
         self.list_top = y
-        row = px(40)
         self.b_found = []
-        self.shown_found = self.looking.found[:MOST_SHOWN] if self.looking.done else []
-        for i, found in enumerate(self.shown_found):
-            label = _("{name} at {address}").format(name=verbatim(found.name), address=verbatim(found_address(found)))
-            b = self.button((x, y + i * (row + px(6)), w, row), label,
-                            tooltip=_("Put this game's address in the address field"))
-            if busy:
-                b.disable()
-            self.b_found.append(b)
-        y += MOST_SHOWN * (row + px(6)) + px(10)
+        self.list_found()
+        y += MOST_SHOWN * (px(40) + px(6)) + px(10)
         lw = self.label_width()
         self.address_y = y + h // 2
-        self.address_entry = self.entry((x + lw, y, w - lw, h), self.address_text, _("for example 192.168.1.5"), 200)
+        self.address_entry = self.entry((x + lw, y, w - lw, h), self.address_text, _("(for example 192.168.1.5)"), 200)
         y += h + px(12)
         self.code_y = y + h // 2
         cw = min(w - lw, px(220))
-        self.code_entry = self.entry((x + lw, y, cw, h), self.code_text, "HFSY-JXDC", 16)
+        self.code_entry = self.entry((x + lw, y, cw, h), self.code_text, _("(8 letters and digits)"), 16)
         y += h + px(14)
         self.message_y = y
         bw = self.button_width([_("Join"), _("Back"), _("Cancel")]) + px(24)
@@ -129,6 +124,28 @@ class JoinScene(OnlineForm):
         if busy:
             for el in (self.b_join, self.name_entry, self.address_entry, self.code_entry):
                 el.disable()
+
+    def list_found(self) -> None:
+        """The found games' buttons (only they change when a look ends: a rebuild of the
+        whole form would take the keyboard from the field being typed in)."""
+        for b in self.b_found:
+            b.kill()
+        self.b_found = []
+        self.shown_found = self.looking.found[:MOST_SHOWN] if self.looking.done else []
+        self.listed = self.looking
+        x, w, row = self.inner.x, self.inner.w, self.px(40)
+        for i, found in enumerate(self.shown_found):
+            label = _("{name} at {address}").format(name=verbatim(found_name(found)), address=verbatim(found_address(found)))
+            b = self.button((x, self.list_top + i * (row + self.px(6)), w, row), label,
+                            tooltip=_("Put this game's address in the address field"))
+            if self.waiting:
+                b.disable()
+            self.b_found.append(b)
+        if self.looking.done and not self.waiting:
+            self.b_refresh.enable()
+        else:
+            self.b_refresh.disable()
+        self.app.dirty = True
 
     def keep_texts(self) -> None:
         super().keep_texts()
@@ -154,8 +171,7 @@ class JoinScene(OnlineForm):
             return True
         for found, b in zip(self.shown_found, self.b_found):
             if self.pressed(event, b):
-                self.keep_texts()
-                self.address_text = found_address(found)
+                self.address_entry.set_text(found_address(found))
                 self.say(_("Now type the room code the host's screen shows."), bad=False)
                 self.build()
                 return True
@@ -170,7 +186,7 @@ class JoinScene(OnlineForm):
     def refresh(self) -> None:
         if self.looking.done:
             self.looking = Looking(self.app.post_wake)
-            self.build()
+            self.list_found()
 
     def join(self) -> None:
         """Check the fields, then connect (the wait is :meth:`update`'s)."""
@@ -202,8 +218,8 @@ class JoinScene(OnlineForm):
     # Polling -------------------------------------------------------------------------------
 
     def update(self, dt: float) -> None:
-        if self.looking.done and self.b_refresh.is_enabled is False and not self.waiting:
-            self.build()  # the look is over: the list and Refresh
+        if self.looking.done and (self.listed is not self.looking or not self.b_refresh.is_enabled) and not self.waiting:
+            self.list_found()  # the look is over: the list, and Refresh again
         super().update(dt)
 
     def next_deadline(self) -> float | None:
