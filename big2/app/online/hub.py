@@ -68,7 +68,7 @@ class HubScene(Scene):
         x = (w - bw) // 2
         # the title, its line and the buttons as one block, a little above the middle
         self.title_size = max(32, int(h * 0.075))
-        buttons = 3 * bh + 2 * g + ((bh + g + px(22)) if self.stored is not None else 0)
+        buttons = 3 * bh + 2 * g + ((bh + g + px(34)) if self.stored is not None else 0)
         block = int(self.title_size * 1.9) + px(48) + buttons + px(70)
         top = max(px(16), (h - block) // 2)
         self.title_y = top + self.title_size // 2
@@ -77,7 +77,7 @@ class HubScene(Scene):
         if self.stored is not None:
             self.b_rejoin = self.button((x, y, bw, bh), _("Cancel") if self.entering else rejoin_label, object_id="#primary",
                                         tooltip=_("Take back your seat in the game you were playing when Big Two closed"))
-            y += bh + g + px(22)
+            y += bh + g + px(34)
         self.b_host = self.button((x, y, bw, bh), _("Host a game"), object_id=None if self.stored else "#primary",
                                   tooltip=_("Run a game on this computer that friends join"))
         self.b_join = self.button((x, y + bh + g, bw, bh), _("Join a game"),
