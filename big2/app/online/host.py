@@ -13,6 +13,7 @@ from __future__ import annotations
 from typing import Any
 
 import pygame
+import pygame_gui
 
 from ...i18n import _
 from . import hosting as hosting_mod
@@ -53,6 +54,10 @@ class HostScene(FormScene):
         self.message_y = by - px(66)
 
     def handle(self, event: pygame.event.Event) -> bool:
+        if event.type == pygame_gui.UI_TEXT_ENTRY_FINISHED and event.ui_element is self.name_entry:
+            self.keep_texts()
+            self.host()  # Enter in the name field
+            return True
         if self.handle_text(event):
             return True
         if self.pressed(event, self.b_host) or (

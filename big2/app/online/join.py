@@ -157,7 +157,8 @@ class JoinScene(FormScene):
     # Input ---------------------------------------------------------------------------------
 
     def handle(self, event: pygame.event.Event) -> bool:
-        if event.type == pygame_gui.UI_TEXT_ENTRY_FINISHED and event.ui_element in (self.address_entry, self.code_entry):
+        if event.type == pygame_gui.UI_TEXT_ENTRY_FINISHED and event.ui_element in (
+                self.name_entry, self.address_entry, self.code_entry):
             self.keep_texts()
             self.join()
             return True

@@ -81,3 +81,11 @@ def test_a_host_needs_a_name(make_app, lobby, loopback):
     click_control(app, form.b_host)
     assert app.top is form and form.message == "Type your name: it is how the other players see you."
     assert not form.busy and getattr(app, "hosting", None) is None
+
+
+def test_enter_in_the_name_field_hosts(make_app, lobby, loopback):
+    app = make_app()
+    form = _to_host_form(app)
+    type_text(app, form.name_entry, "Ann")  # and Enter
+    assert app.run_until(lambda: app.top.name == "lobby", timeout=20), app.top.message
+    assert lobby[-1].link.lobby["seats"][0]["name"] == "Ann"
