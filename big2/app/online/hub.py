@@ -151,6 +151,7 @@ class HubScene(Scene):
         outcome = entering.check()
         if outcome == "in":
             self.entering = None
+            rejoin.Keeper(self.app.post_wake).watch(entering.link)
             self.app.replace("lobby", entering.link)
         elif outcome == "failed":
             self.entering = None

@@ -227,7 +227,7 @@ class JoinScene(FormScene):
         return 0.1 if self.waiting or not self.looking.done else None
 
     def seated(self, link: Any) -> None:
-        rejoin.remember(link)
+        rejoin.Keeper(self.app.post_wake).watch(link)  # kept for a rejoin after a restart
         self.app.replace("lobby", link)
 
     # Drawing -------------------------------------------------------------------------------

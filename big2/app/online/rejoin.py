@@ -2,10 +2,12 @@
 user data folder. No pygame.
 
 When a link has been seated (it has its room code and seat token) the app keeps
-``{url, code, token, name, seat}`` with :func:`remember`; the hub offers "Rejoin room
-HFSY-JXDC" while it is there (:func:`load`), and it is forgotten (:func:`forget`) when
-the player leaves the room, when the session ends, or when the hub finds it stale (the
-server gone, the token refused). The file holds a secret (the seat token), so it is
+``{url, code, token, name, seat}`` with :func:`remember` (a :class:`Keeper` does it and
+watches the link); the hub offers "Rejoin room HFSY-JXDC" while it is there
+(:func:`load`), and it is forgotten (:func:`forget`) when the player leaves the room or
+the session ends (the :class:`Keeper` sees the link's ``left`` or the last state's
+``session_over``; screens may also call :func:`forget`), or when the hub finds it stale
+(the server gone, the token refused). The file holds a secret (the seat token), so it is
 written private (``0600``) and atomically, as every file the game keeps
 (:func:`big2.persistence.atomic.write_atomic`). A damaged file is set aside (renamed
 ``…damaged-<time>``) with a notice for the player, and the app goes on without it.
@@ -120,6 +122,42 @@ def forget(paths: AppPaths | None = None) -> None:
         pass
     except OSError as exc:
         log.warning("the online seat could not be forgotten: %s", exc)
+
+
+#: Link problems after which the kept seat is gone for good: the player left (or the room
+#: closed, or the seat was taken back from another connection), or the room refused it.
+GONE = frozenset({"left", "bad_token", "bad_code", "started", "full"})
+
+
+class Keeper:
+    """A kept seat's link's ``on_message``: wakes the window (``wake``) and forgets the
+    seat once the player has left the room, the room refused the seat, or the session
+    ended — whichever screen holds the link then (lobby, table, results). Called on the
+    link's thread."""
+
+    def __init__(self, wake: Any, paths: AppPaths | None = None) -> None:
+        self.wake = wake
+        self.paths = paths
+        self.link: Any = None
+        self.forgotten = False
+
+    def watch(self, link: Any) -> Any:
+        """Keep ``link``'s seat and watch it from now on; returns the link."""
+        self.link = link
+        link.on_message = self
+        remember(link, self.paths)
+        return link
+
+    def __call__(self) -> None:
+        self.wake()
+        link = self.link
+        if link is None or self.forgotten:
+            return
+        problem = link.problem
+        state = link.state
+        if (problem is not None and problem[0] in GONE) or (state is not None and state.session_over):
+            self.forgotten = True
+            forget(self.paths)
 
 
 def stale_sentence(seat: Seat, why: str) -> str:

@@ -101,3 +101,19 @@ def test_leaving_forgets_the_seat():
     rejoin.forget()
     assert rejoin.load() == (None, [])
     rejoin.forget()  # twice is fine
+
+
+def test_the_kept_seat_is_forgotten_when_the_player_leaves_the_room(make_app, lobby, loopback, room):
+    server, ann = room
+    app = make_app()
+    click_control(app, _hub(app).b_join)
+    form = app.top
+    type_text(app, form.name_entry, "Ben", enter=False)
+    type_text(app, form.address_entry, server.url, enter=False)
+    type_text(app, form.code_entry, ann.lobby["code_shown"], enter=False)
+    click_control(app, form.b_join)
+    assert app.run_until(lambda: app.top.name == "lobby", timeout=20), form.message
+    assert rejoin.load()[0] is not None
+    lobby[-1].link.leave()  # what the lobby's Leave sends
+    assert wait_for(lambda: not rejoin.path().exists())
+    assert wait_for(lambda: ann.lobby["seats"][1]["kind"] == "open")
