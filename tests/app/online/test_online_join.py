@@ -101,12 +101,16 @@ def test_what_cannot_be_an_address_or_a_code_is_said_before_connecting(make_app,
 
 
 def test_cancel_stops_waiting(make_app, lobby, loopback):
-    app = make_app()
-    form = _to_join_form(app)
-    # an address that does not answer at once (a documentation address: no route)
-    _fill(app, form, "Ben", "192.0.2.7", "ABCD-EFGH")
-    click_control(app, form.b_join)
-    assert form.waiting and form.b_back.text == "Cancel" and not form.b_join.is_enabled
-    click_control(app, form.b_back)
-    assert not form.waiting and app.top is form and form.b_join.is_enabled
-    assert form.address_entry.get_text() == "192.0.2.7"
+    with socket.socket() as silent:  # takes the connection, never answers
+        silent.bind(("127.0.0.1", 0))
+        silent.listen()
+        address = f"127.0.0.1:{silent.getsockname()[1]}"
+        app = make_app()
+        form = _to_join_form(app)
+        _fill(app, form, "Ben", address, "ABCD-EFGH")
+        click_control(app, form.b_join)
+        assert form.waiting and form.b_back.text == "Cancel" and not form.b_join.is_enabled
+        assert form.entering.link.status == "connecting"
+        click_control(app, form.b_back)
+        assert not form.waiting and app.top is form and form.b_join.is_enabled and form.b_back.text == "Back"
+        assert form.address_entry.get_text() == address and not lobby
