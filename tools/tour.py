@@ -156,6 +156,20 @@ def tour(app: Any, *, dropdowns_open: bool = True, presets: bool = True) -> Iter
         app.pop()
         pump(app, 2)
 
+    click(app, title.b_online)
+    if app.top.name == "online":
+        yield "online"
+        click(app, app.top.b_host)
+        yield "online-host"
+        app.pop()
+        pump(app, 2)
+        click(app, app.top.b_join)
+        yield "online-join"
+        app.pop()
+        pump(app, 2)
+        app.pop()
+        pump(app, 2)
+
     click(app, title.b_new)
     yield "new-game"
     if dropdowns_open:

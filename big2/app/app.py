@@ -120,6 +120,8 @@ class App:
         self.warmer = cardart.Warmer()
         #: The UI scale (1.0 at 1280 × 720): scenes size fonts, buttons and panels by it.
         self.ui_scale = ui_scale(self.size)
+        #: Called when the app closes, before the window goes (a hosted game's server stops).
+        self.at_close: list[Callable[[], None]] = []
 
     # Setup and teardown ------------------------------------------------------------------
 
@@ -166,6 +168,11 @@ class App:
     def close(self) -> None:
         while self.stack:
             self.stack.pop().leave()
+        while self.at_close:
+            try:
+                self.at_close.pop()()
+            except Exception:  # one failing does not keep the others from closing
+                log.exception("closing")
         cardart.set_high_contrast(False)
         assets.clear_caches()
         from .ui import text

@@ -38,6 +38,9 @@ SCENES: dict[str, str] = {
     "about": "big2.app.screens.about:AboutScene",
     "how_to_play": "big2.app.rooms:open_how_to_play",
     "language": "big2.app.screens.language_picker:LanguageScene",
+    "online": "big2.app.online.hub:HubScene",
+    "host_game": "big2.app.online.host:HostScene",
+    "join_game": "big2.app.online.join:JoinScene",
     "lobby": "big2.app.online.lobby:LobbyScene",
 }
 #: The names that open through a function (it returns the scene).

@@ -281,6 +281,7 @@ class RemoteLink:
             elif kind == "left":
                 self._closing = True
                 self.problem = ("left", frame["reason"])
+                self._tell("left", frame["reason"])  # on_message hears it (a kept seat is forgotten)
                 return
 
     async def _write(self, client: Client) -> None:

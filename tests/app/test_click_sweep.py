@@ -113,6 +113,14 @@ def _hot_seat_hand_over(app):
     return app.top
 
 
+def _join_game(app):
+    """Join a game once its look for games on the network is over (Refresh comes back)."""
+    app.goto("title")
+    scene = app.push("join_game")
+    assert app.run_until(lambda: scene.looking.done and scene.b_refresh.is_enabled, timeout=20)
+    return scene
+
+
 def _pause(app):
     table = _table(app)
     return app.push("pause", table)
@@ -132,6 +140,9 @@ SCREENS = {
     "statistics_with_history": _statistics,
     "replay": _replay,
     "how_to_play": _over_title("how_to_play"),
+    "online": _over_title("online"),
+    "host_game": _by_click(_over_title("online"), "b_host", "host_game"),
+    "join_game": _join_game,
     "table": _table,
     "pause": _pause,
     "save_as": _save_as,

@@ -14,7 +14,7 @@ from big2.app.ui.scene import Scene
 
 APP_DIR = Path(app_pkg.__file__).parent
 #: The folders whose modules are screens (or the table's parts): none imports another's scene.
-SCENE_DIRS = ("screens", "table", "guide")
+SCENE_DIRS = ("screens", "table", "guide", "online")
 #: Modules every scene may use: the Scene base class and shared drawing.
 HELPERS = {"big2.app.ui.scene", "big2.app.screens.common", "big2.app.screens.backdrop"}
 

@@ -32,7 +32,7 @@ from big2.room import codec
 
 from ... import i18n
 from ...i18n import _, ngettext
-from .. import router, vocab
+from .. import vocab
 from ..screens.common import dialog_rect, felt, frame
 from ..screens.rulesform import describe_scoring, presets, scoring_names, scoring_title, table_blurb, with_choice
 from ..screens.setupform import (
@@ -502,7 +502,7 @@ class LobbyScene(Scene):
                 stop()
 
         threading.Thread(target=close, name="big2-leave-room", daemon=True).start()
-        self.app.goto("online" if "online" in router.SCENES else "title")
+        self.app.goto("online")
 
     # -- drawing ----------------------------------------------------------------------------
 

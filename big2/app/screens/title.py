@@ -1,5 +1,5 @@
-"""The title screen: quick game, new game, rules, settings, how to play, quit; About in
-the corner."""
+"""The title screen: quick game, new game, play online, saved games, rules, settings,
+statistics, how to play, quit; About in the corner."""
 
 from __future__ import annotations
 
@@ -27,7 +27,8 @@ class TitleScene(Scene):
             return per_row * (max(self.text_width(t, 17, bold=True) for t in words) + px(32)) + (per_row - 1) * g
 
         wanted = max(px(360), need((_("Play against the computer"), _("Continue"), _("Quit")), 1),
-                     need((_("New game…"), _("Saved games…"), _("How to play"), _("Quit")), 2),
+                     need((_("How to play"), _("Quit")), 2),
+                     need((_("New game…"), _("Play online"), _("Saved games…")), 3),
                      need((_("Rules"), _("Settings"), _("Statistics")), 3))
         bw, bh = min(wanted, w - px(80)), px(52)
         x = (w - bw) // 2
@@ -42,9 +43,11 @@ class TitleScene(Scene):
             y += gap
         self.b_quick = self.button((x, y, bw, bh), _("Play against the computer"), object_id=None if self.b_continue else "#primary", tooltip=storage.quick_game_hint(self.app))
         half = (bw - g) // 2
-        self.b_new = self.button((x, y + gap, half, bh), _("New game…"), tooltip=_("Choose players, rules and session length"))
-        self.b_saves = self.button((x + half + g, y + gap, bw - half - g, bh), _("Saved games…"), tooltip=_("Load, save or delete a named game"))
         third = (bw - 2 * g) // 3
+        self.b_new = self.button((x, y + gap, third, bh), _("New game…"), tooltip=_("Choose players, rules and session length"))
+        self.b_online = self.button((x + third + g, y + gap, third, bh), _("Play online"),
+                                    tooltip=_("Host a game for friends on other computers, or join theirs"))
+        self.b_saves = self.button((x + 2 * (third + g), y + gap, bw - 2 * (third + g), bh), _("Saved games…"), tooltip=_("Load, save or delete a named game"))
         self.b_rules = self.button((x, y + 2 * gap, third, bh), _("Rules"))
         self.b_settings = self.button((x + third + g, y + 2 * gap, third, bh), _("Settings"))
         self.b_stats = self.button((x + 2 * (third + g), y + 2 * gap, bw - 2 * (third + g), bh), _("Statistics"), tooltip=_("Your scores, streaks and past hands"))
@@ -69,6 +72,9 @@ class TitleScene(Scene):
             return True
         if self.pressed(event, self.b_new):
             self.app.push("new_game")
+            return True
+        if self.pressed(event, self.b_online):
+            self.app.push("online")
             return True
         if self.pressed(event, self.b_rules):
             self.app.push("rules")

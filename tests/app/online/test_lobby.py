@@ -177,7 +177,7 @@ def test_the_hosts_leave_asks_first_and_then_stops_the_server(make_app, room) ->
     assert type(confirm).__name__ == "ConfirmScene" and "disconnected" in confirm.detail
     assert ann.status == "connected"  # nothing happened yet
     click_control(app, confirm.b_yes)
-    _run(app, lambda: type(app.top).__name__ in ("TitleScene", "OnlineScene"))
+    _run(app, lambda: type(app.top).__name__ == "HubScene")
     assert _wait(lambda: not hosting.running)
     assert _wait(lambda: bob.status != "connected")
 
