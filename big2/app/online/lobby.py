@@ -33,6 +33,7 @@ from big2.room import codec
 from ... import i18n
 from ...i18n import _, ngettext
 from .. import vocab
+from . import errors
 from ..screens.common import dialog_rect, felt, frame
 from ..screens.rulesform import describe_scoring, presets, scoring_names, scoring_title, table_blurb, with_choice
 from ..screens.setupform import (
@@ -71,21 +72,12 @@ def clock_text(seconds: int) -> str:
     return ngettext("{n} second a move", "{n} seconds a move", seconds).format(n=seconds)
 
 
-def problem_sentence(code: str) -> str:
-    """One sentence for a refusal or a lost room (``link.problem``'s code)."""
-    sentences = {
-        "not_host": _("Only the host can do that."),
-        "not_ready": _("Not everyone is ready yet."),
-        "started": _("The game has already started."),
-        "seat_taken": _("A person sits there; they must leave first."),
-        "bad_value": _("The server did not take that set-up; the room is as it was."),
-        "bad_preset": _("The server did not take that set-up; the room is as it was."),
-        "bad_level": _("The server did not take that set-up; the room is as it was."),
-        "left": _("You are no longer in this room."),
-        "connection": _("The connection to the game was lost."),
-        "flood": _("Too many clicks at once: wait a moment."),
-    }
-    return sentences.get(code, _("The server refused that."))
+def problem_sentence(found: tuple[str, str]) -> str:
+    """One sentence for a refusal or a lost room (``link.problem``): the set-up's own
+    sentence for a set-up the server did not take, else the one for the server's code."""
+    if found[0] in ("bad_value", "bad_preset", "bad_level"):
+        return _("The server did not take that set-up; the room is as it was.")
+    return errors.problem(found)
 
 
 def waiting_reason(room: dict[str, Any]) -> str:
@@ -336,7 +328,7 @@ class LobbyScene(Scene):
             return
         if link.problem is not self._problem:
             self._problem = link.problem
-            self.problem_text = problem_sentence(link.problem[0]) if link.problem else ""
+            self.problem_text = problem_sentence(link.problem) if link.problem else ""
             self._built = None  # a refused change: the form shows the room as it is
         if self._signature() != self._built:
             self.build()

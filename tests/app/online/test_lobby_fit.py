@@ -55,7 +55,7 @@ def test_the_lobby_fits_for_host_and_friend(make_app, monkeypatch, room, code, s
             app = make_app(size=size)
             scene = app.push("lobby", link, hosting=hosted)
             assert app.run_until(lambda: scene._built == scene._signature() and bool(scene.room), timeout=10)
-            scene.problem_text = problem_sentence("bad_value")  # the longest status line
+            scene.problem_text = problem_sentence(("bad_value", ""))  # the longest status line
             app.frame(block=False)
             found = fitcheck.draw_and_check(app)
             if found:
