@@ -102,6 +102,9 @@ class TableView(TablePart):
             part.draw(surf)
         _message(surf, t)
         _banner(surf, t)
+        net = getattr(t, "net", None)
+        if net is not None:  # online: "Reconnecting…" veils everything
+            net.draw_over(surf)
 
     def put(self, real: bool, spr: CardSprite) -> None:
         """After drawing ``spr``: a stand-in for a face not drawn yet puts that face at
