@@ -210,7 +210,11 @@ class RemoteLink:
         self._outbox.put_nowait({"type": "_close"})
 
     def _tell(self, kind: str, value: Any) -> None:
-        self._inbox.put((kind, value))
+        """Hand ``value`` to the table: states, events and refusals through :meth:`poll`
+        (so :meth:`pending` means "poll has something"); for the rest (room, reaction,
+        clock, status) the attributes already say it, and the render loop is woken."""
+        if kind in ("state", "event", "refusal"):
+            self._inbox.put((kind, value))
         if self.on_message is not None:
             with contextlib.suppress(Exception):
                 self.on_message()

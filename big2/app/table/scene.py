@@ -268,6 +268,9 @@ class TableScene(Scene):
         self.counts = [0] * self.state.n_players
         self.orders.clear()
         self.hand.set_cards(())
+        if self.online and self.link.pending():
+            # the server is ahead of any table: a hand in play is shown as it stands now
+            self.link.poll()
         state = self.state
         resumed = state.in_hand and not state.hand_over and not self.link.pending()
         if not state.in_hand or (state.hand_over and not self.link.pending()):
@@ -316,7 +319,10 @@ class TableScene(Scene):
             self.badges[s] = pgettext("badge", "Pass")
         self.place_hand(animate=False)
         n = state.hand_number or len(state.results) + 1
-        self.log.append((vocab.later(lambda: _("Hand {number} resumed where it stopped").format(number=i18n.current().number(n))), (235, 225, 180)))
+        if self.online and not state.history:  # online, a hand is joined as it is dealt
+            self.log.append((vocab.later(lambda: _("Hand {number} is dealt").format(number=i18n.current().number(n))), (235, 225, 180)))
+        else:
+            self.log.append((vocab.later(lambda: _("Hand {number} resumed where it stopped").format(number=i18n.current().number(n))), (235, 225, 180)))
         self.log.extend(recent_lines(state, 3))
         if state.to_act is not None:
             self.playback.queue.append(TurnStarted(state.to_act, state.leading))
