@@ -207,6 +207,12 @@ class OnlinePart(TablePart):
                 return True
         return False
 
+    def moves_applied(self, events) -> None:
+        """The seat's events arrived: the storage records each scored hand."""
+        from big2.app.storage.onlinerecord import observe
+
+        observe(self.app, self.link, events)
+
     def refresh(self) -> None:
         """While held, every button of the table is greyed (Menu stays: Leave is there)."""
         if not self.held():
