@@ -123,3 +123,19 @@ def ann_moves(app, table) -> bool:
     assert table.buttons["play"].is_enabled, table.play_reason
     click_button(app, table.buttons["play"])
     return True
+
+
+def drop(link: RemoteLink) -> None:
+    """Cut ``link``'s connection as a network failure does (no close handshake): the
+    link notices, says "reconnecting" and comes back with its seat token."""
+    client, loop = link._client, link._loop
+    assert client is not None and loop is not None
+    loop.call_soon_threadsafe(client.ws.transport.abort)
+
+
+def rejoin(net: Online, name: str = "Ben") -> RemoteLink:
+    """Ben's app started again: a new link that takes his seat back with his token."""
+    old = net.ben
+    link = RemoteLink(net.url, name=name, code=old.code, token=old.token, backoff=(0.1, 0.5))
+    net.ben = link
+    return link
