@@ -90,6 +90,11 @@ class RemoteLink:
         self.reactions: list[tuple[int, str]] = []
         #: ``(seat, deadline)`` while a person's turn clock runs (see :meth:`seconds_left`).
         self.clock: tuple[int, float] | None = None
+        #: How many snapshots :meth:`poll` has handed over that began a connection (the
+        #: first join counts): when it grows, the seat came back after a drop and what
+        #: happened meanwhile is in :attr:`state` only, not in events.
+        self.snapshots = 0
+        self._first_state = False
         self.status = "connecting"
         self.problem: tuple[str, str] | None = None
         self.reconnects = 0
@@ -114,7 +119,8 @@ class RemoteLink:
             except queue.Empty:
                 return out
             if kind == "state":
-                self.state = value
+                self.state, fresh = value
+                self.snapshots += fresh
             elif kind == "event":
                 out.append(value)
             elif kind == "refusal":
@@ -267,6 +273,7 @@ class RemoteLink:
         joined = await client.expect("joined", timeout=15)
         self.seat, self.code, self.token = joined["seat"], joined["code"], joined["token"]
         self.create = None  # from now on: rejoin with the token
+        self._first_state = True
         self.status = "connected"
         self.problem = None
         self._tell("status", self.status)
@@ -289,7 +296,8 @@ class RemoteLink:
             frame = await client.recv(timeout=3600)
             kind = frame.type
             if kind == "state":
-                self._tell("state", codec.from_json(frame["state"]))
+                fresh, self._first_state = self._first_state, False
+                self._tell("state", (codec.from_json(frame["state"]), fresh))
             elif kind == "event":
                 self._tell("event", codec.from_json(frame["event"]))
             elif kind == "room":

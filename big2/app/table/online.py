@@ -83,6 +83,8 @@ class OnlinePart(TablePart):
         #: seat -> (reaction's wire name, game time it goes)
         self.bubbles: dict[int, tuple[str, float]] = {}
         self.heard = len(getattr(link, "reactions", ()))
+        self.snapshots = getattr(link, "snapshots", 0)
+        self.resync_due = False
         self.clock_shown: tuple[int, int] | None = None
         self.b_react: pygame_gui.elements.UIButton | None = None
         self.b_leave: pygame_gui.elements.UIButton | None = None
@@ -115,6 +117,11 @@ class OnlinePart(TablePart):
             return None
         return got
 
+    def urgent(self) -> bool:
+        """One's own turn clock is in its last seconds."""
+        shown = self.clock()
+        return shown is not None and shown[0] == self.table.viewer and shown[1] <= URGENT_SECONDS
+
     # -- hooks -------------------------------------------------------------------------
 
     def update(self, now: float) -> None:
@@ -124,13 +131,22 @@ class OnlinePart(TablePart):
             was, self.status = self.status, status
             if status == "connected" and was == "reconnecting":
                 t.say(_("Connected again: the game goes on."), 2.5, (200, 240, 200))
-                t.awaiting_human = False  # the turn is offered again from the new snapshot
-                t.waiting_on = None
             self.build_ui()
             t.refresh_buttons()
             t.app.dirty = True
         if t.state is None:
             return
+        snapshots = getattr(self.link, "snapshots", 0)
+        if snapshots != self.snapshots:
+            # back after a drop: what happened meanwhile is in the snapshot only
+            self.snapshots = snapshots
+            t.awaiting_human = False
+            t.waiting_on = None
+            self.resync_due = True
+        if self.resync_due and t.app.top is t:  # (not under the menu: when it closes)
+            self.resync_due = False
+            if t.state.in_hand and not t.state.hand_over:
+                t.start_hand()  # the hand as it stands now
         away = self.away_seats()
         if away != self.away:
             for seat in sorted(away - self.away):
@@ -306,7 +322,7 @@ class OnlinePart(TablePart):
         if shown is not None:
             seat, left = shown
             box = pygame.Rect(lay.seats[t.pos_of(seat)].info.as_tuple())
-            self.draw_clock(surf, box, left, urgent=seat == t.viewer and left <= URGENT_SECONDS)
+            self.draw_clock(surf, box, left, urgent=self.urgent())
         if self.panel is not None:
             text.panel(surf, self.panel, alpha=215, border=(200, 200, 200))
 
