@@ -245,6 +245,7 @@ class RemoteLink:
             self.status = "reconnecting"
             self.reconnects += 1
             self._tell("status", self.status)  # a table shows "Reconnecting…" at once
+            delay = max(self.backoff[0], min(delay, self.backoff[1]))  # (the backoff may change)
             await self._sleep(delay * (0.8 + 0.4 * random.random()))
             delay = min(self.backoff[1], delay * 2)
         if self._client is not None:

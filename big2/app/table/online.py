@@ -359,18 +359,40 @@ class OnlinePart(TablePart):
         r.center = (t.app.size[0] // 2, t.app.size[1] // 2)
         return r
 
+    def away_note_rect(self, box: pygame.Rect, w: int, h: int) -> pygame.Rect | None:
+        """Where the away note beside a plate goes: under, over, left of or right of it,
+        the first place on screen clear of cards, plates, panels and buttons (None: no
+        room; the plate's own line says it then)."""
+        t = self.table
+        lay = t.layout
+        taken = [pygame.Rect(b.as_tuple()) for b in (lay.log, lay.scores, lay.menu_button)]
+        for spot in lay.seats:
+            taken += [pygame.Rect(spot.fan.as_tuple()), pygame.Rect(spot.info.as_tuple())]
+        taken += [b.rect for b in t.buttons.values()]
+        if self.b_react is not None:
+            taken.append(self.b_react.rect)
+        taken = [r for r in taken if r != box]
+        screen = pygame.Rect(0, 0, *t.app.size)
+        gap = 4
+        for place in (pygame.Rect(box.x, box.bottom + gap, w, h), pygame.Rect(box.x, box.top - gap - h, w, h),
+                      pygame.Rect(box.right + gap, box.y, w, h), pygame.Rect(box.x - gap - w, box.y, w, h)):
+            if place.w < box.w:
+                place.centerx = box.centerx
+            if screen.contains(place) and place.collidelist(taken) < 0:
+                return place
+        return None
+
     def draw_away(self, surf: pygame.Surface, seat: int, box: pygame.Rect) -> None:
         t = self.table
         size = max(MIN_FONT_PX, int(t.layout.font_px * 0.75))
         words = _("{name} is away — the computer plays for them").format(name=t.state.names[seat])
-        width = max(box.w, int(box.w * 1.5))
+        width = max(box.w, int(box.w * 1.3))
         lines = text.wrap(words, size, width - 16)
         line_h = assets.font(size).get_linesize()
-        r = pygame.Rect(0, 0, min(width, max(text.width_of(x, size) for x in lines) + 16), line_h * len(lines) + 8)
-        r.midtop = (box.centerx, box.bottom + 4)
-        if r.bottom > t.app.size[1] or t.pos_of(seat) == 0:
-            r.midbottom = (box.centerx, box.top - 4)
-        r.clamp_ip(surf.get_rect())
+        r = self.away_note_rect(box, min(width, max(text.width_of(x, size) for x in lines) + 16),
+                                line_h * len(lines) + 8)
+        if r is None:
+            return
         text.panel(surf, r, alpha=215, radius=8, border=AMBER)
         y = r.y + 4
         for line in lines:
