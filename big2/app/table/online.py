@@ -225,9 +225,9 @@ class OnlinePart(TablePart):
 
     def moves_applied(self, events) -> None:
         """The seat's events arrived: the storage records each scored hand."""
-        from big2.app.storage.onlinerecord import observe
+        from big2.app.storage import observe_online
 
-        observe(self.app, self.link, events)
+        observe_online(self.app, self.link, events)
 
     def refresh(self) -> None:
         """While held, every button of the table is greyed (Menu stays: Leave is there)."""
