@@ -1,7 +1,7 @@
 """An online table in a real window, over a real server on loopback: for screenshots and
 for looking at what the table shows online.
 
-    python -m tools.online_table --show reconnecting|away|clock [--size 1280x720] [--language fil]
+    python -m tools.online_table --show reconnecting|away|clock|reactions [--size 1280x720] [--language fil]
 
 A :class:`~big2.net.hostthread.ServerThread` on a free port; "Ann" (this window) hosts a
 room of four — Ann, "Ben" and two computers — and Ben joins from a link this script
@@ -10,7 +10,8 @@ plays (his lowest legal move). Then, once it is Ann's turn:
 * ``reconnecting``: Ann's connection is cut and not made again (the veil stays);
 * ``away``: Ben's app stops: the server's computer holds his seat (a 60 s turn clock
   runs for Ann meanwhile);
-* ``clock``: a 20 s turn clock; Ann waits, so its last 5 s turn urgent.
+* ``clock``: a 20 s turn clock; Ann waits, so its last 5 s turn urgent;
+* ``reactions``: Ben sends "Nice!" every few seconds (shown by his seat).
 
 Nothing is stored (a temporary home unless ``BIG2_HOME`` is set).
 """
@@ -27,7 +28,7 @@ import time
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--show", choices=("reconnecting", "away", "clock"), default="away")
+    parser.add_argument("--show", choices=("reconnecting", "away", "clock", "reactions"), default="away")
     parser.add_argument("--size", default="1280x720")
     parser.add_argument("--language", default="en")
     args = parser.parse_args(argv)
@@ -41,7 +42,7 @@ def main(argv: list[str] | None = None) -> int:
     from tests.app.online.tablenet import drop, start_online
 
     i18n.set_language(args.language)
-    clock = {"reconnecting": 0, "away": 60, "clock": 20}[args.show]
+    clock = {"reconnecting": 0, "away": 60, "clock": 20, "reactions": 0}[args.show]
     net = start_online(hands=4, turn_clock=clock, pace=0.4)
     app = App(size=(w, h), settings=AppSettings(pace="fast"))
     app.open()
@@ -61,6 +62,10 @@ def main(argv: list[str] | None = None) -> int:
             drop(net.ann)
         elif args.show == "away":
             net.ben.close()
+        elif args.show == "reactions":
+            while not stop.is_set():
+                net.ben.react("nice")
+                time.sleep(3.0)
         app.post_wake()
 
     player = threading.Thread(target=ben, daemon=True)

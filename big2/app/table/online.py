@@ -324,7 +324,7 @@ class OnlinePart(TablePart):
             box = pygame.Rect(lay.seats[t.pos_of(seat)].info.as_tuple())
             self.draw_clock(surf, box, left, urgent=self.urgent())
         if self.panel is not None:
-            text.panel(surf, self.panel, alpha=215, border=(200, 200, 200))
+            text.panel(surf, self.panel, alpha=250, border=(200, 200, 200))
 
     def draw_over(self, surf: pygame.Surface) -> None:
         """Over everything (message and banner too): the reconnecting veil."""
