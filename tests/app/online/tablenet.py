@@ -107,7 +107,13 @@ def ann_moves(app, table) -> bool:
     play, then Play; Pass (the button) when nothing beats the trick. True if she moved."""
     from tests.app.helpers import card_point, click, click_button
 
-    if not table.awaiting_human or app.top is not table or table.state.to_act != table.viewer:
+    if not table.awaiting_human or app.top is not table:
+        return False
+    if table.exchange.giving_back is not None:  # three players: the suggested card goes back
+        assert table.buttons["play"].is_enabled, table.play_reason
+        click_button(app, table.buttons["play"])
+        return True
+    if table.state.to_act != table.viewer:
         return False
     state = table.state
     moves = [m for m in seatrules.legal_moves(state) if m != PASS]
