@@ -187,7 +187,7 @@ class SessionEndScene(Scene):
         if not one_row:  # a second row of buttons: the dialog grows by it where it can
             r = self.rect = dialog_rect(self.app.size, px(780), want + bh + px(10))
         self.buttons_y = r.bottom - px(66)
-        top_row = self.buttons_y if one_row else self.buttons_y - bh - px(10)
+        top_row = self.top_row = self.buttons_y if one_row else self.buttons_y - bh - px(10)
         if one_row:
             spare = room - 3 * gap - sum(widths)
             widths[3] += min(spare, px(80))  # the gold button takes some of the room left
@@ -337,7 +337,7 @@ class SessionEndScene(Scene):
         self.draw_hands(surf)
         note = self.note or (_("Waiting for the host: a rematch, or leave.") if self.online and not self.is_host() else "")
         if note:
-            text.draw(surf, note, self.fpx(15), (r.centerx, self.buttons_y - px(16)), SOFT, anchor="center",
+            text.draw(surf, note, self.fpx(15), (r.centerx, self.top_row - px(16)), SOFT, anchor="center",
                       max_width=r.w - px(40))
 
     def draw_hands(self, surf: pygame.Surface) -> None:
