@@ -26,8 +26,7 @@ def test_the_table_shows_reconnecting_holds_input_and_plays_on(make_app):
         # meanwhile would leave Ann's seat to the computer for good)
         drop(net.ann)
         assert wait_for(app, lambda: net.ann.status == "reconnecting")
-        app.frame(block=False)
-        assert table.net.held()
+        assert wait_for(app, lambda: table.net.held())  # (the table's next update sees it)
         assert not table.buttons["play"].is_enabled and not table.buttons["pass"].is_enabled
         # a click on a card is held: nothing lifts, nothing is sent
         from tests.app.helpers import card_point
@@ -129,7 +128,7 @@ def test_reactions_are_sent_shown_by_the_seat_and_muted(make_app):
         heard = len(net.ann.reactions)
         net.ben.react("oops")
         assert wait_for(app, lambda: len(net.ann.reactions) > heard)
-        app.frame(block=False)
+        assert wait_for(app, lambda: part.heard == len(net.ann.reactions))  # the table took it in
         assert 1 not in part.bubbles
     finally:
         net.close()
