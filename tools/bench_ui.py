@@ -2,7 +2,7 @@
 
 Run in a real window (``xvfb-run``/``shoot.sh`` style) or headless::
 
-    python -m tools.bench_ui [--seconds 20] [--size 1280x720] [--json]
+    python -m tools.bench_ui [--seconds 20] [--size 1280x720] [--json] [--online]
 
 Figures:
 
@@ -114,6 +114,83 @@ def bench_frames(size: tuple[int, int], seconds: float) -> dict:
         "hands_finished": hands,
         **_cpu_figures(cpu),
         "moves": len(match.game.history) if (match := table.link.room.match).game else 0,
+    }
+
+
+def bench_online(size: tuple[int, int], seconds: float) -> dict:
+    """Frame work at an online table: the app's seat in a room on a real server on
+    loopback (a thread of this process, as when the player hosts), every seat played by
+    the server's computers (the app's own handed to the computer each hand) at a fast
+    pace, so the table animates moves that arrive over the network all the time."""
+    from big2.app.screens.results import ResultsScene
+    from big2.net.hostthread import ServerThread
+    from big2.net.link import RemoteLink
+    from big2.net.server import Limits
+    from big2.room import commands as cmd
+
+    server = ServerThread(host="127.0.0.1", port=0, advertise=False, limits=Limits(computer_pace_s=0.35))
+    url = server.start()
+    link = RemoteLink(url, name="Ann", create={"players": 4, "computers": 3, "hands": 100})
+    app = _app(size, animation="normal", pace="fast")
+    link.on_message = app.post_wake
+    end = time.monotonic() + 20
+    while link.lobby is None and time.monotonic() < end:
+        time.sleep(0.01)
+    link.start()
+    while link.state is None and time.monotonic() < end:
+        link.poll()
+        time.sleep(0.01)
+    if link.state is None:
+        link.close()
+        server.stop()
+        app.close()
+        raise RuntimeError("the online table did not start")
+    app.push("title")
+    app.running = True
+    for _ in range(3):
+        app.frame(block=False)
+    times: list[float] = []
+    presents: list[float] = []
+
+    def record(work: float) -> None:
+        times.append(work)
+        presents.append(app.last_present)
+
+    app.on_frame = record
+    table = app.push("table", link)
+    handed: set[int] = set()
+    hands = 0
+    cpu: list[float] = []
+    start = time.perf_counter()
+    stop = start + seconds
+    try:
+        while time.perf_counter() < stop and app.running:
+            state = link.state
+            if state.in_hand and not state.hand_over and state.hand_number not in handed:
+                handed.add(state.hand_number)
+                link.send(cmd.HandToComputer())  # the server's computer plays this seat too
+            c0, f0 = time.thread_time(), app.frames
+            app.frame()
+            if app.frames != f0:
+                cpu.append((time.thread_time() - c0) * 1000)
+            if isinstance(app.top, ResultsScene):
+                hands += 1
+                app.top.next()
+        wall = time.perf_counter() - start
+        moves = len(link.state.history)
+    finally:
+        app.close()
+        link.close()
+        server.stop()
+    ms = [t * 1000 for t in times]
+    own = [(t - p) * 1000 for t, p in zip(times, presents)]
+    return {
+        "own_p50_ms": _pct(own, 50), "own_p95_ms": _pct(own, 95), "own_p99_ms": _pct(own, 99),
+        "frames": len(ms), "fps": len(ms) / wall,
+        "p50_ms": _pct(ms, 50), "p95_ms": _pct(ms, 95), "p99_ms": _pct(ms, 99),
+        "max_ms": max(ms) if ms else float("nan"), "over_50ms": sum(1 for v in ms if v > 50),
+        "hands_finished": hands, "moves_last_hand": moves, "table": type(table).__name__,
+        **_cpu_figures(cpu),
     }
 
 
@@ -233,9 +310,26 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--idle-seconds", type=float, default=5.0)
     p.add_argument("--size", default="1280x720")
     p.add_argument("--json", action="store_true")
+    p.add_argument("--online", action="store_true",
+                   help="only the online table: moves from a real server on loopback (see bench_online)")
     args = p.parse_args(argv)
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
     size = tuple(int(v) for v in args.size.split("x"))
+    if args.online:
+        o = bench_online(size, args.seconds)
+        if args.json:
+            print(json.dumps({"video_driver": os.environ.get("SDL_VIDEODRIVER", "default"), "size": args.size,
+                              "online": o}, indent=2))
+            return 0
+        print(f"UI benchmark, online table at {args.size}, video driver {os.environ.get('SDL_VIDEODRIVER', 'default')}")
+        print(
+            f"  computers on a loopback server: {o['frames']} frames drawn ({o['fps']:.0f} a second), work per frame "
+            f"p50 {o['p50_ms']:.2f} ms  p95 {o['p95_ms']:.2f} ms  p99 {o['p99_ms']:.2f} ms  max {o['max_ms']:.1f} ms"
+            f" ({o['over_50ms']} over 50 ms)  ({o['hands_finished']} hands)"
+        )
+        print(f"    of which our update+draw p50 {o['own_p50_ms']:.2f} ms  p95 {o['own_p95_ms']:.2f} ms  p99 {o['own_p99_ms']:.2f} ms")
+        print(f"    {_cpu_line(o)}")
+        return 0
     results = {
         "video_driver": os.environ.get("SDL_VIDEODRIVER", "default"),
         "size": args.size,

@@ -30,6 +30,7 @@ from __future__ import annotations
 import asyncio
 import hashlib
 import logging
+import math
 import time
 from collections.abc import Iterator
 from dataclasses import dataclass
@@ -122,6 +123,8 @@ class HostedRoom:
         self._saved_at: tuple[int, int] = (-1, -1)
         self._turn_seen: tuple[int, int] | None = None
         self._turn_started = 0.0
+        #: The turn changed since the clock was last sent (see :meth:`clock_frame`).
+        self._clock_news = False
         self._driver: asyncio.Task[None] | None = None
         self._woken = asyncio.Event()
         self._closed = False
@@ -551,9 +554,25 @@ class HostedRoom:
             if self.server.directory.shared:
                 await self.server.save(self)  # raises when it cannot: then nobody hears of it yet
             self._saved_at = (game.hand_serial, len(game.log))
+        news, self._clock_news = self._clock_news, False
         for seat, conn in list(self.connections()):
             for frame in self._frames_for(seat, state=states):
                 await conn.send(frame)
+            if news and self.turn_clock:
+                await conn.send(self.clock_frame())
+
+    def clock_frame(self) -> dict[str, Any]:
+        """The ``clock`` frame for the turn now: who is to act and the seconds their
+        clock has left (0 when no clock runs: a computer's turn, or none in play)."""
+        game = self.game
+        g = game.match.game if game is not None else None
+        if g is None or g.is_over:
+            return {"type": "clock", "seat": 0, "seconds_left": 0}
+        seat = g.exchange[1] if g.exchange is not None else g.to_act
+        left = 0
+        if self.turn_clock and self._turn_seen is not None and game is not None and game.is_person(seat):
+            left = max(0, min(self.turn_clock, math.ceil(self._turn_started + self.turn_clock - time.monotonic())))
+        return {"type": "clock", "seat": seat, "seconds_left": left}
 
     def _after_move(self) -> None:
         game = self.game
@@ -569,6 +588,7 @@ class HostedRoom:
             if turn != self._turn_seen:
                 self._turn_seen = turn
                 self._turn_started = time.monotonic()
+                self._clock_news = True
 
     def _skip_to_now(self, seat: int) -> None:
         """A person (re)joins mid-session: they start from a snapshot of the position,
@@ -584,6 +604,7 @@ class HostedRoom:
         if self.game is None:
             return
         seat_back(self.game, seat)
+        self._clock_news = True  # their clock runs again (and they need to hear it)
         await self.flush(states=True)
 
     async def went_away(self, seat: int) -> None:
@@ -592,6 +613,7 @@ class HostedRoom:
         if self.game is None:
             return
         hold_seat(self.game, seat)
+        self._clock_news = True  # no clock for the computer holding the seat
         await self.flush()
         self.wake()
 
@@ -600,6 +622,7 @@ class HostedRoom:
         if self.game is None:
             return
         hold_seat(self.game, seat)
+        self._clock_news = True  # no clock for the computer holding the seat
         await self.flush()
         self.wake()
 

@@ -13,6 +13,11 @@ The lobby: :attr:`lobby` is the latest ``room`` frame's body (seats, host, code)
 :attr:`reactions` the reactions heard; :meth:`ready`, :meth:`start`, :meth:`set_seat`,
 :meth:`configure`, :meth:`react` and :meth:`leave` send the lobby's frames.
 
+The turn clock: :attr:`clock` is ``(seat, deadline)`` while a person's clock runs
+(``deadline`` on :func:`time.monotonic`'s scale, from the server's ``clock`` frame), else
+None; :meth:`seconds_left` reads it. :attr:`remote` tells a table the room is elsewhere
+(answers come later, through :meth:`poll`; no undo, no saves).
+
 Dropped connections: the link reconnects by itself, waiting 0.5 s, 1 s, 2 s … (at most
 10 s, with a little randomness) between tries, and takes its seat back with its seat
 token; :attr:`status` is ``"connecting"``, ``"connected"``, ``"reconnecting"`` (show
@@ -29,6 +34,7 @@ import queue
 import random
 import ssl
 import threading
+import time
 from collections.abc import Callable
 from typing import Any
 
@@ -60,6 +66,9 @@ class RemoteLink:
     """A seat in a room on the server at ``url``: ``code`` (join; with ``token`` take
     one's seat back) or ``create`` (a dict of ``create_room`` fields besides the name)."""
 
+    #: The room is on a server: commands are answered later, through :meth:`poll`.
+    remote = True
+
     def __init__(self, url: str, *, name: str, code: str | None = None, token: str | None = None,
                  create: dict[str, Any] | None = None, ssl_context: ssl.SSLContext | None = None,
                  client: str = "big2", backoff: tuple[float, float] = (0.5, 10.0),
@@ -79,6 +88,13 @@ class RemoteLink:
         self.state: SeatState | None = None
         self.lobby: dict[str, Any] | None = None
         self.reactions: list[tuple[int, str]] = []
+        #: ``(seat, deadline)`` while a person's turn clock runs (see :meth:`seconds_left`).
+        self.clock: tuple[int, float] | None = None
+        #: How many snapshots :meth:`poll` has handed over that began a connection (the
+        #: first join counts): when it grows, the seat came back after a drop and what
+        #: happened meanwhile is in :attr:`state` only, not in events.
+        self.snapshots = 0
+        self._first_state = False
         self.status = "connecting"
         self.problem: tuple[str, str] | None = None
         self.reconnects = 0
@@ -103,11 +119,30 @@ class RemoteLink:
             except queue.Empty:
                 return out
             if kind == "state":
-                self.state = value
+                self.state, fresh = value
+                self.snapshots += fresh
             elif kind == "event":
                 out.append(value)
             elif kind == "refusal":
                 out.append(value)
+
+    def seconds_left(self, now: float | None = None) -> tuple[int, float] | None:
+        """``(seat, seconds)`` the turn clock has left for the seat to act, or None when
+        no clock runs."""
+        clock = self.clock
+        if clock is None:
+            return None
+        seat, deadline = clock
+        return seat, max(0.0, deadline - (time.monotonic() if now is None else now))
+
+    def connected(self, seat: int) -> bool:
+        """Whether the person at ``seat`` is connected, as the last room frame said
+        (True for computers and when not known)."""
+        seats = (self.lobby or {}).get("seats") or ()
+        if not 0 <= seat < len(seats):
+            return True
+        info = seats[seat]
+        return info.get("kind") != "person" or bool(info.get("connected", True))
 
     def pending(self) -> bool:
         """Whether something arrived that :meth:`poll` has not handed over yet."""
@@ -191,7 +226,11 @@ class RemoteLink:
         self._outbox.put_nowait({"type": "_close"})
 
     def _tell(self, kind: str, value: Any) -> None:
-        self._inbox.put((kind, value))
+        """Hand ``value`` to the table: states, events and refusals through :meth:`poll`
+        (so :meth:`pending` means "poll has something"); for the rest (room, reaction,
+        clock, status) the attributes already say it, and the render loop is woken."""
+        if kind in ("state", "event", "refusal"):
+            self._inbox.put((kind, value))
         if self.on_message is not None:
             with contextlib.suppress(Exception):
                 self.on_message()
@@ -215,6 +254,8 @@ class RemoteLink:
                 break
             self.status = "reconnecting"
             self.reconnects += 1
+            self._tell("status", self.status)  # a table shows "Reconnecting…" at once
+            delay = max(self.backoff[0], min(delay, self.backoff[1]))  # (the backoff may change)
             await self._sleep(delay * (0.8 + 0.4 * random.random()))
             delay = min(self.backoff[1], delay * 2)
         if self._client is not None:
@@ -243,8 +284,10 @@ class RemoteLink:
         joined = await client.expect("joined", timeout=15)
         self.seat, self.code, self.token = joined["seat"], joined["code"], joined["token"]
         self.create = None  # from now on: rejoin with the token
+        self._first_state = True
         self.status = "connected"
         self.problem = None
+        self._tell("status", self.status)
         reader = asyncio.create_task(self._read(client))
         writer = asyncio.create_task(self._write(client))
         done, pending = await asyncio.wait({reader, writer}, return_when=asyncio.FIRST_COMPLETED)
@@ -264,12 +307,17 @@ class RemoteLink:
             frame = await client.recv(timeout=3600)
             kind = frame.type
             if kind == "state":
-                self._tell("state", codec.from_json(frame["state"]))
+                fresh, self._first_state = self._first_state, False
+                self._tell("state", (codec.from_json(frame["state"]), fresh))
             elif kind == "event":
                 self._tell("event", codec.from_json(frame["event"]))
             elif kind == "room":
                 self.lobby = frame["room"]
                 self._tell("room", frame["room"])
+            elif kind == "clock":
+                left = frame["seconds_left"]
+                self.clock = (frame["seat"], time.monotonic() + left) if left > 0 else None
+                self._tell("clock", self.clock)
             elif kind == "reaction":
                 self.reactions.append((frame["seat"], frame["reaction"]))
                 self._tell("reaction", (frame["seat"], frame["reaction"]))

@@ -280,6 +280,10 @@ SERVER_FRAMES: Final[Mapping[str, Mapping[str, Field]]] = {
     "pong": {"t": opt(_SEQ)},
     # You left the room (or it closed); the connection stays open.
     "left": {"reason": req(Str(400))},
+    # The turn clock: ``seat`` is to act and has ``seconds_left`` (rounded up) before the
+    # server moves for them; 0 when no clock runs for that turn (a computer's, or the
+    # room has none). Sent to everyone when the turn changes, and to a seat that rejoins.
+    "clock": {"seat": req(_SEAT), "seconds_left": req(Int(0, max(TURN_CLOCKS)))},
 }
 
 

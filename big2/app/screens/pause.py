@@ -68,7 +68,10 @@ class PauseScene(Scene):
         px = self.px
         labels = (_("Resume"), _("Undo my last move"), _("Let the computer play my hand"), _("Save game…"),
                   _("Rules"), _("Settings"), _("Leave the game"))
-        reasons = {"undo": self.undo_reason(), "hand": self.hand_reason()}
+        online = getattr(self.table, "online", False)
+        if online:  # a room on a server: no undo, nothing saved here
+            labels = (_("Resume"), _("Let the computer play my hand"), _("Rules"), _("Settings"), _("Leave the game"))
+        reasons = {"undo": None if online else self.undo_reason(), "hand": self.hand_reason()}
         # as wide as the longest label needs (Indonesian and Filipino run long)
         width = max(px(420), self.button_width(list(labels)) + px(60))
         bw, bh, gap = width - px(60), px(48), px(10)
@@ -77,9 +80,11 @@ class PauseScene(Scene):
         wrapped = {k: text.wrap(r, self.reason_px, bw) if r else [] for k, r in reasons.items()}
         line_h = round(self.reason_px * 1.3)
         extra = sum(len(lines) * line_h for lines in wrapped.values())
-        r = self.rect = dialog_rect(self.app.size, width, px(556) + extra)
-        if r.h < px(556) + extra:  # a small window: the buttons give up some height
-            bh = max(px(34), (r.h - px(100) - extra - 6 * gap) // 7)
+        rows = len(labels)
+        tall = px(556) - (7 - rows) * (px(48) + gap)
+        r = self.rect = dialog_rect(self.app.size, width, tall + extra)
+        if r.h < tall + extra:  # a small window: the buttons give up some height
+            bh = max(px(34), (r.h - px(100) - extra - (rows - 1) * gap) // rows)
         x = r.x + px(30)
         y = r.y + px(80)
         self.reasons: list[tuple[list[str], tuple[int, int]]] = []
@@ -96,13 +101,16 @@ class PauseScene(Scene):
             return box
 
         self.b_resume = self.button(place(), _("Resume"), object_id="#primary")
-        self.b_undo = self.button(place("undo"), _("Undo my last move"), tooltip=reasons["undo"] or _("Back to your previous decision, the computers' replies too (Ctrl+Z or U)"))
+        self.b_undo = self.b_save = None
+        if not online:
+            self.b_undo = self.button(place("undo"), _("Undo my last move"), tooltip=reasons["undo"] or _("Back to your previous decision, the computers' replies too (Ctrl+Z or U)"))
         self.b_hand = self.button(place("hand"), _("Let the computer play my hand"), tooltip=reasons["hand"] or _("The computer plays your seat until this hand ends"))
-        self.b_save = self.button(place(), _("Save game…"), tooltip=_("Keep this game under a name (it is also saved after every move)"))
+        if not online:
+            self.b_save = self.button(place(), _("Save game…"), tooltip=_("Keep this game under a name (it is also saved after every move)"))
         self.b_rules = self.button(place(), _("Rules"))
         self.b_settings = self.button(place(), _("Settings"))
         self.b_quit = self.button(place(), _("Leave the game"), object_id="#danger")
-        if reasons["undo"]:
+        if reasons["undo"] and self.b_undo is not None:
             self.b_undo.disable()
         if reasons["hand"]:
             self.b_hand.disable()
@@ -127,6 +135,12 @@ class PauseScene(Scene):
             return True
         if self.pressed(event, self.b_settings):
             self.app.push("settings")
+            return True
+        if self.pressed(event, self.b_quit) and getattr(self.table, "online", False):
+            from ..table.online import leave_online
+
+            self.app.push("confirm", _("Leave this game?"), lambda: leave_online(self.app, self.table.link), yes=_("Leave"),
+                          detail=_("A computer takes your seat for the rest of the session; the others play on."))
             return True
         if self.pressed(event, self.b_quit):
             # ask first: the game is kept (Continue on the title), but the table closes

@@ -64,7 +64,9 @@ class ResultsScene(Scene):
 
     # Play this deal, Copy deal number ------------------------------------------------------
 
-    def deal_words(self) -> tuple[str, str]:
+    def deal_words(self) -> tuple[str, ...]:
+        if getattr(self.table, "online", False):  # the room is elsewhere: copy the number only
+            return (_("Copy deal number"),)
         return _("Play this deal"), _("Copy deal number")
 
     def deal_row_height(self) -> int:
@@ -96,10 +98,12 @@ class ResultsScene(Scene):
             left, right, y = self.b_menu.rect.right, self.b_next.rect.left, r.bottom - px(64)
         else:
             left, right, y = r.x + px(24), r.right - px(24), r.bottom - px(64) - px(56)
-        x = (left + right - sum(widths) - gap) // 2
-        self.b_play_deal = self.button((x, y, widths[0], px(46)), words[0],
-                                       tooltip=_("A new game with exactly these cards, the same seats and rules"))
-        self.b_copy_deal = self.button((x + widths[0] + gap, y, widths[1], px(46)), words[1],
+        x = (left + right - sum(widths) - gap * (len(words) - 1)) // 2
+        if len(words) > 1:
+            self.b_play_deal = self.button((x, y, widths[0], px(46)), words[0],
+                                           tooltip=_("A new game with exactly these cards, the same seats and rules"))
+            x += widths[0] + gap
+        self.b_copy_deal = self.button((x, y, widths[-1], px(46)), words[-1],
                                        tooltip=_("Put the deal number on the clipboard, to share it"))
 
     def next_deadline(self) -> float | None:
@@ -137,6 +141,8 @@ class ResultsScene(Scene):
     def next(self) -> None:
         self.app.pop()
         if self.table.state.session_over:
+            if getattr(self.table, "online", False):
+                self.table.keep_link = True  # the session's end holds it (Rematch)
             self.app.replace("session_end", self.table.link)
         else:
             self.table.start_hand()

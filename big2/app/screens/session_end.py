@@ -7,6 +7,11 @@ reduced animations, and behind the dialog: it never covers a word. The hand-by-h
 list scrolls with the mouse wheel and Page Up / Page Down (Home and End jump to its ends)
 when it is longer than the room it has; a click on a hand's row opens its replay. (The
 arrow keys move the focus ring over the buttons, as on every screen.)
+
+Online (a link with ``remote``) the ways on are the room's: **Rematch** for the host
+(the server starts a new session with the same seats; every table goes there when its
+first snapshot comes) and **Leave** for everyone (the seat goes to a computer, back to
+the title). The screen holds the link open meanwhile.
 """
 
 from __future__ import annotations
@@ -86,6 +91,13 @@ class SessionEndScene(Scene):
         self.first_row = 0
         self.mouse = (-1, -1)  # where the pointer is (a row under it is highlighted)
         self.hand_ids = session_hand_ids(app, link)
+        #: A room on a server: Rematch (host) and Leave instead of Play again and Title.
+        self.online = bool(getattr(link, "remote", False))
+        #: Online: the table has the link again (a rematch began); it is not closed here.
+        self.handed_on = False
+        #: Online: the host asked for a rematch (a refusal is then said).
+        self.asked = False
+        self.note = ""
         rng = random.Random(len(state.results))
         # (x as a share of the width, start height, fall speed, drift, spin, colour)
         self.pieces = [
@@ -100,6 +112,37 @@ class SessionEndScene(Scene):
     def update(self, dt: float) -> None:
         if self.t < self.duration:
             self.t = min(self.duration, self.t + dt)
+        if self.online:
+            self.follow_room()
+
+    def is_host(self) -> bool:
+        lobby = getattr(self.link, "lobby", None) or {}
+        return lobby.get("host") == self.link.seat
+
+    def follow_room(self) -> None:
+        """Online: a rematch began (the link has a new session's snapshot): to the table;
+        the host's request refused: say why."""
+        link = self.link
+        if link.pending():
+            link.poll()
+        state = link.state
+        if state is not None and not state.session_over and state.in_hand and not self.handed_on:
+            self.handed_on = True
+            self.app.replace("table", link)
+            return
+        problem = getattr(link, "problem", None)
+        if self.asked and problem is not None and problem[0] in ("not_ready", "started", "not_host"):
+            self.asked = False
+            self.note = _("The rematch cannot start until everyone is back at the table.")
+            self.app.dirty = True
+
+    def next_deadline(self) -> float | None:
+        return 0.25 if self.online else None
+
+    def leave(self) -> None:
+        if self.online and not self.handed_on:
+            self.link.close()
+        super().leave()
 
     # Words -------------------------------------------------------------------------------
 
@@ -135,6 +178,8 @@ class SessionEndScene(Scene):
         want = px(120) + n * self.place_h + px(44) + self.row_h * (1 + min(hands, 8)) + px(96)
         r = self.rect = dialog_rect(self.app.size, px(780), want)
         labels = (_("Title screen"), _("Statistics"), _("Replay the hands"), _("Play again"))
+        if self.online:
+            labels = (_("Leave"), _("Statistics"), _("Replay the hands"), _("Rematch"))
         gap, bh = px(12), px(46)
         widths = [self.button_width([w]) + px(12) for w in labels]
         room = r.w - 2 * px(24)
@@ -142,7 +187,7 @@ class SessionEndScene(Scene):
         if not one_row:  # a second row of buttons: the dialog grows by it where it can
             r = self.rect = dialog_rect(self.app.size, px(780), want + bh + px(10))
         self.buttons_y = r.bottom - px(66)
-        top_row = self.buttons_y if one_row else self.buttons_y - bh - px(10)
+        top_row = self.top_row = self.buttons_y if one_row else self.buttons_y - bh - px(10)
         if one_row:
             spare = room - 3 * gap - sum(widths)
             widths[3] += min(spare, px(80))  # the gold button takes some of the room left
@@ -169,6 +214,13 @@ class SessionEndScene(Scene):
             self.b_stats.disable()
         if self.hand_ids is None:
             self.b_replay.disable()
+        if self.online:
+            self.b_title.set_tooltip(_("Leave the room: a computer takes your seat"))
+            if not self.is_host():
+                self.b_again.disable()
+                self.b_again.set_tooltip(_("Only the host can start a rematch."))
+            else:
+                self.b_again.set_tooltip(_("A new session with the same seats"))
 
     def max_first_row(self) -> int:
         return max(0, len(self.state.results) - getattr(self, "visible_rows", 1))
@@ -190,10 +242,20 @@ class SessionEndScene(Scene):
 
     def handle(self, event: pygame.event.Event) -> bool:
         if self.pressed(event, self.b_again) or (event.type == pygame.KEYDOWN and event.key == pygame.K_RETURN):
-            self.app.replace("table", self.state.match_config())
+            if self.online:
+                if self.b_again.is_enabled:
+                    self.rematch()
+            else:
+                self.app.replace("table", self.state.match_config())
             return True
         if self.pressed(event, self.b_title) or (event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE):
-            self.app.goto("title")
+            if self.online:
+                from ..table.online import leave_online
+
+                self.handed_on = True  # leave_online closes it
+                leave_online(self.app, self.link)
+            else:
+                self.app.goto("title")
             return True
         if self.pressed(event, self.b_stats):
             self.app.push("statistics")
@@ -219,6 +281,14 @@ class SessionEndScene(Scene):
                 self.replay(hand)
                 return True
         return False
+
+    def rematch(self) -> None:
+        """The host asks the server for a new session with the same seats."""
+        self.link.problem = None
+        self.asked = True
+        self.link.start()
+        self.note = _("Starting a rematch…")
+        self.app.dirty = True
 
     def hand_at(self, pos: tuple[int, int]) -> int | None:
         """The hand (0 for the first) whose row is at ``pos`` in the list, if any."""
@@ -265,6 +335,10 @@ class SessionEndScene(Scene):
             text.draw(surf, tr.signed(total), self.fpx(21), (r.right - px(40), cy), col, anchor="midright", bold=True)
             y += self.place_h
         self.draw_hands(surf)
+        note = self.note or (_("Waiting for the host: a rematch, or leave.") if self.online and not self.is_host() else "")
+        if note:
+            text.draw(surf, note, self.fpx(15), (r.centerx, self.top_row - px(16)), SOFT, anchor="center",
+                      max_width=r.w - px(40))
 
     def draw_hands(self, surf: pygame.Surface) -> None:
         """Hand by hand: who went out (★) and each seat's points, scrolled to ``first_row``."""

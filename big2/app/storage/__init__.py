@@ -20,6 +20,8 @@ storage (most tests, the self-test):
   observer — :func:`hand_started`, :func:`after_move` (autosave) and
   :func:`hand_recorded` (score history; at the session's end the autosave goes), with
   what a match keeps in :mod:`.recorder`;
+* a room on a server (:mod:`.onlinerecord`): the online table hands its seat's events
+  to :func:`observe_online`, which keeps each scored hand in the history;
 * the title (:mod:`.titlehooks`): :func:`can_continue`, :func:`continue_hint` and
   :func:`title_event` (Continue, Saved games, Statistics), and
   :func:`ask_before_new_game` (also New game's);
@@ -35,6 +37,7 @@ room that goes on from the position (:func:`big2.app.rooms.local_link`).
 
 from __future__ import annotations
 
+from big2.app.storage.onlinerecord import observe as observe_online
 from big2.app.storage.choices import first_start, game_defaults, new_game_defaults, player_name, quick_game, quick_game_hint, remember_new_game, rename_player, set_game_defaults
 from big2.app.storage.recorder import Recorder
 from big2.app.storage.store import REPEAT_SECONDS, Storage, attach, of
@@ -44,7 +47,7 @@ from big2.app.storage.titlehooks import ask_before_new_game, can_continue, conti
 __all__ = [
     "REPEAT_SECONDS", "Recorder", "RoomWatch", "Storage", "after_move", "ask_before_new_game", "attach",
     "can_continue", "continue_hint", "first_start", "game_defaults", "hand_recorded",
-    "hand_started", "match_data", "new_game_defaults", "of", "payload_of", "player_name",
+    "hand_started", "match_data", "observe_online", "new_game_defaults", "of", "payload_of", "player_name",
     "quick_game", "quick_game_hint", "remember_new_game", "rename_player",
     "set_game_defaults", "title_event", "watch",
 ]

@@ -63,6 +63,8 @@ class Storage:
         self._autosave_seq = 0
         self._lock = threading.Lock()
         self._recorders: WeakKeyDictionary[Match, Recorder] = WeakKeyDictionary()
+        #: Online seats' recorders, by link (see :mod:`.onlinerecord`).
+        self.link_recorders: WeakKeyDictionary[Any, Any] = WeakKeyDictionary()
         self._told: dict[str, float] = {}
         self.history: History | None = None  # touched by the writer thread only
         self._history_on_disk = False
@@ -339,6 +341,9 @@ class Storage:
     def recorder_for(self, link: Any) -> Recorder | None:
         """The recorder of the room behind ``link`` (None for a room elsewhere, or one
         that never recorded anything)."""
+        online = self.link_recorders.get(link) if getattr(link, "remote", False) else None
+        if online is not None:
+            return online.rec
         match = getattr(getattr(link, "room", None), "match", None)
         return self._recorders.get(match) if match is not None else None
 

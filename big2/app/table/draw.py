@@ -102,6 +102,9 @@ class TableView(TablePart):
             part.draw(surf)
         _message(surf, t)
         _banner(surf, t)
+        net = getattr(t, "net", None)
+        if net is not None:  # online: "Reconnecting…" veils everything
+            net.draw_over(surf)
 
     def put(self, real: bool, spr: CardSprite) -> None:
         """After drawing ``spr``: a stand-in for a face not drawn yet puts that face at
@@ -443,7 +446,9 @@ def _plates(surf: pygame.Surface, t: TableScene) -> None:
         text.draw(surf, score_txt, small, (box.right - 10, box.y + 8 + fp * 1.2), WHITE, anchor="topright")
         if status:
             tiny = max(MIN_FONT_PX, int(fp * 0.75))
-            text.draw(surf, text.shorten(status, tiny, box.w - 20), tiny, (box.x + 10, box.y + 10 + fp * 2.2), (150, 220, 255), max_width=box.w - 20)
+            away = seat in getattr(getattr(t, "net", None), "away", ())
+            text.draw(surf, text.shorten(status, tiny, box.w - 20), tiny, (box.x + 10, box.y + 10 + fp * 2.2),
+                      (255, 200, 120) if away else (150, 220, 255), max_width=box.w - 20)
         badge = t.badges.get(seat)
         if badge:
             b = badge_rect(lay, p)
@@ -479,6 +484,9 @@ def badge_rect(lay, p: int) -> pygame.Rect:
 def seat_status(t: TableScene, seat: int) -> str | None:
     """The line under a seat's name: only the seat whose turn it is has one ("thinking…",
     "your turn"); a seat that has acted, gone out or lost the trick has none."""
+    net = getattr(t, "net", None)
+    if net is not None and seat in net.away and not t.hand_over:  # online: their person dropped
+        return _("away: the computer plays")
     if seat != t.turn or t.hand_over:
         return None
     if t.exchange.giving_back is not None or t.state.exchange is not None:

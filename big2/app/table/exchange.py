@@ -231,7 +231,7 @@ class ExchangeTurn(TablePart):
             t.say(reason, 4.0, (255, 150, 140))
             return False
         (card,) = t.hand.selected
-        refusal = t.link.send(cmd.GiveBack(card))
+        refusal = t.send(cmd.GiveBack(card))
         if refusal is not None:
             t.say(vocab.render_at(t.state, refusal.message), 4.0, (255, 150, 140))
             return False

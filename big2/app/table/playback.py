@@ -62,10 +62,13 @@ class EventPlayback(TablePart):
         self.deal: tuple[float, float, int] | None = None
         #: After the exchange, the first turn's leader goes in the log.
         self.announce_leader = False
+        #: The hand's score once shown (the results screen reads it).
+        self.scored: HandScored | None = None
 
     def hand_started(self) -> None:
         self.busy_until = self.table.clock.time
         self.announce_leader = False
+        self.scored = None
 
     def enqueue(self, events) -> None:
         """The seat's events from the room, to be shown after those already waiting."""
@@ -162,6 +165,8 @@ class EventPlayback(TablePart):
             return 0.0
         if isinstance(event, MoveUndone):
             return t.undo.show(event)
+        if isinstance(event, HandScored):
+            self.scored = event
         return 0.0  # HandRevealed, HandScored: taken with HandEnded; a hint: shown when asked
 
     def show_draw(self, seat: int, n: int, cards: list[int]) -> float:
@@ -365,8 +370,14 @@ class EventPlayback(TablePart):
         delay = 1.8 * max(a, 0.35)
 
         def results() -> None:
-            if t.app.top is t and scored is not None:
-                t.app.push("results", t, scored.result)
+            # online the score may come a moment after the end: look again until it has
+            found = scored or next((e for e in self.queue if isinstance(e, HandScored)), None) or self.scored
+            if found is None:
+                if t.hand_over:
+                    t.clock.schedule(0.1, results)
+                return
+            if t.app.top is t:
+                t.app.push("results", t, found.result)
 
         t.clock.schedule(delay, results)
         return delay

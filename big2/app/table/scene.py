@@ -99,6 +99,14 @@ class TableScene(Scene):
         super().__init__(app)
         #: The line to the room: the seat's state and events in, commands out.
         self.link = link
+        #: The room is on a server (a :class:`~big2.net.link.RemoteLink`): commands are
+        #: answered later, through the link's poll; no undo, no saves.
+        self.online = bool(getattr(link, "remote", False))
+        #: Online, after a move was sent: the state it was sent from. The seat's turn is
+        #: not offered again until the server's answer replaces that state (or refuses).
+        self.waiting_on: SeatState | None = None
+        #: Online, set when the session's end screen takes the link over (it stays open).
+        self.keep_link = False
         self.clock = GameClock()
         self.tweens = Tweener()
         state = link.state
@@ -137,6 +145,11 @@ class TableScene(Scene):
         self.view = self.add_part(TableView(self))
         self.undo = self.add_part(UndoPart(self))
         self.tracker = self.add_part(TrackerPart(self))
+        if self.online:
+            from big2.app.table.online import OnlinePart
+
+            self.net = OnlinePart(self)
+            self.parts.insert(0, self.net)  # first: held input never reaches the cards
         self.layout = self._compute_layout()
 
     def add_part(self, part: P) -> P:
@@ -148,12 +161,15 @@ class TableScene(Scene):
 
     def enter(self) -> None:
         super().enter()
+        if self.online and getattr(self.link, "on_message", None) is None:
+            self.link.on_message = self.app.post_wake  # a frame from the server wakes the loop
         self.start_hand()
 
     def leave(self) -> None:
         for part in self.parts:
             part.leave()
-        self.link.close()
+        if not self.keep_link:
+            self.link.close()
         super().leave()
 
     def _compute_layout(self) -> TableLayout:
@@ -252,6 +268,9 @@ class TableScene(Scene):
         self.counts = [0] * self.state.n_players
         self.orders.clear()
         self.hand.set_cards(())
+        if self.online and self.link.pending():
+            # the server is ahead of any table: a hand in play is shown as it stands now
+            self.link.poll()
         state = self.state
         resumed = state.in_hand and not state.hand_over and not self.link.pending()
         if not state.in_hand or (state.hand_over and not self.link.pending()):
@@ -300,7 +319,10 @@ class TableScene(Scene):
             self.badges[s] = pgettext("badge", "Pass")
         self.place_hand(animate=False)
         n = state.hand_number or len(state.results) + 1
-        self.log.append((vocab.later(lambda: _("Hand {number} resumed where it stopped").format(number=i18n.current().number(n))), (235, 225, 180)))
+        if self.online and not state.history:  # online, a hand is joined as it is dealt
+            self.log.append((vocab.later(lambda: _("Hand {number} is dealt").format(number=i18n.current().number(n))), (235, 225, 180)))
+        else:
+            self.log.append((vocab.later(lambda: _("Hand {number} resumed where it stopped").format(number=i18n.current().number(n))), (235, 225, 180)))
         self.log.extend(recent_lines(state, 3))
         if state.to_act is not None:
             self.playback.queue.append(TurnStarted(state.to_act, state.leading))
@@ -357,6 +379,10 @@ class TableScene(Scene):
         state = self.state
         if not state.in_hand or state.hand_over:
             return
+        if self.waiting_on is not None:
+            if self.link.state is self.waiting_on:
+                return  # the server has not answered the move yet
+            self.waiting_on = None
         if state.exchange is not None:
             self.exchange.step()
             return
@@ -387,8 +413,19 @@ class TableScene(Scene):
             for s in state.at_screen
         )
 
+    def send(self, command) -> cmd.Refusal | None:
+        """Send ``command`` for the bottom seat; a refusal now (a room here), or None.
+        Online the answer comes later: the turn waits for it (see :attr:`waiting_on`)."""
+        refusal = self.link.send(command)
+        if self.online and refusal is None and not isinstance(command, cmd.Hint):
+            self.waiting_on = self.link.state
+        return refusal
+
     def apply_events(self, events) -> None:
-        """The room took a move: show the seat's events, tell the parts."""
+        """The room took a move: show the seat's events, tell the parts. Online, a
+        refusal (a move the server would not take) and a hint come this way too."""
+        if self.online and events:
+            events = self.answers(events)
         if not events:
             return
         self.playback.enqueue(events)
@@ -542,7 +579,7 @@ class TableScene(Scene):
             return False
         if self.exchange.giving_back is not None:
             return self.exchange.human_give_back()
-        refusal = self.link.send(cmd.Play(tuple(self.selection())))
+        refusal = self.send(cmd.Play(tuple(self.selection())))
         if refusal is not None:
             self.say(vocab.render_at(self.state, refusal.message), 4.0, (255, 150, 140))
             return False
@@ -555,7 +592,7 @@ class TableScene(Scene):
         if self.exchange.giving_back is not None:
             self.say(_("First give a card back: choose one and press Give back (Enter)."), 4.0, (255, 150, 140))
             return False
-        refusal = self.link.send(cmd.Pass())
+        refusal = self.send(cmd.Pass())
         if refusal is not None:
             self.say(vocab.render_at(self.state, refusal.message), 4.0, (255, 150, 140))
             return False
@@ -577,6 +614,23 @@ class TableScene(Scene):
         self.apply_events(self.link.poll())
         self.refresh_buttons()
 
+    def answers(self, events) -> list:
+        """Online: take the server's refusals (say why; the turn is offered again) and
+        hints (shown now) out of ``events``; the rest is for the playback."""
+        rest = []
+        for event in events:
+            if isinstance(event, cmd.Refusal):
+                self.waiting_on = None
+                self.awaiting_human = False  # offered again, with the same cards
+                self.say(vocab.render_at(self.state, event.message), 4.0, (255, 150, 140))
+                self.refresh_buttons()
+            elif isinstance(event, HintGiven):
+                if self.awaiting_human:
+                    self.take_hint(event)
+            else:
+                rest.append(event)
+        return rest
+
     def show_hint(self) -> None:
         if not self.awaiting_human:
             return
@@ -584,10 +638,14 @@ class TableScene(Scene):
             self.exchange.hint_give_back()
             return
         self.link.send(cmd.Hint())
+        if self.online:
+            return  # the hint comes with the link's next poll (see answers)
         hints = [e for e in self.link.poll() if isinstance(e, HintGiven)]
-        if not hints:
-            return
-        hint = hints[-1]
+        if hints:
+            self.take_hint(hints[-1])
+
+    def take_hint(self, hint: HintGiven) -> None:
+        """Show the room's suggestion: its cards lifted, its reason said."""
         if hint.move != PASS:
             self.hand.select_only(move_cards(hint.move))
             self.place_hand(animate=True)
@@ -602,7 +660,7 @@ class TableScene(Scene):
     def hand_seat_to_computer(self) -> None:
         """The bottom human's seat is played by the computer for the rest of the hand."""
         seat = self.viewer
-        refusal = self.link.send(cmd.HandToComputer())
+        refusal = self.send(cmd.HandToComputer())
         if refusal is not None:
             self.say(vocab.render_at(self.state, refusal.message), 3.0, (255, 150, 140))
             return

@@ -58,7 +58,7 @@ class UndoPart(TablePart):
         lay = t.layout
         box = lay.extra_button  # beside Sort, at the outer end of the row
         self.button = None
-        if not t.state.undo_allowed:
+        if not t.state.undo_allowed or t.online:
             return
         self.button = t.button(box.as_tuple(), _("Undo (U)") if box.w >= 100 else _("Undo"), tooltip=_("Take your last move back, and the computers' replies (Ctrl+Z)"))
 
@@ -80,7 +80,7 @@ class UndoPart(TablePart):
 
     def can_undo(self) -> bool:
         t = self.table
-        return not t.hand_over and t.state.undo_steps > 0
+        return not t.hand_over and t.state.undo_steps > 0 and not t.online
 
     def handle(self, event: pygame.event.Event) -> bool:
         if event.type == pygame_gui.UI_BUTTON_PRESSED and self.button is not None and event.ui_element is self.button:
@@ -104,6 +104,9 @@ class UndoPart(TablePart):
         """Take the table back to the person's previous decision; False (with a
         sentence) when there is none."""
         t = self.table
+        if t.online:
+            t.say(_("There is no undo in a game online."), 3.0, (255, 150, 140))
+            return False
         if not t.state.undo_allowed:
             t.say(_("Undo is off at this table: New game can turn it on for several people."), 3.5, (255, 150, 140))
             return False

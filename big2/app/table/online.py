@@ -1,0 +1,445 @@
+"""The table's online part: what a table over a :class:`~big2.net.link.RemoteLink` shows
+beyond the game.
+
+* **Reconnecting…** — while the link's ``status`` is ``"reconnecting"`` the table is
+  veiled with one sentence, its buttons greyed and clicks and keys held (nothing is
+  sent, nothing lost); when the link is back, play goes on from the server's new
+  snapshot. A link that closed for good says why and offers Leave.
+* **Away** — a person whose connection dropped has their seat played by the server's
+  computer (the seat is in ``state.by_computer`` and the lobby says not ``connected``):
+  their plate carries "Ben is away — the computer plays for them" until they return.
+* **The turn clock** — the server's ``clock`` frame (``link.seconds_left()``): the
+  seconds left show on the plate of the seat to act; one's own turns urgent (red) in
+  the last :data:`URGENT_SECONDS`.
+* **Reactions** — a small button opens the preset reactions
+  (:data:`big2.net.protocol.REACTIONS`, each shown in the reader's language) and a mute
+  per player; others' reactions appear by their seat for :data:`REACTION_SECONDS`.
+  Mutes are player names in ``app.online_mutes`` (kept for the app's session, shared
+  with the lobby).
+
+The table adds this part (first, so held input never reaches the cards) only for a
+remote link. Nothing here touches the network: the link's thread does.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+import pygame
+import pygame_gui
+
+from big2.i18n import N_, _
+from big2.app.ui import assets, text
+from big2.app.ui.uiscale import MIN_FONT_PX
+from big2.app.table.part import TablePart
+
+if TYPE_CHECKING:
+    from big2.app.table.scene import TableScene
+
+#: Seconds a reaction stays by the seat that sent it.
+REACTION_SECONDS = 4.0
+#: One's own clock turns urgent with this many seconds left.
+URGENT_SECONDS = 5.0
+#: The preset reactions as a player reads them (the wire names are
+#: :data:`big2.net.protocol.REACTIONS`; nothing else travels).
+REACTION_WORDS = {
+    "nice": N_("Nice!"),
+    "oops": N_("Oops"),
+    "good_game": N_("Good game"),
+    "well_played": N_("Well played"),
+    "thanks": N_("Thanks"),
+    "hurry": N_("Your turn, please"),
+}
+AMBER = (255, 200, 120)
+URGENT = (235, 70, 60)
+CLOCK_BG = (30, 60, 50)
+INPUT = (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP, pygame.KEYDOWN, pygame.KEYUP, pygame.MOUSEWHEEL,
+         pygame.TEXTINPUT)
+
+
+def reaction_text(name: str) -> str:
+    """A reaction's words in the reader's language ('' for one this version lacks)."""
+    words = REACTION_WORDS.get(name)
+    return _(words) if words else ""
+
+
+def mutes(app: Any) -> set[str]:
+    """The names of the players whose reactions are not shown (for this run of the app)."""
+    muted = getattr(app, "online_mutes", None)
+    if muted is None:
+        muted = app.online_mutes = set()
+    return muted
+
+
+class OnlinePart(TablePart):
+    """Reconnecting…, seats held for the away, the turn clock and reactions."""
+
+    def __init__(self, table: TableScene) -> None:
+        super().__init__(table)
+        link = table.link
+        self.status = getattr(link, "status", "connected")
+        #: Seats shown as away (held by the computer while their person is gone).
+        self.away: frozenset[int] = frozenset()
+        #: seat -> (reaction's wire name, game time it goes)
+        self.bubbles: dict[int, tuple[str, float]] = {}
+        self.heard = len(getattr(link, "reactions", ()))
+        self.snapshots = getattr(link, "snapshots", 0)
+        self.resync_due = False
+        self.clock_shown: tuple[int, int] | None = None
+        self.b_react: pygame_gui.elements.UIButton | None = None
+        self.b_leave: pygame_gui.elements.UIButton | None = None
+        #: The reactions panel while open: its rect and buttons (reaction or mute, value).
+        self.panel: pygame.Rect | None = None
+        self.panel_buttons: list[tuple[pygame_gui.elements.UIButton, str, Any]] = []
+
+    # -- what the link says ------------------------------------------------------------
+
+    @property
+    def link(self) -> Any:
+        return self.table.link
+
+    def held(self) -> bool:
+        """Input is held: the link is away (reconnecting) or gone."""
+        return self.status in ("reconnecting", "closed")
+
+    def away_seats(self) -> frozenset[int]:
+        state = self.table.state
+        connected = getattr(self.link, "connected", None)
+        return frozenset(s for s in state.by_computer
+                         if s != self.table.viewer and connected is not None and not connected(s))
+
+    def clock(self) -> tuple[int, float] | None:
+        """(seat, seconds left) of the turn clock shown now, or None."""
+        t = self.table
+        read = getattr(self.link, "seconds_left", None)
+        got = read() if read is not None else None
+        if got is None or t.hand_over or not t.state.in_hand:
+            return None
+        return got
+
+    def urgent(self) -> bool:
+        """One's own turn clock is in its last seconds."""
+        shown = self.clock()
+        return shown is not None and shown[0] == self.table.viewer and shown[1] <= URGENT_SECONDS
+
+    # -- hooks -------------------------------------------------------------------------
+
+    def update(self, now: float) -> None:
+        t = self.table
+        status = getattr(self.link, "status", "connected")
+        if status != self.status:
+            was, self.status = self.status, status
+            if status == "connected" and was == "reconnecting":
+                t.say(_("Connected again: the game goes on."), 2.5, (200, 240, 200))
+            self.build_ui()
+            t.refresh_buttons()
+            t.app.dirty = True
+        if t.state is None:
+            return
+        snapshots = getattr(self.link, "snapshots", 0)
+        if snapshots != self.snapshots:
+            # back after a drop: what happened meanwhile is in the snapshot only
+            self.snapshots = snapshots
+            t.awaiting_human = False
+            t.waiting_on = None
+            self.resync_due = True
+        if self.resync_due and t.app.top is t:  # (not under the menu: when it closes)
+            self.resync_due = False
+            if t.state.in_hand and not t.state.hand_over:
+                t.start_hand()  # the hand as it stands now
+        away = self.away_seats()
+        if away != self.away:
+            for seat in sorted(away - self.away):
+                name = t.state.names[seat]
+                t.say(_("{name} is away — the computer plays for them.").format(name=name), 4.0, AMBER)
+            for seat in sorted(self.away - away):
+                t.say(_("{name} is back.").format(name=t.state.names[seat]), 2.5, (200, 240, 200))
+            self.away = away
+            t.damage_info()
+        reactions = getattr(self.link, "reactions", ())
+        if len(reactions) > self.heard:
+            muted = mutes(self.app)
+            for seat, name in reactions[self.heard:]:
+                if 0 <= seat < t.state.n_players and t.state.names[seat] not in muted and reaction_text(name):
+                    self.bubbles[seat] = (name, now + REACTION_SECONDS)
+            self.heard = len(reactions)
+            t.damage_info()
+            t.app.dirty = True
+        for seat, (_name, until) in list(self.bubbles.items()):
+            if now >= until:
+                del self.bubbles[seat]
+                t.app.dirty = True
+        shown = self.clock()
+        tick = None if shown is None else (shown[0], int(shown[1] + 0.999))
+        if tick != self.clock_shown:
+            self.clock_shown = tick
+            t.damage_info()
+
+    def deadline(self) -> float | None:
+        now = self.table.clock.time
+        times = [until for _name, until in self.bubbles.values()]
+        shown = self.clock()
+        if shown is not None:
+            frac = shown[1] - int(shown[1])
+            times.append(now + (frac if frac > 0.01 else 1.0))
+        return min(times) if times else None
+
+    def handle(self, event: pygame.event.Event) -> bool:
+        if event.type == pygame_gui.UI_BUTTON_PRESSED:
+            return self.pressed(event.ui_element)
+        if self.held() and event.type in INPUT:
+            return not (event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE)
+        if self.panel is not None and event.type == pygame.MOUSEBUTTONDOWN and not self.panel.collidepoint(event.pos):
+            self.close_panel()
+            return True
+        if self.panel is not None and event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+            self.close_panel()
+            return True
+        return False
+
+    def pressed(self, element: Any) -> bool:
+        if element is None:
+            return False
+        if element is self.b_react:
+            if self.panel is None:
+                self.open_panel()
+            else:
+                self.close_panel()
+            return True
+        if element is self.b_leave:
+            leave_online(self.app, self.link)
+            return True
+        for button, kind, value in self.panel_buttons:
+            if element is button:
+                if kind == "react":
+                    self.link.react(value)
+                    self.close_panel()
+                else:
+                    muted = mutes(self.app)
+                    muted.symmetric_difference_update({value})
+                    if value in muted:
+                        self.bubbles = {s: b for s, b in self.bubbles.items() if self.table.state.names[s] != value}
+                    self.open_panel()  # again, with the new words
+                return True
+        return False
+
+    def moves_applied(self, events) -> None:
+        """The seat's events arrived: the storage records each scored hand."""
+        from big2.app.storage import observe_online
+
+        observe_online(self.app, self.link, events)
+
+    def refresh(self) -> None:
+        """While held, every button of the table is greyed (Menu stays: Leave is there)."""
+        if not self.held():
+            return
+        for b in self.table.buttons.values():
+            b.disable()
+        if self.b_react is not None:
+            self.b_react.disable()
+
+    # -- controls ----------------------------------------------------------------------
+
+    def build_ui(self) -> None:
+        t = self.table
+        lay = t.layout
+        self.panel = None
+        self.panel_buttons = []
+        for b in (self.b_react, self.b_leave):
+            if b is not None:
+                b.kill()
+        self.b_react = self.b_leave = None
+        if not t.buttons:
+            return  # not built yet
+        menu = pygame.Rect(lay.menu_button.as_tuple())
+        words = _("Reactions")
+        w = max(menu.w, t.button_width([words]))
+        self.b_react = t.button((menu.x - w - max(6, menu.h // 5), menu.y, w, menu.h), words,
+                                tooltip=_("Send a short reaction to the table, or mute a player's"))
+        if self.status == "closed":
+            r = self.overlay_rect()
+            bw = max(t.px(160), t.button_width([_("Leave")]))
+            self.b_leave = t.button((r.centerx - bw // 2, r.bottom - t.px(58), bw, t.px(44)), _("Leave"),
+                                    object_id="#primary")
+        if self.held():
+            self.b_react.disable()
+
+    def open_panel(self) -> None:
+        """The reactions, then a mute per other person at the table, in a panel under
+        the Reactions button."""
+        t = self.table
+        self.close_panel()
+        assert self.b_react is not None
+        state = t.state
+        rows: list[tuple[str, str, Any]] = [("react", reaction_text(n), n) for n in REACTION_WORDS]
+        muted = mutes(self.app)
+        for seat in range(state.n_players):
+            if seat != t.viewer and state.people[seat]:
+                name = state.names[seat]
+                label = (_("Unmute {name}") if name in muted else _("Mute {name}")).format(name=name)
+                rows.append(("mute", label, name))
+        h = max(t.px(34), self.b_react.rect.h - t.px(4))
+        gap = t.px(6)
+        w = max(t.px(200), t.button_width([r[1] for r in rows]) + t.px(16))
+        x = min(self.b_react.rect.right - w, t.app.size[0] - w - t.px(8))
+        y = self.b_react.rect.bottom + gap
+        tall = len(rows) * (h + gap) + gap + t.px(8)
+        if y + tall > t.app.size[1]:  # a small window: shorter buttons
+            h = max(t.px(24), (t.app.size[1] - y - 2 * gap - t.px(8)) // len(rows) - gap)
+            tall = len(rows) * (h + gap) + gap + t.px(8)
+        self.panel = pygame.Rect(x - gap, y, w + 2 * gap, tall)
+        yy = y + gap
+        for i, (kind, label, value) in enumerate(rows):
+            if kind == "mute" and rows[i - 1][0] == "react":
+                yy += t.px(8)  # a little space between reactions and mutes
+            b = t.button((x, yy, w, h), label)
+            self.panel_buttons.append((b, kind, value))
+            yy += h + gap
+        t.app.dirty = True
+
+    def close_panel(self) -> None:
+        for b, _kind, _value in self.panel_buttons:
+            b.kill()
+        self.panel_buttons = []
+        self.panel = None
+        self.table.app.dirty = True
+
+    def leave(self) -> None:
+        self.close_panel()
+
+    # -- drawing -----------------------------------------------------------------------
+
+    def draw(self, surf: pygame.Surface) -> None:
+        t = self.table
+        lay = t.layout
+        for seat in range(t.state.n_players):
+            box = pygame.Rect(lay.seats[t.pos_of(seat)].info.as_tuple())
+            if seat in self.away:
+                self.draw_away(surf, seat, box)
+            if seat in self.bubbles:
+                self.draw_bubble(surf, seat, box)
+        shown = self.clock()
+        if shown is not None:
+            seat, left = shown
+            box = pygame.Rect(lay.seats[t.pos_of(seat)].info.as_tuple())
+            self.draw_clock(surf, box, left, urgent=self.urgent())
+        if self.panel is not None:
+            text.panel(surf, self.panel, alpha=250, border=(200, 200, 200))
+
+    def draw_over(self, surf: pygame.Surface) -> None:
+        """Over everything (message and banner too): the reconnecting veil."""
+        if not self.held():
+            return
+        t = self.table
+        veil = pygame.Surface(surf.get_size(), pygame.SRCALPHA)
+        veil.fill((0, 0, 0, 150))
+        surf.blit(veil, (0, 0))
+        r = self.overlay_rect()
+        text.panel(surf, r, alpha=235, border=(245, 210, 122))
+        fp = t.layout.font_px
+        if self.status == "reconnecting":
+            title = _("Reconnecting…")
+            detail = _("The connection to the game dropped. Your seat is kept; play goes on as soon as it is back.")
+        else:
+            title = _("The connection to the game is lost")
+            detail = _("It could not be made again. Leave to go back to the title screen.")
+        text.draw(surf, title, int(fp * 1.5), (r.centerx, r.y + t.px(20)), (245, 210, 122), anchor="midtop", bold=True,
+                  max_width=r.w - t.px(24))
+        size = max(MIN_FONT_PX, int(fp * 0.9))
+        y = r.y + t.px(20) + int(fp * 2.4)
+        for line in text.wrap(detail, size, r.w - t.px(40)):
+            text.draw(surf, line, size, (r.centerx, y), (235, 235, 230), anchor="midtop")
+            y += assets.font(size).get_linesize()
+
+    def overlay_rect(self) -> pygame.Rect:
+        t = self.table
+        w = min(t.app.size[0] - t.px(40), t.px(560))
+        h = t.px(190)
+        r = pygame.Rect(0, 0, w, h)
+        r.center = (t.app.size[0] // 2, t.app.size[1] // 2)
+        return r
+
+    def away_note_rect(self, box: pygame.Rect, w: int, h: int) -> pygame.Rect | None:
+        """Where the away note beside a plate goes: under, over, left of or right of it,
+        the first place on screen clear of cards, plates, panels and buttons (None: no
+        room; the plate's own line says it then)."""
+        t = self.table
+        lay = t.layout
+        taken = [pygame.Rect(b.as_tuple()) for b in (lay.log, lay.scores, lay.menu_button)]
+        for spot in lay.seats:
+            taken += [pygame.Rect(spot.fan.as_tuple()), pygame.Rect(spot.info.as_tuple())]
+        taken += [b.rect for b in t.buttons.values()]
+        if self.b_react is not None:
+            taken.append(self.b_react.rect)
+        taken = [r for r in taken if r != box]
+        screen = pygame.Rect(0, 0, *t.app.size)
+        gap = 4
+        for place in (pygame.Rect(box.x, box.bottom + gap, w, h), pygame.Rect(box.x, box.top - gap - h, w, h),
+                      pygame.Rect(box.right + gap, box.y, w, h), pygame.Rect(box.x - gap - w, box.y, w, h)):
+            if place.w < box.w:
+                place.centerx = box.centerx
+            if screen.contains(place) and place.collidelist(taken) < 0:
+                return place
+        return None
+
+    def draw_away(self, surf: pygame.Surface, seat: int, box: pygame.Rect) -> None:
+        t = self.table
+        size = max(MIN_FONT_PX, int(t.layout.font_px * 0.75))
+        words = _("{name} is away — the computer plays for them").format(name=t.state.names[seat])
+        width = max(box.w, int(box.w * 1.3))
+        lines = text.wrap(words, size, width - 16)
+        line_h = assets.font(size).get_linesize()
+        r = self.away_note_rect(box, min(width, max(text.width_of(x, size) for x in lines) + 16),
+                                line_h * len(lines) + 8)
+        if r is None:
+            return
+        text.panel(surf, r, alpha=215, radius=8, border=AMBER)
+        y = r.y + 4
+        for line in lines:
+            text.draw(surf, line, size, (r.centerx, y), AMBER, anchor="midtop")
+            y += line_h
+        t.view.damage(r)
+
+    def draw_bubble(self, surf: pygame.Surface, seat: int, box: pygame.Rect) -> None:
+        t = self.table
+        words = reaction_text(self.bubbles[seat][0])
+        size = t.layout.font_px
+        w = text.width_of(words, size, bold=True) + 28
+        h = assets.font(size).get_linesize() + 14
+        r = pygame.Rect(0, 0, w, h)
+        side = t.layout.seats[t.pos_of(seat)].side
+        if side == "top":
+            r.midtop = (box.centerx, box.bottom + 6)
+        else:
+            r.midbottom = (box.centerx, box.top - 6)
+        if seat in self.away:  # the away note has that side: the other one
+            r.midleft = (box.right + 6, box.centery)
+        r.clamp_ip(surf.get_rect())
+        text.panel(surf, r, alpha=235, radius=h // 2, border=(255, 255, 255))
+        text.draw(surf, words, size, r.center, (255, 255, 255), anchor="center", bold=True)
+        t.view.damage(r)
+
+    def draw_clock(self, surf: pygame.Surface, box: pygame.Rect, left: float, *, urgent: bool) -> None:
+        t = self.table
+        secs = int(left + 0.999)
+        words = _("{seconds} s").format(seconds=secs)
+        size = max(MIN_FONT_PX, int(t.layout.font_px * (1.0 if urgent else 0.85)))
+        w = text.width_of(words, size, bold=True) + 18
+        h = assets.font(size).get_linesize() + 6
+        r = pygame.Rect(0, 0, w, h)
+        r.center = (box.right - 4, box.top + 2)
+        r.clamp_ip(surf.get_rect())
+        pygame.draw.rect(surf, URGENT if urgent else CLOCK_BG, r, border_radius=h // 2)
+        pygame.draw.rect(surf, (255, 255, 255) if urgent else (245, 210, 122), r, width=2, border_radius=h // 2)
+        text.draw(surf, words, size, r.center, (255, 255, 255), anchor="center", bold=True)
+        t.view.damage(r)
+
+
+def leave_online(app: Any, link: Any) -> None:
+    """Leave the room for good (a computer takes the seat) and go back to the title."""
+    try:
+        link.leave()
+    except RuntimeError:
+        pass  # the link's thread has stopped already: nothing to tell the server
+    link.close()
+    app.goto("title")

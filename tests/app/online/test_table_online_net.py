@@ -1,0 +1,134 @@
+"""The table when the network misbehaves, and what it shows of the others: Reconnecting…,
+a dropped person's seat held by the computer, the turn clock, reactions and mutes."""
+
+from __future__ import annotations
+
+import time
+
+import pygame
+import pytest
+
+from big2.net.link import RemoteLink
+
+from tests.app.helpers import click, click_button, key
+from tablenet import ann_moves, drop, rejoin, start_online, wait_for
+
+
+def test_the_table_shows_reconnecting_holds_input_and_plays_on(make_app):
+    net = start_online(hands=1)
+    try:
+        net.ann.backoff = (1.5, 2.0)  # long enough to see (and click at) Reconnecting…
+        app = make_app()
+        table = app.push("table", net.ann)
+        assert wait_for(app, lambda: table.awaiting_human, also=net.ben_moves)
+        cards_before = list(table.hand.cards)
+        # Ben does not move while Ann is away: the hand waits for him (a hand that ended
+        # meanwhile would leave Ann's seat to the computer for good)
+        drop(net.ann)
+        assert wait_for(app, lambda: net.ann.status == "reconnecting")
+        assert wait_for(app, lambda: table.net.held())  # (the table's next update sees it)
+        assert not table.buttons["play"].is_enabled and not table.buttons["pass"].is_enabled
+        # a click on a card is held: nothing lifts, nothing is sent
+        from tests.app.helpers import card_point
+
+        click(app, card_point(table, table.hand.cards[0]))
+        assert not table.hand.selected
+        surf = pygame.display.get_surface()
+        table.draw(surf)  # the veil is drawn over the whole table
+        centre = surf.get_at((app.size[0] // 2, app.size[1] // 2 - table.px(60)))
+        assert centre[:3] != (0, 0, 0)
+        assert wait_for(app, lambda: net.ann.status == "connected", timeout=15)
+        assert wait_for(app, lambda: not table.net.held())
+        assert table.buttons["sort"].is_enabled
+        # the table shows the position from the snapshot (the computer may have moved
+        # for Ann meanwhile): her cards are the room's
+        assert wait_for(app, lambda: sorted(table.hand.cards) == sorted(net.ann.state.hand))
+        assert table.counts == list(net.ann.state.counts)
+        # the hand goes on from the new snapshot to its end, Ann clicking again
+        end = time.monotonic() + 60
+        while time.monotonic() < end and app.top.name == "table":
+            net.ben_moves()
+            app.frame(block=False)
+            ann_moves(app, table)
+            time.sleep(0.005)
+        assert app.top.name == "results"
+        assert set(net.ann.state.revealed[0]) <= set(cards_before)  # her own cards all along
+        assert net.ann.reconnects >= 1
+    finally:
+        net.close()
+
+
+def test_a_dropped_person_is_shown_away_and_back(make_app):
+    net = start_online(hands=1)
+    try:
+        app = make_app()
+        table = app.push("table", net.ann)
+        assert wait_for(app, lambda: table.awaiting_human or net.ann.state.to_act != 0, also=net.ben_moves)
+        net.ben.close()  # Ben's app stops: the server holds his seat with the computer
+        assert wait_for(app, lambda: 1 in table.net.away)
+        assert 1 in net.ann.state.by_computer
+        assert table.message is not None and "Ben is away" in table.message[0]
+        # the note is drawn under Ben's plate
+        assert table.net.away == frozenset({1})
+        rejoin(net)  # and back he comes, with his seat token
+        assert wait_for(app, lambda: not table.net.away, also=net.ben.poll)
+        assert 1 not in net.ann.state.by_computer
+        assert table.message is not None and "Ben is back" in table.message[0]
+    finally:
+        net.close()
+
+
+def test_the_turn_clock_shows_for_the_seat_to_act_and_the_server_moves_when_it_runs_out(make_app):
+    net = start_online(hands=1, turn_clock=20)
+    try:
+        app = make_app()
+        table = app.push("table", net.ann)
+        assert wait_for(app, lambda: table.awaiting_human, also=net.ben_moves)
+        assert wait_for(app, lambda: table.net.clock() is not None and table.net.clock()[0] == 0)
+        seat, left = table.net.clock()
+        assert 14 < left <= 20
+        assert table.net.clock_shown == (0, int(left + 0.999))
+        turn_at = len(net.ann.state.history)
+        # Ann waits: the last seconds are urgent, then the server moves for her
+        assert wait_for(app, lambda: table.net.clock() is not None and table.net.clock()[1] <= 5, timeout=25)
+        assert table.net.urgent()
+        assert wait_for(app, lambda: len(net.ann.state.history) > turn_at, timeout=10)
+        assert net.ann.state.history[turn_at][0] == 0  # the server moved for Ann's seat
+    finally:
+        net.close()
+
+
+def test_reactions_are_sent_shown_by_the_seat_and_muted(make_app):
+    net = start_online(hands=1)
+    try:
+        app = make_app()
+        app.online_mutes = set()
+        table = app.push("table", net.ann)
+        part = table.net
+        click_button(app, part.b_react)
+        assert part.panel is not None
+        labels = [b.text for b, _kind, _value in part.panel_buttons]
+        assert "Nice!" in labels and "Mute Ben" in labels
+        nice = next(b for b, kind, value in part.panel_buttons if value == "nice")
+        click_button(app, nice)
+        assert part.panel is None
+        assert wait_for(app, lambda: (net.ben.poll() is not None) and (0, "nice") in net.ben.reactions)
+        net.ben.react("thanks")
+        assert wait_for(app, lambda: 1 in part.bubbles)
+        assert part.bubbles[1][0] == "thanks"
+        # mute Ben: his reactions are not shown any more (for this run of the app)
+        click_button(app, part.b_react)
+        mute = next(b for b, kind, value in part.panel_buttons if value == "Ben")
+        click_button(app, mute)
+        assert app.online_mutes == {"Ben"} and 1 not in part.bubbles
+        unmute = [b.text for b, kind, value in part.panel_buttons if value == "Ben"]
+        assert unmute == ["Unmute Ben"]
+        key(app, pygame.K_ESCAPE)  # closes the panel, not the table
+        assert part.panel is None and app.top is table
+        heard = len(net.ann.reactions)
+        net.ben.react("oops")
+        assert wait_for(app, lambda: len(net.ann.reactions) > heard)
+        assert wait_for(app, lambda: part.heard == len(net.ann.reactions))  # the table took it in
+        assert 1 not in part.bubbles
+    finally:
+        net.close()
