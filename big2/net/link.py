@@ -15,10 +15,14 @@ The lobby: :attr:`lobby` is the latest ``room`` frame's body (seats, host, code)
 
 Dropped connections: the link reconnects by itself, waiting 0.5 s, 1 s, 2 s … (at most
 10 s, with a little randomness) between tries, and takes its seat back with its seat
-token; :attr:`status` is ``"connecting"``, ``"connected"``, ``"reconnecting"`` (show
-"Reconnecting…") or ``"closed"``; :attr:`problem` the last error frame's code and
-sentence. :attr:`token` and :attr:`code` are what the app stores to offer a rejoin after
-a restart (pass them back as ``code=``/``token=``).
+token. Several server processes sharing rooms through Redis (``big2 serve --redis``)
+can be given as ``others``: after a dropped connection or a failed try the link tries
+the next address in turn (any process reaches any room, and takes over a room whose
+process died); :attr:`url` is the address in use. :attr:`status` is ``"connecting"``,
+``"connected"``, ``"reconnecting"`` (show "Reconnecting…") or ``"closed"``;
+:attr:`problem` the last error frame's code and sentence. :attr:`token` and :attr:`code`
+are what the app stores to offer a rejoin after a restart (pass them back as
+``code=``/``token=``).
 """
 
 from __future__ import annotations
@@ -63,10 +67,12 @@ class RemoteLink:
     def __init__(self, url: str, *, name: str, code: str | None = None, token: str | None = None,
                  create: dict[str, Any] | None = None, ssl_context: ssl.SSLContext | None = None,
                  client: str = "big2", backoff: tuple[float, float] = (0.5, 10.0),
-                 on_message: Callable[[], None] | None = None) -> None:
+                 on_message: Callable[[], None] | None = None, others: tuple[str, ...] = ()) -> None:
         if (code is None) == (create is None):
             raise ValueError("a link joins a room (code) or creates one (create), not both")
         self.url = url
+        #: Every address of the room's servers, ``url`` first; tried in turn on reconnects.
+        self.urls = (url, *(u for u in others if u != url))
         self.name = name
         self.code = code
         self.token = token
@@ -203,6 +209,8 @@ class RemoteLink:
                 self.problem = ("connection", str(exc) or type(exc).__name__)
             if self._closing:
                 break
+            # another process of the room's servers, when there are several
+            self.url = self.urls[(self.urls.index(self.url) + 1) % len(self.urls)]
             self.status = "reconnecting"
             self.reconnects += 1
             await self._sleep(delay * (0.8 + 0.4 * random.random()))
