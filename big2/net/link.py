@@ -15,14 +15,15 @@ The lobby: :attr:`lobby` is the latest ``room`` frame's body (seats, host, code)
 
 Dropped connections: the link reconnects by itself, waiting 0.5 s, 1 s, 2 s … (at most
 10 s, with a little randomness) between tries, and takes its seat back with its seat
-token. Several server processes sharing rooms through Redis (``big2 serve --redis``)
-can be given as ``others``: after a dropped connection or a failed try the link tries
-the next address in turn (any process reaches any room, and takes over a room whose
-process died); :attr:`url` is the address in use. :attr:`status` is ``"connecting"``,
-``"connected"``, ``"reconnecting"`` (show "Reconnecting…") or ``"closed"``;
-:attr:`problem` the last error frame's code and sentence. :attr:`token` and :attr:`code`
-are what the app stores to offer a rejoin after a restart (pass them back as
-``code=``/``token=``).
+token; :attr:`status` is ``"connecting"``, ``"connected"``, ``"reconnecting"`` (show
+"Reconnecting…") or ``"closed"``; :attr:`problem` the last error frame's code and
+sentence. :attr:`token` and :attr:`code` are what the app stores to offer a rejoin after
+a restart (pass them back as ``code=``/``token=``).
+
+Several server processes sharing rooms through Redis (``big2 serve --redis``) can be
+given as ``others``: after a dropped connection or a failed try the link tries the next
+address in turn (any process reaches any room, and takes over a room whose process
+died); :attr:`url` is the address in use, :attr:`urls` all of them.
 """
 
 from __future__ import annotations
