@@ -109,9 +109,9 @@ class Watch:
         self.statuses = [link.status]
         self.urls = [link.url]
         self.last = None
-        self.frames_away = 0
+        self.loops_away = 0
         self.drawn_away: set[str] = set()
-        self.before: tuple[Any, ...] | None = None  # the hand's moves when the link dropped
+        self.before: tuple[Any, ...] | None = None  # the hand's moves when the link dropped, and its state
         self.kept: list[bool] = []
         self.my_moves: dict[int, int] = {}
 
@@ -120,14 +120,15 @@ class Watch:
         if link.status != self.statuses[-1]:
             self.statuses.append(link.status)
             if link.status == "reconnecting" and self.before is None and state.in_hand and not state.hand_over:
-                self.before = (len(state.results), tuple(state.history))
+                self.before = (len(state.results), tuple(state.history), state)
         if link.url != self.urls[-1]:
             self.urls.append(link.url)
         if link.status == "reconnecting":
-            self.frames_away += 1
+            self.loops_away += 1
             self.drawn_away.update(d.text for d in drawn)
-        if self.before is not None and link.status == "connected" and state.in_hand:
-            hand, moves = self.before
+        if (self.before is not None and link.status == "connected" and state.in_hand
+                and state is not self.before[2]):  # the server's snapshot since the way back
+            hand, moves, _ = self.before
             if len(state.results) == hand and len(state.history) >= len(moves):
                 self.kept.append(tuple(state.history[: len(moves)]) == moves)
             else:  # the hand ended meanwhile: it must have ended with every move kept
@@ -207,7 +208,7 @@ def main(argv: list[str] | None = None) -> int:
             "deal_numbers": [r.deal_number for r in state.results],
             "my_moves": {str(k): v for k, v in sorted(watch.my_moves.items())},
             "statuses": watch.statuses, "urls": watch.urls, "reconnects": link.reconnects,
-            "frames": app.frames, "frames_away": watch.frames_away,
+            "frames": app.frames, "loops_away": watch.loops_away,
             "reconnecting_drawn": any(_("Reconnecting…") in t for t in watch.drawn_away),
             "history_kept": watch.kept, "problem": list(link.problem) if link.problem else None,
         }
