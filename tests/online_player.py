@@ -88,17 +88,25 @@ def advance_results(app: Any) -> None:
     click_button(app, app.top.b_next)
 
 
-def play_turn(app: Any, table: Any) -> None:
-    """The first legal move, made with the mouse: its cards clicked, then Play (or Pass)."""
+def play_turn(app: Any, table: Any) -> bool:
+    """The first legal move, made with the mouse: a right click clears a selection that
+    is not it, its cards are clicked, then Play (or Pass). Whether the table took it."""
     move = legal_moves(table.state)[0]
     if move == PASS:
         click_button(app, table.buttons["pass"])
-        return
-    cards = list(move_cards(move))
-    for c in cards:
-        if c not in table.hand.selected and c in table.hand.cards:
+        return not table.awaiting_human
+    cards = set(move_cards(move))
+    if not cards <= set(table.hand.cards):
+        return False  # the table does not show these cards yet
+    if table.hand.selected - cards:
+        click(app, card_point(table, next(iter(table.hand.selected))), button=3)
+    for c in sorted(cards, key=table.hand.cards.index):
+        if c not in table.hand.selected:
             click(app, card_point(table, c))
+    if table.hand.selected != cards:
+        return False  # tried again next time round
     click_button(app, table.buttons["play"])
+    return not table.awaiting_human
 
 
 class Watch:
@@ -147,7 +155,6 @@ def play(app: Any, table: Any, link: RemoteLink, watch: Watch, seconds: float) -
 
     end = time.monotonic() + seconds
     app.running = True
-    acted_at = None  # the position of one's last move: one move a position, as a person waits to see it land
     while time.monotonic() < end:
         with text.recording() as drawn:
             app.frame(block=False)
@@ -162,11 +169,9 @@ def play(app: Any, table: Any, link: RemoteLink, watch: Watch, seconds: float) -
             if state.session_over:
                 return None
             advance_results(app)
-        elif (app.top is table and table.awaiting_human and state.my_turn
-              and (len(state.results), len(state.history)) != acted_at):
-            play_turn(app, table)
-            if not table.awaiting_human:  # the table took the move and sent it
-                acted_at = (len(state.results), len(state.history))
+        elif app.top is table and table.awaiting_human and state.my_turn:
+            # (the table offers the turn again only once the server answered the last move)
+            if play_turn(app, table):
                 hand = len(state.results) + 1
                 watch.my_moves[hand] = watch.my_moves.get(hand, 0) + 1
         time.sleep(0.002)

@@ -11,6 +11,7 @@ tests/net/twoapps.py starts them and cuts connections.
 
 from __future__ import annotations
 
+import json
 import os
 import re
 import signal
@@ -58,7 +59,7 @@ def _port(url: str) -> int:
 def _same_session(ann: dict[str, Any], ben: dict[str, Any]) -> None:
     """Both apps finished the same two-hand session and saw the same scores."""
     for s in (ann, ben):
-        assert s["ok"], s
+        assert s["ok"], json.dumps(s)
         assert s["session_over"] and s["hands"] == 2, s
         assert s["names"][:2] == ["Ann", "Ben"] and s["people"] == [True, True, False], s
         # each person played their own seat in both hands (no seat was given to the computer)

@@ -53,7 +53,10 @@ class AppPlayer:
 
     def _read(self) -> None:
         assert self.proc.stdout is not None
+        seen = self.log.with_suffix(".out").open("w", encoding="utf-8")  # every line, for a post-mortem
         for raw in self.proc.stdout:
+            seen.write(raw)
+            seen.flush()
             try:
                 line = json.loads(raw)
             except ValueError:
@@ -61,6 +64,7 @@ class AppPlayer:
             with self._changed:
                 self.lines.append(line)
                 self._changed.notify_all()
+        seen.close()
         with self._changed:
             self._changed.notify_all()
 
