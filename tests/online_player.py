@@ -15,8 +15,9 @@ room (the link tries them in turn when its connection drops).
 
 Its stdout is JSON, one object a line: ``{"type": "joined", …}`` once seated,
 ``{"type": "progress", …}`` whenever the hand, the number of moves or the link's status
-changes (what a test waits on to cut the connection mid-hand), and last
-``{"type": "summary", …}``: what the table showed and what the link went through. The
+changes (what a test waits on to cut the connection mid-hand), then
+``{"type": "summary", …}``: what the table showed and what the link went through, and
+last ``{"type": "closed", "seconds": …}`` once the link and the window are closed. The
 exit status is 0 when the session ended, 1 when it did not (the summary says why).
 """
 
@@ -220,11 +221,13 @@ def main(argv: list[str] | None = None) -> int:
     except Exception as exc:  # noqa: BLE001 - the summary says what went wrong
         why = f"{type(exc).__name__}: {exc}"
     finally:
-        seconds = time.monotonic() - started
+        # the summary first: what the session was does not wait on closing the connection
+        say("summary", ok=why is None, why=why, seconds=round(time.monotonic() - started, 2), **summary)
+        closing = time.monotonic()
         if link is not None:
             link.close()
         app.close()
-    say("summary", ok=why is None, why=why, seconds=round(seconds, 2), **summary)
+        say("closed", seconds=round(time.monotonic() - closing, 2))
     return 0 if why is None else 1
 
 

@@ -3,8 +3,8 @@
 
 :class:`AppPlayer` starts ``python -m tests.online_player`` and reads its JSON lines on a
 thread; :meth:`AppPlayer.wait_for` waits (bounded) for a line that matches, and
-:meth:`AppPlayer.summary` for the last one. :meth:`AppPlayer.stop` kills the child if it
-still runs: call it in ``finally``.
+:meth:`AppPlayer.summary` for its summary. :meth:`AppPlayer.stop` kills the child if it
+has not ended a few seconds later: call it in ``finally``.
 
 :class:`Relay` forwards TCP from a port of its own to the server's: an app connected
 through it loses its connection when the test calls :meth:`Relay.cut` (as when a
@@ -89,7 +89,10 @@ class AppPlayer:
     def summary(self, seconds: float) -> dict[str, Any]:
         return self.wait_for(lambda line: line["type"] == "summary", seconds, "the summary")
 
-    def stop(self) -> None:
+    def stop(self, grace: float = 5.0) -> None:
+        """Let the app finish closing for up to ``grace`` seconds, then kill it."""
+        with contextlib.suppress(subprocess.TimeoutExpired):
+            self.proc.wait(grace)
         if self.proc.poll() is None:
             self.proc.kill()
         with contextlib.suppress(subprocess.TimeoutExpired):
