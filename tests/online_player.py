@@ -217,6 +217,9 @@ def main(argv: list[str] | None = None) -> int:
             "frames": app.frames, "loops_away": watch.loops_away,
             "reconnecting_drawn": any(_("Reconnecting…") in t for t in watch.drawn_away),
             "history_kept": watch.kept, "problem": list(link.problem) if link.problem else None,
+            # where the app stands at the end, for a post-mortem
+            "screens": [type(sc).__name__ for sc in app.stack], "awaiting": table.awaiting_human,
+            "to_act": state.to_act, "message": table.message[0] if table.message else None,
         }
     except Exception as exc:  # noqa: BLE001 - the summary says what went wrong
         why = f"{type(exc).__name__}: {exc}"
