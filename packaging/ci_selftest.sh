@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# Build the Linux one-folder app and run its --self-test headless; exit non-zero on failure.
+# Build the Linux one-folder app and run its --self-test headless (a local computer hand, then
+# an online one through a room the app hosts on loopback); exit non-zero on failure.
 #
 #   bash packaging/ci_selftest.sh
 #
@@ -31,9 +32,15 @@ home=$(mktemp -d)
 trap 'rm -rf "$home"' EXIT
 status=0
 env -u BIG2_HOME HOME="$home" SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy \
-    timeout 300 "$app" --self-test || status=$?
+    timeout 300 "$app" --self-test >"$home/self-test.out" || status=$?
+cat "$home/self-test.out"
 if [ "$status" -ne 0 ]; then
     echo "ci_selftest: the built app's self-test FAILED (exit $status)" >&2
+    exit 1
+fi
+# The online part (a room hosted in the app, a computer hand over loopback) must have run.
+if ! grep -q "^self-test online ok:" "$home/self-test.out"; then
+    echo "ci_selftest: the built app's self-test did not play its online hand" >&2
     exit 1
 fi
 step "the built app passed its self-test"

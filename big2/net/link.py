@@ -24,6 +24,11 @@ token; :attr:`status` is ``"connecting"``, ``"connected"``, ``"reconnecting"`` (
 "Reconnecting…") or ``"closed"``; :attr:`problem` the last error frame's code and
 sentence. :attr:`token` and :attr:`code` are what the app stores to offer a rejoin after
 a restart (pass them back as ``code=``/``token=``).
+
+Several server processes sharing rooms through Redis (``big2 serve --redis``) can be
+given as ``others``: after a dropped connection or a failed try the link tries the next
+address in turn (any process reaches any room, and takes over a room whose process
+died); :attr:`url` is the address in use, :attr:`urls` all of them.
 """
 
 from __future__ import annotations
@@ -72,10 +77,12 @@ class RemoteLink:
     def __init__(self, url: str, *, name: str, code: str | None = None, token: str | None = None,
                  create: dict[str, Any] | None = None, ssl_context: ssl.SSLContext | None = None,
                  client: str = "big2", backoff: tuple[float, float] = (0.5, 10.0),
-                 on_message: Callable[[], None] | None = None) -> None:
+                 on_message: Callable[[], None] | None = None, others: tuple[str, ...] = ()) -> None:
         if (code is None) == (create is None):
             raise ValueError("a link joins a room (code) or creates one (create), not both")
         self.url = url
+        #: Every address of the room's servers, ``url`` first; tried in turn on reconnects.
+        self.urls = (url, *(u for u in others if u != url))
         self.name = name
         self.code = code
         self.token = token
@@ -252,6 +259,8 @@ class RemoteLink:
                 self.problem = ("connection", str(exc) or type(exc).__name__)
             if self._closing:
                 break
+            # another process of the room's servers, when there are several
+            self.url = self.urls[(self.urls.index(self.url) + 1) % len(self.urls)]
             self.status = "reconnecting"
             self.reconnects += 1
             self._tell("status", self.status)  # a table shows "Reconnecting…" at once

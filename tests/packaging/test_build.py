@@ -42,6 +42,7 @@ def test_one_folder_app_passes_its_self_test(built, tmp_path: Path) -> None:
                           text=True, timeout=300)
     assert proc.returncode == 0, proc.stdout + proc.stderr
     assert "self-test ok" in proc.stdout
+    assert "self-test online ok" in proc.stdout  # ssl, websockets and zeroconf are in
 
 
 def test_one_folder_app_prints_the_pyproject_version(built, buildinfo, tmp_path: Path) -> None:

@@ -144,3 +144,13 @@ def test_platform_tag(buildinfo) -> None:
 
 def test_spec_is_python() -> None:
     ast.parse(SPEC.read_text(encoding="utf-8"))
+
+
+def test_the_spec_ships_what_online_play_needs() -> None:
+    """ssl (wss://) is not excluded; websockets and zeroconf (whose compiled modules hide
+    their imports) are collected whole; the built app's self-test checks they load."""
+    source = SPEC.read_text(encoding="utf-8")
+    excludes = re.search(r"excludes=\[([^\]]*)\]", source)
+    assert excludes and "ssl" not in excludes.group(1)
+    for package in ("websockets", "zeroconf"):
+        assert f'collect_submodules("{package}")' in source

@@ -166,4 +166,5 @@ def test_the_installed_wheel_passes_its_self_test(buildinfo, tmp_path: Path) -> 
     assert report["version"] == f"big2 {buildinfo.version()}"
     assert ROOT not in Path(report["module"]).resolve().parents
     assert Path(report["assets"]).resolve().is_relative_to((tmp_path / "venv").resolve())
-    assert report["self_test"].startswith("self-test ok"), report
+    # the last line is the online part's, printed only when the local hand passed too
+    assert report["self_test"].startswith("self-test online ok"), report
