@@ -5,7 +5,9 @@
 so network I/O never blocks a frame. The table calls :meth:`RemoteLink.poll` once a
 frame: it returns the seat events that arrived since (decoded with
 :mod:`big2.room.codec`) and keeps :attr:`RemoteLink.state` current (the seat's latest
-:class:`~big2.room.state.SeatState`). :meth:`RemoteLink.send` queues a command for the
+:class:`~big2.room.state.SeatState`); a move's events and the snapshot after them are
+handed over together, so :attr:`state` is never behind the events polled, nor ahead of
+them. :meth:`RemoteLink.send` queues a command for the
 seat and returns at once; the room's answer comes through :meth:`poll`: a refused
 command as a :class:`~big2.room.commands.Refusal` in the list, with the room's sentence.
 
@@ -126,10 +128,9 @@ class RemoteLink:
             except queue.Empty:
                 return out
             if kind == "state":
-                self.state, fresh = value
+                events, self.state, fresh = value
+                out.extend(events)
                 self.snapshots += fresh
-            elif kind == "event":
-                out.append(value)
             elif kind == "refusal":
                 out.append(value)
 
@@ -236,7 +237,7 @@ class RemoteLink:
         """Hand ``value`` to the table: states, events and refusals through :meth:`poll`
         (so :meth:`pending` means "poll has something"); for the rest (room, reaction,
         clock, status) the attributes already say it, and the render loop is woken."""
-        if kind in ("state", "event", "refusal"):
+        if kind in ("state", "refusal"):
             self._inbox.put((kind, value))
         if self.on_message is not None:
             with contextlib.suppress(Exception):
@@ -312,14 +313,20 @@ class RemoteLink:
             await client.close()
 
     async def _read(self, client: Client) -> None:
+        # A move's events are handed over together with the snapshot the server sends
+        # after them: a table never holds events its state is not yet ahead of (nor a
+        # state whose events it has not got). Events of a connection that drops before
+        # their snapshot are let go: the next connection starts from a snapshot.
+        held: list[Any] = []
         while True:
             frame = await client.recv(timeout=3600)
             kind = frame.type
             if kind == "state":
                 fresh, self._first_state = self._first_state, False
-                self._tell("state", (codec.from_json(frame["state"]), fresh))
+                self._tell("state", (held, codec.from_json(frame["state"]), fresh))
+                held = []
             elif kind == "event":
-                self._tell("event", codec.from_json(frame["event"]))
+                held.append(codec.from_json(frame["event"]))
             elif kind == "room":
                 self.lobby = frame["room"]
                 self._tell("room", frame["room"])
