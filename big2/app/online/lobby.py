@@ -171,9 +171,9 @@ class LobbyScene(Scene):
         self.rules_box = None
         self.b_copy = None
         self.b_start = None
-        # the header: the code (drawn), the addresses and the copy button when hosting
-        self.header_h = px(96) if self.hosting is not None else px(70)
-        if self.hosting is not None and clipboard_works():
+        # the header: the code (drawn), the addresses to share and the copy button
+        self.header_h = px(96)
+        if clipboard_works():
             label = _("Copied") if self.copied else _("Copy")
             w = self.button_width([_("Copy"), _("Copied")])
             self.b_copy = self.button((self.rx - pad - w, r.y + px(16), w, px(36)), label)
@@ -461,8 +461,10 @@ class LobbyScene(Scene):
         self.app.dirty = True
 
     def addresses(self) -> list[str]:
+        """What friends type to join: the hosted server's addresses, or the server this
+        link reached (a ``big2 serve`` somewhere)."""
         if self.hosting is None:
-            return []
+            return [str(self.link.url)] if getattr(self.link, "url", None) else []
         try:
             return list(self.hosting.share_addresses())
         except Exception:  # noqa: BLE001 - the server stopped: nothing to share
@@ -512,11 +514,10 @@ class LobbyScene(Scene):
             text.draw(surf, i18n.verbatim(str(room.get("code_shown", ""))), fpx(34), (x, top + px(20)), GOLD, bold=True)
         else:
             text.draw(surf, _("Connecting…"), fpx(20), (x, top + px(20)), SOFT)
-        if self.hosting is not None:
-            shown = " · ".join(self.addresses()) or _("The server is not running.")
-            line = _("Friends join at {address}").format(address=i18n.verbatim(shown))
-            text.draw(surf, text.shorten(line, fpx(14), self.left_w), fpx(14), (x, r.y + self.header_h - px(14)), SOFT,
-                      max_width=self.left_w)
+        shown = " · ".join(self.addresses()) or _("The server is not running.")
+        line = _("Friends join at {address}").format(address=i18n.verbatim(shown))
+        text.draw(surf, text.shorten(line, fpx(14), self.left_w), fpx(14), (x, r.y + self.header_h - px(14)), SOFT,
+                  max_width=self.left_w)
         # the status of the link, when it is not simply connected
         status = self.link.status
         note = self.error

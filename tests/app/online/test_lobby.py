@@ -128,7 +128,8 @@ def test_a_friend_sees_the_set_up_read_only_and_marks_ready(make_app, room) -> N
     scene = _lobby(app, bob)
     assert not scene.is_host
     assert scene.seat_menus == {} and scene.setup_menus == {} and scene.rule_menus == {}
-    assert scene.b_start is None and scene.b_copy is None
+    assert scene.b_start is None
+    assert scene.addresses() == [bob.url]  # a friend can pass the address on too
     assert set(scene.mute_buttons) == {0}  # Ann's; none for Bob himself
     ann.configure(preset="taiwan", hands=8)
     _settled(app, scene, lambda r: r["hands"] == 8)

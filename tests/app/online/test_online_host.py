@@ -89,3 +89,35 @@ def test_enter_in_the_name_field_hosts(make_app, lobby, loopback):
     type_text(app, form.name_entry, "Ann")  # and Enter
     assert app.run_until(lambda: app.top.name == "lobby", timeout=20), app.top.message
     assert lobby[-1].link.lobby["seats"][0]["name"] == "Ann"
+
+
+def test_a_room_can_be_opened_on_a_game_server(make_app, lobby, room, tmp_path):
+    # a game server somewhere (big2 serve; here one on loopback): the room opens there,
+    # nothing is hosted in the app, and the seat is kept for a rejoin
+    from big2.app.online import rejoin
+
+    server, _ann = room
+    app = make_app()
+    form = _to_host_form(app)
+    type_text(app, form.name_entry, "Mei", enter=False)
+    type_text(app, form.server_entry, server.url.removeprefix("ws://"), enter=False)
+    click_control(app, form.b_host)
+    assert app.run_until(lambda: app.top.name == "lobby", timeout=20), app.top.message
+    seen = lobby[-1]
+    assert seen.hosting is None and not hosting_mod.of(app).running
+    assert seen.link.url == server.url and seen.link.lobby["seats"][0]["name"] == "Mei"
+    assert server.rooms() == 2  # Ann's and the new one
+    assert app.run_until(lambda: rejoin.path().exists(), timeout=10)
+    kept, _notices = rejoin.load()
+    assert kept is not None and kept.code == seen.link.code
+
+
+def test_a_game_server_address_that_makes_no_sense_is_a_sentence(make_app, lobby, loopback):
+    app = make_app()
+    form = _to_host_form(app)
+    type_text(app, form.name_entry, "Mei", enter=False)
+    type_text(app, form.server_entry, "ftp://nowhere", enter=False)
+    click_control(app, form.b_host)
+    form = app.top
+    assert form.name == "host_game" and form.message and not lobby
+    assert form.server_entry.get_text() == "ftp://nowhere"
