@@ -17,7 +17,7 @@ token; one still away when the hand ends leaves a computer seat behind. After th
 session the host may start a rematch with the same seats.
 
 Everything a room must keep to go on in another process is in :meth:`to_state`, a
-JSON-able dict (the game through :mod:`big2.net.roomstate`); :meth:`restore` builds the
+JSON-able dict (the game through :meth:`big2.room.room.Room.to_dict`); :meth:`restore` builds the
 room back from it, everyone away until they come back with their seat tokens.
 
 Refusals are :class:`RoomError` with a stable ``code`` and a sentence; the server turns
@@ -45,7 +45,7 @@ from ..room.room import Room, lowest_move
 from ..room.undo import allowed as undo_allowed
 from .brain import ExecutorBrain
 from .protocol import TURN_CLOCKS, Frame
-from .roomstate import hold_seat, room_from_state, room_to_state, seat_back
+from .roomstate import room_from_state, room_to_state
 from .tokens import format_code, new_room_code, new_seat_token, same_token
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -181,7 +181,7 @@ class HostedRoom:
             # Everyone is away until they reconnect: the computer holds their seats.
             for seat, slot in enumerate(room.seats):
                 if slot.kind == "person":
-                    hold_seat(room.game, seat)
+                    room.game.hold_seat(seat)
             room._saved_at = (room.game.hand_serial, len(room.game.log))
         return room
 
@@ -267,8 +267,9 @@ class HostedRoom:
         if self.game is not None:
             self._skip_to_now(seat)  # before it can be sent anything: a snapshot, no replay
         await self._seat(seat, conn, name, None)
-        if self.game is not None:  # the host gave this seat back to a person: they play it now
-            seat_back(self.game, seat)
+        if self.game is not None:  # the host gave this seat back to a person: they play it now,
+            self.game.rename(seat, name)  # under their own name, which every seat is shown at once
+            self.game.seat_back(seat)
             await self.flush(states=True)
             self.wake()
         await self._changed()
@@ -499,7 +500,7 @@ class HostedRoom:
         events before it are not sent again)."""
         if self.game is None:
             return
-        seat_back(self.game, seat)
+        self.game.seat_back(seat)
         await self.flush(states=True)
 
     async def went_away(self, seat: int) -> None:
@@ -507,7 +508,7 @@ class HostedRoom:
         (seed 000's policy); if the hand ends first, the seat stays a computer's."""
         if self.game is None:
             return
-        hold_seat(self.game, seat)
+        self.game.hold_seat(seat)
         await self.flush()
         self.wake()
 
@@ -515,7 +516,7 @@ class HostedRoom:
         """The person at ``seat`` left for good: a computer plays it from now on."""
         if self.game is None:
             return
-        hold_seat(self.game, seat)
+        self.game.hold_seat(seat)
         await self.flush()
         self.wake()
 

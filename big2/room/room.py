@@ -26,7 +26,7 @@ from __future__ import annotations
 
 import logging
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from concurrent.futures import Future
 from typing import Any, Protocol
 
@@ -35,8 +35,9 @@ from big2.engine.errors import IllegalMove
 from big2.engine.events import CardsExchanged, HandEnded
 from big2.engine.messages import msg
 
+from . import codec
 from . import commands as cmd
-from .config import HandResult, MatchConfig
+from .config import HandResult, MatchConfig, SeatConfig
 from .events import ComputerStumbled, HandRevealed, HandScored, HintGiven, MoveUndone, SeatHanded
 from .match import Match, opening_events
 from .redact import redact
@@ -92,6 +93,25 @@ class RoomObserver(Protocol):
 
     def hand_scored(self, room: Room, result: HandResult) -> None: ...
 
+
+class EngineCodec(Protocol):
+    """Writes the engine's session and games as JSON values and reads them back (the
+    save files' codec, :mod:`big2.persistence.sessioncodec`, which the room may not
+    import): what :meth:`Room.to_dict` and :meth:`Room.from_dict` are given.
+    ``session_from_dict`` raises ``ValueError`` for anything it refuses."""
+
+    def session_to_dict(self, session: Any, rngs: dict[str, random.Random]) -> Any: ...
+
+    def session_from_dict(self, data: Any) -> tuple[Any, Mapping[str, random.Random]]: ...
+
+    def game_to_dict(self, game: Any) -> Any: ...
+
+    def game_from_dict(self, data: Any, rules: Any) -> Any: ...
+
+
+#: The shape of :meth:`Room.to_dict`; bumped when it changes (an older or newer saved
+#: room is refused with the reason).
+ROOM_STATE_VERSION = 1
 
 #: The levels that stand in, in order, for a computer whose brain failed.
 FALLBACK_LEVELS = ("normal", "beginner")
@@ -264,11 +284,7 @@ class Room:
                     raise _Refused(msg("A computer already plays this seat."))
                 if isinstance(command, cmd.Leave):
                     self._left.add(seat)
-                m.hand_to_computer(seat)
-                if self._thinking_seat == seat:
-                    self._drop_thinking()
-                self.log.append(SeatHanded(seat))
-                self._notify("moved")
+                self._computer_takes(seat)
                 return None
             if isinstance(command, cmd.Hint):
                 self.log.append(self._hint(seat))
@@ -297,6 +313,126 @@ class Room:
             return cmd.Refusal(exc.message)
         except _Refused as exc:
             return cmd.Refusal(exc.message)
+
+    def _computer_takes(self, seat: int) -> None:
+        """The computer plays ``seat`` for the rest of the hand in play; seats hear it."""
+        self.match.hand_to_computer(seat)
+        if self._thinking_seat == seat:
+            self._drop_thinking()
+        self.log.append(SeatHanded(seat))
+        self._notify("moved")
+
+    # Seats: people away and back, names ---------------------------------------------------
+
+    def hold_seat(self, seat: int) -> bool:
+        """The person of ``seat`` is away: the computer plays the seat from now on, the
+        rest of this hand and every later one, until :meth:`seat_back`. Works between
+        hands too. When a hand is in play and a person was playing the seat, the seats
+        hear :class:`~big2.room.events.SeatHanded`. False (and nothing changes) for a
+        computer's own seat."""
+        m = self.match
+        if not m.config.seats[seat].human:
+            return False
+        self._left.add(seat)
+        game = m.game
+        if game is None or game.is_over:
+            m.hand_to_computer(seat)
+        elif m.is_human(seat):
+            self._computer_takes(seat)
+        return True
+
+    def seat_back(self, seat: int) -> bool:
+        """The person of ``seat`` plays it again, at once (they came back, or a new
+        person took the seat). False when the computer was not holding it for a person.
+        The seats hear no event: give them a snapshot (:meth:`state_for`)."""
+        m = self.match
+        if not m.config.seats[seat].human:
+            return False
+        held = m.person_plays(seat)
+        held = seat in self._left or held
+        self._left.discard(seat)
+        if held and self.thinking(seat):
+            self._drop_thinking()
+        return held
+
+    @property
+    def held_seats(self) -> frozenset[int]:
+        """People's seats the computer holds until the person is back (:meth:`hold_seat`)."""
+        return frozenset(self._left)
+
+    def rename(self, seat: int, name: str) -> None:
+        """``seat`` is called ``name`` from now on (a new person took it): every seat's
+        next snapshot names it so, as do the later hands. The finished hands' records
+        keep the names they were played under. No event: give the seats a snapshot."""
+        if not 0 <= seat < self.n_players:
+            raise ValueError(f"there is no seat {seat} at this table")
+        self.match.rename(seat, str(name))
+        if self.hand_start is not None:
+            self.hand_start.names = self.match.names
+
+    # Saving -----------------------------------------------------------------------------
+
+    def to_dict(self, engine: EngineCodec) -> dict[str, Any]:
+        """Everything needed to rebuild this room elsewhere, as JSON values: the session
+        with its hand in play and generators (written by ``engine``, the save files'
+        codec), the computers' generators, the set-up, the finished hands' records, the
+        seats the computer holds, and the hand as dealt. What is not kept: the event
+        log (a restored room's seats start from a snapshot) and a computer's move being
+        chosen (the restored room asks again)."""
+        m = self.match
+        c = m.config
+        return {
+            "v": ROOM_STATE_VERSION,
+            "payload": engine.session_to_dict(m.session, {f"seat-{i}": r for i, r in enumerate(m.ai_rngs)}),
+            "seats": [[s.name, s.human, s.level] for s in c.seats],
+            "hands": c.hands, "target": c.target, "seed": c.seed, "scoring": c.scoring,
+            "undo_hot_seat": c.undo_hot_seat, "deal": c.deal,
+            "results": [codec.to_json(r) for r in m.results],
+            "computer_for_hand": sorted(m.held_for_hand),
+            "left": sorted(self._left),
+            "assisted": m.assisted,
+            "reveal_deal": self.reveal_deal,
+            "hand_serial": self.hand_serial,
+            # The hand as dealt: the plays of the trick in progress are read from it.
+            "hand_start": None if self.hand_start is None else engine.game_to_dict(self.hand_start),
+        }
+
+    @classmethod
+    def from_dict(cls, data: Any, engine: EngineCodec, *, brain: Brain | None = None,
+                  on_stumble: Callable[[BaseException, int, str, str], None] | None = None) -> Room:
+        """The room :meth:`to_dict` wrote (through JSON text or not), going on from where
+        it was; its log starts empty (:meth:`resume_hand`). ``ValueError`` with a reason
+        for anything else, a saved room of another version included."""
+        if not isinstance(data, dict):
+            raise ValueError("a saved room is a JSON object")
+        if data.get("v") != ROOM_STATE_VERSION:
+            raise ValueError(f"a saved room of version {data.get('v')!r}; this program reads version "
+                             f"{ROOM_STATE_VERSION} only")
+        try:
+            session, rngs = engine.session_from_dict(data["payload"])
+            n = session.n_players
+            seats = tuple(SeatConfig(str(name), bool(human), str(level)) for name, human, level in data["seats"])
+            deal = data.get("deal")
+            config = MatchConfig(seats=seats, rules=session.rules, hands=int(data["hands"]), target=data["target"],
+                                 seed=data["seed"], scoring=str(data["scoring"]),
+                                 undo_hot_seat=bool(data["undo_hot_seat"]),
+                                 deal=int(deal) if deal is not None else None)
+            results = [codec.from_json(r) for r in data["results"]]
+            if not all(isinstance(r, HandResult) for r in results):
+                raise ValueError("the saved hand records are not hand records")
+            m = Match.restore(config, session, ai_rngs=[rngs.get(f"seat-{i}") or random.Random() for i in range(n)],
+                              results=results, assisted=bool(data["assisted"]),
+                              held_for_hand={int(x) for x in data["computer_for_hand"]})
+            start = data.get("hand_start")
+            hand_start = engine.game_from_dict(start, session.rules) if isinstance(start, dict) else None
+            room = cls(match=m, brain=brain, reveal_deal=bool(data["reveal_deal"]), on_stumble=on_stumble,
+                       hand_start=hand_start)
+            room._left = {int(x) for x in data["left"] if 0 <= int(x) < n}
+            room.hand_serial = int(data["hand_serial"])
+        except (KeyError, TypeError, AttributeError) as exc:
+            raise ValueError(f"not a saved room: {exc!r}") from exc
+        room.resume_hand()
+        return room
 
     def _next_hand(self) -> cmd.Refusal | None:
         m = self.match

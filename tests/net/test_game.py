@@ -314,6 +314,17 @@ def test_the_host_gives_a_seat_the_computer_took_to_a_new_person() -> None:
             cybot = SeatBot(cy)
             cybot.take(await cy.expect("joined"))
             assert cybot.seat == b.seat
+            # The seat is Cy's now, by name too: in the snapshot each of them is sent at
+            # once and in the lobby (it was "P1", the person who left it).
+            cybot.take(await cy.expect("state"))
+            assert cybot.state.names[b.seat] == "Cy" and cybot.state.is_person(b.seat)
+            while True:
+                frame = await a.client.expect("state", "room", "event")
+                a.take(frame)
+                if frame.type == "state" and frame["state"]["names"][b.seat] == "Cy":
+                    break
+            assert a.state.names == ("P0", "Cy", "Computer 3", "Computer 4")
+            assert room.game.state_for(3).names[b.seat] == "Cy"
             await a.client.send("command", seq=50, command={"kind": "next_hand"})
             a.scored = 0
             await asyncio.gather(a.play(hands=1, timeout=60), cybot.play(hands=1, timeout=60))
