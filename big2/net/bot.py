@@ -227,17 +227,22 @@ class SeatBot:
         return {"kind": "pass"}
 
     async def act(self) -> bool:
-        """Send the command :meth:`decide` picks, if any; True when one was sent."""
+        """Send the command :meth:`decide` picks, if any, after ``pace`` seconds; True
+        when one was sent."""
         command = self.decide()
         if command is None:
             return False
         if self.pace:
             await asyncio.sleep(self.pace)
+        await self.send(command)
+        return True
+
+    async def send(self, command: dict[str, Any]) -> None:
+        """Send ``command`` (from :meth:`decide`) now, timing it until its first event."""
         self.seq += 1
         self.sent_at = {self.seq: time.perf_counter()}
         self._waiting = self.seq if command["kind"] != "next_hand" else None
         await self.client.send("command", seq=self.seq, command=command)
-        return True
 
     async def play(self, *, hands: int = 1, timeout: float = 60.0) -> None:
         """Read frames and act until ``hands`` hands were scored (or the session ended)."""

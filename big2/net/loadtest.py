@@ -28,10 +28,12 @@ import argparse
 import asyncio
 import contextlib
 import json
+import os
 import re
 import subprocess
 import sys
 import tempfile
+import time
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
@@ -54,8 +56,6 @@ def cpu_s(pid: int) -> float | None:
     """CPU seconds process ``pid`` has used (Linux), or None."""
     try:
         fields = Path(f"/proc/{pid}/stat").read_text(encoding="ascii").rsplit(")", 1)[1].split()
-        import os
-
         return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
     except (OSError, ValueError, IndexError):
         return None
@@ -122,16 +122,19 @@ async def _run_bot(bot: SeatBot, end: float, stall_s: float, failover: list[str]
         if left <= 0:
             return True
         try:
-            try:
-                await asyncio.wait_for(bot.act(), left)  # its pace may outlast the run
-            except asyncio.TimeoutError:
-                return True
+            command = bot.decide()
+            if command is not None:
+                if bot.pace:  # its pace may outlast the run
+                    if bot.pace >= left:
+                        return True
+                    await asyncio.sleep(bot.pace)
+                await bot.send(command)
             left = end - loop.time()
             if left <= 0:
                 return True
             try:
                 frame = await bot.client.recv(timeout=min(left, stall_s))
-            except asyncio.TimeoutError:
+            except (asyncio.TimeoutError, TimeoutError):
                 return loop.time() >= end - 0.05
         except (ConnectionClosed, OSError, EOFError, asyncio.IncompleteReadError):
             if not failover:
@@ -183,9 +186,51 @@ def _percentile(values: list[float], q: float) -> float | None:
     return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
 
 
+async def _play(urls: Sequence[str], indices: Sequence[int], pace: float, end_wall: float,
+                failover: list[str]) -> Stats:
+    """Open the tables ``indices`` and play them until ``end_wall`` (``time.time()``)."""
+    stats = Stats()
+    loop = asyncio.get_running_loop()
+    end = loop.time() + (end_wall - time.time())
+    tasks = []
+    for n, i in enumerate(indices):  # open tables in small batches, as people would arrive
+        tasks.append(asyncio.create_task(_table(urls, i, pace, end, stats, failover)))
+        if n % 10 == 9:
+            await asyncio.sleep(0.05)
+    await asyncio.gather(*tasks)
+    return stats
+
+
+def _worker(urls: list[str], indices: list[int], pace: float, end_wall: float, failover: list[str],
+            out: Any) -> None:
+    """One bot process: its share of the tables; its figures go back through ``out``."""
+    _raise_file_limit()
+    try:
+        stats = asyncio.run(_play(urls, indices, pace, end_wall, failover))
+        out.send(stats.__dict__)
+    except BaseException as exc:  # noqa: BLE001 - told to the parent, which counts it
+        out.send({"failed": repr(exc)})
+    finally:
+        out.close()
+
+
+def _merge(total: Stats, part: dict[str, Any]) -> None:
+    if "failed" in part:
+        total.errors += 1
+        total.error_codes["bot process"] = total.error_codes.get("bot process", 0) + 1
+        return
+    for key in ("moves", "hands", "errors", "leaks", "lost", "tables_up", "reconnects"):
+        setattr(total, key, getattr(total, key) + part[key])
+    total.rtts.extend(part["rtts"])
+    total.leak_details.extend(part["leak_details"])
+    for code, count in part["error_codes"].items():
+        total.error_codes[code] = total.error_codes.get(code, 0) + count
+
+
 async def run(urls: Sequence[str], tables: int, seconds: float, pace: float, pid: int | None,
-              kill: tuple[float, Any] | None = None) -> dict[str, Any]:
-    """Run the tables; ``kill`` is (seconds into the run, a process to SIGKILL then)."""
+              kill: tuple[float, Any] | None = None, procs: int = 1) -> dict[str, Any]:
+    """Run the tables, their bots in ``procs`` processes (1: this one); ``kill`` is
+    (seconds into the run, a process to SIGKILL then)."""
     stats = Stats()
     base_rss = rss_mb(pid) if pid is not None else None
     base_cpu = cpu_s(pid) if pid is not None else None
@@ -193,15 +238,28 @@ async def run(urls: Sequence[str], tables: int, seconds: float, pace: float, pid
     killed_at = None
     loop = asyncio.get_running_loop()
     start = loop.time()
-    end = start + seconds
-    tasks = []
-    for i in range(tables):  # open tables in small batches, as people would arrive
-        tasks.append(asyncio.create_task(_table(urls, i, pace, end, stats, failover)))
-        if i % 10 == 9:
-            await asyncio.sleep(0.05)
+    end_wall = time.time() + seconds
+    procs = max(1, min(procs, tables))
+    if procs == 1:
+        work = asyncio.create_task(_play(urls, range(tables), pace, end_wall, failover))
+        workers: list[tuple[Any, Any]] = []
+    else:
+        import multiprocessing
+
+        from . import loadtest  # by its name, also when this runs as __main__ (-m)
+
+        context = multiprocessing.get_context("spawn")  # a fresh interpreter: no loop, no sockets
+        workers = []
+        for w in range(procs):
+            mine, theirs = context.Pipe(duplex=False)
+            proc = context.Process(target=loadtest._worker, args=(list(urls), list(range(w, tables, procs)), pace, end_wall,
+                                                         failover, theirs), daemon=True)
+            proc.start()
+            theirs.close()
+            workers.append((proc, mine))
     peak_rss = None
-    while loop.time() < end:
-        await asyncio.sleep(min(1.0, max(0.0, end - loop.time())))
+    while loop.time() < start + seconds:
+        await asyncio.sleep(min(1.0, max(0.0, start + seconds - loop.time())))
         if kill is not None and killed_at is None and loop.time() - start >= kill[0]:
             kill[1].kill()  # SIGKILL: no goodbye, no last save
             killed_at = round(loop.time() - start, 1)
@@ -210,7 +268,13 @@ async def run(urls: Sequence[str], tables: int, seconds: float, pace: float, pid
             if now_rss is not None:
                 peak_rss = max(peak_rss or 0.0, now_rss)
     end_cpu = cpu_s(pid) if pid is not None else None
-    await asyncio.gather(*tasks)
+    if procs == 1:
+        stats = await work
+    else:
+        for proc, pipe in workers:
+            part = await loop.run_in_executor(None, _receive, pipe, seconds + 120)
+            _merge(stats, part)
+            proc.join(10)
     p50, p99 = _percentile(stats.rtts, 0.50), _percentile(stats.rtts, 0.99)
     report: dict[str, Any] = {
         "tables": tables, "tables_playing": stats.tables_up, "clients": stats.tables_up * 4,
@@ -223,13 +287,33 @@ async def run(urls: Sequence[str], tables: int, seconds: float, pace: float, pid
         # What each table (its four connections included) adds to the server's memory.
         "rss_kib_per_table": None if peak_rss is None or base_rss is None or not stats.tables_up
         else round((peak_rss - base_rss) * 1024 / stats.tables_up, 1),
-        "errors": stats.errors, "error_codes": stats.error_codes, "leaks": stats.leaks, "leak_details": stats.leak_details[:5], "lost": stats.lost,
+        "errors": stats.errors, "error_codes": stats.error_codes, "leaks": stats.leaks,
+        "leak_details": stats.leak_details[:5], "lost": stats.lost,
         "servers": len(urls), "reconnects": stats.reconnects, "killed_at_s": killed_at,
+        "bot_processes": procs,
         # The (last) server's share of one core during the run.
         "server_cpu_percent": None if base_cpu is None or end_cpu is None
         else round(100 * (end_cpu - base_cpu) / seconds, 1),
+        # The machine's load average (1 minute) at the end: other work shares the cores.
+        "load_average": _load_average(),
     }
     return report
+
+
+def _receive(pipe: Any, timeout: float) -> dict[str, Any]:
+    if pipe.poll(timeout):
+        try:
+            return pipe.recv()
+        except EOFError:
+            pass
+    return {"failed": "the bot process sent nothing"}
+
+
+def _load_average() -> float | None:
+    try:
+        return round(os.getloadavg()[0], 2)
+    except (OSError, AttributeError):
+        return None
 
 
 def _spawn_server(folder: Path, redis: str | None = None, name: str = "serve") -> tuple[subprocess.Popen[bytes], str]:
@@ -252,6 +336,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--processes", type=int, default=1, help="servers to start (with --redis)")
     parser.add_argument("--kill-after", type=float, default=None, metavar="SECONDS",
                         help="SIGKILL the first server this long into the run (with --redis)")
+    parser.add_argument("--procs", type=int, default=1, metavar="N",
+                        help="spread the bots over N processes (default 1: this one)")
     parser.add_argument("--logs", metavar="DIR", help="keep the started servers' logs in DIR")
     parser.add_argument("--json", action="store_true", help="print one JSON object")
     args = parser.parse_args(argv)
@@ -274,7 +360,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             if args.kill_after is not None and len(procs) > 1:
                 kill = (args.kill_after, procs[0])
         try:
-            report = asyncio.run(run(urls, args.tables, args.seconds, args.pace, pid, kill))
+            report = asyncio.run(run(urls, args.tables, args.seconds, args.pace, pid, kill, args.procs))
         finally:
             for proc in procs:
                 if proc.poll() is None:

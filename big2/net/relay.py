@@ -50,6 +50,11 @@ class RelayedConnection:
         if not self.closed:
             await self.relay.publish(self.edge, {"cid": self.cid, "frame": frame})
 
+    async def send_text(self, text: str) -> None:
+        """A frame the room encoded already (its snapshots and events): passed on as text."""
+        if not self.closed:
+            await self.relay.publish(self.edge, {"cid": self.cid, "text": text})
+
     async def fail(self, error: ProtocolError, close_code: int = 1008) -> None:
         await self.send(error.frame())
         if error.fatal:
@@ -150,6 +155,10 @@ class Relay:
             conn.relayed = None
             with contextlib.suppress(Exception):
                 await conn.ws.close(1008, str(message["close"])[:120])
+            return
+        text = message.get("text")
+        if isinstance(text, str):  # a snapshot or an event, encoded by the room
+            await conn.send_text(text)
             return
         frame = message.get("frame")
         if not isinstance(frame, dict):

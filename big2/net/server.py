@@ -49,6 +49,8 @@ log = logging.getLogger("big2.net.server")
 SERVER_NAME = "big2 serve"
 #: How long a connection closed for breaking the protocol may take to answer the close.
 CLOSE_WAIT_S = 0.5
+#: asyncio.timeout (Python 3.11+), cheaper than wait_for; None before.
+_timeout = getattr(asyncio, "timeout", None)
 
 
 @dataclass(frozen=True)
@@ -106,11 +108,23 @@ class Connection:
     async def send(self, frame: dict[str, Any]) -> None:
         """Send one frame; a client that cannot take it within the send timeout is closed
         (one stuck reader must not hold up the room)."""
+        if not self.closed:
+            await self.send_text(protocol.encode_frame(frame))
+
+    async def send_text(self, text: str) -> None:
+        """Send one frame already encoded (:func:`~big2.net.protocol.encode_frame`: a
+        room encodes a frame several seats get once). Returns at once unless the
+        client's socket is backed up; then it waits at most the send timeout, and a
+        client still not reading is closed."""
         if self.closed:
             return
         try:
-            await asyncio.wait_for(self.ws.send(protocol.encode_frame(frame)), self.limits.send_timeout_s)
-        except (ConnectionClosed, asyncio.TimeoutError, OSError):
+            if _timeout is not None:  # not wait_for: no task per frame (a send rarely waits)
+                async with _timeout(self.limits.send_timeout_s):
+                    await self.ws.send(text)
+            else:  # Python 3.10
+                await asyncio.wait_for(self.ws.send(text), self.limits.send_timeout_s)
+        except (ConnectionClosed, TimeoutError, asyncio.TimeoutError, OSError):
             self.closed = True
             with contextlib.suppress(Exception):
                 self.ws.transport.abort()

@@ -26,7 +26,7 @@ from __future__ import annotations
 
 import logging
 import random
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from concurrent.futures import Future
 from typing import Any, Protocol
 
@@ -155,6 +155,9 @@ class Room:
         #: The hand in play as dealt (a copy), to find the plays of the trick in progress.
         self.hand_start = hand_start
         self._trick_cache: tuple[int, tuple[tuple[int, Move], ...]] | None = None
+        # encodings kept between snapshots (see states_json)
+        self._results_json: tuple[int, Any] = (-1, None)
+        self._rules_json: tuple[Any, Any] = (None, None)
 
     # What seats may read ---------------------------------------------------------------
 
@@ -182,6 +185,33 @@ class Room:
 
     def state_for(self, seat: int, *, at_screen: tuple[int, ...] = ()) -> SeatState:
         """Everything ``seat`` may know now (see :class:`~big2.room.state.SeatState`)."""
+        return SeatState(**self._shared_fields(), **self._own_fields(seat, at_screen))
+
+    def states_json(self, seats: Iterable[int]) -> tuple[dict[str, Any], dict[int, dict[str, Any]]]:
+        """Every one of ``seats``' snapshots as JSON values, in two parts: ``(shared,
+        own)`` where ``{**shared, **own[seat]}`` equals ``codec.to_json(state_for(seat))``
+        and the two never share a key. ``shared`` holds the fields every seat sees alike,
+        built and encoded once (a server sends every seat its snapshot after every move,
+        and may encode the shared part once too); ``own[seat]`` the seat's own cards,
+        its part in the exchange and its number. The finished hands' records are
+        encoded once per hand."""
+        shared: dict[str, Any] = {"$t": "SeatState"}
+        for key, value in self._shared_fields().items():
+            if key == "results":
+                if self._results_json[0] != len(value):
+                    self._results_json = (len(value), codec.to_json(value))
+                shared[key] = self._results_json[1]
+            elif key == "rules":
+                if self._rules_json[0] is not value:
+                    self._rules_json = (value, codec.to_json(value))
+                shared[key] = self._rules_json[1]
+            else:
+                shared[key] = codec.to_json(value)
+        own = {seat: {k: codec.to_json(v) for k, v in self._own_fields(seat, ()).items()} for seat in seats}
+        return shared, own
+
+    def _shared_fields(self) -> dict[str, Any]:
+        """The :class:`SeatState` fields that are the same for every seat."""
         m = self.match
         c = m.config
         n = m.n_players
@@ -189,18 +219,25 @@ class Room:
         scored = game is not None and game.is_over and m.session.current is None
         deal = m.deal_number if (self.reveal_deal or scored) else None
         base: dict[str, Any] = dict(
-            seat=seat, names=m.names, people=tuple(s.human for s in c.seats), levels=tuple(s.level for s in c.seats),
+            names=m.names, people=tuple(s.human for s in c.seats), levels=tuple(s.level for s in c.seats),
             by_computer=tuple(sorted(s for s in range(n) if c.seats[s].human and not m.is_human(s))),
-            at_screen=at_screen or (seat,), rules=c.rules, scoring=c.scoring, hands=c.hands, target=c.target,
+            rules=c.rules, scoring=c.scoring, hands=c.hands, target=c.target,
             undo_allowed=undo_allowed(m), hand_number=m.hand_number if game is not None else len(m.results),
             deal_number=deal, totals=tuple(m.totals), hands_left=m.hands_left, results=tuple(m.results),
             session_over=m.session_over, seq=len(self.log),
             undo_steps=len(m.undo) if m.undo.can_undo(m) else 0,
         )
-        if game is None:
-            return SeatState(**base)
-        return SeatState(**base, **hand_fields(game, seat), trick_plays=self.trick_plays(),
-                         exchanged=self._exchanged_for(seat))
+        if game is not None:
+            base.update(public_hand_fields(game), trick_plays=self.trick_plays())
+        return base
+
+    def _own_fields(self, seat: int, at_screen: tuple[int, ...]) -> dict[str, Any]:
+        """The :class:`SeatState` fields only ``seat`` may see, or that name it."""
+        own: dict[str, Any] = dict(seat=seat, at_screen=at_screen or (seat,))
+        game = self.match.game
+        if game is not None:
+            own.update(own_hand_fields(game, seat), exchanged=self._exchanged_for(seat))
+        return own
 
     def _exchanged_for(self, seat: int) -> tuple[int, int, int | None, int | None] | None:
         for event in self.log:
@@ -607,13 +644,15 @@ def hand_fields(game: Any, seat: int, *, everyone: bool = False) -> dict[str, An
     ``seat`` may see them: its own cards, public facts, the others' cards once the hand
     is over (``everyone``: all hands face up at every step, for the replay of a finished
     hand). The trick's plays and the finished exchange are the caller's."""
+    return {**public_hand_fields(game, everyone=everyone), **own_hand_fields(game, seat, everyone=everyone)}
+
+
+def public_hand_fields(game: Any, *, everyone: bool = False) -> dict[str, Any]:
+    """The fields of :func:`hand_fields` that every seat sees alike."""
     n = game.n_players
     over = game.is_over
-    exchange = game.exchange
-    involved = exchange is not None and seat in exchange
     return dict(
         in_hand=True,
-        hand=game.hand(seat),
         counts=tuple(game.card_counts),
         played=tuple(game.played_by(s) for s in range(n)),
         history=tuple(game.history),
@@ -626,12 +665,22 @@ def hand_fields(game: Any, seat: int, *, everyone: bool = False) -> dict[str, An
         clockwise=bool(game.clockwise),
         out=tuple(game.finish_order),
         stock_size=int(game.stock_size),
-        exchange=exchange,
-        exchange_card=game.exchange_card if involved or everyone else None,
-        give_back_hint=game.suggest_give_back() if exchange is not None and seat == exchange[1] else None,
+        exchange=game.exchange,
         hand_over=over,
         winner=game.winner if over else None,
         revealed=tuple(game.hand(s) for s in range(n)) if over or everyone else (),
+    )
+
+
+def own_hand_fields(game: Any, seat: int, *, everyone: bool = False) -> dict[str, Any]:
+    """The fields of :func:`hand_fields` that only ``seat`` sees (its cards, the card
+    of the exchange it takes part in, the card to give back it is suggested)."""
+    exchange = game.exchange
+    involved = exchange is not None and seat in exchange
+    return dict(
+        hand=game.hand(seat),
+        exchange_card=game.exchange_card if involved or everyone else None,
+        give_back_hint=game.suggest_give_back() if exchange is not None and seat == exchange[1] else None,
     )
 
 

@@ -333,3 +333,29 @@ def test_the_host_gives_a_seat_the_computer_took_to_a_new_person() -> None:
             await a.client.close()
             await cy.close()
     run(go(), timeout=150)
+
+
+def test_each_seat_is_sent_exactly_its_own_snapshot_after_every_move() -> None:
+    """The server builds the snapshots of all seats at once (their shared part encoded
+    once): what each seat reads is exactly its own state_for, move after move."""
+    async def go() -> None:
+        async with serving(limits=QUICK) as server:
+            bots, code = await _table(server.url, people=4)  # only people: nothing moves unasked
+            room = server.rooms[code]
+            checked = 0
+            for _ in range(12):
+                for bot in bots:
+                    while bot.state is None or bot.state.seq != len(room.game.log):
+                        bot.take(await bot.client.recv())
+                    assert bot.state == room.game.state_for(bot.seat)
+                    assert len(bot.state.hand) == bot.state.counts[bot.seat] > 0
+                    checked += 1
+                before = len(room.game.log)
+                acted = [await bot.act() for bot in bots]
+                assert sum(acted) == 1  # the seat to act, and only it
+                while len(room.game.log) == before:  # the server took the move
+                    await asyncio.sleep(0.01)
+            assert checked == 48 and not any(b.errors for b in bots)
+            for bot in bots:
+                await bot.client.close()
+    run(go(), timeout=60)
