@@ -74,6 +74,8 @@ class SeatBot:
         self.seq = 0
         self.sent_at: dict[int, float] = {}
         self.rtts: list[float] = []
+        #: When each of :attr:`rtts` was measured (``time.perf_counter()`` at its end).
+        self.rtt_at: list[float] = []
         self.moves = 0
         self.leaks = 0
         #: The first few leaks: (what named them, the cards).
@@ -135,7 +137,9 @@ class SeatBot:
         if self._waiting is not None:
             sent = self.sent_at.pop(self._waiting, None)
             if sent is not None:
-                self.rtts.append(time.perf_counter() - sent)
+                now = time.perf_counter()
+                self.rtts.append(now - sent)
+                self.rtt_at.append(now)
             self._waiting = None
         if name == "SeatDealt":
             self._fresh_deal = True

@@ -40,6 +40,7 @@ from typing import Any
 
 from .bot import SeatBot, hands_overlap
 from .client import connect
+from .server import tune_gc
 from .spawn import spawn_server
 
 
@@ -74,6 +75,11 @@ def rss_mb(pid: int) -> float | None:
 class Stats:
     def __init__(self) -> None:
         self.rtts: list[float] = []
+        #: The rtts measured once every table of this process was playing.
+        self.steady_rtts: list[float] = []
+        self.all_up_at: float | None = None
+        self.all_up_wall: float | None = None
+        self.bot_cpu_s = 0.0
         self.moves = 0
         self.hands = 0
         self.errors = 0
@@ -174,6 +180,8 @@ async def _table(urls: Sequence[str], index: int, pace: float, end: float, stats
     stats.hands += bots[0].scored
     for b in bots:
         stats.rtts.extend(b.rtts)
+        if stats.all_up_at is not None:
+            stats.steady_rtts.extend(r for r, at in zip(b.rtts, b.rtt_at) if at >= stats.all_up_at)
     for b in bots:
         with contextlib.suppress(Exception):
             await b.client.close()
@@ -197,7 +205,12 @@ async def _play(urls: Sequence[str], indices: Sequence[int], pace: float, end_wa
         tasks.append(asyncio.create_task(_table(urls, i, pace, end, stats, failover)))
         if n % 10 == 9:
             await asyncio.sleep(0.05)
+    while stats.tables_up + stats.errors < len(indices) and loop.time() < end:
+        await asyncio.sleep(0.1)
+    stats.all_up_at = time.perf_counter()
+    stats.all_up_wall = time.time()
     await asyncio.gather(*tasks)
+    stats.bot_cpu_s = time.process_time()
     return stats
 
 
@@ -205,6 +218,7 @@ def _worker(urls: list[str], indices: list[int], pace: float, end_wall: float, f
             out: Any) -> None:
     """One bot process: its share of the tables; its figures go back through ``out``."""
     _raise_file_limit()
+    tune_gc()
     try:
         stats = asyncio.run(_play(urls, indices, pace, end_wall, failover))
         out.send(stats.__dict__)
@@ -222,6 +236,10 @@ def _merge(total: Stats, part: dict[str, Any]) -> None:
     for key in ("moves", "hands", "errors", "leaks", "lost", "tables_up", "reconnects"):
         setattr(total, key, getattr(total, key) + part[key])
     total.rtts.extend(part["rtts"])
+    total.steady_rtts.extend(part["steady_rtts"])
+    total.bot_cpu_s += part["bot_cpu_s"]
+    if part["all_up_wall"] is not None:
+        total.all_up_wall = max(total.all_up_wall or 0.0, part["all_up_wall"])
     total.leak_details.extend(part["leak_details"])
     for code, count in part["error_codes"].items():
         total.error_codes[code] = total.error_codes.get(code, 0) + count
@@ -258,8 +276,13 @@ async def run(urls: Sequence[str], tables: int, seconds: float, pace: float, pid
             theirs.close()
             workers.append((proc, mine))
     peak_rss = None
+    cpu_samples: list[tuple[float, float]] = []  # (time.time(), the server's CPU seconds)
     while loop.time() < start + seconds:
         await asyncio.sleep(min(1.0, max(0.0, start + seconds - loop.time())))
+        if pid is not None:
+            used = cpu_s(pid)
+            if used is not None:
+                cpu_samples.append((time.time(), used))
         if kill is not None and killed_at is None and loop.time() - start >= kill[0]:
             kill[1].kill()  # SIGKILL: no goodbye, no last save
             killed_at = round(loop.time() - start, 1)
@@ -275,13 +298,22 @@ async def run(urls: Sequence[str], tables: int, seconds: float, pace: float, pid
             part = await loop.run_in_executor(None, _receive, pipe, seconds + 120)
             _merge(stats, part)
             proc.join(10)
+    # The server's CPU once every table was playing (no connections opening any more).
+    steady_cpu = None
+    later = [(t, c) for t, c in cpu_samples if stats.all_up_wall is not None and t >= stats.all_up_wall]
+    if len(later) >= 2 and later[-1][0] > later[0][0]:
+        steady_cpu = round(100 * (later[-1][1] - later[0][1]) / (later[-1][0] - later[0][0]), 1)
     p50, p99 = _percentile(stats.rtts, 0.50), _percentile(stats.rtts, 0.99)
+    steady99 = _percentile(stats.steady_rtts, 0.99)
     report: dict[str, Any] = {
         "tables": tables, "tables_playing": stats.tables_up, "clients": stats.tables_up * 4,
         "seconds": seconds, "pace": pace, "moves": stats.moves, "hands": stats.hands,
         "moves_per_s": round(stats.moves / seconds, 1) if seconds else None,
         "rtt_ms_p50": None if p50 is None else round(p50 * 1000, 2),
         "rtt_ms_p99": None if p99 is None else round(p99 * 1000, 2),
+        # p99 of the moves made once every table was playing (opening 2,000 connections
+        # at once is a load of its own)
+        "rtt_ms_p99_steady": None if steady99 is None else round(steady99 * 1000, 2),
         "server_rss_mb": None if peak_rss is None else round(peak_rss, 1),
         "server_rss_base_mb": None if base_rss is None else round(base_rss, 1),
         # What each table (its four connections included) adds to the server's memory.
@@ -291,9 +323,12 @@ async def run(urls: Sequence[str], tables: int, seconds: float, pace: float, pid
         "leak_details": stats.leak_details[:5], "lost": stats.lost,
         "servers": len(urls), "reconnects": stats.reconnects, "killed_at_s": killed_at,
         "bot_processes": procs,
+        # The bots' CPU (all their processes) as a share of one core.
+        "bot_cpu_percent": round(100 * stats.bot_cpu_s / seconds, 1) if seconds else None,
         # The (last) server's share of one core during the run.
         "server_cpu_percent": None if base_cpu is None or end_cpu is None
         else round(100 * (end_cpu - base_cpu) / seconds, 1),
+        "server_cpu_percent_steady": steady_cpu,
         # The machine's load average (1 minute) at the end: other work shares the cores.
         "load_average": _load_average(),
     }
@@ -342,6 +377,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--json", action="store_true", help="print one JSON object")
     args = parser.parse_args(argv)
     _raise_file_limit()
+    if args.procs <= 1 and argv is None:  # the bots run here (not inside a test)
+        tune_gc()
     procs: list[subprocess.Popen[bytes]] = []
     with tempfile.TemporaryDirectory() as tmp:
         if args.logs:
