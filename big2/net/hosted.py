@@ -494,8 +494,7 @@ class HostedRoom:
         connected = list(self.connections())
         frames = self._frames([seat for seat, _ in connected], states=states)
         for seat, conn in connected:
-            for text in frames[seat]:
-                await conn.send_text(text)
+            await conn.send_texts(frames[seat])
 
     def _after_move(self) -> None:
         game = self.game

@@ -55,6 +55,10 @@ class RelayedConnection:
         if not self.closed:
             await self.relay.publish(self.edge, {"cid": self.cid, "text": text})
 
+    async def send_texts(self, texts: list[str]) -> None:
+        for text in texts:
+            await self.send_text(text)
+
     async def fail(self, error: ProtocolError, close_code: int = 1008) -> None:
         await self.send(error.frame())
         if error.fatal:
