@@ -89,6 +89,8 @@ class SeatBot:
         self._own: set[int] = set()
         self._public: set[int] = set()
         self._hand_open = False
+        #: The last snapshot that passed the leak check in this hand.
+        self._passed: dict[str, Any] = {}
         self._waiting: int | None = None
         self._acted_on: tuple[int, int, int | None, bool] | None = None
 
@@ -114,12 +116,13 @@ class SeatBot:
                     self._own = cards_named(data["hand"]) | cards_named(mine)
                     self.dealt = frozenset(self._own)
                     self._public = set()
+                    self._passed = {}
                     self._hand_open = bool(data.get("in_hand"))
                 self.hand_number = number
                 self._fresh_deal = False
             if data.get("hand_over"):
                 self._hand_open = False  # every hand is shown once it is over
-            self._check(data)
+            self._check_state(data)
             self._raw_state = data
             self._state = None  # decoded when needed
         elif kind == "joined":
@@ -146,6 +149,7 @@ class SeatBot:
             self._own = cards_named(data.get("hand"))
             self.dealt = frozenset(self._own)
             self._public = set()
+            self._passed = {}
             self._hand_open = True
             return
         if name in ("HandEnded", "HandRevealed"):
@@ -167,6 +171,29 @@ class SeatBot:
                 self._public |= set(move_cards(move))
             return
         self._check(data)
+
+    def _check_state(self, data: dict[str, Any]) -> None:
+        """:meth:`_check` for a snapshot, reading only the fields that changed since the
+        last snapshot that passed in this hand (what may be known only grows within a
+        hand, so a field that passed passes again)."""
+        if not self._hand_open:
+            return
+        named: set[int] = set()
+        passed = self._passed
+        for key, value in data.items():
+            if key in passed and passed[key] == value:
+                continue
+            if key in _CARD_FIELDS and isinstance(value, int) and not isinstance(value, bool):
+                named.add(value)
+            elif isinstance(value, (dict, list)):
+                named |= cards_named(value)
+        leaked = named - self._own - self._public - self._played_in(data)
+        if leaked:
+            self.leaks += 1
+            if len(self.leak_details) < 5:
+                self.leak_details.append((data.get("$t"), sorted(leaked)))
+        else:
+            self._passed = data
 
     def _check(self, data: Any) -> None:
         if not self._hand_open:

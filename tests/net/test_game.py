@@ -17,7 +17,7 @@ from big2.net.client import connect
 from big2.net.server import Limits
 from big2.room import codec
 from big2.room.commands import COMMANDS
-from big2.room.events import CardsExchanged, ExchangeStarted, HandScored
+from big2.room.events import CardsExchanged, ExchangeStarted, HandScored, SeatDealt
 from big2.room.state import SeatState
 
 from big2.net import protocol
@@ -359,3 +359,23 @@ def test_each_seat_is_sent_exactly_its_own_snapshot_after_every_move() -> None:
             for bot in bots:
                 await bot.client.close()
     run(go(), timeout=60)
+
+
+def test_the_bot_finds_a_card_it_may_not_know_in_any_snapshot_field() -> None:
+    """The bot reads each snapshot's changed fields only; a leak in any of them, the
+    one-card fields included, is still found, and a clean snapshot is not blamed."""
+    bot = SeatBot(None, keep_frames=False)  # type: ignore[arg-type] - it only reads here
+    bot.take(protocol.Frame("joined", {"seat": 0, "token": "t", "code": "C"}))
+    mine = CardSet([0, 5, 9])
+    bot.take(protocol.Frame("event", {"event": codec.to_json(SeatDealt(0, mine, (3, 3, 3, 3), 0))}))
+    base = SeatState(seat=0, names=("a", "b", "c", "d"), people=(True,) * 4, levels=("normal",) * 4,
+                     hand_number=1, in_hand=True, hand=mine, counts=(3, 3, 3, 3), to_act=0)
+    clean = codec.to_json(base)
+    bot.take(protocol.Frame("state", {"state": clean}))
+    bot.take(protocol.Frame("state", {"state": dict(clean, seq=1)}))
+    assert bot.leaks == 0
+    for field, value in (("give_back_hint", 40), ("exchange_card", 41),
+                         ("revealed", codec.to_json((CardSet([42]),))), ("hand", codec.to_json(CardSet([0, 5, 43])))):
+        bot.take(protocol.Frame("state", {"state": dict(clean, **{field: value})}))
+    assert bot.leaks == 4
+    assert [cards for _, cards in bot.leak_details] == [[40], [41], [42], [43]]
