@@ -1,7 +1,7 @@
 """Load test: N tables of 4 bot clients, each a real websocket client, against a server.
 
     python -m big2.net.loadtest [--server ws://127.0.0.1:PORT ...] --tables N --seconds S
-                                [--pace SECONDS] [--server-pid PID] [--json]
+                                [--pace SECONDS] [--procs N] [--server-pid PID] [--json]
                                 [--redis URL --processes 2 [--kill-after SECONDS]]
 
 Without ``--server`` it starts a ``big2 serve`` of its own on a free port (and measures
@@ -19,7 +19,17 @@ seconds. Prints one JSON object (``--json``) or a few lines:
 server's memory over its idle size; when the server's memory can be read),
 ``errors`` (error frames and failed connections), ``leaks`` (frames that named a card
 of another seat's unplayed hand, or dealt hands that overlap, found by the bots) and
-``lost`` (tables whose hand stopped before the end of the run).
+``lost`` (tables whose hand stopped before the end of the run); also
+``rtt_ms_p99_steady`` (the p99 of the moves made once every table was playing),
+``server_cpu_percent`` / ``server_cpu_percent_steady`` (the server's share of one core,
+over the run / once every table was playing), ``bot_cpu_percent`` (the bots', all their
+processes) and ``load_average`` (the machine's, at the end: other work shares the cores).
+
+``--procs N`` spreads the tables' bots over N processes (started fresh, each with its
+share of the tables): one process's event loop with 2,000 websockets is itself a
+bottleneck, and on a machine of several cores the bots should not measure their own
+queue. The ``big2 serve`` processes and the bots tune Python's garbage collector
+(:func:`big2.net.server.tune_gc`).
 """
 
 from __future__ import annotations
@@ -149,6 +159,11 @@ async def _run_bot(bot: SeatBot, end: float, stall_s: float, failover: list[str]
             bot.reconnects = getattr(bot, "reconnects", 0) + 1
             continue
         bot.take(frame)
+        if frame.type == "left" and failover:  # the room moved: find it again, as the app does
+            with contextlib.suppress(Exception):
+                await bot.client.close()
+            await bot.rejoin(failover)
+            bot.reconnects = getattr(bot, "reconnects", 0) + 1
 
 
 async def _table(urls: Sequence[str], index: int, pace: float, end: float, stats: Stats, failover: list[str]) -> None:

@@ -141,9 +141,15 @@ class Relay:
     async def check_owners(self) -> None:
         """Close relayed connections whose room's owner died or moved: their clients
         reconnect and reach the room wherever it runs now."""
+        owners: dict[str, str | None] = {}  # one read a room, not one a person
         for cid, conn in list(self.local.items()):
-            owner, code, _ = conn.relayed
-            if await self.server.directory.owner(code) != owner:
+            relayed = conn.relayed
+            if relayed is None or self.local.get(cid) is not conn:
+                continue  # let go while an earlier read was awaited
+            owner, code, _ = relayed
+            if code not in owners:
+                owners[code] = await self.server.directory.owner(code)
+            if owners[code] != owner and conn.relayed is relayed:
                 self.local.pop(cid, None)
                 conn.relayed = None
                 await conn.send({"type": "left", "reason": "The room moved to another server; reconnect to go on."})

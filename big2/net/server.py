@@ -473,13 +473,15 @@ class Server:
             if room.idle_since is not None and now - room.idle_since > self.limits.idle_room_s:
                 log.info("room %s closed: nobody connected for %.0f s", room.code, now - room.idle_since)
                 await self.drop(room, "Nobody was left in the room.", forget=True)
-        if self.relay is not None:
-            await self.relay.check_owners()
+        # The leases first: a slow or failing check of relayed rooms (one Redis read a
+        # room, a thousand relayed people at 500 tables) must never let them run out.
         lost = await self.directory.renew(list(self.rooms))
         for code in lost:
             room = self.rooms.get(code)
             if room is not None:
                 await self.drop(room, "The room moved to another server; reconnect to go on.", release=False)
+        if self.relay is not None:
+            await self.relay.check_owners()
 
 
 #: The young generation's size before a collection, in a serving process (Python's

@@ -20,6 +20,14 @@ game, the computers' generators, undo) and is the only thing that changes it:
 
 A finished hand is scored at once (``HandScored`` follows ``HandEnded`` in the log);
 the next hand is dealt by :class:`~big2.room.commands.NextHand` or :meth:`start_hand`.
+
+For a room with people at other screens (the server): :meth:`Room.hold_seat` lets the
+computer play a person's seat while they are away and :meth:`Room.seat_back` gives it
+back; :meth:`Room.rename` names a seat after the new person who took it;
+:meth:`Room.to_dict` / :meth:`Room.from_dict` save the whole room as JSON values and
+rebuild it elsewhere (the engine's session written by a codec the caller gives: the
+room may not import the save files' code); :meth:`Room.states_json` encodes every
+seat's snapshot at once, the part they share once.
 """
 
 from __future__ import annotations
