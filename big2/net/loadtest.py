@@ -186,7 +186,8 @@ async def _table(urls: Sequence[str], index: int, pace: float, end: float, stats
             stats.error_codes[f["code"]] = stats.error_codes.get(f["code"], 0) + 1
     for r in results:
         if isinstance(r, Exception):
-            name = type(r).__name__
+            code = getattr(r, "code", None)  # a refusal: which one
+            name = type(r).__name__ + (f":{code}" if isinstance(code, str) else "")
             stats.error_codes[name] = stats.error_codes.get(name, 0) + 1
     stats.leaks += sum(b.leaks for b in bots) + int(hands_overlap(bots))
     for b in bots:
@@ -366,8 +367,9 @@ def _load_average() -> float | None:
         return None
 
 
-def _spawn_server(folder: Path, redis: str | None = None, name: str = "serve") -> tuple[subprocess.Popen[bytes], str]:
-    extra = ["--redis", redis, "--lease", "2"] if redis else []
+def _spawn_server(folder: Path, redis: str | None = None, name: str = "serve",
+                  lease: int = 2) -> tuple[subprocess.Popen[bytes], str]:
+    extra = ["--redis", redis, "--lease", str(lease)] if redis else []
     try:
         return spawn_server(folder / f"{name}.log", "--log-level", "info", *extra, timeout=30)
     except RuntimeError as exc:
@@ -384,6 +386,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--server-pid", type=int, default=None, help="read this process's memory")
     parser.add_argument("--redis", metavar="URL", help="start --processes servers sharing this Redis")
     parser.add_argument("--processes", type=int, default=1, help="servers to start (with --redis)")
+    parser.add_argument("--lease", type=int, default=2, metavar="SECONDS",
+                        help="the started servers' room lease (with --redis; default 2, for a quick takeover)")
     parser.add_argument("--kill-after", type=float, default=None, metavar="SECONDS",
                         help="SIGKILL the first server this long into the run (with --redis)")
     parser.add_argument("--procs", type=int, default=1, metavar="N",
@@ -405,7 +409,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         if not urls:
             count = max(1, args.processes) if args.redis else 1
             for i in range(count):
-                proc, url = _spawn_server(Path(tmp), args.redis, f"serve{i}")
+                proc, url = _spawn_server(Path(tmp), args.redis, f"serve{i}", args.lease)
                 procs.append(proc)
                 urls.append(url)
             pid = procs[-1].pid  # the one that is never killed
