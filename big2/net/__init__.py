@@ -10,7 +10,8 @@ a service), the engine, the opponents and the save codec. The parts, a module ea
 * :mod:`~big2.net.tokens` — seat tokens, room codes, and the throttle on wrong codes.
 * :mod:`~big2.net.server` — the asyncio server: connections, the flood limit, rooms.
 * :mod:`~big2.net.hosted` — a room as the server hosts it: seats, lobby, the game.
-* :mod:`~big2.net.roomstate` — a whole room as JSON and back (for another process).
+* :mod:`~big2.net.roomstate` — a whole room as JSON and back (for another process):
+  :meth:`Room.to_dict <big2.room.room.Room.to_dict>` with the save files' codec.
 * :mod:`~big2.net.brain` — computers think on worker threads, off the event loop.
 * :mod:`~big2.net.directory` — where rooms live: this process's memory, or Redis so
   several server processes share them; :mod:`~big2.net.relay` reaches a room another

@@ -74,6 +74,8 @@ class SeatBot:
         self.seq = 0
         self.sent_at: dict[int, float] = {}
         self.rtts: list[float] = []
+        #: When each of :attr:`rtts` was measured (``time.perf_counter()`` at its end).
+        self.rtt_at: list[float] = []
         self.moves = 0
         self.leaks = 0
         #: The first few leaks: (what named them, the cards).
@@ -87,6 +89,8 @@ class SeatBot:
         self._own: set[int] = set()
         self._public: set[int] = set()
         self._hand_open = False
+        #: The last snapshot that passed the leak check in this hand.
+        self._passed: dict[str, Any] = {}
         self._waiting: int | None = None
         self._acted_on: tuple[int, int, int | None, bool] | None = None
 
@@ -112,12 +116,13 @@ class SeatBot:
                     self._own = cards_named(data["hand"]) | cards_named(mine)
                     self.dealt = frozenset(self._own)
                     self._public = set()
+                    self._passed = {}
                     self._hand_open = bool(data.get("in_hand"))
                 self.hand_number = number
                 self._fresh_deal = False
             if data.get("hand_over"):
                 self._hand_open = False  # every hand is shown once it is over
-            self._check(data)
+            self._check_state(data)
             self._raw_state = data
             self._state = None  # decoded when needed
         elif kind == "joined":
@@ -135,13 +140,16 @@ class SeatBot:
         if self._waiting is not None:
             sent = self.sent_at.pop(self._waiting, None)
             if sent is not None:
-                self.rtts.append(time.perf_counter() - sent)
+                now = time.perf_counter()
+                self.rtts.append(now - sent)
+                self.rtt_at.append(now)
             self._waiting = None
         if name == "SeatDealt":
             self._fresh_deal = True
             self._own = cards_named(data.get("hand"))
             self.dealt = frozenset(self._own)
             self._public = set()
+            self._passed = {}
             self._hand_open = True
             return
         if name in ("HandEnded", "HandRevealed"):
@@ -163,6 +171,29 @@ class SeatBot:
                 self._public |= set(move_cards(move))
             return
         self._check(data)
+
+    def _check_state(self, data: dict[str, Any]) -> None:
+        """:meth:`_check` for a snapshot, reading only the fields that changed since the
+        last snapshot that passed in this hand (what may be known only grows within a
+        hand, so a field that passed passes again)."""
+        if not self._hand_open:
+            return
+        named: set[int] = set()
+        passed = self._passed
+        for key, value in data.items():
+            if key in passed and passed[key] == value:
+                continue
+            if key in _CARD_FIELDS and isinstance(value, int) and not isinstance(value, bool):
+                named.add(value)
+            elif isinstance(value, (dict, list)):
+                named |= cards_named(value)
+        leaked = named - self._own - self._public - self._played_in(data)
+        if leaked:
+            self.leaks += 1
+            if len(self.leak_details) < 5:
+                self.leak_details.append((data.get("$t"), sorted(leaked)))
+        else:
+            self._passed = data
 
     def _check(self, data: Any) -> None:
         if not self._hand_open:
@@ -227,17 +258,22 @@ class SeatBot:
         return {"kind": "pass"}
 
     async def act(self) -> bool:
-        """Send the command :meth:`decide` picks, if any; True when one was sent."""
+        """Send the command :meth:`decide` picks, if any, after ``pace`` seconds; True
+        when one was sent."""
         command = self.decide()
         if command is None:
             return False
         if self.pace:
             await asyncio.sleep(self.pace)
+        await self.send(command)
+        return True
+
+    async def send(self, command: dict[str, Any]) -> None:
+        """Send ``command`` (from :meth:`decide`) now, timing it until its first event."""
         self.seq += 1
         self.sent_at = {self.seq: time.perf_counter()}
         self._waiting = self.seq if command["kind"] != "next_hand" else None
         await self.client.send("command", seq=self.seq, command=command)
-        return True
 
     async def play(self, *, hands: int = 1, timeout: float = 60.0) -> None:
         """Read frames and act until ``hands`` hands were scored (or the session ended)."""

@@ -20,6 +20,10 @@ from . import protocol
 from .protocol import Frame
 
 
+#: asyncio.timeout (Python 3.11+), cheaper than wait_for; None before.
+_timeout = getattr(asyncio, "timeout", None)
+
+
 class ServerRefused(Exception):
     """The server answered with an error frame (``code``, sentence) or closed."""
 
@@ -48,7 +52,11 @@ class Client:
         """The next frame (from the backlog first)."""
         if self.backlog:
             return self.backlog.pop(0)
-        raw = await asyncio.wait_for(self.ws.recv(), timeout)
+        if _timeout is not None:  # not wait_for: no task per frame
+            async with _timeout(timeout):
+                raw = await self.ws.recv()
+        else:  # Python 3.10
+            raw = await asyncio.wait_for(self.ws.recv(), timeout)
         return protocol.parse_server_frame(raw)
 
     async def expect(self, *types: str, timeout: float = 5.0) -> Frame:

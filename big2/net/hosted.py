@@ -17,7 +17,7 @@ token; one still away when the hand ends leaves a computer seat behind. After th
 session the host may start a rematch with the same seats.
 
 Everything a room must keep to go on in another process is in :meth:`to_state`, a
-JSON-able dict (the game through :mod:`big2.net.roomstate`); :meth:`restore` builds the
+JSON-able dict (the game through :meth:`big2.room.room.Room.to_dict`); :meth:`restore` builds the
 room back from it, everyone away until they come back with their seat tokens.
 
 Refusals are :class:`RoomError` with a stable ``code`` and a sentence; the server turns
@@ -47,8 +47,8 @@ from ..room.config import MatchConfig, SeatConfig
 from ..room.room import Room, lowest_move
 from ..room.undo import allowed as undo_allowed
 from .brain import ExecutorBrain
-from .protocol import TURN_CLOCKS, Frame
-from .roomstate import hold_seat, room_from_state, room_to_state, seat_back
+from .protocol import TURN_CLOCKS, Frame, encode_frame
+from .roomstate import room_from_state, room_to_state
 from .tokens import format_code, new_room_code, new_seat_token, same_token
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -205,7 +205,7 @@ class HostedRoom:
             # Everyone is away until they reconnect: the computer holds their seats.
             for seat, slot in enumerate(room.seats):
                 if slot.kind == "person":
-                    hold_seat(room.game, seat)
+                    room.game.hold_seat(seat)
             room._saved_at = (room.game.hand_serial, len(room.game.log))
         return room
 
@@ -292,8 +292,9 @@ class HostedRoom:
         if self.game is not None:
             self._skip_to_now(seat)  # before it can be sent anything: a snapshot, no replay
         await self._seat(seat, conn, name, None)
-        if self.game is not None:  # the host gave this seat back to a person: they play it now
-            seat_back(self.game, seat)
+        if self.game is not None:  # the host gave this seat back to a person: they play it now,
+            self.game.rename(seat, name)  # under their own name, which every seat is shown at once
+            self.game.seat_back(seat)
             await self.flush(states=True)
             self.wake()
         await self._changed()
@@ -517,29 +518,52 @@ class HostedRoom:
             await conn.send({"type": "ack", "seq": seq})
         self.wake()
 
-    def _frames_for(self, seat: int, *, state: bool) -> list[dict[str, Any]]:
-        """What ``seat`` has not been sent yet: the hand's events since its cursor, each
-        redacted for the seat, then a snapshot of the position after them (a snapshot
-        alone when asked, or when a new hand began, with no new events)."""
+    def _frames(self, seats: list[int], *, states: bool) -> dict[int, list[str]]:
+        """What each of ``seats`` has not been sent yet, as encoded frames: the hand's
+        events since the seat's cursor, each redacted for the seat, then a snapshot of
+        the position after them (a snapshot alone when asked, or when a new hand began,
+        with no new events; the position now, no replay, for a person who just
+        (re)joined). Built at once for every seat, so each event every seat sees alike
+        is encoded once, and the snapshots' shared part too (:meth:`Room.states_json
+        <big2.room.room.Room.states_json>`)."""
         game = self.game
         assert game is not None
-        frames: list[dict[str, Any]] = []
-        if seat in self._fresh:  # a person just (re)joined: the position now, no replay
-            self._fresh.discard(seat)
-            self._skip_to_now(seat)
-            self._fresh.discard(seat)
-            return [{"type": "state", "state": codec.to_json(game.state_for(seat))}]
-        if self._serials.get(seat) != game.hand_serial:
-            self._serials[seat] = game.hand_serial
-            self._cursors[seat] = 0
-            state = True
-        events, self._cursors[seat] = game.events_for(seat, self._cursors.get(seat, 0))
-        if state and not events:
-            frames.append({"type": "state", "state": codec.to_json(game.state_for(seat))})
-        frames.extend({"type": "event", "event": codec.to_json(e)} for e in events)
-        if events:  # the position after them, as the seat may see it (a table is always current)
-            frames.append({"type": "state", "state": codec.to_json(game.state_for(seat))})
-        return frames
+        events: dict[int, list[Any]] = {}
+        snapshot: list[int] = []
+        for seat in seats:
+            if seat in self._fresh:  # a person just (re)joined: the position now, no replay
+                self._skip_to_now(seat)
+                self._fresh.discard(seat)
+                events[seat] = []
+                snapshot.append(seat)
+                continue
+            state = states
+            if self._serials.get(seat) != game.hand_serial:
+                self._serials[seat] = game.hand_serial
+                self._cursors[seat] = 0
+                state = True
+            events[seat], self._cursors[seat] = game.events_for(seat, self._cursors.get(seat, 0))
+            if state or events[seat]:  # after events: the position after them (a table is always current)
+                snapshot.append(seat)
+        # An event several seats see as the same object (redact gave it unchanged) is
+        # encoded once; the object is kept with its text, so no other can take its id.
+        encoded: dict[int, tuple[Any, str]] = {}
+        out: dict[int, list[str]] = {}
+        for seat in seats:
+            frames = out[seat] = []
+            for event in events[seat]:
+                known = encoded.get(id(event))
+                if known is None or known[0] is not event:
+                    known = encoded[id(event)] = (event, encode_frame({"type": "event", "event": codec.to_json(event)}))
+                frames.append(known[1])
+        if snapshot:
+            shared, own = game.states_json(snapshot)
+            # {"type":"state","state":{OWN,SHARED}}: the shared part encoded once (no key
+            # is in both)
+            tail = "," + encode_frame(shared)[1:] + "}"
+            for seat in snapshot:
+                out[seat].append('{"type":"state","state":' + encode_frame(own[seat])[:-1] + tail)
+        return out
 
     async def flush(self, *, states: bool = False) -> None:
         """Save the room when it moved, then send every connected seat what it has not
@@ -555,11 +579,11 @@ class HostedRoom:
                 await self.server.save(self)  # raises when it cannot: then nobody hears of it yet
             self._saved_at = (game.hand_serial, len(game.log))
         news, self._clock_news = self._clock_news, False
-        for seat, conn in list(self.connections()):
-            for frame in self._frames_for(seat, state=states):
-                await conn.send(frame)
-            if news and self.turn_clock:
-                await conn.send(self.clock_frame())
+        clock = encode_frame(self.clock_frame()) if news and self.turn_clock else None
+        connected = list(self.connections())
+        frames = self._frames([seat for seat, _ in connected], states=states)
+        for seat, conn in connected:
+            await conn.send_texts(frames[seat] + ([clock] if clock else []))
 
     def clock_frame(self) -> dict[str, Any]:
         """The ``clock`` frame for the turn now: who is to act and the seconds their
@@ -603,7 +627,7 @@ class HostedRoom:
         events before it are not sent again)."""
         if self.game is None:
             return
-        seat_back(self.game, seat)
+        self.game.seat_back(seat)
         self._clock_news = True  # their clock runs again (and they need to hear it)
         await self.flush(states=True)
 
@@ -612,7 +636,7 @@ class HostedRoom:
         (seed 000's policy); if the hand ends first, the seat stays a computer's."""
         if self.game is None:
             return
-        hold_seat(self.game, seat)
+        self.game.hold_seat(seat)
         self._clock_news = True  # no clock for the computer holding the seat
         await self.flush()
         self.wake()
@@ -621,7 +645,7 @@ class HostedRoom:
         """The person at ``seat`` left for good: a computer plays it from now on."""
         if self.game is None:
             return
-        hold_seat(self.game, seat)
+        self.game.hold_seat(seat)
         self._clock_news = True  # no clock for the computer holding the seat
         await self.flush()
         self.wake()

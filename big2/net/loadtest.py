@@ -1,7 +1,7 @@
 """Load test: N tables of 4 bot clients, each a real websocket client, against a server.
 
     python -m big2.net.loadtest [--server ws://127.0.0.1:PORT ...] --tables N --seconds S
-                                [--pace SECONDS] [--server-pid PID] [--json]
+                                [--pace SECONDS] [--procs N] [--server-pid PID] [--json]
                                 [--redis URL --processes 2 [--kill-after SECONDS]]
 
 Without ``--server`` it starts a ``big2 serve`` of its own on a free port (and measures
@@ -19,7 +19,17 @@ seconds. Prints one JSON object (``--json``) or a few lines:
 server's memory over its idle size; when the server's memory can be read),
 ``errors`` (error frames and failed connections), ``leaks`` (frames that named a card
 of another seat's unplayed hand, or dealt hands that overlap, found by the bots) and
-``lost`` (tables whose hand stopped before the end of the run).
+``lost`` (tables whose hand stopped before the end of the run); also
+``rtt_ms_p99_steady`` (the p99 of the moves made once every table was playing),
+``server_cpu_percent`` / ``server_cpu_percent_steady`` (the server's share of one core,
+over the run / once every table was playing), ``bot_cpu_percent`` (the bots', all their
+processes) and ``load_average`` (the machine's, at the end: other work shares the cores).
+
+``--procs N`` spreads the tables' bots over N processes (started fresh, each with its
+share of the tables): one process's event loop with 2,000 websockets is itself a
+bottleneck, and on a machine of several cores the bots should not measure their own
+queue. The ``big2 serve`` processes and the bots tune Python's garbage collector
+(:func:`big2.net.server.tune_gc`).
 """
 
 from __future__ import annotations
@@ -28,16 +38,19 @@ import argparse
 import asyncio
 import contextlib
 import json
+import os
 import re
 import subprocess
 import sys
 import tempfile
+import time
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
 from .bot import SeatBot, hands_overlap
 from .client import connect
+from .server import tune_gc
 from .spawn import spawn_server
 
 
@@ -54,8 +67,6 @@ def cpu_s(pid: int) -> float | None:
     """CPU seconds process ``pid`` has used (Linux), or None."""
     try:
         fields = Path(f"/proc/{pid}/stat").read_text(encoding="ascii").rsplit(")", 1)[1].split()
-        import os
-
         return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
     except (OSError, ValueError, IndexError):
         return None
@@ -74,6 +85,11 @@ def rss_mb(pid: int) -> float | None:
 class Stats:
     def __init__(self) -> None:
         self.rtts: list[float] = []
+        #: The rtts measured once every table of this process was playing.
+        self.steady_rtts: list[float] = []
+        self.all_up_at: float | None = None
+        self.all_up_wall: float | None = None
+        self.bot_cpu_s = 0.0
         self.moves = 0
         self.hands = 0
         self.errors = 0
@@ -122,16 +138,19 @@ async def _run_bot(bot: SeatBot, end: float, stall_s: float, failover: list[str]
         if left <= 0:
             return True
         try:
-            try:
-                await asyncio.wait_for(bot.act(), left)  # its pace may outlast the run
-            except asyncio.TimeoutError:
-                return True
+            command = bot.decide()
+            if command is not None:
+                if bot.pace:  # its pace may outlast the run
+                    if bot.pace >= left:
+                        return True
+                    await asyncio.sleep(bot.pace)
+                await bot.send(command)
             left = end - loop.time()
             if left <= 0:
                 return True
             try:
                 frame = await bot.client.recv(timeout=min(left, stall_s))
-            except asyncio.TimeoutError:
+            except (asyncio.TimeoutError, TimeoutError):
                 return loop.time() >= end - 0.05
         except (ConnectionClosed, OSError, EOFError, asyncio.IncompleteReadError):
             if not failover:
@@ -140,6 +159,11 @@ async def _run_bot(bot: SeatBot, end: float, stall_s: float, failover: list[str]
             bot.reconnects = getattr(bot, "reconnects", 0) + 1
             continue
         bot.take(frame)
+        if frame.type == "left" and failover:  # the room moved: find it again, as the app does
+            with contextlib.suppress(Exception):
+                await bot.client.close()
+            await bot.rejoin(failover)
+            bot.reconnects = getattr(bot, "reconnects", 0) + 1
 
 
 async def _table(urls: Sequence[str], index: int, pace: float, end: float, stats: Stats, failover: list[str]) -> None:
@@ -162,7 +186,8 @@ async def _table(urls: Sequence[str], index: int, pace: float, end: float, stats
             stats.error_codes[f["code"]] = stats.error_codes.get(f["code"], 0) + 1
     for r in results:
         if isinstance(r, Exception):
-            name = type(r).__name__
+            code = getattr(r, "code", None)  # a refusal: which one
+            name = type(r).__name__ + (f":{code}" if isinstance(code, str) else "")
             stats.error_codes[name] = stats.error_codes.get(name, 0) + 1
     stats.leaks += sum(b.leaks for b in bots) + int(hands_overlap(bots))
     for b in bots:
@@ -171,6 +196,8 @@ async def _table(urls: Sequence[str], index: int, pace: float, end: float, stats
     stats.hands += bots[0].scored
     for b in bots:
         stats.rtts.extend(b.rtts)
+        if stats.all_up_at is not None:
+            stats.steady_rtts.extend(r for r, at in zip(b.rtts, b.rtt_at) if at >= stats.all_up_at)
     for b in bots:
         with contextlib.suppress(Exception):
             await b.client.close()
@@ -183,9 +210,61 @@ def _percentile(values: list[float], q: float) -> float | None:
     return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
 
 
+async def _play(urls: Sequence[str], indices: Sequence[int], pace: float, end_wall: float,
+                failover: list[str]) -> Stats:
+    """Open the tables ``indices`` and play them until ``end_wall`` (``time.time()``)."""
+    stats = Stats()
+    loop = asyncio.get_running_loop()
+    end = loop.time() + (end_wall - time.time())
+    tasks = []
+    for n, i in enumerate(indices):  # open tables in small batches, as people would arrive
+        tasks.append(asyncio.create_task(_table(urls, i, pace, end, stats, failover)))
+        if n % 10 == 9:
+            await asyncio.sleep(0.05)
+    while stats.tables_up + stats.errors < len(indices) and loop.time() < end:
+        await asyncio.sleep(0.1)
+    stats.all_up_at = time.perf_counter()
+    stats.all_up_wall = time.time()
+    await asyncio.gather(*tasks)
+    stats.bot_cpu_s = time.process_time()
+    return stats
+
+
+def _worker(urls: list[str], indices: list[int], pace: float, end_wall: float, failover: list[str],
+            out: Any) -> None:
+    """One bot process: its share of the tables; its figures go back through ``out``."""
+    _raise_file_limit()
+    tune_gc()
+    try:
+        stats = asyncio.run(_play(urls, indices, pace, end_wall, failover))
+        out.send(stats.__dict__)
+    except BaseException as exc:  # noqa: BLE001 - told to the parent, which counts it
+        out.send({"failed": repr(exc)})
+    finally:
+        out.close()
+
+
+def _merge(total: Stats, part: dict[str, Any]) -> None:
+    if "failed" in part:
+        total.errors += 1
+        total.error_codes["bot process"] = total.error_codes.get("bot process", 0) + 1
+        return
+    for key in ("moves", "hands", "errors", "leaks", "lost", "tables_up", "reconnects"):
+        setattr(total, key, getattr(total, key) + part[key])
+    total.rtts.extend(part["rtts"])
+    total.steady_rtts.extend(part["steady_rtts"])
+    total.bot_cpu_s += part["bot_cpu_s"]
+    if part["all_up_wall"] is not None:
+        total.all_up_wall = max(total.all_up_wall or 0.0, part["all_up_wall"])
+    total.leak_details.extend(part["leak_details"])
+    for code, count in part["error_codes"].items():
+        total.error_codes[code] = total.error_codes.get(code, 0) + count
+
+
 async def run(urls: Sequence[str], tables: int, seconds: float, pace: float, pid: int | None,
-              kill: tuple[float, Any] | None = None) -> dict[str, Any]:
-    """Run the tables; ``kill`` is (seconds into the run, a process to SIGKILL then)."""
+              kill: tuple[float, Any] | None = None, procs: int = 1) -> dict[str, Any]:
+    """Run the tables, their bots in ``procs`` processes (1: this one); ``kill`` is
+    (seconds into the run, a process to SIGKILL then)."""
     stats = Stats()
     base_rss = rss_mb(pid) if pid is not None else None
     base_cpu = cpu_s(pid) if pid is not None else None
@@ -193,15 +272,33 @@ async def run(urls: Sequence[str], tables: int, seconds: float, pace: float, pid
     killed_at = None
     loop = asyncio.get_running_loop()
     start = loop.time()
-    end = start + seconds
-    tasks = []
-    for i in range(tables):  # open tables in small batches, as people would arrive
-        tasks.append(asyncio.create_task(_table(urls, i, pace, end, stats, failover)))
-        if i % 10 == 9:
-            await asyncio.sleep(0.05)
+    end_wall = time.time() + seconds
+    procs = max(1, min(procs, tables))
+    if procs == 1:
+        work = asyncio.create_task(_play(urls, range(tables), pace, end_wall, failover))
+        workers: list[tuple[Any, Any]] = []
+    else:
+        import multiprocessing
+
+        from . import loadtest  # by its name, also when this runs as __main__ (-m)
+
+        context = multiprocessing.get_context("spawn")  # a fresh interpreter: no loop, no sockets
+        workers = []
+        for w in range(procs):
+            mine, theirs = context.Pipe(duplex=False)
+            proc = context.Process(target=loadtest._worker, args=(list(urls), list(range(w, tables, procs)), pace, end_wall,
+                                                         failover, theirs), daemon=True)
+            proc.start()
+            theirs.close()
+            workers.append((proc, mine))
     peak_rss = None
-    while loop.time() < end:
-        await asyncio.sleep(min(1.0, max(0.0, end - loop.time())))
+    cpu_samples: list[tuple[float, float]] = []  # (time.time(), the server's CPU seconds)
+    while loop.time() < start + seconds:
+        await asyncio.sleep(min(1.0, max(0.0, start + seconds - loop.time())))
+        if pid is not None:
+            used = cpu_s(pid)
+            if used is not None:
+                cpu_samples.append((time.time(), used))
         if kill is not None and killed_at is None and loop.time() - start >= kill[0]:
             kill[1].kill()  # SIGKILL: no goodbye, no last save
             killed_at = round(loop.time() - start, 1)
@@ -210,30 +307,69 @@ async def run(urls: Sequence[str], tables: int, seconds: float, pace: float, pid
             if now_rss is not None:
                 peak_rss = max(peak_rss or 0.0, now_rss)
     end_cpu = cpu_s(pid) if pid is not None else None
-    await asyncio.gather(*tasks)
+    if procs == 1:
+        stats = await work
+    else:
+        for proc, pipe in workers:
+            part = await loop.run_in_executor(None, _receive, pipe, seconds + 120)
+            _merge(stats, part)
+            proc.join(10)
+    # The server's CPU once every table was playing (no connections opening any more).
+    steady_cpu = None
+    later = [(t, c) for t, c in cpu_samples if stats.all_up_wall is not None and t >= stats.all_up_wall]
+    if len(later) >= 2 and later[-1][0] > later[0][0]:
+        steady_cpu = round(100 * (later[-1][1] - later[0][1]) / (later[-1][0] - later[0][0]), 1)
     p50, p99 = _percentile(stats.rtts, 0.50), _percentile(stats.rtts, 0.99)
+    steady99 = _percentile(stats.steady_rtts, 0.99)
     report: dict[str, Any] = {
         "tables": tables, "tables_playing": stats.tables_up, "clients": stats.tables_up * 4,
         "seconds": seconds, "pace": pace, "moves": stats.moves, "hands": stats.hands,
         "moves_per_s": round(stats.moves / seconds, 1) if seconds else None,
         "rtt_ms_p50": None if p50 is None else round(p50 * 1000, 2),
         "rtt_ms_p99": None if p99 is None else round(p99 * 1000, 2),
+        # p99 of the moves made once every table was playing (opening 2,000 connections
+        # at once is a load of its own)
+        "rtt_ms_p99_steady": None if steady99 is None else round(steady99 * 1000, 2),
         "server_rss_mb": None if peak_rss is None else round(peak_rss, 1),
         "server_rss_base_mb": None if base_rss is None else round(base_rss, 1),
         # What each table (its four connections included) adds to the server's memory.
         "rss_kib_per_table": None if peak_rss is None or base_rss is None or not stats.tables_up
         else round((peak_rss - base_rss) * 1024 / stats.tables_up, 1),
-        "errors": stats.errors, "error_codes": stats.error_codes, "leaks": stats.leaks, "leak_details": stats.leak_details[:5], "lost": stats.lost,
+        "errors": stats.errors, "error_codes": stats.error_codes, "leaks": stats.leaks,
+        "leak_details": stats.leak_details[:5], "lost": stats.lost,
         "servers": len(urls), "reconnects": stats.reconnects, "killed_at_s": killed_at,
+        "bot_processes": procs,
+        # The bots' CPU (all their processes) as a share of one core.
+        "bot_cpu_percent": round(100 * stats.bot_cpu_s / seconds, 1) if seconds else None,
         # The (last) server's share of one core during the run.
         "server_cpu_percent": None if base_cpu is None or end_cpu is None
         else round(100 * (end_cpu - base_cpu) / seconds, 1),
+        "server_cpu_percent_steady": steady_cpu,
+        # The machine's load average (1 minute) at the end: other work shares the cores.
+        "load_average": _load_average(),
     }
     return report
 
 
-def _spawn_server(folder: Path, redis: str | None = None, name: str = "serve") -> tuple[subprocess.Popen[bytes], str]:
-    extra = ["--redis", redis, "--lease", "2"] if redis else []
+def _receive(pipe: Any, timeout: float) -> dict[str, Any]:
+    if pipe.poll(timeout):
+        try:
+            return pipe.recv()
+        except EOFError:
+            pass
+    return {"failed": "the bot process sent nothing"}
+
+
+def _load_average() -> float | None:
+    try:
+        return round(os.getloadavg()[0], 2)
+    except (OSError, AttributeError):
+        return None
+
+
+def _spawn_server(folder: Path, redis: str | None = None, name: str = "serve",
+                  lease: int = 2) -> tuple[subprocess.Popen[bytes], str]:
+    extra = ["--redis", redis, "--lease", str(lease)] if redis else []
     try:
         return spawn_server(folder / f"{name}.log", "--log-level", "info", *extra, timeout=30)
     except RuntimeError as exc:
@@ -250,12 +386,18 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--server-pid", type=int, default=None, help="read this process's memory")
     parser.add_argument("--redis", metavar="URL", help="start --processes servers sharing this Redis")
     parser.add_argument("--processes", type=int, default=1, help="servers to start (with --redis)")
+    parser.add_argument("--lease", type=int, default=2, metavar="SECONDS",
+                        help="the started servers' room lease (with --redis; default 2, for a quick takeover)")
     parser.add_argument("--kill-after", type=float, default=None, metavar="SECONDS",
                         help="SIGKILL the first server this long into the run (with --redis)")
+    parser.add_argument("--procs", type=int, default=1, metavar="N",
+                        help="spread the bots over N processes (default 1: this one)")
     parser.add_argument("--logs", metavar="DIR", help="keep the started servers' logs in DIR")
     parser.add_argument("--json", action="store_true", help="print one JSON object")
     args = parser.parse_args(argv)
     _raise_file_limit()
+    if args.procs <= 1 and argv is None:  # the bots run here (not inside a test)
+        tune_gc()
     procs: list[subprocess.Popen[bytes]] = []
     with tempfile.TemporaryDirectory() as tmp:
         if args.logs:
@@ -267,14 +409,14 @@ def main(argv: Sequence[str] | None = None) -> int:
         if not urls:
             count = max(1, args.processes) if args.redis else 1
             for i in range(count):
-                proc, url = _spawn_server(Path(tmp), args.redis, f"serve{i}")
+                proc, url = _spawn_server(Path(tmp), args.redis, f"serve{i}", args.lease)
                 procs.append(proc)
                 urls.append(url)
             pid = procs[-1].pid  # the one that is never killed
             if args.kill_after is not None and len(procs) > 1:
                 kill = (args.kill_after, procs[0])
         try:
-            report = asyncio.run(run(urls, args.tables, args.seconds, args.pace, pid, kill))
+            report = asyncio.run(run(urls, args.tables, args.seconds, args.pace, pid, kill, args.procs))
         finally:
             for proc in procs:
                 if proc.poll() is None:

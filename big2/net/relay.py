@@ -50,6 +50,15 @@ class RelayedConnection:
         if not self.closed:
             await self.relay.publish(self.edge, {"cid": self.cid, "frame": frame})
 
+    async def send_text(self, text: str) -> None:
+        """A frame the room encoded already (its snapshots and events): passed on as text."""
+        if not self.closed:
+            await self.relay.publish(self.edge, {"cid": self.cid, "text": text})
+
+    async def send_texts(self, texts: list[str]) -> None:
+        for text in texts:
+            await self.send_text(text)
+
     async def fail(self, error: ProtocolError, close_code: int = 1008) -> None:
         await self.send(error.frame())
         if error.fatal:
@@ -132,9 +141,15 @@ class Relay:
     async def check_owners(self) -> None:
         """Close relayed connections whose room's owner died or moved: their clients
         reconnect and reach the room wherever it runs now."""
+        owners: dict[str, str | None] = {}  # one read a room, not one a person
         for cid, conn in list(self.local.items()):
-            owner, code, _ = conn.relayed
-            if await self.server.directory.owner(code) != owner:
+            relayed = conn.relayed
+            if relayed is None or self.local.get(cid) is not conn:
+                continue  # let go while an earlier read was awaited
+            owner, code, _ = relayed
+            if code not in owners:
+                owners[code] = await self.server.directory.owner(code)
+            if owners[code] != owner and conn.relayed is relayed:
                 self.local.pop(cid, None)
                 conn.relayed = None
                 await conn.send({"type": "left", "reason": "The room moved to another server; reconnect to go on."})
@@ -150,6 +165,10 @@ class Relay:
             conn.relayed = None
             with contextlib.suppress(Exception):
                 await conn.ws.close(1008, str(message["close"])[:120])
+            return
+        text = message.get("text")
+        if isinstance(text, str):  # a snapshot or an event, encoded by the room
+            await conn.send_text(text)
             return
         frame = message.get("frame")
         if not isinstance(frame, dict):

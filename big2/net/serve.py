@@ -22,7 +22,7 @@ from collections.abc import Sequence
 
 from .. import cliargs
 from .directory import DirectoryError, RedisDirectory, open_directory
-from .server import Limits, Server, _process_id, make_ssl_context
+from .server import Limits, Server, _process_id, make_ssl_context, tune_gc
 
 DEFAULT_PORT = 7531
 
@@ -103,6 +103,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     logging.basicConfig(level=getattr(logging, args.log_level.upper()), stream=sys.stderr,
                         format="%(asctime)s %(levelname)s %(name)s: %(message)s")
     logging.getLogger("websockets").setLevel(logging.WARNING)
+    tune_gc()  # this process only serves (the app's ServerThread keeps the app's settings)
     try:
         return asyncio.run(run(args))
     except KeyboardInterrupt:  # where signal handlers are not available

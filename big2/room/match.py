@@ -142,6 +142,49 @@ class Match:
         """The computer plays ``seat`` for the rest of this hand."""
         self._computer_for_hand.add(seat)
 
+    def person_plays(self, seat: int) -> bool:
+        """The person of ``seat`` plays it again this hand; False when the computer was
+        not playing it for them."""
+        held = seat in self._computer_for_hand
+        self._computer_for_hand.discard(seat)
+        return held
+
+    @property
+    def held_for_hand(self) -> frozenset[int]:
+        """Seats the computer plays for the rest of this hand (people's or not)."""
+        return frozenset(self._computer_for_hand)
+
+    def rename(self, seat: int, name: str) -> None:
+        """``seat`` is called ``name`` from now on: at the table, in the session's later
+        hands and in the hand in play."""
+        seats = list(self.config.seats)
+        seats[seat] = dataclasses.replace(seats[seat], name=name)
+        self.config = dataclasses.replace(self.config, seats=tuple(seats))
+        names = tuple(s.name for s in seats)
+        self.session.names = names
+        for game in (self.game, self.session.current, self.session.last_game):
+            if game is not None:
+                game.names = names
+
+    @classmethod
+    def restore(cls, config: MatchConfig, session: Session, *, ai_rngs: list[random.Random],
+                results: list[HandResult], assisted: bool, held_for_hand: set[int] | frozenset[int]) -> Match:
+        """The match of a saved ``session`` (its hand in play, or the last one, as
+        :attr:`game`), set up as ``config``, with the computers' generators, the
+        finished hands' records and the seats the computer plays this hand."""
+        if len(config.seats) != session.n_players or len(ai_rngs) != session.n_players:
+            raise ValueError("the saved seats do not match the session")
+        m = cls(config)
+        m.rng = session.rng
+        m.session = session
+        m.scoring = session.scoring
+        m.ai_rngs = list(ai_rngs)
+        m.game = session.current if session.current is not None else session.last_game
+        m.results = list(results)
+        m.assisted = bool(assisted) and session.current is not None
+        m._computer_for_hand = {int(s) for s in held_for_hand if 0 <= int(s) < session.n_players}
+        return m
+
     def level(self, seat: int) -> str:
         return self.config.seats[seat].level
 

@@ -20,13 +20,21 @@ game, the computers' generators, undo) and is the only thing that changes it:
 
 A finished hand is scored at once (``HandScored`` follows ``HandEnded`` in the log);
 the next hand is dealt by :class:`~big2.room.commands.NextHand` or :meth:`start_hand`.
+
+For a room with people at other screens (the server): :meth:`Room.hold_seat` lets the
+computer play a person's seat while they are away and :meth:`Room.seat_back` gives it
+back; :meth:`Room.rename` names a seat after the new person who took it;
+:meth:`Room.to_dict` / :meth:`Room.from_dict` save the whole room as JSON values and
+rebuild it elsewhere (the engine's session written by a codec the caller gives: the
+room may not import the save files' code); :meth:`Room.states_json` encodes every
+seat's snapshot at once, the part they share once.
 """
 
 from __future__ import annotations
 
 import logging
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Iterable, Mapping
 from concurrent.futures import Future
 from typing import Any, Protocol
 
@@ -35,8 +43,9 @@ from big2.engine.errors import IllegalMove
 from big2.engine.events import CardsExchanged, HandEnded
 from big2.engine.messages import msg
 
+from . import codec
 from . import commands as cmd
-from .config import HandResult, MatchConfig
+from .config import HandResult, MatchConfig, SeatConfig
 from .events import ComputerStumbled, HandRevealed, HandScored, HintGiven, MoveUndone, SeatHanded
 from .match import Match, opening_events
 from .redact import redact
@@ -93,6 +102,25 @@ class RoomObserver(Protocol):
     def hand_scored(self, room: Room, result: HandResult) -> None: ...
 
 
+class EngineCodec(Protocol):
+    """Writes the engine's session and games as JSON values and reads them back (the
+    save files' codec, :mod:`big2.persistence.sessioncodec`, which the room may not
+    import): what :meth:`Room.to_dict` and :meth:`Room.from_dict` are given.
+    ``session_from_dict`` raises ``ValueError`` for anything it refuses."""
+
+    def session_to_dict(self, session: Any, rngs: dict[str, random.Random]) -> Any: ...
+
+    def session_from_dict(self, data: Any) -> tuple[Any, Mapping[str, random.Random]]: ...
+
+    def game_to_dict(self, game: Any) -> Any: ...
+
+    def game_from_dict(self, data: Any, rules: Any) -> Any: ...
+
+
+#: The shape of :meth:`Room.to_dict`; bumped when it changes (an older or newer saved
+#: room is refused with the reason).
+ROOM_STATE_VERSION = 1
+
 #: The levels that stand in, in order, for a computer whose brain failed.
 FALLBACK_LEVELS = ("normal", "beginner")
 
@@ -135,6 +163,9 @@ class Room:
         #: The hand in play as dealt (a copy), to find the plays of the trick in progress.
         self.hand_start = hand_start
         self._trick_cache: tuple[int, tuple[tuple[int, Move], ...]] | None = None
+        # encodings kept between snapshots (see states_json)
+        self._results_json: tuple[int, Any] = (-1, None)
+        self._rules_json: tuple[Any, Any] = (None, None)
 
     # What seats may read ---------------------------------------------------------------
 
@@ -162,6 +193,33 @@ class Room:
 
     def state_for(self, seat: int, *, at_screen: tuple[int, ...] = ()) -> SeatState:
         """Everything ``seat`` may know now (see :class:`~big2.room.state.SeatState`)."""
+        return SeatState(**self._shared_fields(), **self._own_fields(seat, at_screen))
+
+    def states_json(self, seats: Iterable[int]) -> tuple[dict[str, Any], dict[int, dict[str, Any]]]:
+        """Every one of ``seats``' snapshots as JSON values, in two parts: ``(shared,
+        own)`` where ``{**shared, **own[seat]}`` equals ``codec.to_json(state_for(seat))``
+        and the two never share a key. ``shared`` holds the fields every seat sees alike,
+        built and encoded once (a server sends every seat its snapshot after every move,
+        and may encode the shared part once too); ``own[seat]`` the seat's own cards,
+        its part in the exchange and its number. The finished hands' records are
+        encoded once per hand."""
+        shared: dict[str, Any] = {"$t": "SeatState"}
+        for key, value in self._shared_fields().items():
+            if key == "results":
+                if self._results_json[0] != len(value):
+                    self._results_json = (len(value), codec.to_json(value))
+                shared[key] = self._results_json[1]
+            elif key == "rules":
+                if self._rules_json[0] is not value:
+                    self._rules_json = (value, codec.to_json(value))
+                shared[key] = self._rules_json[1]
+            else:
+                shared[key] = codec.to_json(value)
+        own = {seat: {k: codec.to_json(v) for k, v in self._own_fields(seat, ()).items()} for seat in seats}
+        return shared, own
+
+    def _shared_fields(self) -> dict[str, Any]:
+        """The :class:`SeatState` fields that are the same for every seat."""
         m = self.match
         c = m.config
         n = m.n_players
@@ -169,18 +227,25 @@ class Room:
         scored = game is not None and game.is_over and m.session.current is None
         deal = m.deal_number if (self.reveal_deal or scored) else None
         base: dict[str, Any] = dict(
-            seat=seat, names=m.names, people=tuple(s.human for s in c.seats), levels=tuple(s.level for s in c.seats),
+            names=m.names, people=tuple(s.human for s in c.seats), levels=tuple(s.level for s in c.seats),
             by_computer=tuple(sorted(s for s in range(n) if c.seats[s].human and not m.is_human(s))),
-            at_screen=at_screen or (seat,), rules=c.rules, scoring=c.scoring, hands=c.hands, target=c.target,
+            rules=c.rules, scoring=c.scoring, hands=c.hands, target=c.target,
             undo_allowed=undo_allowed(m), hand_number=m.hand_number if game is not None else len(m.results),
             deal_number=deal, totals=tuple(m.totals), hands_left=m.hands_left, results=tuple(m.results),
             session_over=m.session_over, seq=len(self.log),
             undo_steps=len(m.undo) if m.undo.can_undo(m) else 0,
         )
-        if game is None:
-            return SeatState(**base)
-        return SeatState(**base, **hand_fields(game, seat), trick_plays=self.trick_plays(),
-                         exchanged=self._exchanged_for(seat))
+        if game is not None:
+            base.update(public_hand_fields(game), trick_plays=self.trick_plays())
+        return base
+
+    def _own_fields(self, seat: int, at_screen: tuple[int, ...]) -> dict[str, Any]:
+        """The :class:`SeatState` fields only ``seat`` may see, or that name it."""
+        own: dict[str, Any] = dict(seat=seat, at_screen=at_screen or (seat,))
+        game = self.match.game
+        if game is not None:
+            own.update(own_hand_fields(game, seat), exchanged=self._exchanged_for(seat))
+        return own
 
     def _exchanged_for(self, seat: int) -> tuple[int, int, int | None, int | None] | None:
         for event in self.log:
@@ -264,11 +329,7 @@ class Room:
                     raise _Refused(msg("A computer already plays this seat."))
                 if isinstance(command, cmd.Leave):
                     self._left.add(seat)
-                m.hand_to_computer(seat)
-                if self._thinking_seat == seat:
-                    self._drop_thinking()
-                self.log.append(SeatHanded(seat))
-                self._notify("moved")
+                self._computer_takes(seat)
                 return None
             if isinstance(command, cmd.Hint):
                 self.log.append(self._hint(seat))
@@ -297,6 +358,126 @@ class Room:
             return cmd.Refusal(exc.message)
         except _Refused as exc:
             return cmd.Refusal(exc.message)
+
+    def _computer_takes(self, seat: int) -> None:
+        """The computer plays ``seat`` for the rest of the hand in play; seats hear it."""
+        self.match.hand_to_computer(seat)
+        if self._thinking_seat == seat:
+            self._drop_thinking()
+        self.log.append(SeatHanded(seat))
+        self._notify("moved")
+
+    # Seats: people away and back, names ---------------------------------------------------
+
+    def hold_seat(self, seat: int) -> bool:
+        """The person of ``seat`` is away: the computer plays the seat from now on, the
+        rest of this hand and every later one, until :meth:`seat_back`. Works between
+        hands too. When a hand is in play and a person was playing the seat, the seats
+        hear :class:`~big2.room.events.SeatHanded`. False (and nothing changes) for a
+        computer's own seat."""
+        m = self.match
+        if not m.config.seats[seat].human:
+            return False
+        self._left.add(seat)
+        game = m.game
+        if game is None or game.is_over:
+            m.hand_to_computer(seat)
+        elif m.is_human(seat):
+            self._computer_takes(seat)
+        return True
+
+    def seat_back(self, seat: int) -> bool:
+        """The person of ``seat`` plays it again, at once (they came back, or a new
+        person took the seat). False when the computer was not holding it for a person.
+        The seats hear no event: give them a snapshot (:meth:`state_for`)."""
+        m = self.match
+        if not m.config.seats[seat].human:
+            return False
+        held = m.person_plays(seat)
+        held = seat in self._left or held
+        self._left.discard(seat)
+        if held and self.thinking(seat):
+            self._drop_thinking()
+        return held
+
+    @property
+    def held_seats(self) -> frozenset[int]:
+        """People's seats the computer holds until the person is back (:meth:`hold_seat`)."""
+        return frozenset(self._left)
+
+    def rename(self, seat: int, name: str) -> None:
+        """``seat`` is called ``name`` from now on (a new person took it): every seat's
+        next snapshot names it so, as do the later hands. The finished hands' records
+        keep the names they were played under. No event: give the seats a snapshot."""
+        if not 0 <= seat < self.n_players:
+            raise ValueError(f"there is no seat {seat} at this table")
+        self.match.rename(seat, str(name))
+        if self.hand_start is not None:
+            self.hand_start.names = self.match.names
+
+    # Saving -----------------------------------------------------------------------------
+
+    def to_dict(self, engine: EngineCodec) -> dict[str, Any]:
+        """Everything needed to rebuild this room elsewhere, as JSON values: the session
+        with its hand in play and generators (written by ``engine``, the save files'
+        codec), the computers' generators, the set-up, the finished hands' records, the
+        seats the computer holds, and the hand as dealt. What is not kept: the event
+        log (a restored room's seats start from a snapshot) and a computer's move being
+        chosen (the restored room asks again)."""
+        m = self.match
+        c = m.config
+        return {
+            "v": ROOM_STATE_VERSION,
+            "payload": engine.session_to_dict(m.session, {f"seat-{i}": r for i, r in enumerate(m.ai_rngs)}),
+            "seats": [[s.name, s.human, s.level] for s in c.seats],
+            "hands": c.hands, "target": c.target, "seed": c.seed, "scoring": c.scoring,
+            "undo_hot_seat": c.undo_hot_seat, "deal": c.deal,
+            "results": [codec.to_json(r) for r in m.results],
+            "computer_for_hand": sorted(m.held_for_hand),
+            "left": sorted(self._left),
+            "assisted": m.assisted,
+            "reveal_deal": self.reveal_deal,
+            "hand_serial": self.hand_serial,
+            # The hand as dealt: the plays of the trick in progress are read from it.
+            "hand_start": None if self.hand_start is None else engine.game_to_dict(self.hand_start),
+        }
+
+    @classmethod
+    def from_dict(cls, data: Any, engine: EngineCodec, *, brain: Brain | None = None,
+                  on_stumble: Callable[[BaseException, int, str, str], None] | None = None) -> Room:
+        """The room :meth:`to_dict` wrote (through JSON text or not), going on from where
+        it was; its log starts empty (:meth:`resume_hand`). ``ValueError`` with a reason
+        for anything else, a saved room of another version included."""
+        if not isinstance(data, dict):
+            raise ValueError("a saved room is a JSON object")
+        if data.get("v") != ROOM_STATE_VERSION:
+            raise ValueError(f"a saved room of version {data.get('v')!r}; this program reads version "
+                             f"{ROOM_STATE_VERSION} only")
+        try:
+            session, rngs = engine.session_from_dict(data["payload"])
+            n = session.n_players
+            seats = tuple(SeatConfig(str(name), bool(human), str(level)) for name, human, level in data["seats"])
+            deal = data.get("deal")
+            config = MatchConfig(seats=seats, rules=session.rules, hands=int(data["hands"]), target=data["target"],
+                                 seed=data["seed"], scoring=str(data["scoring"]),
+                                 undo_hot_seat=bool(data["undo_hot_seat"]),
+                                 deal=int(deal) if deal is not None else None)
+            results = [codec.from_json(r) for r in data["results"]]
+            if not all(isinstance(r, HandResult) for r in results):
+                raise ValueError("the saved hand records are not hand records")
+            m = Match.restore(config, session, ai_rngs=[rngs.get(f"seat-{i}") or random.Random() for i in range(n)],
+                              results=results, assisted=bool(data["assisted"]),
+                              held_for_hand={int(x) for x in data["computer_for_hand"]})
+            start = data.get("hand_start")
+            hand_start = engine.game_from_dict(start, session.rules) if isinstance(start, dict) else None
+            room = cls(match=m, brain=brain, reveal_deal=bool(data["reveal_deal"]), on_stumble=on_stumble,
+                       hand_start=hand_start)
+            room._left = {int(x) for x in data["left"] if 0 <= int(x) < n}
+            room.hand_serial = int(data["hand_serial"])
+        except (KeyError, TypeError, AttributeError) as exc:
+            raise ValueError(f"not a saved room: {exc!r}") from exc
+        room.resume_hand()
+        return room
 
     def _next_hand(self) -> cmd.Refusal | None:
         m = self.match
@@ -471,13 +652,15 @@ def hand_fields(game: Any, seat: int, *, everyone: bool = False) -> dict[str, An
     ``seat`` may see them: its own cards, public facts, the others' cards once the hand
     is over (``everyone``: all hands face up at every step, for the replay of a finished
     hand). The trick's plays and the finished exchange are the caller's."""
+    return {**public_hand_fields(game, everyone=everyone), **own_hand_fields(game, seat, everyone=everyone)}
+
+
+def public_hand_fields(game: Any, *, everyone: bool = False) -> dict[str, Any]:
+    """The fields of :func:`hand_fields` that every seat sees alike."""
     n = game.n_players
     over = game.is_over
-    exchange = game.exchange
-    involved = exchange is not None and seat in exchange
     return dict(
         in_hand=True,
-        hand=game.hand(seat),
         counts=tuple(game.card_counts),
         played=tuple(game.played_by(s) for s in range(n)),
         history=tuple(game.history),
@@ -490,12 +673,22 @@ def hand_fields(game: Any, seat: int, *, everyone: bool = False) -> dict[str, An
         clockwise=bool(game.clockwise),
         out=tuple(game.finish_order),
         stock_size=int(game.stock_size),
-        exchange=exchange,
-        exchange_card=game.exchange_card if involved or everyone else None,
-        give_back_hint=game.suggest_give_back() if exchange is not None and seat == exchange[1] else None,
+        exchange=game.exchange,
         hand_over=over,
         winner=game.winner if over else None,
         revealed=tuple(game.hand(s) for s in range(n)) if over or everyone else (),
+    )
+
+
+def own_hand_fields(game: Any, seat: int, *, everyone: bool = False) -> dict[str, Any]:
+    """The fields of :func:`hand_fields` that only ``seat`` sees (its cards, the card
+    of the exchange it takes part in, the card to give back it is suggested)."""
+    exchange = game.exchange
+    involved = exchange is not None and seat in exchange
+    return dict(
+        hand=game.hand(seat),
+        exchange_card=game.exchange_card if involved or everyone else None,
+        give_back_hint=game.suggest_give_back() if exchange is not None and seat == exchange[1] else None,
     )
 
 

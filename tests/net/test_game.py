@@ -17,7 +17,7 @@ from big2.net.client import connect
 from big2.net.server import Limits
 from big2.room import codec
 from big2.room.commands import COMMANDS
-from big2.room.events import CardsExchanged, ExchangeStarted, HandScored
+from big2.room.events import CardsExchanged, ExchangeStarted, HandScored, SeatDealt
 from big2.room.state import SeatState
 
 from big2.net import protocol
@@ -314,6 +314,17 @@ def test_the_host_gives_a_seat_the_computer_took_to_a_new_person() -> None:
             cybot = SeatBot(cy)
             cybot.take(await cy.expect("joined"))
             assert cybot.seat == b.seat
+            # The seat is Cy's now, by name too: in the snapshot each of them is sent at
+            # once and in the lobby (it was "P1", the person who left it).
+            cybot.take(await cy.expect("state"))
+            assert cybot.state.names[b.seat] == "Cy" and cybot.state.is_person(b.seat)
+            while True:
+                frame = await a.client.expect("state", "room", "event")
+                a.take(frame)
+                if frame.type == "state" and frame["state"]["names"][b.seat] == "Cy":
+                    break
+            assert a.state.names == ("P0", "Cy", "Computer 3", "Computer 4")
+            assert room.game.state_for(3).names[b.seat] == "Cy"
             await a.client.send("command", seq=50, command={"kind": "next_hand"})
             a.scored = 0
             await asyncio.gather(a.play(hands=1, timeout=60), cybot.play(hands=1, timeout=60))
@@ -322,3 +333,49 @@ def test_the_host_gives_a_seat_the_computer_took_to_a_new_person() -> None:
             await a.client.close()
             await cy.close()
     run(go(), timeout=150)
+
+
+def test_each_seat_is_sent_exactly_its_own_snapshot_after_every_move() -> None:
+    """The server builds the snapshots of all seats at once (their shared part encoded
+    once): what each seat reads is exactly its own state_for, move after move."""
+    async def go() -> None:
+        async with serving(limits=QUICK) as server:
+            bots, code = await _table(server.url, people=4)  # only people: nothing moves unasked
+            room = server.rooms[code]
+            checked = 0
+            for _ in range(12):
+                for bot in bots:
+                    while bot.state is None or bot.state.seq != len(room.game.log):
+                        bot.take(await bot.client.recv())
+                    assert bot.state == room.game.state_for(bot.seat)
+                    assert len(bot.state.hand) == bot.state.counts[bot.seat] > 0
+                    checked += 1
+                before = len(room.game.log)
+                acted = [await bot.act() for bot in bots]
+                assert sum(acted) == 1  # the seat to act, and only it
+                while len(room.game.log) == before:  # the server took the move
+                    await asyncio.sleep(0.01)
+            assert checked == 48 and not any(b.errors for b in bots)
+            for bot in bots:
+                await bot.client.close()
+    run(go(), timeout=60)
+
+
+def test_the_bot_finds_a_card_it_may_not_know_in_any_snapshot_field() -> None:
+    """The bot reads each snapshot's changed fields only; a leak in any of them, the
+    one-card fields included, is still found, and a clean snapshot is not blamed."""
+    bot = SeatBot(None, keep_frames=False)  # type: ignore[arg-type] - it only reads here
+    bot.take(protocol.Frame("joined", {"seat": 0, "token": "t", "code": "C"}))
+    mine = CardSet([0, 5, 9])
+    bot.take(protocol.Frame("event", {"event": codec.to_json(SeatDealt(0, mine, (3, 3, 3, 3), 0))}))
+    base = SeatState(seat=0, names=("a", "b", "c", "d"), people=(True,) * 4, levels=("normal",) * 4,
+                     hand_number=1, in_hand=True, hand=mine, counts=(3, 3, 3, 3), to_act=0)
+    clean = codec.to_json(base)
+    bot.take(protocol.Frame("state", {"state": clean}))
+    bot.take(protocol.Frame("state", {"state": dict(clean, seq=1)}))
+    assert bot.leaks == 0
+    for field, value in (("give_back_hint", 40), ("exchange_card", 41),
+                         ("revealed", codec.to_json((CardSet([42]),))), ("hand", codec.to_json(CardSet([0, 5, 43])))):
+        bot.take(protocol.Frame("state", {"state": dict(clean, **{field: value})}))
+    assert bot.leaks == 4
+    assert [cards for _, cards in bot.leak_details] == [[40], [41], [42], [43]]

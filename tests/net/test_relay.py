@@ -137,3 +137,73 @@ def test_when_the_rooms_process_dies_its_relayed_people_are_told_and_take_it_ove
             assert code in b.rooms and b.rooms[code].game.is_person(1)
             await again.close()
     run(go(), timeout=60)
+
+
+class _FakeConn:
+    def __init__(self, owner: str, code: str, cid: int) -> None:
+        self.relayed = (owner, code, cid)
+        self.sent: list[dict] = []
+        self.closed_with: int | None = None
+        self.ws = self
+
+    async def send(self, frame: dict) -> None:
+        self.sent.append(frame)
+
+    async def close(self, code: int, reason: str) -> None:
+        self.closed_with = code
+
+
+def test_the_owner_check_reads_each_room_once_and_survives_a_person_let_go_meanwhile() -> None:
+    """At 500 tables the check of relayed rooms' owners is long: a connection let go
+    while a read was awaited is skipped (it used to raise and stop the housekeeping,
+    leases and all), each room's owner is read once, and only people whose room moved
+    are told and closed."""
+    from big2.net.relay import Relay
+
+    async def go() -> None:
+        moved, stays, gone = _FakeConn("dead", "ROOMAAAA", 1), _FakeConn("alive", "ROOMBBBB", 2), _FakeConn("dead", "ROOMAAAA", 3)
+        reads: list[str] = []
+
+        class Directory:
+            async def owner(self, code: str) -> str | None:
+                reads.append(code)
+                await asyncio.sleep(0)
+                gone.relayed = None  # let go (e.g. its client left) while this read waited
+                return {"ROOMAAAA": "other", "ROOMBBBB": "alive"}[code]
+
+        relay = Relay.__new__(Relay)
+        relay.server = type("S", (), {"directory": Directory()})()
+        relay.local = {1: moved, 2: stays, 3: gone}
+        await relay.check_owners()
+        assert sorted(reads) == ["ROOMAAAA", "ROOMBBBB"]
+        assert moved.relayed is None and moved.closed_with == 1012 and moved.sent[0]["type"] == "left"
+        assert stays.relayed == ("alive", "ROOMBBBB", 2) and not stays.sent and stays.closed_with is None
+        assert not gone.sent and gone.closed_with is None
+        assert set(relay.local) == {2, 3}
+
+    run(go())
+
+
+def test_housekeeping_renews_the_leases_even_when_the_owner_check_fails() -> None:
+    async def go() -> None:
+        server = Server(host="127.0.0.1", port=0, limits=Limits())
+        renewed: list[list[str]] = []
+
+        async def renew(codes):  # type: ignore[no-untyped-def]
+            renewed.append(list(codes))
+            return set()
+
+        class BrokenRelay:
+            async def check_owners(self) -> None:
+                raise RuntimeError("a relayed connection went wrong")
+
+        server.directory.renew = renew  # type: ignore[method-assign]
+        server.relay = BrokenRelay()  # type: ignore[assignment]
+        try:
+            await server._housekeep_once()
+        except RuntimeError:
+            pass
+        assert renewed == [[]]
+        server.executor.shutdown(wait=False)
+
+    run(go())

@@ -11,7 +11,7 @@ import pytest
 
 from big2.engine import preset_names
 from big2.engine.presets import get_preset
-from big2.net.roomstate import hold_seat, room_from_state, room_to_state, seat_back
+from big2.net.roomstate import room_from_state, room_to_state
 from big2.room.config import MatchConfig, SeatConfig
 from big2.room.room import Room
 
@@ -22,7 +22,7 @@ def _computers(n: int, preset: str, seed: int) -> Room:
     seats = tuple(SeatConfig(f"c{i}", human=(i == 0), level="beginner") for i in range(n))
     room = Room(MatchConfig(seats=seats, rules=get_preset(preset).rules, hands=3, seed=seed), reveal_deal=False)
     room.start_hand()
-    hold_seat(room, 0)  # the person is away: the computer plays every seat
+    room.hold_seat(0)  # the person is away: the computer plays every seat
     return room
 
 
@@ -61,9 +61,9 @@ def test_a_saved_room_goes_on_exactly_as_the_original(preset: str, players: int)
 def test_a_person_takes_the_seat_back_from_the_computer() -> None:
     room = _computers(4, "standard", seed=5)
     assert not room.is_person(0)
-    assert seat_back(room, 0) and room.is_person(0)
-    assert not seat_back(room, 0)  # nothing held any more
-    assert not seat_back(room, 1)  # a computer's own seat is never a person's
+    assert room.seat_back(0) and room.is_person(0)
+    assert not room.seat_back(0)  # nothing held any more
+    assert not room.seat_back(1)  # a computer's own seat is never a person's
 
 
 def test_anything_but_a_saved_room_is_refused() -> None:

@@ -260,3 +260,39 @@ def test_a_room_nobody_is_connected_to_expires() -> None:
             assert room["code"] not in server.rooms
             assert await server.directory.load(room["code"]) is None
     run(go())
+
+
+def test_frames_sent_together_arrive_whole_and_in_order() -> None:
+    async def go() -> None:
+        async with serving(limits=FAST) as server:
+            client = await connect(server.url)
+            (conn,) = server.connections
+            texts = [protocol.encode_frame({"type": "pong", "t": i}) for i in range(50)]
+            await conn.send_texts(texts[:1])
+            await conn.send_texts(texts[1:])
+            got = [await client.recv() for _ in range(50)]
+            assert [f.type for f in got] == ["pong"] * 50
+            assert [f["t"] for f in got] == list(range(50))
+            await client.close()
+    run(go())
+
+
+def test_a_client_that_stops_reading_is_closed_after_the_send_timeout() -> None:
+    """One stuck reader must not hold up its room: frames sent together wait at most the
+    send timeout, then the connection is closed, and the server serves others."""
+    async def go() -> None:
+        async with serving(limits=Limits(hello_timeout_s=2.0, send_timeout_s=0.5)) as server:
+            ws = await ws_connect(server.url, max_queue=1, compression=None)  # it reads nothing more
+            await ws.send(protocol.encode("hello", version=protocol.PROTOCOL_VERSION, client="stuck"))
+            await asyncio.sleep(0.2)
+            (conn,) = server.connections
+            big = protocol.encode_frame({"type": "pong", "t": 1, "pad": "x" * 60_000})
+            loop = asyncio.get_running_loop()
+            start = loop.time()
+            while not conn.closed:
+                assert loop.time() - start < 20, "the stuck client was never closed"
+                await conn.send_texts([big] * 20)
+            assert conn.closed
+            await _still_serves(server.url)
+            await ws.close()
+    run(go())
