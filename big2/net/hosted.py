@@ -503,6 +503,14 @@ class HostedRoom:
         """A command from the person at ``seat``, for that seat only."""
         if self.game is None:
             raise RoomError("not_started", "The game has not started yet.")
+        hand = self.game.match.game
+        if command["kind"] == "next_hand" and hand is not None and not hand.is_over:
+            # Another person dealt the next hand first: this one asked for the same; its
+            # table gets the new hand's frames (sent already), and no refusal to show.
+            conn = self.seats[seat].conn
+            if conn is not None:
+                await conn.send({"type": "ack", "seq": seq})
+            return
         refusal = self.game.command(seat, self._command(command))
         if refusal is not None:
             raise RoomError("refused", str(refusal.message), msg=codec.to_json(refusal.message))

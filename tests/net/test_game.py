@@ -379,3 +379,25 @@ def test_the_bot_finds_a_card_it_may_not_know_in_any_snapshot_field() -> None:
         bot.take(protocol.Frame("state", {"state": dict(clean, **{field: value})}))
     assert bot.leaks == 4
     assert [cards for _, cards in bot.leak_details] == [[40], [41], [42], [43]]
+
+
+def test_asking_for_a_hand_another_person_already_dealt_is_answered_quietly() -> None:
+    """Two people press Next hand; the second finds the hand dealt: an ack, no refusal
+    (their table shows the new hand from the frames it already got), nothing changed."""
+    async def go() -> None:
+        async with serving(limits=QUICK) as server:
+            bots, code = await _table(server.url, people=1, hands=2)
+            room = server.rooms[code]
+            (a,) = bots
+            # the other person dealt already: a hand is in play (here the first one)
+            before = (room.game.hand_serial, len(room.game.log))
+            await a.client.send("command", seq=77, command={"kind": "next_hand"})
+            while True:
+                frame = await a.client.recv(timeout=5)
+                assert frame.type != "error", frame.fields
+                if frame.type == "ack":
+                    assert frame["seq"] == 77
+                    break
+            assert (room.game.hand_serial, len(room.game.log)) == before
+            await a.client.close()
+    run(go(), timeout=60)
