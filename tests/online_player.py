@@ -6,9 +6,8 @@ share one pygame.
         (--create '{"players": 3, "computers": 1, "hands": 2}' --people 2 | --code CODE)
 
 It makes a headless :class:`big2.app.app.App` (SDL's dummy drivers), gets to the table
-(:func:`get_to_table`: create or join the room through a
-:class:`~big2.net.link.RemoteLink`, ready, the host starts once ``--people`` persons are
-ready), then plays as a person does: real mouse motion, press and release at the drawn
+through the app's screens (:func:`get_to_table`: the Join form and the lobby's Ready for
+a friend, the lobby's Start for the host once ``--people`` persons are ready), then plays as a person does: real mouse motion, press and release at the drawn
 cards and at the Play and Pass buttons, the results screen's button between hands, until
 the session is over. Every ``--url`` after the first is another server process of the
 room (the link tries them in turn when its connection drops).
@@ -40,7 +39,7 @@ _HERE = Path(__file__).resolve().parent
 sys.path[:] = [p for p in sys.path if Path(p or ".").resolve() != _HERE]
 sys.path.insert(0, str(_HERE / "app"))
 
-from helpers import card_point, click, click_button  # noqa: E402
+from helpers import card_point, click, click_button, click_control, type_text  # noqa: E402
 
 from big2.engine.combos import PASS, move_cards  # noqa: E402
 from big2.i18n import _  # noqa: E402
@@ -62,26 +61,64 @@ def wait_for(check: Any, link: RemoteLink, seconds: float, what: str) -> None:
 
 
 def get_to_table(app: Any, opts: argparse.Namespace) -> tuple[Any, RemoteLink]:
-    """Create or join the room, get ready, start it (the host, once everyone is ready)
-    and open the table over the link. The one step the lobby screens will replace."""
+    """Into the room and on to the table through the app's own screens, with real clicks
+    and typing: the host opens the room (through a link: the lobby has no two-hand
+    session) and waits in the lobby, then clicks Start once everyone is ready; a friend
+    goes Title → Play online → Join a game, types the address and the room code, and
+    clicks "I'm ready" in the lobby. A friend given several server addresses (one room
+    on several processes) joins through a link that knows them all, then the lobby."""
+    from big2.app.online.lobby import LobbyScene
+
+    app.push("title")
     urls = opts.url
-    kwargs: dict[str, Any] = {"create": json.loads(opts.create)} if opts.create else {"code": opts.code}
-    link = RemoteLink(urls[0], name=opts.name, others=tuple(urls[1:]), on_message=app.post_wake, **kwargs)
-    wait_for(lambda: link.lobby is not None, link, 20, "no room frame")
-    say("joined", code=link.code, seat=link.seat, token_bits=len(link.token or "") * 4, url=link.url)
+    via = "link"
+    if opts.create:
+        link = RemoteLink(urls[0], name=opts.name, others=tuple(urls[1:]), on_message=app.post_wake,
+                          create=json.loads(opts.create))
+        wait_for(lambda: link.lobby is not None, link, 20, "no room frame")
+        lobby = app.push("lobby", link)
+    elif len(urls) == 1:
+        title = app.top
+        click_control(app, title.b_online)
+        click_control(app, app.top.b_join)
+        form = app.top
+        type_text(app, form.name_entry, opts.name, enter=False)
+        type_text(app, form.address_entry, urls[0], enter=False)
+        type_text(app, form.code_entry, opts.code.lower(), enter=False)  # as a person reads it out
+        click_control(app, form.b_join)
+        if not app.run_until(lambda: isinstance(app.top, LobbyScene), timeout=20):
+            raise TimeoutError(f"the join form did not get into the room: {getattr(app.top, 'message', '')}")
+        lobby = app.top
+        link = lobby.link
+        via = "join form"
+    else:
+        link = RemoteLink(urls[0], name=opts.name, others=tuple(urls[1:]), on_message=app.post_wake, code=opts.code)
+        wait_for(lambda: link.lobby is not None, link, 20, "no room frame")
+        lobby = app.push("lobby", link)
+    say("joined", code=link.code, seat=link.seat, token_bits=len(link.token or "") * 4, url=link.url, via=via)
+
+    def in_lobby(check: Any, what: str) -> None:
+        if not app.run_until(lambda: check() or link.state is not None, timeout=30):
+            raise TimeoutError(f"{what} (link {link.status}, {link.problem})")
+
     if opts.create:
         def everyone_ready() -> bool:
             seats = (link.lobby or {}).get("seats", [])
             people = [s for s in seats if s["kind"] == "person"]
             return (len(people) >= opts.people and all(s["kind"] != "open" for s in seats)
-                    and all(s["ready"] and s["connected"] for s in people))
+                    and all(s["ready"] and s["connected"] for s in people)
+                    and lobby.b_start is not None and lobby.b_start.alive() and lobby.b_start.is_enabled)
 
-        wait_for(everyone_ready, link, 30, "the others were not ready")
-        link.start()
+        in_lobby(everyone_ready, "the others were not ready")
+        click_control(app, lobby.b_start)  # the lobby's Start, clicked where it is drawn
     else:
-        link.ready()
-    wait_for(lambda: link.state is not None, link, 30, "the game did not start")
-    return app.push("table", link), link
+        in_lobby(lambda: lobby.b_ready is not None and lobby.b_ready.alive(), "no Ready button")
+        click_control(app, lobby.b_ready)
+    from big2.app.table.scene import TableScene
+
+    if not app.run_until(lambda: isinstance(app.top, TableScene), timeout=30):
+        raise TimeoutError(f"the game did not start (link {link.status}, {link.problem})")
+    return app.top, link
 
 
 def advance_results(app: Any) -> None:

@@ -93,6 +93,8 @@ def test_two_apps_and_a_computer_play_a_session_and_one_app_drops_mid_hand(tmp_p
         code = ann.wait_for(lambda line: line["type"] == "joined", 30, "hosting the room")["code"]
         ben = AppPlayer("Ben", [relays[1].url], tmp_path / "ben.log", code=code)
         players.append(ben)
+        # Ben typed the address and the code into the Join form and clicked Ready
+        assert ben.wait_for(lambda line: line["type"] == "joined", 30, "joining")["via"] == "join form"
         # Mid-hand (a few moves into the first hand), Ben's connection drops.
         ben.wait_for(lambda line: line["type"] == "progress" and line["hand"] == 1 and line["moves"] >= 2,
                      30, "the first hand's second move")
