@@ -390,7 +390,7 @@ def test_asking_for_a_hand_another_person_already_dealt_is_answered_quietly() ->
             room = server.rooms[code]
             (a,) = bots
             # the other person dealt already: a hand is in play (here the first one)
-            before = (room.game.hand_serial, len(room.game.log))
+            serial = room.game.hand_serial
             await a.client.send("command", seq=77, command={"kind": "next_hand"})
             while True:
                 frame = await a.client.recv(timeout=5)
@@ -398,6 +398,6 @@ def test_asking_for_a_hand_another_person_already_dealt_is_answered_quietly() ->
                 if frame.type == "ack":
                     assert frame["seq"] == 77
                     break
-            assert (room.game.hand_serial, len(room.game.log)) == before
+            assert room.game.hand_serial == serial  # no hand dealt (the computers may have moved)
             await a.client.close()
     run(go(), timeout=60)
