@@ -31,7 +31,7 @@ from .features import (
     ACTION_DIM, FEATURE_VERSION, SESSION_SLICE, STATE_DIM, action_features, state_features,
 )
 
-#: The file name of the weights shipped inside this package (milestone dmc2 of
+#: The file name of the weights shipped inside this package (milestone dmc3 of
 #: ``tools/learn``; see docs/research/training.md).
 SHIPPED_WEIGHTS: Final = "weights.npz"
 
