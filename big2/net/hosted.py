@@ -581,8 +581,9 @@ class HostedRoom:
         if game is None:
             return
         moved = (game.hand_serial, len(game.log)) != self._saved_at
+        seats_changed = False
         if moved:  # saved before anyone hears of the move: a move seen is a move kept
-            self._after_move()
+            seats_changed = self._after_move()
             if self.server.directory.shared:
                 await self.server.save(self)  # raises when it cannot: then nobody hears of it yet
             self._saved_at = (game.hand_serial, len(game.log))
@@ -592,6 +593,8 @@ class HostedRoom:
         frames = self._frames([seat for seat, _ in connected], states=states)
         for seat, conn in connected:
             await conn.send_texts(frames[seat] + ([clock] if clock else []))
+        if seats_changed:  # a seat became the computer's: every lobby shows it (the host may reopen it)
+            await self.broadcast_lobby()
 
     def clock_frame(self) -> dict[str, Any]:
         """The ``clock`` frame for the turn now: who is to act and the seconds their
@@ -606,13 +609,17 @@ class HostedRoom:
             left = max(0, min(self.turn_clock, math.ceil(self._turn_started + self.turn_clock - time.monotonic())))
         return {"type": "clock", "seat": seat, "seconds_left": left}
 
-    def _after_move(self) -> None:
+    def _after_move(self) -> bool:
+        """Keep the turn clock's start; at a hand's end, seats whose people are still away
+        become computer seats (True when one did)."""
         game = self.game
         assert game is not None
+        changed = False
         if game.match.game is not None and game.match.game.is_over:
             for slot in self.seats:
                 if slot.kind == "person" and slot.conn is None:
                     slot.kind, slot.token_hash, slot.ready = "computer", "", True
+                    changed = True
             self._turn_seen = None
         else:
             g = game.match.game
@@ -621,6 +628,7 @@ class HostedRoom:
                 self._turn_seen = turn
                 self._turn_started = time.monotonic()
                 self._clock_news = True
+        return changed
 
     def _skip_to_now(self, seat: int) -> None:
         """A person (re)joins mid-session: they start from a snapshot of the position,

@@ -11,7 +11,7 @@ import pygame
 
 from big2.engine.scoring import scoring_preset
 
-from big2.i18n import _
+from big2.i18n import _, verbatim
 from big2.app.ui import text
 from big2.app.ui.scene import Scene
 from big2.app.screens.backdrop import Backdrop
@@ -19,6 +19,28 @@ from big2.app.screens.common import dialog_rect, frame, veil
 
 #: The colour of the line saying why an item is greyed out.
 REASON = (200, 205, 210)
+
+
+def seat_offers(table) -> list[tuple[int, str, bool]]:
+    """Online, for the host: the seats a person had that the computer plays for good now
+    (the person was still away when a hand ended), offered to a person again, and those
+    already open, offered back to the computer: ``(seat, label, computer)``. The server
+    checks it too; a person takes an open seat with the room code."""
+    link = getattr(table, "link", None)
+    room = getattr(link, "lobby", None) or {}
+    if not getattr(table, "online", False) or room.get("host") != getattr(link, "seat", None):
+        return []
+    people = table.state.people
+    offers = []
+    for seat, slot in enumerate(room.get("seats", ())):
+        if seat == link.seat or seat >= len(people) or not people[seat]:
+            continue
+        name = verbatim(str(slot.get("name", "")))
+        if slot.get("kind") == "computer":
+            offers.append((seat, _("Open {name}'s seat to a person").format(name=name), False))
+        elif slot.get("kind") == "open":
+            offers.append((seat, _("Give {name}'s seat back to the computer").format(name=name), True))
+    return offers
 
 
 class PauseScene(Scene):
@@ -69,8 +91,10 @@ class PauseScene(Scene):
         labels = (_("Resume"), _("Undo my last move"), _("Let the computer play my hand"), _("Save game…"),
                   _("Rules"), _("Settings"), _("Leave the game"))
         online = getattr(self.table, "online", False)
-        if online:  # a room on a server: no undo, nothing saved here
-            labels = (_("Resume"), _("Let the computer play my hand"), _("Rules"), _("Settings"), _("Leave the game"))
+        self.offers = seat_offers(self.table)
+        if online:  # a room on a server: no undo, nothing saved here; the host's seat offers
+            labels = (_("Resume"), _("Let the computer play my hand"), *(o[1] for o in self.offers), _("Rules"),
+                      _("Settings"), _("Leave the game"))
         reasons = {"undo": None if online else self.undo_reason(), "hand": self.hand_reason()}
         # as wide as the longest label needs (Indonesian and Filipino run long)
         width = max(px(420), self.button_width(list(labels)) + px(60))
@@ -105,6 +129,12 @@ class PauseScene(Scene):
         if not online:
             self.b_undo = self.button(place("undo"), _("Undo my last move"), tooltip=reasons["undo"] or _("Back to your previous decision, the computers' replies too (Ctrl+Z or U)"))
         self.b_hand = self.button(place("hand"), _("Let the computer play my hand"), tooltip=reasons["hand"] or _("The computer plays your seat until this hand ends"))
+        self.b_offers = []
+        code = (getattr(self.table.link, "lobby", None) or {}).get("code_shown", "")
+        for seat, label, computer in self.offers:
+            tip = (_("The computer plays the seat for the rest of the session") if computer else
+                   _("Someone can take it by joining with the room code {code}").format(code=verbatim(code)))
+            self.b_offers.append((self.button(place(), label, tooltip=tip), seat, computer))
         if not online:
             self.b_save = self.button(place(), _("Save game…"), tooltip=_("Keep this game under a name (it is also saved after every move)"))
         self.b_rules = self.button(place(), _("Rules"))
@@ -130,6 +160,15 @@ class PauseScene(Scene):
         if self.pressed(event, self.b_save):
             self.app.push("saves", table=self.table)
             return True
+        for button, seat, computer in self.b_offers:
+            if self.pressed(event, button):
+                self.app.pop()
+                self.table.link.set_seat(seat, computer)
+                code = (self.table.link.lobby or {}).get("code_shown", "")
+                self.table.say(_("The computer keeps the seat.") if computer else
+                               _("The seat is open: a friend takes it by joining with the room code {code}.").format(
+                                   code=verbatim(code)), 6.0)
+                return True
         if self.pressed(event, self.b_rules):
             self.app.push("rules", rules=self.table.state.rules, scoring=scoring_preset(self.table.state.scoring))
             return True

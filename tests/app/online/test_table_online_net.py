@@ -132,3 +132,43 @@ def test_reactions_are_sent_shown_by_the_seat_and_muted(make_app):
         assert 1 not in part.bubbles
     finally:
         net.close()
+
+
+def test_the_host_gives_a_seat_the_computer_kept_to_a_new_person(make_app):
+    """Ben is still away when the hand ends: his seat stays the computer's. Ann, the host,
+    opens it from the menu with real clicks; Cy joins with the room code and plays it,
+    shown under his own name."""
+    net = start_online(hands=2)
+    cy = None
+    try:
+        app = make_app()
+        table = app.push("table", net.ann)
+        net.ben.close()  # Ben's app is gone for good
+        assert wait_for(app, lambda: net.ann.lobby["seats"][1]["connected"] is False)
+        end = time.monotonic() + 60
+        while time.monotonic() < end and app.top.name != "results":
+            app.frame(block=False)
+            if app.top is table:
+                ann_moves(app, table)
+            time.sleep(0.005)
+        assert app.top.name == "results"
+        assert wait_for(app, lambda: net.ann.lobby["seats"][1]["kind"] == "computer")
+        click_button(app, app.top.b_next)
+        assert wait_for(app, lambda: app.top is table and net.ann.state.hand_number == 2)
+        click_button(app, table.b_menu)
+        pause = app.top
+        assert pause.name == "pause" and [(seat, computer) for _b, seat, computer in pause.b_offers] == [(1, False)]
+        assert "Ben" in pause.b_offers[0][0].text
+        click_button(app, pause.b_offers[0][0])
+        assert app.top is table and table.message and net.ann.lobby["code_shown"] in table.message[0]
+        assert wait_for(app, lambda: net.ann.lobby["seats"][1]["kind"] == "open")
+        cy = RemoteLink(net.url, name="Cy", code=net.ann.code)
+        assert wait_for(app, lambda: cy.state is not None and net.ann.state.names[1] == "Cy", also=cy.poll)
+        assert net.ann.state.is_person(1) and cy.seat == 1
+        # and the menu offers nothing more: a person sits there
+        click_button(app, table.b_menu)
+        assert app.top.b_offers == []
+    finally:
+        if cy is not None:
+            cy.close()
+        net.close()
