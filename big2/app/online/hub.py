@@ -100,9 +100,7 @@ class HubScene(Scene):
     def handle(self, event: pygame.event.Event) -> bool:
         if self.b_rejoin is not None and self.pressed(event, self.b_rejoin):
             if self.entering is not None:
-                self.entering.cancel()
-                self.entering = None
-                self.build()
+                self.cancel_wait()
             else:
                 self.rejoin()
             return True
@@ -114,13 +112,18 @@ class HubScene(Scene):
             return True
         if self.pressed(event, self.b_back) or (event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE):
             if self.entering is not None:
-                self.entering.cancel()
-                self.entering = None
-                self.build()
+                self.cancel_wait()
             else:
                 self.app.pop()
             return True
         return False
+
+    def cancel_wait(self) -> None:
+        """Stop waiting for the stored seat: the link is given up, the seat stays kept."""
+        if self.entering is not None:
+            self.entering.cancel()
+            self.entering = None
+            self.build()
 
     def rejoin(self) -> None:
         """Take the stored seat back with its token (the wait is :meth:`update`'s)."""
