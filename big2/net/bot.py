@@ -17,6 +17,8 @@ not overlap. Used by the tests and by ``python -m big2.net.loadtest``.
 from __future__ import annotations
 
 import asyncio
+import contextlib
+import random
 import time
 from typing import Any
 
@@ -285,19 +287,29 @@ class SeatBot:
             self.take(frame)
 
 
-    async def rejoin(self, urls: list[str], *, timeout: float = 30.0) -> None:
+    async def rejoin(self, urls: list[str], *, timeout: float = 30.0,
+                     backoff: tuple[float, float] = (0.5, 4.0)) -> None:
         """The connection dropped: reconnect to one of ``urls`` (in turn) and take the
         seat back with the token, until a server has the room (one that is taking it over
-        from a dead process answers ``elsewhere`` until the old lease runs out)."""
+        from a dead process answers ``elsewhere`` until the old lease runs out).
+
+        Like the app's link, it waits before each try, from ``backoff[0]`` seconds
+        doubling up to ``backoff[1]``, each wait spread at random over half to one and a
+        half times that: a thousand players cut off at once by a dead process must not
+        all knock at the survivor in the same instant, again and again."""
         from .client import ServerRefused, connect
 
         assert self.code is not None and self.token is not None
         loop = asyncio.get_running_loop()
         end = loop.time() + timeout
         attempt = 0
+        delay = backoff[0]
         while True:
+            await asyncio.sleep(delay * (0.5 + random.random()))
+            delay = min(backoff[1], delay * 2)
             url = urls[attempt % len(urls)]
             attempt += 1
+            client = None
             try:
                 client = await connect(url, client="big2 bot")
                 await client.send("join_room", code=self.code, name="bot", token=self.token)
@@ -309,11 +321,13 @@ class SeatBot:
                 self._acted_on = None
                 return
             except Exception as exc:  # noqa: BLE001 - refused, reset, half-open handshakes: try again
+                if client is not None:
+                    with contextlib.suppress(Exception):
+                        await client.close()
                 if isinstance(exc, ServerRefused) and exc.code not in ("elsewhere", "unavailable"):
                     raise
                 if loop.time() > end:
                     raise
-                await asyncio.sleep(0.2)
 
 
 def hands_overlap(bots: list[SeatBot]) -> bool:

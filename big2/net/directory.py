@@ -3,10 +3,16 @@
 A room's state is a JSON-able dict (whatever the room's snapshot gives; the directory
 never looks inside). The owner of a room is the one process that runs it; it holds the
 room by a **lease** that it renews (:meth:`RoomDirectory.renew`) and that every save
-renews too. A process may only save a room it owns, so a process that lost its lease
-(paused, cut off) can never overwrite what the new owner wrote. When the owner dies, its
-lease runs out after ``lease_s`` seconds and another process may :meth:`claim` the room
-and :meth:`load` its last saved state — the hand goes on from the last move.
+renews too. When the owner dies, its lease runs out after ``lease_s`` seconds and another
+process may :meth:`claim` the room and :meth:`load` its last saved state — the hand goes
+on from the last move.
+
+Each claim starts a new **tenure** (a counter per room, a fencing token). A process may
+save or renew a room only within its own tenure: while it holds the lease, or after its
+lease lapsed *as long as nobody claimed the room since* (then it simply holds it again).
+So a process too busy to renew in time (hundreds of rooms taken over at once) keeps its
+rooms, while one that was paused or cut off long enough for another to take over can
+never overwrite what the new owner wrote.
 
 Two implementations of the same async interface:
 
@@ -14,8 +20,8 @@ Two implementations of the same async interface:
 * :class:`RedisDirectory` — several ``big2 serve`` processes sharing one Redis
   (``redis.asyncio``). Keys, under a prefix (default ``big2:``): ``room:CODE`` the state
   as JSON text, ``owner:CODE`` the owning process's id (expires with the lease),
-  ``rooms`` the set of codes. Ownership checks and writes are single Lua scripts, so
-  they are atomic.
+  ``tenure:CODE`` the room's tenure counter, ``rooms`` the set of codes. Ownership
+  checks and writes are single Lua scripts, so they are atomic.
 
 :func:`open_directory` picks one from a URL (``None`` → memory).
 """
@@ -59,17 +65,20 @@ class RoomDirectory(Protocol):
         """The process that owns ``code`` now, or None."""
 
     async def save(self, code: str, state: State) -> bool:
-        """Write the room's state if this process still owns it (renews the lease);
-        False when it does not (the state is then left as the owner wrote it)."""
+        """Write the room's state if this process still owns it, or its lease lapsed and
+        nobody claimed the room since (renews the lease); False when another process
+        took it over (the state is then left as the new owner wrote it)."""
 
     async def load(self, code: str) -> State | None:
         """The last saved state of ``code``, or None when there is no such room."""
 
     async def renew(self, codes: Iterable[str]) -> set[str]:
-        """Renew the leases of ``codes``; returns the codes this process no longer owns."""
+        """Renew the leases of ``codes`` (as :meth:`save` would: a lapsed lease nobody
+        claimed is held again); returns the codes another process took over."""
 
     async def release(self, code: str) -> None:
-        """Give up ownership (the state stays for another process to claim)."""
+        """Give up ownership (the state stays for another process to claim; this process
+        cannot save it again without a new claim)."""
 
     async def delete(self, code: str) -> None:
         """Forget the room (only its owner should)."""
@@ -100,6 +109,10 @@ class MemoryDirectory:
         self.clock = clock
         self._states: dict[str, str] = {}
         self._owners: dict[str, tuple[str, float]] = {}
+        #: The room's current tenure (the store's, shared by every process of it).
+        self._tenures: dict[str, int] = {}
+        #: The tenure this process claimed each room in.
+        self._mine: dict[str, int] = {}
 
     def _owner_now(self, code: str) -> str | None:
         held = self._owners.get(code)
@@ -110,16 +123,30 @@ class MemoryDirectory:
     def _hold(self, code: str) -> None:
         self._owners[code] = (self.process_id, self.clock() + self.lease_s)
 
+    def _new_tenure(self, code: str) -> None:
+        self._tenures[code] = self._tenures.get(code, 0) + 1
+        self._mine[code] = self._tenures[code]
+
+    def _still_ours(self, code: str) -> bool:
+        owner = self._owner_now(code)
+        if owner == self.process_id:
+            return True
+        return owner is None and code in self._mine and self._tenures.get(code) == self._mine[code]
+
     async def create(self, code: str, state: State) -> bool:
         if code in self._states:
             return False
         self._states[code] = _dumps(state)
+        self._new_tenure(code)
         self._hold(code)
         return True
 
     async def claim(self, code: str) -> bool:
-        if code not in self._states or self._owner_now(code) not in (None, self.process_id):
+        owner = self._owner_now(code)
+        if code not in self._states or owner not in (None, self.process_id):
             return False
+        if owner is None:
+            self._new_tenure(code)
         self._hold(code)
         return True
 
@@ -127,7 +154,7 @@ class MemoryDirectory:
         return self._owner_now(code)
 
     async def save(self, code: str, state: State) -> bool:
-        if self._owner_now(code) != self.process_id:
+        if not self._still_ours(code):
             return False
         self._states[code] = _dumps(state)
         self._hold(code)
@@ -140,19 +167,22 @@ class MemoryDirectory:
     async def renew(self, codes: Iterable[str]) -> set[str]:
         lost = set()
         for code in codes:
-            if self._owner_now(code) == self.process_id:
+            if self._still_ours(code):
                 self._hold(code)
             else:
                 lost.add(code)
         return lost
 
     async def release(self, code: str) -> None:
+        self._mine.pop(code, None)
         if self._owner_now(code) == self.process_id:
             del self._owners[code]
 
     async def delete(self, code: str) -> None:
         self._states.pop(code, None)
         self._owners.pop(code, None)
+        self._tenures.pop(code, None)
+        self._mine.pop(code, None)
 
     async def codes(self) -> list[str]:
         return sorted(self._states)
@@ -161,31 +191,50 @@ class MemoryDirectory:
         return None
 
 
+# KEYS: room, owner, tenure, rooms set. ARGV: process id, state, lease ms, keep ms, code.
+# Returns the new tenure, 0 when the code is taken.
 _CREATE = """
 if redis.call('EXISTS', KEYS[1]) == 1 then return 0 end
 redis.call('SET', KEYS[1], ARGV[2], 'PX', ARGV[4])
 redis.call('SET', KEYS[2], ARGV[1], 'PX', ARGV[3])
-redis.call('SADD', KEYS[3], ARGV[5])
-return 1
+local tenure = redis.call('INCR', KEYS[3])
+redis.call('PEXPIRE', KEYS[3], ARGV[4])
+redis.call('SADD', KEYS[4], ARGV[5])
+return tenure
 """
+# KEYS: room, owner, tenure. ARGV: process id, lease ms, keep ms.
+# Returns the tenure this process holds the room in, 0 when it cannot.
 _CLAIM = """
 if redis.call('EXISTS', KEYS[1]) == 0 then return 0 end
 local cur = redis.call('GET', KEYS[2])
 if cur and cur ~= ARGV[1] then return 0 end
 redis.call('SET', KEYS[2], ARGV[1], 'PX', ARGV[2])
-return 1
+if not cur then
+  local tenure = redis.call('INCR', KEYS[3])
+  redis.call('PEXPIRE', KEYS[3], ARGV[3])
+  return tenure
+end
+return tonumber(redis.call('GET', KEYS[3]) or '0')
 """
+# KEYS: room, owner, tenure. ARGV: process id, state, lease ms, keep ms, our tenure.
 _SAVE = """
-if redis.call('GET', KEYS[2]) ~= ARGV[1] then return 0 end
+local cur = redis.call('GET', KEYS[2])
+if cur ~= ARGV[1] then
+  if cur or redis.call('GET', KEYS[3]) ~= ARGV[5] then return 0 end
+end
+redis.call('SET', KEYS[2], ARGV[1], 'PX', ARGV[3])
 redis.call('SET', KEYS[1], ARGV[2], 'PX', ARGV[4])
-redis.call('PEXPIRE', KEYS[2], ARGV[3])
+redis.call('PEXPIRE', KEYS[3], ARGV[4])
 return 1
 """
+# KEYS: owner and tenure of each room, in pairs. ARGV: process id, lease ms, then our
+# tenure of each room. Returns the (1-based) indexes of the rooms taken over.
 _RENEW = """
 local lost = {}
-for i, key in ipairs(KEYS) do
-  if redis.call('GET', key) == ARGV[1] then
-    redis.call('PEXPIRE', key, ARGV[2])
+for i = 1, #KEYS / 2 do
+  local cur = redis.call('GET', KEYS[2 * i - 1])
+  if cur == ARGV[1] or (not cur and redis.call('GET', KEYS[2 * i]) == ARGV[i + 2]) then
+    redis.call('SET', KEYS[2 * i - 1], ARGV[1], 'PX', ARGV[2])
   else
     table.insert(lost, i)
   end
@@ -217,6 +266,8 @@ class RedisDirectory:
         self._save = client.register_script(_SAVE)
         self._renew = client.register_script(_RENEW)
         self._release = client.register_script(_RELEASE)
+        #: The tenure this process claimed each room in (see the module doc).
+        self._mine: dict[str, int] = {}
 
     @classmethod
     def from_url(cls, url: str, process_id: str, **kwargs: Any) -> "RedisDirectory":
@@ -234,6 +285,9 @@ class RedisDirectory:
     def _owner(self, code: str) -> str:
         return f"{self.prefix}owner:{code}"
 
+    def _tenure(self, code: str) -> str:
+        return f"{self.prefix}tenure:{code}"
+
     async def _call(self, what: str, coro: Any) -> Any:
         try:
             return await coro
@@ -245,21 +299,28 @@ class RedisDirectory:
         await self._call("be reached", self.redis.ping())
 
     async def create(self, code: str, state: State) -> bool:
-        keys = [self._room(code), self._owner(code), f"{self.prefix}rooms"]
+        keys = [self._room(code), self._owner(code), self._tenure(code), f"{self.prefix}rooms"]
         args = [self.process_id, _dumps(state), self.lease_ms, self.keep_ms, code]
-        return bool(await self._call("create a room", self._create(keys=keys, args=args)))
+        tenure = int(await self._call("create a room", self._create(keys=keys, args=args)))
+        if tenure:
+            self._mine[code] = tenure
+        return bool(tenure)
 
     async def claim(self, code: str) -> bool:
-        keys = [self._room(code), self._owner(code)]
-        return bool(await self._call("claim a room", self._claim(keys=keys, args=[self.process_id, self.lease_ms])))
+        keys = [self._room(code), self._owner(code), self._tenure(code)]
+        tenure = int(await self._call("claim a room", self._claim(keys=keys, args=[self.process_id, self.lease_ms,
+                                                                                     self.keep_ms])))
+        if tenure:
+            self._mine[code] = tenure
+        return bool(tenure)
 
     async def owner(self, code: str) -> str | None:
         value = await self._call("read a room's owner", self.redis.get(self._owner(code)))
         return value if isinstance(value, str) else None
 
     async def save(self, code: str, state: State) -> bool:
-        keys = [self._room(code), self._owner(code)]
-        args = [self.process_id, _dumps(state), self.lease_ms, self.keep_ms]
+        keys = [self._room(code), self._owner(code), self._tenure(code)]
+        args = [self.process_id, _dumps(state), self.lease_ms, self.keep_ms, self._mine.get(code, 0)]
         return bool(await self._call("save a room", self._save(keys=keys, args=args)))
 
     async def load(self, code: str) -> State | None:
@@ -278,20 +339,23 @@ class RedisDirectory:
         order = list(codes)
         if not order:
             return set()
-        lost = await self._call("renew leases", self._renew(keys=[self._owner(c) for c in order],
-                                                            args=[self.process_id, self.lease_ms]))
+        keys = [key for c in order for key in (self._owner(c), self._tenure(c))]
+        args = [self.process_id, self.lease_ms, *(self._mine.get(c, 0) for c in order)]
+        lost = await self._call("renew leases", self._renew(keys=keys, args=args))
         return {order[int(i) - 1] for i in lost}
 
     async def release(self, code: str) -> None:
+        self._mine.pop(code, None)
         await self._call("release a room", self._release(keys=[self._owner(code)], args=[self.process_id]))
 
     async def delete(self, code: str) -> None:
         async def run() -> None:
             async with self.redis.pipeline(transaction=True) as pipe:
-                pipe.delete(self._room(code), self._owner(code))
+                pipe.delete(self._room(code), self._owner(code), self._tenure(code))
                 pipe.srem(f"{self.prefix}rooms", code)
                 await pipe.execute()
 
+        self._mine.pop(code, None)
         await self._call("delete a room", run())
 
     async def codes(self) -> list[str]:

@@ -419,6 +419,9 @@ class Server:
         if owner is not None and owner != self.directory.process_id:
             raise ProtocolError("elsewhere", "That room is run by another server process; try again in a moment.")
         if not await self.directory.claim(code):
+            if await self.directory.owner(code) is not None:
+                # Its owner renewed (or another process claimed it) since we looked.
+                raise ProtocolError("elsewhere", "That room is run by another server process; try again in a moment.")
             return None
         state = await self.directory.load(code)
         if state is None:

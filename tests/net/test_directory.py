@@ -37,6 +37,15 @@ async def _contract(make: Callable[[str], object], expire: Callable[[], Awaitabl
     assert await a.renew(["ROOM0001"]) == set()
     assert await b.renew(["ROOM0001"]) == {"ROOM0001"}
     assert await b.load("NOSUCH01") is None and not await b.claim("NOSUCH01")
+    # The owner is too busy to renew in time and nobody claims the room meanwhile: it
+    # still holds it (its save and its renewal take the lease again).
+    await expire()
+    assert await a.owner("ROOM0001") is None
+    assert await a.save("ROOM0001", {"n": 2})
+    assert await a.owner("ROOM0001") == "proc-a"
+    await expire()
+    assert await a.renew(["ROOM0001"]) == set() and await a.owner("ROOM0001") == "proc-a"
+    assert not await b.claim("ROOM0001")
     # The owner dies: its lease runs out, another process takes over and saves.
     await expire()
     assert await a.owner("ROOM0001") is None
@@ -46,7 +55,14 @@ async def _contract(make: Callable[[str], object], expire: Callable[[], Awaitabl
     assert await a.renew(["ROOM0001"]) == {"ROOM0001"}
     assert await b.save("ROOM0001", {"n": 3})
     assert await a.load("ROOM0001") == {"n": 3}
+    # The new owner's lease lapses too: the old owner's lapsed tenure stays over, it can
+    # neither save nor renew without claiming again (and loading what b wrote).
+    await expire()
+    assert not await a.save("ROOM0001", {"n": -2}) and await a.renew(["ROOM0001"]) == {"ROOM0001"}
+    assert await a.load("ROOM0001") == {"n": 3}
+    assert await b.save("ROOM0001", {"n": 4})  # b still may: nobody claimed since
     await b.release("ROOM0001")
+    assert not await b.save("ROOM0001", {"n": -3})  # let go: no saving without a claim
     assert await b.owner("ROOM0001") is None and await a.claim("ROOM0001")
     assert "ROOM0001" in await a.codes()
     await a.delete("ROOM0001")
@@ -65,6 +81,7 @@ def test_the_memory_directory_keeps_the_contract() -> None:
             first = next(iter(shared.values()))
             d._states = first._states
             d._owners = first._owners
+            d._tenures = first._tenures
         shared[pid] = d
         return d
 
@@ -97,9 +114,12 @@ def test_redis_keys_live_under_the_prefix_and_hold_json(redis_clean: str) -> Non
     client = redis.Redis.from_url(redis_clean, decode_responses=True)
     try:
         keys = sorted(client.keys("*"))
-        assert keys == ["big2test:owner:ABCDEFGH", "big2test:room:ABCDEFGH", "big2test:rooms"]
+        assert keys == ["big2test:owner:ABCDEFGH", "big2test:room:ABCDEFGH", "big2test:rooms",
+                        "big2test:tenure:ABCDEFGH"]
         assert client.get("big2test:room:ABCDEFGH") == '{"x":[1,2]}'
         assert 0 < client.pttl("big2test:owner:ABCDEFGH") <= 10_000
+        assert client.get("big2test:tenure:ABCDEFGH") == "1"
+        assert client.pttl("big2test:tenure:ABCDEFGH") > 10_000  # kept as long as the room
     finally:
         client.close()
 
