@@ -15,15 +15,19 @@ seconds. Prints one JSON object (``--json``) or a few lines:
 
 ``tables``, ``clients``, ``moves`` (commands the server took), ``hands`` (hands scored),
 ``rtt_ms_p50`` / ``rtt_ms_p99`` (a command sent → the first event it caused, received),
-``server_rss_mb`` (its peak) and ``rss_kib_per_table`` (what each table added to the
-server's memory over its idle size; when the server's memory can be read),
+``server_rss_mb`` (its peak; with several started servers, of all together) and
+``rss_kib_per_table`` (what each table added to the servers' memory over their idle
+size; when the memory can be read),
 ``errors`` (error frames and failed connections), ``leaks`` (frames that named a card
 of another seat's unplayed hand, or dealt hands that overlap, found by the bots) and
 ``lost`` (tables whose hand stopped before the end of the run); also
 ``rtt_ms_p99_steady`` (the p99 of the moves made once every table was playing),
 ``server_cpu_percent`` / ``server_cpu_percent_steady`` (the server's share of one core,
 over the run / once every table was playing), ``bot_cpu_percent`` (the bots', all their
-processes) and ``load_average`` (the machine's, at the end: other work shares the cores).
+processes) and ``load_average`` (the machine's, at the end: other work shares the cores);
+with ``--kill-after``, ``takeover_s`` (from the kill until the last bot had its seat
+back) and ``rtt_ms_p99_takeover`` / ``rtt_ms_p99_outside_takeover`` (the moves answered
+during the takeover and the rest).
 
 ``--procs N`` spreads the tables' bots over N processes (started fresh, each with its
 share of the tables): one process's event loop with 2,000 websockets is itself a
@@ -85,6 +89,11 @@ def rss_mb(pid: int) -> float | None:
 class Stats:
     def __init__(self) -> None:
         self.rtts: list[float] = []
+        #: When each rtt was measured (``time.perf_counter()``: CLOCK_MONOTONIC, the
+        #: same clock in every process of the machine).
+        self.rtt_at: list[float] = []
+        #: When the last reconnection of a bot finished (perf_counter), if any did.
+        self.last_rejoin: float | None = None
         #: The rtts measured once every table of this process was playing.
         self.steady_rtts: list[float] = []
         self.all_up_at: float | None = None
@@ -157,6 +166,7 @@ async def _run_bot(bot: SeatBot, end: float, stall_s: float, failover: list[str]
                 raise
             await bot.rejoin(failover)
             bot.reconnects = getattr(bot, "reconnects", 0) + 1
+            bot.rejoined_at = time.perf_counter()
             continue
         bot.take(frame)
         if frame.type == "left" and failover:  # the room moved: find it again, as the app does
@@ -164,6 +174,7 @@ async def _run_bot(bot: SeatBot, end: float, stall_s: float, failover: list[str]
                 await bot.client.close()
             await bot.rejoin(failover)
             bot.reconnects = getattr(bot, "reconnects", 0) + 1
+            bot.rejoined_at = time.perf_counter()
 
 
 async def _table(urls: Sequence[str], index: int, pace: float, end: float, stats: Stats, failover: list[str]) -> None:
@@ -196,6 +207,10 @@ async def _table(urls: Sequence[str], index: int, pace: float, end: float, stats
     stats.hands += bots[0].scored
     for b in bots:
         stats.rtts.extend(b.rtts)
+        stats.rtt_at.extend(b.rtt_at)
+        rejoined = getattr(b, "rejoined_at", None)
+        if rejoined is not None:
+            stats.last_rejoin = max(stats.last_rejoin or 0.0, rejoined)
         if stats.all_up_at is not None:
             stats.steady_rtts.extend(r for r, at in zip(b.rtts, b.rtt_at) if at >= stats.all_up_at)
     for b in bots:
@@ -252,6 +267,9 @@ def _merge(total: Stats, part: dict[str, Any]) -> None:
     for key in ("moves", "hands", "errors", "leaks", "lost", "tables_up", "reconnects"):
         setattr(total, key, getattr(total, key) + part[key])
     total.rtts.extend(part["rtts"])
+    total.rtt_at.extend(part["rtt_at"])
+    if part["last_rejoin"] is not None:
+        total.last_rejoin = max(total.last_rejoin or 0.0, part["last_rejoin"])
     total.steady_rtts.extend(part["steady_rtts"])
     total.bot_cpu_s += part["bot_cpu_s"]
     if part["all_up_wall"] is not None:
@@ -261,15 +279,27 @@ def _merge(total: Stats, part: dict[str, Any]) -> None:
         total.error_codes[code] = total.error_codes.get(code, 0) + count
 
 
+def _total_rss(pids: Sequence[int]) -> float | None:
+    """The servers' memory together (MB); the dead ones count nothing."""
+    sizes = [rss_mb(p) for p in pids]
+    known = [s for s in sizes if s is not None]
+    return sum(known) if known else None
+
+
 async def run(urls: Sequence[str], tables: int, seconds: float, pace: float, pid: int | None,
-              kill: tuple[float, Any] | None = None, procs: int = 1) -> dict[str, Any]:
+              kill: tuple[float, Any] | None = None, procs: int = 1,
+              rss_pids: Sequence[int] = ()) -> dict[str, Any]:
     """Run the tables, their bots in ``procs`` processes (1: this one); ``kill`` is
-    (seconds into the run, a process to SIGKILL then)."""
+    (seconds into the run, a process to SIGKILL then). ``pid`` is the server whose CPU
+    is read; the memory is that of every process of ``rss_pids`` together (``pid``'s
+    when none are given)."""
     stats = Stats()
-    base_rss = rss_mb(pid) if pid is not None else None
+    mem_pids = list(rss_pids) or ([pid] if pid is not None else [])
+    base_rss = _total_rss(mem_pids)
     base_cpu = cpu_s(pid) if pid is not None else None
     failover = list(urls) if len(urls) > 1 else []
     killed_at = None
+    killed_perf = 0.0
     loop = asyncio.get_running_loop()
     start = loop.time()
     end_wall = time.time() + seconds
@@ -302,10 +332,10 @@ async def run(urls: Sequence[str], tables: int, seconds: float, pace: float, pid
         if kill is not None and killed_at is None and loop.time() - start >= kill[0]:
             kill[1].kill()  # SIGKILL: no goodbye, no last save
             killed_at = round(loop.time() - start, 1)
-        if pid is not None:
-            now_rss = rss_mb(pid)
-            if now_rss is not None:
-                peak_rss = max(peak_rss or 0.0, now_rss)
+            killed_perf = time.perf_counter()
+        now_rss = _total_rss(mem_pids)
+        if now_rss is not None:
+            peak_rss = max(peak_rss or 0.0, now_rss)
     end_cpu = cpu_s(pid) if pid is not None else None
     if procs == 1:
         stats = await work
@@ -321,6 +351,15 @@ async def run(urls: Sequence[str], tables: int, seconds: float, pace: float, pid
         steady_cpu = round(100 * (later[-1][1] - later[0][1]) / (later[-1][0] - later[0][0]), 1)
     p50, p99 = _percentile(stats.rtts, 0.50), _percentile(stats.rtts, 0.99)
     steady99 = _percentile(stats.steady_rtts, 0.99)
+    # With a kill: the takeover is the time from the kill to the last bot back in its
+    # seat; the moves measured in it and outside it, apart.
+    takeover_s = outside99 = inside99 = None
+    if killed_at is not None:
+        back = max(stats.last_rejoin or killed_perf, killed_perf)
+        takeover_s = round(back - killed_perf, 1)
+        inside = [r for r, at in zip(stats.rtts, stats.rtt_at) if killed_perf <= at <= back]
+        outside = [r for r, at in zip(stats.rtts, stats.rtt_at) if not killed_perf <= at <= back]
+        inside99, outside99 = _percentile(inside, 0.99), _percentile(outside, 0.99)
     report: dict[str, Any] = {
         "tables": tables, "tables_playing": stats.tables_up, "clients": stats.tables_up * 4,
         "seconds": seconds, "pace": pace, "moves": stats.moves, "hands": stats.hands,
@@ -330,9 +369,15 @@ async def run(urls: Sequence[str], tables: int, seconds: float, pace: float, pid
         # p99 of the moves made once every table was playing (opening 2,000 connections
         # at once is a load of its own)
         "rtt_ms_p99_steady": None if steady99 is None else round(steady99 * 1000, 2),
+        # With --kill-after: seconds from the kill until the last bot had its seat back,
+        # and the p99 of the moves answered during that takeover and outside it.
+        "takeover_s": takeover_s,
+        "rtt_ms_p99_takeover": None if inside99 is None else round(inside99 * 1000, 2),
+        "rtt_ms_p99_outside_takeover": None if outside99 is None else round(outside99 * 1000, 2),
         "server_rss_mb": None if peak_rss is None else round(peak_rss, 1),
         "server_rss_base_mb": None if base_rss is None else round(base_rss, 1),
-        # What each table (its four connections included) adds to the server's memory.
+        # What each table (its four connections included) adds to the servers' memory
+        # (every started server's together).
         "rss_kib_per_table": None if peak_rss is None or base_rss is None or not stats.tables_up
         else round((peak_rss - base_rss) * 1024 / stats.tables_up, 1),
         "errors": stats.errors, "error_codes": stats.error_codes, "leaks": stats.leaks,
@@ -416,7 +461,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             if args.kill_after is not None and len(procs) > 1:
                 kill = (args.kill_after, procs[0])
         try:
-            report = asyncio.run(run(urls, args.tables, args.seconds, args.pace, pid, kill, args.procs))
+            report = asyncio.run(run(urls, args.tables, args.seconds, args.pace, pid, kill, args.procs,
+                                     rss_pids=[p.pid for p in procs]))
         finally:
             for proc in procs:
                 if proc.poll() is None:

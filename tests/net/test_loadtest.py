@@ -17,3 +17,18 @@ def test_a_short_load_test_plays_and_reports_every_figure(capsys) -> None:
     assert report["moves"] > 20 and report["hands"] >= 1
     assert report["errors"] == report["leaks"] == report["lost"] == 0
     assert 0 < report["rtt_ms_p50"] <= report["rtt_ms_p99"]
+
+
+def test_a_load_test_with_a_killed_process_reports_the_takeover(capsys, redis_clean: str) -> None:
+    """Two servers sharing Redis, the first killed mid-run: its tables go on in the other,
+    and the report says how long the takeover took and what the moves around it cost."""
+    code = main(["--tables", "4", "--seconds", "14", "--pace", "0.1", "--redis", redis_clean,
+                 "--processes", "2", "--lease", "1", "--kill-after", "4", "--json"])
+    report = json.loads(capsys.readouterr().out)
+    assert code == 0, report
+    assert report["servers"] == 2 and report["killed_at_s"] is not None
+    assert report["errors"] == report["leaks"] == report["lost"] == 0
+    assert report["reconnects"] >= 4  # at least the killed process's people came back
+    assert 0 < report["takeover_s"] < 10
+    assert report["rtt_ms_p99_takeover"] is not None and report["rtt_ms_p99_outside_takeover"] is not None
+    assert report["server_rss_mb"] > report["server_rss_base_mb"] > 0
