@@ -56,17 +56,22 @@ def _app(size, **settings):
     return app
 
 
-def bench_frames(size: tuple[int, int], seconds: float) -> dict:
-    from big2.room.config import MatchConfig, SeatConfig
-    from big2.app.screens.results import ResultsScene
-
-    app = _app(size, animation="normal", pace="fast")
-    # The table opens from the title, as it does for a player: the title's first frame
-    # (the felt, the fonts) is start-up, measured below, not a frame of play.
+def _open_from_title(app) -> None:
+    """Show the title first, as a player sees it: its first frames (the felt, the fonts)
+    are start-up, not frames of play."""
     app.push("title")
     app.running = True
     for _ in range(3):
         app.frame(block=False)
+
+
+def _play_frames(app, open_table, seconds: float, before_frame=None) -> dict:
+    """Open a table with ``open_table()`` and run the app's frames for ``seconds``,
+    going on from each hand's results; ``before_frame()`` runs before each frame. The
+    frame figures (work, own work without presenting, render-thread CPU), frames a
+    second and hands finished; ``"table"`` is the table scene."""
+    from big2.app.screens.results import ResultsScene
+
     times: list[float] = []
     presents: list[float] = []
 
@@ -75,46 +80,51 @@ def bench_frames(size: tuple[int, int], seconds: float) -> dict:
         presents.append(app.last_present)
 
     app.on_frame = record
-    seats = tuple(SeatConfig(n, human=False) for n in ("South", "East", "North", "West"))
-    table = app.push("table", MatchConfig(seats=seats, hands=999, seed=99))
+    table = open_table()
     app.running = True
-    end = time.perf_counter() + seconds
-    start = time.perf_counter()
     hands = 0
     cpu: list[float] = []
-    try:
-        while time.perf_counter() < end and app.running:
-            c0, f0 = time.thread_time(), app.frames
-            app.frame()
-            if app.frames != f0:
-                cpu.append((time.thread_time() - c0) * 1000)
-            if isinstance(app.top, ResultsScene):
-                hands += 1
-                app.top.next()
-        wall = time.perf_counter() - start
-    finally:
-        app.close()
+    start = time.perf_counter()
+    end = start + seconds
+    while time.perf_counter() < end and app.running:
+        if before_frame is not None:
+            before_frame()
+        c0, f0 = time.thread_time(), app.frames
+        app.frame()
+        if app.frames != f0:
+            cpu.append((time.thread_time() - c0) * 1000)
+        if isinstance(app.top, ResultsScene):
+            hands += 1
+            app.top.next()
+    wall = time.perf_counter() - start
     ms = [t * 1000 for t in times]
     own = [(t - p) * 1000 for t, p in zip(times, presents)]
     pres = [p * 1000 for p in presents]
     return {
-        "own_p50_ms": _pct(own, 50),
-        "own_p95_ms": _pct(own, 95),
-        "own_p99_ms": _pct(own, 99),
-        "present_p50_ms": _pct(pres, 50),
-        "present_p95_ms": _pct(pres, 95),
-        "frames": len(ms),
-        "fps": len(ms) / wall,
-        "p50_ms": _pct(ms, 50),
-        "p95_ms": _pct(ms, 95),
-        "p99_ms": _pct(ms, 99),
-        "max_ms": max(ms) if ms else float("nan"),
-        "over_50ms": sum(1 for v in ms if v > 50),
+        "own_p50_ms": _pct(own, 50), "own_p95_ms": _pct(own, 95), "own_p99_ms": _pct(own, 99),
+        "present_p50_ms": _pct(pres, 50), "present_p95_ms": _pct(pres, 95),
+        "frames": len(ms), "fps": len(ms) / wall,
+        "p50_ms": _pct(ms, 50), "p95_ms": _pct(ms, 95), "p99_ms": _pct(ms, 99),
+        "max_ms": max(ms) if ms else float("nan"), "over_50ms": sum(1 for v in ms if v > 50),
         "mean_ms": statistics.fmean(ms) if ms else float("nan"),
-        "hands_finished": hands,
-        **_cpu_figures(cpu),
-        "moves": len(match.game.history) if (match := table.link.room.match).game else 0,
+        "hands_finished": hands, **_cpu_figures(cpu), "table": table,
     }
+
+
+def bench_frames(size: tuple[int, int], seconds: float) -> dict:
+    from big2.room.config import MatchConfig, SeatConfig
+
+    app = _app(size, animation="normal", pace="fast")
+    _open_from_title(app)
+    seats = tuple(SeatConfig(n, human=False) for n in ("South", "East", "North", "West"))
+    try:
+        out = _play_frames(app, lambda: app.push("table", MatchConfig(seats=seats, hands=999, seed=99)), seconds)
+    finally:
+        app.close()
+    table = out.pop("table")
+    match = table.link.room.match
+    out["moves"] = len(match.game.history) if match.game else 0
+    return out
 
 
 def bench_online(size: tuple[int, int], seconds: float) -> dict:
@@ -122,7 +132,6 @@ def bench_online(size: tuple[int, int], seconds: float) -> dict:
     loopback (a thread of this process, as when the player hosts), every seat played by
     the server's computers (the app's own handed to the computer each hand) at a fast
     pace, so the table animates moves that arrive over the network all the time."""
-    from big2.app.screens.results import ResultsScene
     from big2.net.hostthread import ServerThread
     from big2.net.link import RemoteLink
     from big2.net.server import Limits
@@ -145,53 +154,24 @@ def bench_online(size: tuple[int, int], seconds: float) -> dict:
         server.stop()
         app.close()
         raise RuntimeError("the online table did not start")
-    app.push("title")
-    app.running = True
-    for _ in range(3):
-        app.frame(block=False)
-    times: list[float] = []
-    presents: list[float] = []
-
-    def record(work: float) -> None:
-        times.append(work)
-        presents.append(app.last_present)
-
-    app.on_frame = record
-    table = app.push("table", link)
+    _open_from_title(app)
     handed: set[int] = set()
-    hands = 0
-    cpu: list[float] = []
-    start = time.perf_counter()
-    stop = start + seconds
+
+    def hand_own_seat_over() -> None:
+        state = link.state
+        if state.in_hand and not state.hand_over and state.hand_number not in handed:
+            handed.add(state.hand_number)
+            link.send(cmd.HandToComputer())  # the server's computer plays this seat too
+
     try:
-        while time.perf_counter() < stop and app.running:
-            state = link.state
-            if state.in_hand and not state.hand_over and state.hand_number not in handed:
-                handed.add(state.hand_number)
-                link.send(cmd.HandToComputer())  # the server's computer plays this seat too
-            c0, f0 = time.thread_time(), app.frames
-            app.frame()
-            if app.frames != f0:
-                cpu.append((time.thread_time() - c0) * 1000)
-            if isinstance(app.top, ResultsScene):
-                hands += 1
-                app.top.next()
-        wall = time.perf_counter() - start
-        moves = len(link.state.history)
+        out = _play_frames(app, lambda: app.push("table", link), seconds, hand_own_seat_over)
+        out["moves_last_hand"] = len(link.state.history)
     finally:
         app.close()
         link.close()
         server.stop()
-    ms = [t * 1000 for t in times]
-    own = [(t - p) * 1000 for t, p in zip(times, presents)]
-    return {
-        "own_p50_ms": _pct(own, 50), "own_p95_ms": _pct(own, 95), "own_p99_ms": _pct(own, 99),
-        "frames": len(ms), "fps": len(ms) / wall,
-        "p50_ms": _pct(ms, 50), "p95_ms": _pct(ms, 95), "p99_ms": _pct(ms, 99),
-        "max_ms": max(ms) if ms else float("nan"), "over_50ms": sum(1 for v in ms if v > 50),
-        "hands_finished": hands, "moves_last_hand": moves, "table": type(table).__name__,
-        **_cpu_figures(cpu),
-    }
+    out["table"] = type(out["table"]).__name__
+    return out
 
 
 def bench_idle(size: tuple[int, int], seconds: float) -> dict:
