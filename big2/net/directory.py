@@ -20,7 +20,8 @@ Two implementations of the same async interface:
 * :class:`RedisDirectory` — several ``big2 serve`` processes sharing one Redis
   (``redis.asyncio``). Keys, under a prefix (default ``big2:``): ``room:CODE`` the state
   as JSON text, ``owner:CODE`` the owning process's id (expires with the lease),
-  ``tenure:CODE`` the room's tenure counter, ``rooms`` the set of codes. Ownership
+  ``tenure:CODE`` the room's tenure counter, ``holder:CODE`` the process of the latest
+  tenure, ``rooms`` the set of codes. Ownership
   checks and writes are single Lua scripts, so they are atomic.
 
 :func:`open_directory` picks one from a URL (``None`` → memory).
@@ -63,6 +64,11 @@ class RoomDirectory(Protocol):
 
     async def owner(self, code: str) -> str | None:
         """The process that owns ``code`` now, or None."""
+
+    async def holder(self, code: str) -> str | None:
+        """The process of the room's latest tenure (the last to claim it), even when its
+        lease has lapsed; None when nobody holds it (new, released or deleted). With
+        :meth:`owner` None, a holder that is still alive is only late renewing."""
 
     async def save(self, code: str, state: State) -> bool:
         """Write the room's state if this process still owns it, or its lease lapsed and
@@ -113,6 +119,8 @@ class MemoryDirectory:
         self._tenures: dict[str, int] = {}
         #: The tenure this process claimed each room in.
         self._mine: dict[str, int] = {}
+        #: The process of each room's latest tenure (the store's).
+        self._holders: dict[str, str] = {}
 
     def _owner_now(self, code: str) -> str | None:
         held = self._owners.get(code)
@@ -126,6 +134,7 @@ class MemoryDirectory:
     def _new_tenure(self, code: str) -> None:
         self._tenures[code] = self._tenures.get(code, 0) + 1
         self._mine[code] = self._tenures[code]
+        self._holders[code] = self.process_id
 
     def _still_ours(self, code: str) -> bool:
         owner = self._owner_now(code)
@@ -153,6 +162,9 @@ class MemoryDirectory:
     async def owner(self, code: str) -> str | None:
         return self._owner_now(code)
 
+    async def holder(self, code: str) -> str | None:
+        return self._holders.get(code)
+
     async def save(self, code: str, state: State) -> bool:
         if not self._still_ours(code):
             return False
@@ -175,6 +187,8 @@ class MemoryDirectory:
 
     async def release(self, code: str) -> None:
         self._mine.pop(code, None)
+        if self._holders.get(code) == self.process_id:
+            del self._holders[code]
         if self._owner_now(code) == self.process_id:
             del self._owners[code]
 
@@ -183,6 +197,7 @@ class MemoryDirectory:
         self._owners.pop(code, None)
         self._tenures.pop(code, None)
         self._mine.pop(code, None)
+        self._holders.pop(code, None)
 
     async def codes(self) -> list[str]:
         return sorted(self._states)
@@ -191,18 +206,19 @@ class MemoryDirectory:
         return None
 
 
-# KEYS: room, owner, tenure, rooms set. ARGV: process id, state, lease ms, keep ms, code.
-# Returns the new tenure, 0 when the code is taken.
+# KEYS: room, owner, tenure, holder, rooms set. ARGV: process id, state, lease ms, keep
+# ms, code. Returns the new tenure, 0 when the code is taken.
 _CREATE = """
 if redis.call('EXISTS', KEYS[1]) == 1 then return 0 end
 redis.call('SET', KEYS[1], ARGV[2], 'PX', ARGV[4])
 redis.call('SET', KEYS[2], ARGV[1], 'PX', ARGV[3])
 local tenure = redis.call('INCR', KEYS[3])
 redis.call('PEXPIRE', KEYS[3], ARGV[4])
-redis.call('SADD', KEYS[4], ARGV[5])
+redis.call('SET', KEYS[4], ARGV[1], 'PX', ARGV[4])
+redis.call('SADD', KEYS[5], ARGV[5])
 return tenure
 """
-# KEYS: room, owner, tenure. ARGV: process id, lease ms, keep ms.
+# KEYS: room, owner, tenure, holder. ARGV: process id, lease ms, keep ms.
 # Returns the tenure this process holds the room in, 0 when it cannot.
 _CLAIM = """
 if redis.call('EXISTS', KEYS[1]) == 0 then return 0 end
@@ -212,11 +228,12 @@ redis.call('SET', KEYS[2], ARGV[1], 'PX', ARGV[2])
 if not cur then
   local tenure = redis.call('INCR', KEYS[3])
   redis.call('PEXPIRE', KEYS[3], ARGV[3])
+  redis.call('SET', KEYS[4], ARGV[1], 'PX', ARGV[3])
   return tenure
 end
 return tonumber(redis.call('GET', KEYS[3]) or '0')
 """
-# KEYS: room, owner, tenure. ARGV: process id, state, lease ms, keep ms, our tenure.
+# KEYS: room, owner, tenure, holder. ARGV: process id, state, lease ms, keep ms, our tenure.
 _SAVE = """
 local cur = redis.call('GET', KEYS[2])
 if cur ~= ARGV[1] then
@@ -225,6 +242,7 @@ end
 redis.call('SET', KEYS[2], ARGV[1], 'PX', ARGV[3])
 redis.call('SET', KEYS[1], ARGV[2], 'PX', ARGV[4])
 redis.call('PEXPIRE', KEYS[3], ARGV[4])
+redis.call('PEXPIRE', KEYS[4], ARGV[4])
 return 1
 """
 # KEYS: owner and tenure of each room, in pairs. ARGV: process id, lease ms, then our
@@ -241,8 +259,10 @@ for i = 1, #KEYS / 2 do
 end
 return lost
 """
+# KEYS: owner, holder. ARGV: process id.
 _RELEASE = """
 if redis.call('GET', KEYS[1]) == ARGV[1] then redis.call('DEL', KEYS[1]) end
+if redis.call('GET', KEYS[2]) == ARGV[1] then redis.call('DEL', KEYS[2]) end
 return 1
 """
 
@@ -288,6 +308,9 @@ class RedisDirectory:
     def _tenure(self, code: str) -> str:
         return f"{self.prefix}tenure:{code}"
 
+    def _holder(self, code: str) -> str:
+        return f"{self.prefix}holder:{code}"
+
     async def _call(self, what: str, coro: Any) -> Any:
         try:
             return await coro
@@ -299,7 +322,7 @@ class RedisDirectory:
         await self._call("be reached", self.redis.ping())
 
     async def create(self, code: str, state: State) -> bool:
-        keys = [self._room(code), self._owner(code), self._tenure(code), f"{self.prefix}rooms"]
+        keys = [self._room(code), self._owner(code), self._tenure(code), self._holder(code), f"{self.prefix}rooms"]
         args = [self.process_id, _dumps(state), self.lease_ms, self.keep_ms, code]
         tenure = int(await self._call("create a room", self._create(keys=keys, args=args)))
         if tenure:
@@ -307,7 +330,7 @@ class RedisDirectory:
         return bool(tenure)
 
     async def claim(self, code: str) -> bool:
-        keys = [self._room(code), self._owner(code), self._tenure(code)]
+        keys = [self._room(code), self._owner(code), self._tenure(code), self._holder(code)]
         tenure = int(await self._call("claim a room", self._claim(keys=keys, args=[self.process_id, self.lease_ms,
                                                                                      self.keep_ms])))
         if tenure:
@@ -318,8 +341,12 @@ class RedisDirectory:
         value = await self._call("read a room's owner", self.redis.get(self._owner(code)))
         return value if isinstance(value, str) else None
 
+    async def holder(self, code: str) -> str | None:
+        value = await self._call("read a room's holder", self.redis.get(self._holder(code)))
+        return value if isinstance(value, str) else None
+
     async def save(self, code: str, state: State) -> bool:
-        keys = [self._room(code), self._owner(code), self._tenure(code)]
+        keys = [self._room(code), self._owner(code), self._tenure(code), self._holder(code)]
         args = [self.process_id, _dumps(state), self.lease_ms, self.keep_ms, self._mine.get(code, 0)]
         return bool(await self._call("save a room", self._save(keys=keys, args=args)))
 
@@ -346,12 +373,13 @@ class RedisDirectory:
 
     async def release(self, code: str) -> None:
         self._mine.pop(code, None)
-        await self._call("release a room", self._release(keys=[self._owner(code)], args=[self.process_id]))
+        await self._call("release a room", self._release(keys=[self._owner(code), self._holder(code)],
+                                                         args=[self.process_id]))
 
     async def delete(self, code: str) -> None:
         async def run() -> None:
             async with self.redis.pipeline(transaction=True) as pipe:
-                pipe.delete(self._room(code), self._owner(code), self._tenure(code))
+                pipe.delete(self._room(code), self._owner(code), self._tenure(code), self._holder(code))
                 pipe.srem(f"{self.prefix}rooms", code)
                 await pipe.execute()
 

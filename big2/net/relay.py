@@ -109,6 +109,16 @@ class Relay:
             log.error("cannot relay to %s: %s", process, exc)
             return 0
 
+    async def alive(self, process: str) -> bool:
+        """Whether ``process`` is running (it listens on its channel); False when Redis
+        cannot say."""
+        try:
+            counts = await self.redis.pubsub_numsub(self.channel(process))
+        except Exception as exc:  # noqa: BLE001 - Redis down: as good as dead
+            log.error("cannot ask whether %s is alive: %s", process, exc)
+            return False
+        return any(int(n) > 0 for _channel, n in counts)
+
     # -- edge ------------------------------------------------------------------------------
 
     async def join(self, conn: "Connection", owner: str, code: str, name: str, token: str | None) -> None:
@@ -139,8 +149,9 @@ class Relay:
         await self.publish(owner, {"op": "gone", "edge": self.me, "cid": cid})
 
     async def check_owners(self) -> None:
-        """Close relayed connections whose room's owner died or moved: their clients
-        reconnect and reach the room wherever it runs now."""
+        """Close relayed connections whose room's owner died or moved (not one only late
+        renewing its lease: see :meth:`Server.runner`): their clients reconnect and reach
+        the room wherever it runs now."""
         owners: dict[str, str | None] = {}  # one read a room, not one a person
         for cid, conn in list(self.local.items()):
             relayed = conn.relayed
@@ -148,7 +159,7 @@ class Relay:
                 continue  # let go while an earlier read was awaited
             owner, code, _ = relayed
             if code not in owners:
-                owners[code] = await self.server.directory.owner(code)
+                owners[code] = await self.server.runner(code)
             if owners[code] != owner and conn.relayed is relayed:
                 self.local.pop(cid, None)
                 conn.relayed = None

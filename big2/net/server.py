@@ -376,7 +376,7 @@ class Server:
             raise ProtocolError("throttled", f"Too many wrong room codes: wait {wait:.0f} s and try again.")
         code = normalise_code(frame["code"])
         if code is not None and code not in self.rooms and self.relay is not None and isinstance(conn, Connection):
-            owner = await self.directory.owner(code)
+            owner = await self.runner(code)
             if owner is not None and owner != self.directory.process_id:
                 # Another live process runs the room: relay to it (see big2.net.relay).
                 await self.relay.join(conn, owner, code, frame["name"], frame.get("token"))
@@ -415,7 +415,7 @@ class Server:
         room = self.rooms.get(code)
         if room is not None:  # another connection finished loading it meanwhile
             return room
-        owner = await self.directory.owner(code)
+        owner = await self.runner(code)
         if owner is not None and owner != self.directory.process_id:
             raise ProtocolError("elsewhere", "That room is run by another server process; try again in a moment.")
         if not await self.directory.claim(code):
@@ -432,6 +432,22 @@ class Server:
         log.info("took over room %s", code)
         await room.resumed()
         return room
+
+    async def runner(self, code: str) -> str | None:
+        """The live process that runs room ``code``: the owner of its lease, or, while
+        that lease has lapsed, the process of its latest tenure if it is still alive (a
+        process too busy to renew in time keeps its rooms; taking one from it would only
+        move the room and its people for nothing). None when nobody runs it: the room
+        may be taken over."""
+        owner = await self.directory.owner(code)
+        if owner is not None:
+            return owner
+        holder = await self.directory.holder(code)
+        if holder is None or holder == self.directory.process_id:
+            return holder
+        if self.relay is not None and await self.relay.alive(holder):
+            return holder
+        return None
 
     # -- rooms -----------------------------------------------------------------------------
 

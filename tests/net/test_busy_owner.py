@@ -9,8 +9,10 @@ from __future__ import annotations
 import asyncio
 import dataclasses
 
+import pytest
+
 from big2.net.bot import SeatBot
-from big2.net.client import connect
+from big2.net.client import ServerRefused, connect
 from big2.net.directory import RedisDirectory
 
 from .conftest import FAST, run, serving
@@ -37,6 +39,15 @@ def test_a_lapsed_lease_nobody_claimed_keeps_the_room_and_its_hand(redis_clean: 
             a._housekeeping.cancel()
             await asyncio.sleep(LEASE_S * 2)
             assert await db.owner(code) is None
+            # A friend who comes in through process B meanwhile reaches the room where
+            # it runs (relayed to A), instead of B taking it from A.
+            cy_ws = await connect(b.url)
+            await cy_ws.send("join_room", code=code, name="Cy")
+            with pytest.raises(ServerRefused) as refused:
+                await cy_ws.expect("joined")
+            assert refused.value.code == "started"  # A answered: its hand is under way
+            assert code not in b.rooms and await db.holder(code) == "proc-a"
+            await cy_ws.close()
             # Its next save takes the lease again; the room goes on in A, to the score.
             await ann.play(hands=1, timeout=60)
             assert ann.scored == 1 and not ann.errors

@@ -29,7 +29,7 @@ async def _contract(make: Callable[[str], object], expire: Callable[[], Awaitabl
     assert await a.create("ROOM0001", state)
     assert not await b.create("ROOM0001", {"other": True})  # the code is taken
     assert await a.load("ROOM0001") == state and await b.load("ROOM0001") == state
-    assert await a.owner("ROOM0001") == "proc-a"
+    assert await a.owner("ROOM0001") == "proc-a" and await b.holder("ROOM0001") == "proc-a"
     assert not await b.claim("ROOM0001")  # owned and alive
     assert not await b.save("ROOM0001", {"n": 666})  # only the owner writes
     assert await a.save("ROOM0001", {"n": 2})
@@ -40,7 +40,7 @@ async def _contract(make: Callable[[str], object], expire: Callable[[], Awaitabl
     # The owner is too busy to renew in time and nobody claims the room meanwhile: it
     # still holds it (its save and its renewal take the lease again).
     await expire()
-    assert await a.owner("ROOM0001") is None
+    assert await a.owner("ROOM0001") is None and await b.holder("ROOM0001") == "proc-a"
     assert await a.save("ROOM0001", {"n": 2})
     assert await a.owner("ROOM0001") == "proc-a"
     await expire()
@@ -50,7 +50,7 @@ async def _contract(make: Callable[[str], object], expire: Callable[[], Awaitabl
     await expire()
     assert await a.owner("ROOM0001") is None
     assert await b.claim("ROOM0001")
-    assert await b.owner("ROOM0001") == "proc-b"
+    assert await b.owner("ROOM0001") == "proc-b" and await a.holder("ROOM0001") == "proc-b"
     assert not await a.save("ROOM0001", {"n": -1})  # the old owner, back from a pause, cannot write
     assert await a.renew(["ROOM0001"]) == {"ROOM0001"}
     assert await b.save("ROOM0001", {"n": 3})
@@ -62,6 +62,7 @@ async def _contract(make: Callable[[str], object], expire: Callable[[], Awaitabl
     assert await a.load("ROOM0001") == {"n": 3}
     assert await b.save("ROOM0001", {"n": 4})  # b still may: nobody claimed since
     await b.release("ROOM0001")
+    assert await a.holder("ROOM0001") is None
     assert not await b.save("ROOM0001", {"n": -3})  # let go: no saving without a claim
     assert await b.owner("ROOM0001") is None and await a.claim("ROOM0001")
     assert "ROOM0001" in await a.codes()
@@ -82,6 +83,7 @@ def test_the_memory_directory_keeps_the_contract() -> None:
             d._states = first._states
             d._owners = first._owners
             d._tenures = first._tenures
+            d._holders = first._holders
         shared[pid] = d
         return d
 
@@ -114,11 +116,11 @@ def test_redis_keys_live_under_the_prefix_and_hold_json(redis_clean: str) -> Non
     client = redis.Redis.from_url(redis_clean, decode_responses=True)
     try:
         keys = sorted(client.keys("*"))
-        assert keys == ["big2test:owner:ABCDEFGH", "big2test:room:ABCDEFGH", "big2test:rooms",
-                        "big2test:tenure:ABCDEFGH"]
+        assert keys == ["big2test:holder:ABCDEFGH", "big2test:owner:ABCDEFGH", "big2test:room:ABCDEFGH",
+                        "big2test:rooms", "big2test:tenure:ABCDEFGH"]
         assert client.get("big2test:room:ABCDEFGH") == '{"x":[1,2]}'
         assert 0 < client.pttl("big2test:owner:ABCDEFGH") <= 10_000
-        assert client.get("big2test:tenure:ABCDEFGH") == "1"
+        assert client.get("big2test:tenure:ABCDEFGH") == "1" and client.get("big2test:holder:ABCDEFGH") == "p1"
         assert client.pttl("big2test:tenure:ABCDEFGH") > 10_000  # kept as long as the room
     finally:
         client.close()

@@ -165,14 +165,16 @@ def test_the_owner_check_reads_each_room_once_and_survives_a_person_let_go_meanw
         reads: list[str] = []
 
         class Directory:
-            async def owner(self, code: str) -> str | None:
+            async def owner(self, code: str) -> str | None:  # as Server.runner answers
                 reads.append(code)
                 await asyncio.sleep(0)
                 gone.relayed = None  # let go (e.g. its client left) while this read waited
                 return {"ROOMAAAA": "other", "ROOMBBBB": "alive"}[code]
 
         relay = Relay.__new__(Relay)
-        relay.server = type("S", (), {"directory": Directory()})()
+        server = type("S", (), {})()
+        server.runner = Directory().owner  # which live process runs each room
+        relay.server = server
         relay.local = {1: moved, 2: stays, 3: gone}
         await relay.check_owners()
         assert sorted(reads) == ["ROOMAAAA", "ROOMBBBB"]
