@@ -315,15 +315,17 @@ class TableScene(Scene):
             for part in self.parts:
                 part.moves_applied(new)  # the history records a hand scored meanwhile
         # a snapshot that began another connection (not the link's first) replaces what
-        # came before it: the hand is shown as it stands, not from an earlier deal
-        came_back = link.snapshots > max(before, 1)
+        # came before it: the hand is shown as it stands, not from an earlier deal (one
+        # the table took in while covered, say by the results, waits in resync_due)
+        came_back = as_it_stands or link.snapshots > max(before, 1)
         if self.net is not None:
-            self.net.snapshots = link.snapshots
+            came_back = came_back or self.net.resync_due
+            self.net.snapshots, self.net.resync_due = link.snapshots, False
         events = waiting + new
         deal = max((i for i, e in enumerate(events) if isinstance(e, SeatDealt)), default=None)
         state = self.state
         self.layout = self._compute_layout()
-        if deal is not None and not came_back and not as_it_stands:
+        if deal is not None and not came_back:
             self.playback.enqueue(events[deal:])
         elif state.in_hand and not state.hand_over:
             self.show_position()

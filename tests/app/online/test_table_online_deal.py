@@ -152,25 +152,31 @@ def test_the_table_opened_by_the_hosts_start_deals_as_a_local_table_does(make_ap
     assert_dealt(other, watch(other, other.top, 0), 52)
 
 
+def first_hand_to_results(app, net):
+    """Ann plays the first hand with clicks (animation off) to its results; Ben deals the
+    next hand meanwhile. Returns (table, results)."""
+    table = app.push("table", net.ann)
+    net.ben_deals = True  # Ben deals the next hand before Ann presses Next hand
+    end = time.monotonic() + 60
+    while time.monotonic() < end and app.top.name != "results":
+        net.ben_moves()
+        app.frame(block=False)
+        ann_moves(app, table)
+        time.sleep(0.005)
+    results = app.top
+    assert results.name == "results"
+    # the next hand is dealt meanwhile: its events wait in Ann's link (her table is under
+    # the results) or, when they came as the hand's end was shown, in her table's queue
+    assert wait_for(app, lambda: net.ben.state.hand_number == 2 and (
+        net.ann.pending() or any(isinstance(e, SeatDealt) for e in table.playback.queue)), also=net.ben_moves)
+    return table, results
+
+
 def test_the_next_hand_another_person_dealt_is_dealt_at_this_table(make_app):
     net = start_online(hands=2)
     try:
         app = make_app()  # the first hand quickly, with no animation
-        table = app.push("table", net.ann)
-        net.ben_deals = True  # Ben deals the next hand before Ann presses Next hand
-        end = time.monotonic() + 60
-        while time.monotonic() < end and app.top.name != "results":
-            net.ben_moves()
-            app.frame(block=False)
-            ann_moves(app, table)
-            time.sleep(0.005)
-        results = app.top
-        assert results.name == "results"
-        # the next hand is dealt meanwhile: its events wait in Ann's link (her table is
-        # under the results) or, when they came as the hand's end was shown, in her
-        # table's queue
-        assert wait_for(app, lambda: net.ben.state.hand_number == 2 and (
-            net.ann.pending() or any(isinstance(e, SeatDealt) for e in table.playback.queue)), also=net.ben_moves)
+        table, results = first_hand_to_results(app, net)
         app.settings.animation = "normal"
         heard = app.sounds.counts["deal"]
         click_button(app, results.b_next)
@@ -180,6 +186,33 @@ def test_the_next_hand_another_person_dealt_is_dealt_at_this_table(make_app):
         assert net.ann.state.hand_number == 2
         # and the hand goes on: Ann's turn comes with her cards
         assert wait_for(app, lambda: table.awaiting_human or len(net.ann.state.history) > 2, also=net.ben_moves)
+    finally:
+        net.close()
+
+
+def test_a_next_hand_dealt_before_a_dropped_connection_came_back_is_shown_as_it_stands(make_app):
+    """Ann's connection drops while her results are up and Ben has dealt: the snapshot it
+    comes back with is the hand now (the moves made while she was away are in it only),
+    so Next hand shows that, not the deal before the drop."""
+    from tablenet import drop
+
+    net = start_online(hands=2)
+    try:
+        app = make_app()
+        table, results = first_hand_to_results(app, net)
+        drop(net.ann)
+        assert wait_for(app, lambda: net.ann.status == "reconnecting")
+        net.ann.lobby = None  # the room frame after the rejoin follows the snapshot
+        assert wait_for(app, lambda: net.ann.status == "connected" and net.ann.lobby is not None)
+        assert net.ann.snapshots == 1  # (nothing took the new snapshot in yet)
+        app.settings.animation = "normal"
+        heard = app.sounds.counts["deal"]
+        click_button(app, results.b_next)
+        assert app.top is table
+        seen = watch(app, table, heard)
+        assert_not_dealt(seen, table)
+        assert sorted(table.hand.cards) == sorted(net.ann.state.hand)
+        assert table.counts == list(net.ann.state.counts)
     finally:
         net.close()
 
