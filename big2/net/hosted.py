@@ -1,20 +1,15 @@
-"""A room as the server hosts it: its code, its seats and who sits in them, the lobby.
+"""A room as the server hosts it: the lobby (:mod:`big2.net.lobby`) and the game it runs.
 
-:class:`HostedRoom` knows the people: each seat is ``open``, a ``person`` (with a name,
-a seat token known only to their client — the room keeps its SHA-256, never the token —
-a connection or none while they are away) or a ``computer``. The host (the seat that
-opened the room) adds or removes computer seats and starts the session once every
-person is ready. Everyone in the room gets a ``room`` frame after every change, with
-``you`` set to their own seat.
-
-Once the host starts, the room runs a :class:`big2.room.room.Room` (:attr:`game`):
-each command acts for the sender's own seat only, each seat is sent its own redacted
-events and then its snapshot (``event`` and ``state`` frames), computers think on the
-server's worker threads (:mod:`big2.net.brain`) and move at the server's pace, and a
-host-chosen turn clock passes (or plays the lowest move) for a person who waits too
-long. A person who drops is played by the computer until they come back with their
-token; one still away when the hand ends leaves a computer seat behind. After the
-session the host may start a rematch with the same seats.
+:class:`HostedRoom` is a :class:`~big2.net.lobby.RoomLobby` (the code, the seats and
+who sits in them, ready, the host's set-up, reactions, Start) that, once the host
+starts, runs a :class:`big2.room.room.Room` (:attr:`game`): each command acts for the
+sender's own seat only, each seat is sent its own redacted events and then its snapshot
+(``event`` and ``state`` frames), computers think on the server's worker threads
+(:mod:`big2.net.brain`) and move at the server's pace, and a host-chosen turn clock
+passes (or plays the lowest move) for a person who waits too long. A person who drops
+is played by the computer until they come back with their token; one still away when
+the hand ends leaves a computer seat behind. After the session the host may start a
+rematch with the same seats.
 
 Everything a room must keep to go on in another process is in :meth:`to_state`, a
 JSON-able dict (the game through :meth:`big2.room.room.Room.to_dict`); :meth:`restore` builds the
@@ -22,37 +17,32 @@ room back from it, everyone away until they come back with their seat tokens.
 
 Refusals are :class:`RoomError` with a stable ``code`` and a sentence; the server turns
 them into ``error`` frames. Nothing here does network I/O itself: frames go out through
-the connections the server gave the room.
+the connections the server gave the room. :class:`RoomError`, :class:`SeatSlot` and
+:func:`token_hash` live in :mod:`big2.net.lobby` and are importable from here too.
 """
 
 from __future__ import annotations
 
 import asyncio
-import hashlib
 import logging
 import math
 import time
-from collections.abc import Iterator
-from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from ..ai import LEVELS
-from ..engine import move_cards, preset_names
-from ..engine.presets import get_preset
+from ..engine import move_cards
 from ..engine.rules import Rules
-from ..engine.scoring import SCORING_PRESETS
 from ..room import codec
 from ..room import commands as cmds
 from ..room.config import MatchConfig, SeatConfig
 from ..room.room import Room, lowest_move
 from ..room.undo import allowed as undo_allowed
 from .brain import ExecutorBrain
-from .protocol import TURN_CLOCKS, Frame, encode_frame
+from .lobby import RoomError, RoomLobby, SeatSlot, token_hash
+from .protocol import encode_frame
 from .roomstate import room_from_state, room_to_state
-from .tokens import format_code, new_room_code, new_seat_token, same_token
 
 if TYPE_CHECKING:  # pragma: no cover
-    from .server import Connection, Server
+    from .server import Server
 
 log = logging.getLogger("big2.net.room")
 
@@ -62,59 +52,15 @@ log = logging.getLogger("big2.net.room")
 STATE_VERSION = 2
 
 
-class RoomError(Exception):
-    """A request the room refuses: a stable ``code`` and one sentence."""
-
-    def __init__(self, code: str, message: str, *, msg: dict[str, Any] | None = None) -> None:
-        super().__init__(message)
-        self.code = code
-        self.message = message
-        self.msg = msg
-
-
-def token_hash(token: str) -> str:
-    return hashlib.sha256(token.encode("utf-8")).hexdigest()
-
-
-@dataclass
-class SeatSlot:
-    """One seat: ``kind`` is ``open``, ``person`` or ``computer``."""
-
-    kind: str = "open"
-    name: str = ""
-    token_hash: str = ""
-    ready: bool = False
-    conn: "Connection | None" = None
-
-    def public(self) -> dict[str, Any]:
-        return {"kind": self.kind, "name": self.name, "connected": self.conn is not None, "ready": self.ready}
-
-
-class HostedRoom:
-    """A room of ``players`` seats run by ``server``. Build with :meth:`create` or
-    :meth:`restore`."""
+class HostedRoom(RoomLobby):
+    """A room of ``players`` seats run by ``server``: its lobby and its game. Build with
+    :meth:`create` or :meth:`restore`."""
 
     def __init__(self, server: "Server", code: str, *, players: int, preset: str, level: str,
                  hands: int = 4, turn_clock: int = 0, rules: Rules | None = None, scoring: str | None = None,
                  target: int | None = None) -> None:
-        self.server = server
-        self.code = code
-        self.players = players
-        self.preset = preset
-        self.level = level
-        self.hands = hands
-        self.turn_clock = turn_clock
-        #: The house rules and scoring the host chose (the preset's until they change them)
-        #: and the total that ends the session before ``hands`` (None: no such total).
-        self.rules: Rules = rules if rules is not None else get_preset(preset).rules
-        self.scoring: str = scoring or get_preset(preset).scoring
-        self.target = target
-        self.seats = [SeatSlot() for _ in range(players)]
-        self.host = 0
-        self.started = False
-        self.idle_since: float | None = time.monotonic()
-        #: The session, once the host started it.
-        self.game: Room | None = None
+        super().__init__(server, code, players=players, preset=preset, level=level, hands=hands,
+                         turn_clock=turn_clock, rules=rules, scoring=scoring, target=target)
         self.brain = ExecutorBrain(server.executor, self.wake_threadsafe)
         self._cursors: dict[int, int] = {}
         #: Seats whose person just (re)joined: their next frames are a snapshot, never a replay.
@@ -135,35 +81,7 @@ class HostedRoom:
         if not self._closed:
             self._loop.call_soon_threadsafe(self.wake)
 
-    # -- building ----------------------------------------------------------------------
-
-    @staticmethod
-    def new_code() -> str:
-        return new_room_code()
-
-    @classmethod
-    def create(cls, server: "Server", *, name: str, players: int, computers: int, preset: str | None,
-               level: str | None, hands: int = 4, turn_clock: int = 0) -> "HostedRoom":
-        """A new room: the host (``name``) will sit at seat 0, ``computers`` seats at the
-        end are computers."""
-        if computers > players - 1:
-            raise RoomError("bad_value", "A room needs at least one seat for a person.")
-        try:
-            preset_name = get_preset(preset or "standard").name
-        except KeyError:
-            raise RoomError("bad_preset", f"There is no rule preset called that; choose one of: "
-                                          f"{', '.join(preset_names())}.") from None
-        level = level or "normal"
-        if level not in LEVELS:
-            raise RoomError("bad_level", f"The computer level must be one of: {', '.join(LEVELS)}.")
-        if turn_clock not in TURN_CLOCKS:
-            raise RoomError("bad_value", f"The turn clock is one of {', '.join(map(str, TURN_CLOCKS))} seconds.")
-        room = cls(server, cls.new_code(), players=players, preset=preset_name, level=level, hands=hands,
-                   turn_clock=turn_clock)
-        for seat in range(players - computers, players):
-            room.seats[seat] = SeatSlot(kind="computer", name=f"Computer {seat + 1}", ready=True)
-        room.seats[0] = SeatSlot(kind="person", name=name, ready=True)
-        return room
+    # -- saving ------------------------------------------------------------------------
 
     def to_state(self) -> dict[str, Any]:
         """Everything needed to run the room elsewhere, as JSON-able data."""
@@ -208,254 +126,6 @@ class HostedRoom:
                     room.game.hold_seat(seat)
             room._saved_at = (room.game.hand_serial, len(room.game.log))
         return room
-
-    # -- who is here -------------------------------------------------------------------
-
-    def connections(self) -> Iterator[tuple[int, "Connection"]]:
-        for seat, slot in enumerate(self.seats):
-            if slot.conn is not None:
-                yield seat, slot.conn
-
-    def lobby(self, you: int) -> dict[str, Any]:
-        """The ``room`` frame's body for seat ``you``."""
-        return {
-            "code": self.code, "code_shown": format_code(self.code), "players": self.players,
-            "preset": self.preset, "level": self.level, "hands": self.hands, "turn_clock": self.turn_clock,
-            "rules": codec.to_json(self.rules), "scoring": self.scoring, "target": self.target,
-            "host": self.host, "you": you,
-            "started": self.started, "seats": [s.public() for s in self.seats],
-        }
-
-    async def broadcast_lobby(self) -> None:
-        for seat, conn in list(self.connections()):
-            await conn.send({"type": "room", "room": self.lobby(seat)})
-
-    async def _changed(self) -> None:
-        """Save, then tell everyone (a change that cannot be saved is not announced)."""
-        await self.server.save(self)
-        await self.broadcast_lobby()
-
-    def _attach(self, seat: int, conn: "Connection") -> None:
-        self.seats[seat].conn = conn
-        conn.room = self
-        conn.seat = seat
-        self.idle_since = None
-
-    def _detach(self, seat: int) -> None:
-        slot = self.seats[seat]
-        if slot.conn is not None:
-            slot.conn.room = None
-            slot.conn.seat = None
-        slot.conn = None
-        if not any(s.conn is not None for s in self.seats):
-            self.idle_since = time.monotonic()
-
-    async def _seat(self, seat: int, conn: "Connection", name: str, token: str | None) -> None:
-        slot = self.seats[seat]
-        fresh = token or new_seat_token()
-        slot.kind, slot.name = "person", name
-        slot.token_hash = token_hash(fresh)
-        self._attach(seat, conn)
-        await conn.send({"type": "joined", "code": self.code, "seat": seat, "token": fresh})
-
-    async def seat_host(self, conn: "Connection") -> None:
-        """Seat the connection that opened the room at the host's seat."""
-        await self._seat(self.host, conn, self.seats[self.host].name, None)
-        await self._changed()
-
-    async def join(self, conn: "Connection", name: str, token: str | None) -> None:
-        """Seat ``conn``: by ``token`` at the seat it was given, else at the first open
-        seat (only before the session starts)."""
-        if token is not None:
-            wanted = token_hash(token)
-            for seat, slot in enumerate(self.seats):
-                if slot.kind == "person" and slot.token_hash and same_token(slot.token_hash, wanted):
-                    old = slot.conn
-                    if old is not None and old is not conn:
-                        self._detach(seat)
-                        await old.send({"type": "left", "reason": "Your seat was taken back from another connection."})
-                    if self.game is not None:
-                        self._skip_to_now(seat)  # before it can be sent anything: a snapshot, no replay
-                    # "joined" goes out before the seat is attached, so no frame can overtake it
-                    await conn.send({"type": "joined", "code": self.code, "seat": seat, "token": token})
-                    self._attach(seat, conn)
-                    await self.reconnected(seat)
-                    await self._changed()
-                    return
-            raise RoomError("bad_token", "That seat token is not one of this room's.")
-        open_seats = [seat for seat, slot in enumerate(self.seats) if slot.kind == "open"]
-        if self.started and not open_seats:
-            raise RoomError("started", "This game has started; only its players can come back to it.")
-        if not open_seats:
-            raise RoomError("full", "Every seat in this room is taken.")
-        seat = open_seats[0]
-        if self.game is not None:
-            self._skip_to_now(seat)  # before it can be sent anything: a snapshot, no replay
-        await self._seat(seat, conn, name, None)
-        if self.game is not None:  # the host gave this seat back to a person: they play it now,
-            self.game.rename(seat, name)  # under their own name, which every seat is shown at once
-            self.game.seat_back(seat)
-            await self.flush(states=True)
-            self.wake()
-        await self._changed()
-
-    async def leave(self, conn: "Connection") -> None:
-        """``conn`` gives up its seat: before the start the seat opens again; after it a
-        computer holds the seat. A host who leaves hands the room to the next person."""
-        seat = conn.seat
-        if seat is None or self.seats[seat].conn is not conn:
-            return
-        self._detach(seat)
-        slot = self.seats[seat]
-        if self.started:
-            slot.kind, slot.token_hash, slot.ready = "computer", "", True
-            slot.name = f"Computer {seat + 1}"
-            await self.seat_to_computer(seat)
-        else:
-            self.seats[seat] = SeatSlot()
-        await conn.send({"type": "left", "reason": "You left the room."})
-        if seat == self.host:
-            people = [i for i, s in enumerate(self.seats) if s.kind == "person"]
-            if not people:
-                await self.server.drop(self, "The room closed: everyone left.", forget=True)
-                return
-            self.host = next((i for i in people if self.seats[i].conn is not None), people[0])
-        await self._changed()
-
-    async def disconnected(self, conn: "Connection") -> None:
-        """``conn`` dropped: its seat waits for it (the seat token brings it back)."""
-        seat = conn.seat
-        if seat is None or self.seats[seat].conn is not conn:
-            return
-        self._detach(seat)
-        await self.went_away(seat)
-        await self._changed()
-
-    # -- the lobby ---------------------------------------------------------------------
-
-    async def handle(self, conn: "Connection", frame: Frame) -> None:
-        """A frame from the person at ``conn.seat``."""
-        seat = conn.seat
-        assert seat is not None
-        kind = frame.type
-        if kind == "reaction":
-            for _, other in list(self.connections()):
-                await other.send({"type": "reaction", "seat": seat, "reaction": frame["reaction"]})
-        elif kind == "ready":
-            if self.started:
-                raise RoomError("started", "The game has already started.")
-            self.seats[seat].ready = frame["ready"]
-            await self._changed()
-        elif kind == "seat":
-            await self._set_seat(seat, frame["seat"], frame["computer"])
-        elif kind == "configure":
-            await self.configure(seat, frame.fields)
-        elif kind == "start":
-            await self._start(seat)
-        elif kind == "command":
-            await self.command(seat, frame["seq"], frame["command"])
-        else:  # pragma: no cover - the server sends only room frames here
-            raise RoomError("bad_frame", f"A room does not take {kind} frames.")
-
-    async def _set_seat(self, by: int, seat: int, computer: bool) -> None:
-        if by != self.host:
-            raise RoomError("not_host", "Only the host can change the seats.")
-        if seat >= self.players:
-            raise RoomError("bad_value", f"This room has {self.players} seats.")
-        slot = self.seats[seat]
-        if slot.kind == "person":
-            raise RoomError("seat_taken", "A person sits there; they must leave first.")
-        if self.game is not None:
-            # During the session only a person's seat the computer took over can open
-            # again (for someone to join with the room code), or be closed again.
-            if not self.game.config.seats[seat].human:
-                raise RoomError("started", "The seats are set once the game has started.")
-            if computer:
-                self.seats[seat] = SeatSlot(kind="computer", name=self.game.config.seats[seat].name, ready=True)
-            else:
-                self.seats[seat] = SeatSlot(kind="open", name=self.game.config.seats[seat].name)
-            await self._changed()
-            return
-        self.seats[seat] = (SeatSlot(kind="computer", name=f"Computer {seat + 1}", ready=True)
-                            if computer else SeatSlot())
-        await self._changed()
-
-    async def configure(self, by: int, fields: dict[str, Any]) -> None:
-        """The host changes the game's set-up (a ``configure`` frame's fields): every
-        value is checked first, and one bad value changes nothing."""
-        if by != self.host:
-            raise RoomError("not_host", "Only the host can change the game's set-up.")
-        if self.started:
-            raise RoomError("started", "The set-up is fixed once the game has started.")
-        preset, rules, scoring = self.preset, self.rules, self.scoring
-        if "preset" in fields:
-            try:
-                chosen = get_preset(fields["preset"])
-            except KeyError:
-                raise RoomError("bad_preset", f"There is no rule preset called that; choose one of: "
-                                              f"{', '.join(preset_names())}.") from None
-            preset, rules, scoring = chosen.name, chosen.rules, chosen.scoring
-        if "rules" in fields:
-            rules = self._read_rules(fields["rules"])
-        if "scoring" in fields:
-            scoring = fields["scoring"]
-            if scoring not in SCORING_PRESETS:
-                raise RoomError("bad_value", f"There is no scoring scheme called that; choose one of: "
-                                             f"{', '.join(SCORING_PRESETS)}.")
-        level = fields.get("level", self.level)
-        if level not in LEVELS:
-            raise RoomError("bad_level", f"The computer level must be one of: {', '.join(LEVELS)}.")
-        turn_clock = fields.get("turn_clock", self.turn_clock)
-        if turn_clock not in TURN_CLOCKS:
-            raise RoomError("bad_value", f"The turn clock is one of {', '.join(map(str, TURN_CLOCKS))} seconds.")
-        hands = fields.get("hands", self.hands)
-        target = (fields["target"] or None) if "target" in fields else self.target
-        players = fields.get("players", self.players)
-        for seat in range(players, self.players):
-            if self.seats[seat].kind == "person":
-                raise RoomError("seat_taken", f"{self.seats[seat].name} sits at seat {seat + 1}; "
-                                              f"they must leave before the table has {players} seats.")
-        if rules.cards_per_player * players > 52:
-            raise RoomError("bad_value", f"{players} players cannot each have {rules.cards_per_player} cards "
-                                         f"from one deck.")
-        self.preset, self.rules, self.scoring = preset, rules, scoring
-        self.level, self.turn_clock, self.hands, self.target = level, turn_clock, hands, target
-        if players < self.players:
-            del self.seats[players:]
-        else:
-            self.seats.extend(SeatSlot() for _ in range(players - self.players))
-        self.players = players
-        await self._changed()
-
-    @staticmethod
-    def _read_rules(data: Any) -> Rules:
-        """House rules as the room codec writes them; ``bad_value`` with the reason else."""
-        if not isinstance(data, dict) or set(data) != {"$rules"}:
-            raise RoomError("bad_value", "The house rules must be written as the room codec writes them.")
-        try:
-            rules = codec.from_json(data)
-        except (ValueError, TypeError) as exc:
-            raise RoomError("bad_value", f"The house rules could not be read: {exc}.") from None
-        if not isinstance(rules, Rules):  # pragma: no cover - "$rules" always reads as Rules
-            raise RoomError("bad_value", "The house rules could not be read.")
-        return rules
-
-    async def _start(self, by: int) -> None:
-        if by != self.host:
-            raise RoomError("not_host", "Only the host can start the game.")
-        if self.started:
-            if self.game is None or not self.game.match.session_over:
-                raise RoomError("started", "The game has already started.")
-            await self._rematch()
-            return
-        if any(s.kind == "open" for s in self.seats):
-            raise RoomError("not_ready", "Every seat needs a person or a computer first.")
-        waiting = [s.name for s in self.seats if s.kind == "person" and not (s.ready and s.conn is not None)]
-        if waiting:
-            raise RoomError("not_ready", f"Waiting for {', '.join(waiting)} to be ready.")
-        self.started = True
-        await self.start_game()
-        await self._changed()
 
     async def _rematch(self) -> None:
         """The session is over and the host starts again: a new session, the same seats
@@ -646,6 +316,15 @@ class HostedRoom:
         self.game.seat_back(seat)
         self._clock_news = True  # their clock runs again (and they need to hear it)
         await self.flush(states=True)
+
+    async def seat_given(self, seat: int, name: str) -> None:
+        """The host gave this seat back to a person: they play it now, under their own
+        name, which every seat is shown at once."""
+        assert self.game is not None
+        self.game.rename(seat, name)
+        self.game.seat_back(seat)
+        await self.flush(states=True)
+        self.wake()
 
     async def went_away(self, seat: int) -> None:
         """A person dropped mid-session: a computer plays their turns until they are back

@@ -7,7 +7,12 @@ frame: it returns the seat events that arrived since (decoded with
 :mod:`big2.room.codec`) and keeps :attr:`RemoteLink.state` current (the seat's latest
 :class:`~big2.room.state.SeatState`); a move's events and the snapshot after them are
 handed over together, so :attr:`state` is never behind the events polled, nor ahead of
-them. :meth:`RemoteLink.send` queues a command for the
+them. A screen that only waits for the game (the lobby until the host starts, the
+session's end until a rematch) calls :meth:`RemoteLink.sync` instead: :attr:`state`
+becomes the newest snapshot and the events that came with it stay for the table's next
+:meth:`poll` — as a :class:`~big2.room.link.LocalLink`'s state is ahead of the events
+not polled yet — so the table still deals the new hand's cards, as a local table does.
+:meth:`RemoteLink.send` queues a command for the
 seat and returns at once; the room's answer comes through :meth:`poll`: a refused
 command as a :class:`~big2.room.commands.Refusal` in the list, with the room's sentence.
 
@@ -104,6 +109,8 @@ class RemoteLink:
         #: happened meanwhile is in :attr:`state` only, not in events.
         self.snapshots = 0
         self._first_state = False
+        #: Events (and refusals) :meth:`sync` took in that :meth:`poll` has not handed over.
+        self._held: list[Any] = []
         self.status = "connecting"
         self.problem: tuple[str, str] | None = None
         self.reconnects = 0
@@ -119,20 +126,32 @@ class RemoteLink:
     # -- the table's side (any thread) --------------------------------------------------
 
     def poll(self) -> list[Any]:
-        """Seat events (and refusals) that arrived since the last poll; updates
-        :attr:`state`, :attr:`lobby`, :attr:`seat` on the way."""
-        out: list[Any] = []
+        """Seat events (and refusals) that arrived since the last poll (those a
+        :meth:`sync` took in first); updates :attr:`state` on the way."""
+        self._take()
+        out, self._held = self._held, []
+        return out
+
+    def sync(self) -> SeatState | None:
+        """Bring :attr:`state` (and :attr:`snapshots`) up to the newest snapshot that
+        arrived, keeping its events for the next :meth:`poll`; returns :attr:`state`.
+        For screens that wait for the game without showing its moves."""
+        self._take()
+        return self.state
+
+    def _take(self) -> None:
+        """Move what the link's thread handed over into :attr:`state` and the held events."""
         while True:
             try:
                 kind, value = self._inbox.get_nowait()
             except queue.Empty:
-                return out
+                return
             if kind == "state":
                 events, self.state, fresh = value
-                out.extend(events)
+                self._held.extend(events)
                 self.snapshots += fresh
             elif kind == "refusal":
-                out.append(value)
+                self._held.append(value)
 
     def seconds_left(self, now: float | None = None) -> tuple[int, float] | None:
         """``(seat, seconds)`` the turn clock has left for the seat to act, or None when
@@ -154,7 +173,7 @@ class RemoteLink:
 
     def pending(self) -> bool:
         """Whether something arrived that :meth:`poll` has not handed over yet."""
-        return not self._inbox.empty()
+        return bool(self._held) or not self._inbox.empty()
 
     def send(self, command: Any) -> None:
         """Queue ``command`` (of :mod:`big2.room.commands`) for this seat. Returns at

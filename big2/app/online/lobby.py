@@ -321,9 +321,8 @@ class LobbyScene(Scene):
 
     def update(self, dt: float) -> None:
         link = self.link
-        if link.pending():
-            link.poll()
-        if link.state is not None and not self.left:
+        # the state only: the deal's events stay for the table, which deals them
+        if link.sync() is not None and not self.left:
             self.app.replace("table", link)  # the host started: the game is on
             return
         if link.problem is not self._problem:

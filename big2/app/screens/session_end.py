@@ -123,9 +123,8 @@ class SessionEndScene(Scene):
         """Online: a rematch began (the link has a new session's snapshot): to the table;
         the host's request refused: say why."""
         link = self.link
-        if link.pending():
-            link.poll()
-        state = link.state
+        # the state only: the new session's deal stays for the table, which deals it
+        state = link.sync()
         if state is not None and not state.session_over and state.in_hand and not self.handed_on:
             self.handed_on = True
             self.app.replace("table", link)

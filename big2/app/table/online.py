@@ -146,7 +146,7 @@ class OnlinePart(TablePart):
         if self.resync_due and t.app.top is t:  # (not under the menu: when it closes)
             self.resync_due = False
             if t.state.in_hand and not t.state.hand_over:
-                t.start_hand()  # the hand as it stands now
+                t.start_hand(as_it_stands=True)  # the hand as it stands now: no deal
         away = self.away_seats()
         if away != self.away:
             for seat in sorted(away - self.away):

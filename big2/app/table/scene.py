@@ -39,7 +39,7 @@ from big2.engine.cards import CardSet
 from big2.engine.combos import PASS, move_cards
 from big2.room import commands as cmd
 from big2.room import seatrules
-from big2.room.events import HintGiven
+from big2.room.events import HintGiven, SeatDealt
 from big2.room.link import SeatLink
 from big2.room.state import SeatState
 
@@ -145,6 +145,8 @@ class TableScene(Scene):
         self.view = self.add_part(TableView(self))
         self.undo = self.add_part(UndoPart(self))
         self.tracker = self.add_part(TrackerPart(self))
+        #: Online: the part that shows Reconnecting…, the away, the clock and reactions.
+        self.net = None
         if self.online:
             from big2.app.table.online import OnlinePart
 
@@ -249,7 +251,10 @@ class TableScene(Scene):
 
     # Starting a hand -----------------------------------------------------------------------
 
-    def start_hand(self) -> None:
+    def start_hand(self, *, as_it_stands: bool = False) -> None:
+        """Show the hand in play from its start (the deal), or deal the next one.
+        ``as_it_stands`` (online, back after a dropped connection): the hand as the
+        server's snapshot has it, never a deal."""
         self.clock.cancel_all()
         self.tweens = Tweener()
         self.sprites.clear()
@@ -268,9 +273,9 @@ class TableScene(Scene):
         self.counts = [0] * self.state.n_players
         self.orders.clear()
         self.hand.set_cards(())
-        if self.online and self.link.pending():
-            # the server is ahead of any table: a hand in play is shown as it stands now
-            self.link.poll()
+        if self.online:
+            self.start_online_hand(as_it_stands=as_it_stands)
+            return
         state = self.state
         resumed = state.in_hand and not state.hand_over and not self.link.pending()
         if not state.in_hand or (state.hand_over and not self.link.pending()):
@@ -292,6 +297,40 @@ class TableScene(Scene):
             self.show_position()
         else:
             self.playback.enqueue(self.link.poll())
+        self.app.dirty = True
+
+    def start_online_hand(self, *, as_it_stands: bool = False) -> None:
+        """Online, the server is ahead of any table. A hand whose deal is among the
+        events not shown yet (the host's Start, a rematch, the next hand dealt by
+        anyone) is played back from its deal, as a local table deals: the same sprites,
+        timing and sounds. A hand joined in its middle (a rejoin, a reconnect, a
+        restart; ``as_it_stands``) is shown as it stands, with no deal. A hand that is
+        over is followed by the next: asked for here, its deal comes through the link."""
+        link = self.link
+        before = link.snapshots
+        waiting = list(self.playback.queue)  # already heard (and recorded), not shown
+        self.playback.queue.clear()
+        new = [e for e in link.poll() if not isinstance(e, (cmd.Refusal, HintGiven))]
+        if new:
+            for part in self.parts:
+                part.moves_applied(new)  # the history records a hand scored meanwhile
+        # a snapshot that began another connection (not the link's first) replaces what
+        # came before it: the hand is shown as it stands, not from an earlier deal (one
+        # the table took in while covered, say by the results, waits in resync_due)
+        came_back = as_it_stands or link.snapshots > max(before, 1)
+        if self.net is not None:
+            came_back = came_back or self.net.resync_due
+            self.net.snapshots, self.net.resync_due = link.snapshots, False
+        events = waiting + new
+        deal = max((i for i, e in enumerate(events) if isinstance(e, SeatDealt)), default=None)
+        state = self.state
+        self.layout = self._compute_layout()
+        if deal is not None and not came_back:
+            self.playback.enqueue(events[deal:])
+        elif state.in_hand and not state.hand_over:
+            self.show_position()
+        elif not state.session_over:
+            link.send(cmd.NextHand())  # the deal comes through the link (a refusal too)
         self.app.dirty = True
 
     def show_position(self) -> None:
