@@ -27,6 +27,7 @@ import json
 import os
 import sys
 import time
+import traceback
 from pathlib import Path
 from typing import Any
 
@@ -260,6 +261,7 @@ def main(argv: list[str] | None = None) -> int:
         }
     except Exception as exc:  # noqa: BLE001 - the summary says what went wrong
         why = f"{type(exc).__name__}: {exc}"
+        traceback.print_exc()  # to the log, for a post-mortem
     finally:
         # the summary first: what the session was does not wait on closing the connection
         say("summary", ok=why is None, why=why, seconds=round(time.monotonic() - started, 2), **summary)

@@ -154,9 +154,19 @@ class TableInput(TablePart):
         self.press = {"card": card, "pos": event.pos, "mode": None, "select": card not in t.hand.selected}
         return True
 
+    def _held_press(self) -> dict | None:
+        """The press in progress, or None; a press whose card has left the hand since
+        (online, a snapshot can take it: the computer played an away seat's turn) is let
+        go."""
+        press = self.press
+        if press is not None and press["card"] not in self.table.hand.cards:
+            self.press = None
+            return None
+        return press
+
     def mouse_move(self, event: pygame.event.Event) -> bool:
         t = self.table
-        press = self.press
+        press = self._held_press()
         if press is None:
             return False
         x0, y0 = press["pos"]
@@ -197,7 +207,7 @@ class TableInput(TablePart):
 
     def mouse_up(self, event: pygame.event.Event) -> bool:
         t = self.table
-        press, self.press = self.press, None
+        press, self.press = self._held_press(), None
         if press is None or event.button != 1:
             return False
         card = press["card"]
