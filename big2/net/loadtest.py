@@ -467,8 +467,11 @@ def main(argv: Sequence[str] | None = None) -> int:
             for proc in procs:
                 if proc.poll() is None:
                     proc.terminate()
-                    with contextlib.suppress(subprocess.TimeoutExpired):
-                        proc.wait(10)
+                    try:
+                        proc.wait(15)
+                    except subprocess.TimeoutExpired:  # never leave a server behind
+                        proc.kill()
+                        proc.wait(5)
     if args.json:
         print(json.dumps(report, sort_keys=True))
     else:

@@ -181,8 +181,15 @@ class RoomLobby(abc.ABC):
         fresh = token or new_seat_token()
         slot.kind, slot.name = "person", name
         slot.token_hash = token_hash(fresh)
-        self._attach(seat, conn)
+        # The seat is saved before its token goes out: a token the directory does not
+        # know would be refused ("bad_token") by the process that takes the room over
+        # if this one died (or lost the room) in between.
+        await self.server.save(self)
+        if self.server.rooms.get(self.code) is not self:  # the room moved: the save was refused
+            raise RoomError("unavailable", "The room moved to another server; try again.")
+        # "joined" goes out before the seat is attached, so no frame can overtake it
         await conn.send({"type": "joined", "code": self.code, "seat": seat, "token": fresh})
+        self._attach(seat, conn)
 
     async def seat_host(self, conn: "Connection") -> None:
         """Seat the connection that opened the room at the host's seat."""

@@ -64,6 +64,7 @@ class Limits:
     send_timeout_s: float = 10.0
     idle_room_s: float = 600.0  # a room nobody is connected to is closed after this
     housekeeping_s: float = 2.0
+    stop_release_s: float = 5.0  # how long a stop may spend handing rooms back to the directory
     computer_pace_s: float = 0.6  # a computer's move waits this long after the last move
     computer_threads: int = 2
 
@@ -247,12 +248,27 @@ class Server:
                 await asyncio.wait_for(self._ws.wait_closed(), 10)
         if self.relay is not None:
             await self.relay.stop()
-        for room in list(self.rooms.values()):
+        rooms = list(self.rooms.values())
+        for room in rooms:
             await room.shutdown()
+
+        async def release(code: str) -> None:
             with contextlib.suppress(DirectoryError):
-                await self.directory.release(room.code)
+                await self.directory.release(code)
+
+        # Hand the rooms back all at once, and within a bound: a stop must not hang on a
+        # slow or exhausted directory (a room not released is taken over when its lease
+        # runs out, as if this process had died).
+        if rooms:
+            done = asyncio.gather(*(release(room.code) for room in rooms))
+            try:
+                await asyncio.wait_for(done, self.limits.stop_release_s)
+            except asyncio.TimeoutError:
+                log.warning("stopping: %d rooms not handed back within %.0f s; their leases will run out",
+                            len(rooms), self.limits.stop_release_s)
         self.rooms.clear()
-        await self.directory.close()
+        with contextlib.suppress(asyncio.TimeoutError):
+            await asyncio.wait_for(self.directory.close(), self.limits.stop_release_s)
         self.executor.shutdown(wait=False, cancel_futures=True)
 
     @property
