@@ -250,46 +250,52 @@ def history_vector(view: PlayerView, seats: list[int] | None = None) -> np.ndarr
     if seats is None:
         seats = relative_seats(view)
     strength = tables_for(view.rules).card_strength
-    rel = [0] * MAX_SEATS
-    for i, s in enumerate(seats):
-        rel[s] = i
-    per = np.zeros((MAX_SEATS, _PER_SEAT_HISTORY), dtype=np.float32)
-    per[: len(seats), :_N_GROUPS] = 1.0
-    last_at = _N_GROUPS
-    moved_at = _N_GROUPS + N_KINDS
-    lead_at = moved_at + 2
-    won_at = lead_at + _N_GROUPS
+    weakest = [[1.0] * _N_GROUPS for _ in range(MAX_SEATS)]
+    leads = [[0] * _N_GROUPS for _ in range(MAX_SEATS)]
+    won = [0] * MAX_SEATS
+    passes = [0] * MAX_SEATS
+    last: list[int | None] = [None] * MAX_SEATS  # by absolute seat: the last move
     trick = PASS
+    trick_key = 0
     trick_size = 0
-    trick_strength = 0.0
+    trick_strength = -1.0  # worked out when somebody passes on it
     owner = -1
     for seat, move in view.history:
-        row = per[rel[seat]]
-        row[last_at: moved_at] = 0.0
-        row[moved_at] = 1.0
+        last[seat] = move
         if not move & FULL_MASK:
-            row[last_at] = 1.0
-            row[moved_at + 1] = 0.0
-            row[won_at + 1] += 0.125
+            passes[seat] += 1
             if trick:
                 group = _GROUP_OF_SIZE[trick_size] if trick_size <= 5 else -1
-                if group >= 0 and trick_strength < row[group]:
-                    row[group] = trick_strength
+                if group >= 0:
+                    if trick_strength < 0:
+                        trick_strength = move_strength(trick, strength)
+                    if trick_strength < weakest[seat][group]:
+                        weakest[seat][group] = trick_strength
             continue
         size = (move & FULL_MASK).bit_count()
-        st = move_strength(move, strength)
-        row[last_at + kind_slot(move)] = 1.0
-        row[moved_at + 1] = st
-        if (not trick or seat == owner or size != trick_size
-                or (move >> KEY_SHIFT) & _KEY_MASK <= (trick >> KEY_SHIFT) & _KEY_MASK):
+        key = (move >> KEY_SHIFT) & _KEY_MASK
+        if not trick or seat == owner or size != trick_size or key <= trick_key:
             if trick:
-                per[rel[owner], won_at] += 0.25
+                won[owner] += 1
             group = _GROUP_OF_SIZE[size] if size <= 5 else -1
             if group >= 0:
-                row[lead_at + group] += 0.25
-        trick, trick_size, trick_strength, owner = move, size, st, seat
-    out = np.empty(HISTORY_DIM, dtype=np.float32)
-    out[:-1] = per.ravel()
+                leads[seat][group] += 1
+        trick, trick_key, trick_size, trick_strength, owner = move, key, size, -1.0, seat
+    flat: list[float] = []
+    for s in seats:
+        flat += weakest[s]
+        kinds = [0.0] * (N_KINDS + 2)
+        move = last[s]
+        if move is not None:
+            kinds[kind_slot(move)] = 1.0
+            kinds[N_KINDS] = 1.0
+            if move & FULL_MASK:
+                kinds[N_KINDS + 1] = move_strength(move, strength)
+        flat += kinds
+        flat += [x * 0.25 for x in leads[s]]
+        flat += (won[s] * 0.25, passes[s] * 0.125)
+    out = np.zeros(HISTORY_DIM, dtype=np.float32)
+    out[: len(flat)] = flat
     out[-1] = len(view.history) / 60.0
     return out
 
