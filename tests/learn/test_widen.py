@@ -98,3 +98,15 @@ def test_it_refuses_an_existing_run_and_a_layout_2_checkpoint(tmp_path: Path) ->
         widen_run(OLD, run)
     with pytest.raises(ValueError, match="not 1"):
         widen_checkpoint(torch.load(run / CHECKPOINT, weights_only=True))
+
+
+def test_the_curve_marks_where_the_run_was_widened(tmp_path: Path) -> None:
+    from tools.learn.curve import main as curve_main
+    from tools.learn.curve import widenings
+
+    run = tmp_path / "run"
+    trainer = widen_run(OLD, run)
+    assert widenings(run) == [(trainer.counters.decisions, FEATURE_VERSION)]
+    assert widenings(OLD) == []
+    assert curve_main([str(run), str(tmp_path / "curve.png")]) == 0
+    assert (tmp_path / "curve.png").stat().st_size > 1000
