@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import random
 
 import numpy as np
@@ -9,9 +10,12 @@ import pytest
 
 from big2.ai.learned.features import (
     ACTION_DIM,
+    HISTORY_DIM,
+    HISTORY_SLICE,
     N_KINDS,
     STATE_DIM,
     STATE_LAYOUT,
+    V1_STATE_DIM,
     action_features,
     cards_vector,
     relative_seats,
@@ -19,7 +23,7 @@ from big2.ai.learned.features import (
     state_features,
 )
 from big2.ai.view import PlayerView, view_game
-from big2.engine import PASS, Game, get_rules, parse_card, preset_names
+from big2.engine import PASS, CardSet, Game, classify, get_rules, parse_card, preset_names
 
 
 def _offset(name: str) -> int:
@@ -72,10 +76,113 @@ def test_hidden_cards_never_change_the_features(seed: int) -> None:
         del pool[:k]
     other = view_game(view, hands=hands)
     assert [other.hand(s).mask for s in others] != [game.hand(s).mask for s in others]
-    view2 = PlayerView.from_game(other, seat)
+    # A game made from a position starts with no history: the public one is the same.
+    view2 = dataclasses.replace(PlayerView.from_game(other, seat), history=view.history)
     moves = list(game.legal_moves())
     assert np.array_equal(state_features(view), state_features(view2))
     assert np.array_equal(action_features(view, moves), action_features(view2, moves))
+
+
+@pytest.mark.parametrize("seed", [3, 4, 5, 6])
+def test_hidden_cards_never_change_the_history_features(seed: int) -> None:
+    """The same public moves from another deal of the hidden cards (the other seats hold
+    other cards now and held others from the start): every feature stays, the history
+    part included."""
+    rng = random.Random(seed)
+    game = Game.deal(rng, rules=get_rules("standard"), players=4)
+    first, first_card = game.to_act, PlayerView.from_game(game, game.to_act).must_include
+    for _ in range(24):
+        if game.is_over:
+            break
+        game.apply(rng.choice(list(game.legal_moves())))
+    assert not game.is_over
+    seat = game.to_act
+    view = PlayerView.from_game(game, seat)
+    assert any(not m for _s, m in view.history) and any(m for _s, m in view.history)
+    others = [s for s in range(4) if s != seat]
+    # Deal the others' unseen cards afresh (the one holding the opening card keeps it).
+    pool = [c for s in others for c in game.hand(s) if c != first_card]
+    random.Random(seed + 100).shuffle(pool)
+    start = []
+    for s in range(4):
+        held = game.hand(s).mask
+        if s != seat:
+            keep = held & (1 << first_card)
+            k = game.card_counts[s] - keep.bit_count()
+            held = keep
+            for c in pool[:k]:
+                held |= 1 << c
+            del pool[:k]
+        start.append(CardSet.from_mask(held | game.played_by(s).mask))
+    other = Game.from_position(start, to_act=first, rules=game.rules, must_include=first_card,
+                               clockwise=game.clockwise)
+    for s, move in view.history:
+        assert other.to_act == s
+        other.make(move)  # checked: the same moves are legal there
+    assert [other.hand(s).mask for s in others] != [game.hand(s).mask for s in others]
+    view2 = PlayerView.from_game(other, seat)
+    assert view2.history == view.history
+    assert np.array_equal(state_features(view), state_features(view2))
+    assert state_features(view)[HISTORY_SLICE].any()
+
+
+def _move(text: str) -> int:
+    combo = classify(text, get_rules("standard"))
+    assert combo is not None
+    return combo.move
+
+
+def test_history_part_says_what_each_seat_passed_on_led_and_won() -> None:
+    rules = get_rules("standard")
+    history = [
+        (0, _move("3d")), (1, _move("5c")), (2, PASS), (3, PASS), (0, PASS),  # 1 wins
+        (1, _move("6s 6h")), (2, PASS), (3, _move("9c 9d")), (0, PASS), (1, PASS),  # 2 to act
+    ]
+    view = PlayerView.from_values(
+        seat=2, hand="4d 7c 8d 10h", counts=[12, 10, 4, 11],
+        played=["3d", "5c 6s 6h", "", "9c 9d"], trick="9c 9d", trick_owner=3, passed=[0, 1],
+        history=history, rules=rules, clockwise=False)
+    part = state_features(view)[HISTORY_SLICE]
+    assert part.shape == (HISTORY_DIM,)
+    per = part[:-1].reshape(4, -1)
+    assert per.shape[1] == 4 + N_KINDS + 2 + 4 + 2
+    me, seat3, seat0, seat1 = per  # relative: 2, then 3, 0, 1
+    strength = rules.card_strength
+    # Seat 2 passed on the single 5c and on the pair of sixes: the weakest of each.
+    assert me[0] == pytest.approx(strength(parse_card("5c")) / 51)
+    assert me[1] == pytest.approx(strength(parse_card("6s")) / 51)
+    assert me[2] == 1 and me[3] == 1  # never passed on a triple or five cards
+    assert seat3[0] == pytest.approx(strength(parse_card("5c")) / 51) and seat3[1] == 1
+    assert seat0[1] == pytest.approx(max(strength(parse_card("9c")), strength(parse_card("9d"))) / 51)
+    # Last moves: seat 2 and seat 1 passed, seat 3 played a pair.
+    last = slice(4, 4 + N_KINDS)
+    assert me[last][0] == 1 and seat1[last][0] == 1 and seat3[last][2] == 1
+    assert me[4 + N_KINDS] == 1  # moved
+    assert seat3[4 + N_KINDS + 1] == pytest.approx(max(strength(parse_card("9c")), strength(parse_card("9d"))) / 51)
+    leads, won, passes = slice(16, 20), 20, 21
+    assert seat0[leads].tolist() == [0.25, 0, 0, 0]  # led the 3d
+    assert seat1[leads].tolist() == [0, 0.25, 0, 0]  # led the pair after winning a trick
+    assert me[leads].sum() == 0 and seat3[leads].sum() == 0  # the nines followed
+    assert seat1[won] == 0.25 and seat0[won] == 0 and seat3[won] == 0
+    assert me[passes] == pytest.approx(2 / 8) and seat1[passes] == pytest.approx(1 / 8)
+    assert part[-1] == pytest.approx(len(history) / 60)
+    # No history at all: nothing passed on (ones), nothing moved.
+    fresh = state_features(PlayerView.from_values(seat=0, hand="3d 4d", counts=[2, 2], rules=rules))
+    per0 = fresh[HISTORY_SLICE][:-1].reshape(4, -1)
+    assert per0[:2, :4].min() == 1 and not per0[:2, 4:].any() and not per0[2:].any()
+
+
+def test_layout_1_is_the_start_of_layout_2() -> None:
+    """The history part comes last, so a layout-1 network widens by zero rows; layout 1's
+    width is the one the committed milestone dmc1 was trained on."""
+    from pathlib import Path
+
+    assert STATE_LAYOUT[-1][0] == "history" and STATE_DIM == V1_STATE_DIM + HISTORY_DIM
+    assert HISTORY_SLICE == slice(V1_STATE_DIM, STATE_DIM)
+    assert HISTORY_DIM <= 300
+    npz = Path(__file__).resolve().parents[2] / "tools" / "learn" / "milestones" / "dmc1" / "weights.npz"
+    with np.load(npz) as data:
+        assert int(data["feature_version"]) == 1 and int(data["state_dim"]) == V1_STATE_DIM
 
 
 def test_cards_are_in_strength_order_under_each_suit_order() -> None:

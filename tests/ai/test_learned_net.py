@@ -11,7 +11,10 @@ import numpy as np
 import pytest
 
 from big2.ai.learned import ACTION_DIM, STATE_DIM, LearnedOpponent, QNet, save_npz, shipped_net
-from big2.ai.learned.features import action_features, state_features
+from big2.ai.learned.features import (
+    HISTORY_SLICE, V1_STATE_DIM, action_features, state_features,
+)
+from big2.ai.learned.net import widen_arrays
 from big2.ai.view import PlayerView
 from big2.engine import Game, get_rules, preset_names
 
@@ -60,16 +63,61 @@ def test_weights_for_another_feature_layout_are_refused() -> None:
         QNet.from_arrays(bad)
 
 
+def _layout_1_arrays(seed: int = 4) -> dict[str, np.ndarray]:
+    """Weights as a layout-1 network wrote them: the first layer without the history rows."""
+    arrays = _random_net(seed).arrays()
+    w0 = arrays["w0"]
+    arrays["w0"] = np.concatenate([w0[:V1_STATE_DIM], w0[HISTORY_SLICE.stop:]])
+    arrays["feature_version"] = np.array(1)
+    arrays["state_dim"] = np.array(V1_STATE_DIM)
+    return arrays
+
+
+def _plain_forward(arrays: dict[str, np.ndarray], inputs: np.ndarray) -> np.ndarray:
+    h = inputs
+    i = 0
+    while f"w{i}" in arrays:
+        h = h @ arrays[f"w{i}"] + arrays[f"b{i}"]
+        if f"w{i + 1}" in arrays:
+            h = np.maximum(h, 0.0)
+        i += 1
+    return h[:, 0]
+
+
+def test_layout_1_weights_are_refused_unless_widened_and_then_play_exactly_alike() -> None:
+    old = _layout_1_arrays()
+    with pytest.raises(ValueError, match="feature layout 1"):
+        QNet.from_arrays(old)
+    buf = io.BytesIO()
+    np.savez(buf, **old)
+    buf.seek(0)
+    net = QNet.load(buf, widen=True)
+    for seed in (3, 11, 12):
+        state, actions = _fixed_inputs(seed)
+        v1_inputs = np.hstack([np.tile(state[:V1_STATE_DIM], (len(actions), 1)), actions])
+        want = _plain_forward(old, v1_inputs)
+        np.testing.assert_allclose(net.q_values(state, actions), want, rtol=1e-5, atol=1e-6)
+        noisy = state.copy()
+        noisy[HISTORY_SLICE] = np.random.default_rng(seed).random(HISTORY_SLICE.stop - HISTORY_SLICE.start)
+        np.testing.assert_allclose(net.q_values(noisy, actions), want, rtol=1e-5, atol=1e-6)
+    assert widen_arrays(net.arrays()).keys() == net.arrays().keys()  # layout 2 stays as is
+    bad = dict(old)
+    bad["feature_version"] = np.array(0)
+    with pytest.raises(ValueError, match="cannot widen"):
+        widen_arrays(bad)
+
+
 MILESTONES = Path(__file__).resolve().parents[2] / "tools" / "learn" / "milestones"
 
 
 def _shipped_milestone() -> Path:
-    """The committed training milestone whose weights the package ships."""
+    """The committed training milestone whose weights the package ships (a milestone
+    trained on feature layout 1 counts once widened: the same play)."""
     shipped = shipped_net().arrays()
     for folder in sorted(MILESTONES.iterdir()):
         if not (folder / "weights.npz").is_file():
             continue
-        theirs = QNet.load(folder / "weights.npz").arrays()
+        theirs = QNet.load(folder / "weights.npz", widen=True).arrays()
         if theirs.keys() == shipped.keys() and all(np.array_equal(theirs[k], shipped[k]) for k in shipped):
             return folder
     raise AssertionError("the shipped weights are none of the committed milestones")
@@ -92,7 +140,11 @@ def test_the_shipped_weights_equal_their_torch_checkpoint_on_fixed_inputs() -> N
     torch = pytest.importorskip("torch", reason="pip install -e '.[train]'")
     from tools.learn.model import QModel
 
+    from tools.learn.widen import widen_checkpoint
+
     data = torch.load(_shipped_milestone() / "checkpoint.pt", weights_only=True)
+    if data["feature_version"] == 1:
+        data = widen_checkpoint(data)
     model = QModel(data["config"]["hidden"])
     model.load_state_dict(data["model"])
     net = shipped_net()

@@ -4,7 +4,8 @@
 Each network sits at a table of Normals (as the Skilled level plays it) and plays every
 deal once per rotation (:func:`big2.ai.arena.play_deal`), so both meet the same cards;
 prints each one's win rate and points a hand, then B − A with a 95 % interval over the
-deals (the pairing cancels most of the luck of the cards).
+deals (the pairing cancels most of the luck of the cards). Weights of feature layout 1
+(milestones dmc1 to dmc4) are widened as they load: they play exactly as they did.
 """
 
 from __future__ import annotations
@@ -22,7 +23,7 @@ from big2.ai.learned.opponent import LearnedOpponent
 
 def per_deal(path: str, *, deals: int, seed: int, rules: str = "standard") -> tuple[list[float], list[float]]:
     """The network's win share and mean points of each deal's rotations."""
-    opponents = {"learned": LearnedOpponent(QNet.load(path)), "normal": make_opponent("normal")}
+    opponents = {"learned": LearnedOpponent(QNet.load(path, widen=True)), "normal": make_opponent("normal")}
     rule_set = rules_by_name(rules)
     wins, points = [], []
     for deal in range(deals):

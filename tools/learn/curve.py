@@ -4,7 +4,9 @@
     python -m tools.learn.curve runs/dmc1 docs/research/training-curve.png
 
 Only arena readings of at least ``--min-hands`` hands are drawn (small readings are too
-noisy to mean anything). Uses pygame (a game dependency), headless.
+noisy to mean anything). A run carried over to a new feature layout
+(:mod:`tools.learn.widen`) gets a dashed line where the new inputs came in. Uses pygame
+(a game dependency), headless.
 """
 
 from __future__ import annotations
@@ -34,7 +36,17 @@ def readings(run: Path, min_hands: int) -> list[dict]:
     return out
 
 
-def draw(points: list[dict], path: Path, title: str) -> None:
+def widenings(run: Path) -> list[tuple[int, int]]:
+    """Where the run was widened: (decisions so far, the new feature layout) per widening."""
+    out = []
+    for line in (run / "log.jsonl").read_text(encoding="utf-8").splitlines():
+        rec = json.loads(line)
+        if rec.get("kind") == "widen":
+            out.append((rec["counters"]["decisions"], rec["feature_version"]))
+    return out
+
+
+def draw(points: list[dict], path: Path, title: str, marks: list[tuple[int, int]] = ()) -> None:
     pygame.font.init()  # only fonts: no window, no sound device
     surf = pygame.Surface((W, H))
     surf.fill(BG)
@@ -60,6 +72,12 @@ def draw(points: list[dict], path: Path, title: str) -> None:
         surf.blit(font.render(f"{t / 1e6:g} M", True, AXIS), (x - 14, H - BOTTOM + 8))
     pygame.draw.line(surf, AXIS, (LEFT, H - BOTTOM), (W - RIGHT, H - BOTTOM), 2)
     pygame.draw.line(surf, AXIS, (LEFT, TOP), (LEFT, H - BOTTOM), 2)
+    for decisions, version in marks:
+        x = at(decisions, 0)[0]
+        for y in range(TOP, H - BOTTOM, 12):
+            pygame.draw.line(surf, INK, (x, y), (x, min(y + 6, H - BOTTOM)), 1)
+        text = font.render(f"feature layout {version} from here", True, INK)
+        surf.blit(text, (max(LEFT, x - text.get_width() - 6), TOP + 4))
     fair = at(0, 0.25)[1]
     pygame.draw.line(surf, FAIR, (LEFT, fair), (W - RIGHT, fair), 1)
     surf.blit(font.render("fair share 25%", True, FAIR), (W - RIGHT - 120, fair - 18))
@@ -90,7 +108,8 @@ def main(argv: list[str] | None = None) -> int:
     points = readings(args.run, args.min_hands)
     if not points:
         ap.error(f"{args.run} has no arena reading of {args.min_hands} hands or more")
-    draw(points, args.out, f"The learned network alone against three Normals ({args.run.name})")
+    draw(points, args.out, f"The learned network alone against three Normals ({args.run.name})",
+         widenings(args.run))
     print(f"{args.out}: {len(points)} readings")
     return 0
 

@@ -162,7 +162,8 @@ class Trainer:
         data = torch.load(path, weights_only=True)
         if data["feature_version"] != FEATURE_VERSION:
             raise ValueError(f"{path} was trained on feature layout {data['feature_version']}, "
-                             f"this code has {FEATURE_VERSION}: start a new run")
+                             f"this code has {FEATURE_VERSION}: start a new run, or carry a layout-1 "
+                             f"run over with python -m tools.learn.widen")
         trainer = cls(Config.from_dict(data["config"]))
         trainer.model.load_state_dict(data["model"])
         trainer.optimizer.load_state_dict(data["optimizer"])

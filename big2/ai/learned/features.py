@@ -23,13 +23,28 @@ The state vector, in order (:data:`STATE_LAYOUT` gives the same as names and wid
   per player / 26) and each suit's strength / 3.
 * ``scores``: the session totals per relative seat (scaled by tanh(x / 50)), hands left
   known and hands left / 10, target known and the target / 100.
+* ``history`` (layout 2, read from the view's public ``history`` of this hand): per
+  relative seat (4 x 22): for each trick kind (single, pair, triple, five cards) the
+  strength of the weakest trick of that kind it passed on (1 if none: the evidence of
+  what it lacks); its last move's kind (10, slot 0 a pass), whether it has moved, and
+  that move's strength; how many tricks of each kind it led / 4, tricks it won / 4,
+  passes / 8. Then the number of moves so far / 60 (1).
+
+A trick's strength is in 0..1 under the view's rules: a single, pair or triple's key /
+51 (its top card), a five-card trick's (kind order + top card / 51) / 5. A move is taken
+as a lead when it starts the hand, follows the seat's own standing play (everyone
+passed) or cannot beat the play before it (another size or lower); whoever made the play
+before a lead won that trick. (Under the rare house rules where a trick passes to the
+next seat after its owner went out, that seat's lead may be read as a follow.)
 
 A move's row: its cards (52), its kind (10, slot 0 for a pass), size / 5, the cards the
 seat would hold after it / 13, whether it goes out, and the strength of its top card / 51.
 
 Numpy only (no torch): the game runs learned opponents with this module at play time.
 Bump :data:`FEATURE_VERSION` whenever the layout changes; weights record it and refuse
-to load against another layout.
+to load against another layout. Layout 2 is layout 1 with ``history`` appended, so a
+layout-1 network becomes a layout-2 one that plays exactly alike by zero rows for the new
+inputs in its first layer (:func:`big2.ai.learned.net.widen_arrays`).
 """
 
 from __future__ import annotations
@@ -44,12 +59,12 @@ import numpy as np
 
 from big2.engine import PASS, Move, Rules
 from big2.engine.cards import FULL_MASK
-from big2.engine.rules import KEY_SHIFT, KIND_ID_SHIFT, tables_for
+from big2.engine.rules import KEY_SHIFT, KIND_ID_SHIFT, ORDER_SHIFT, tables_for
 
 from ..view import PlayerView
 
 #: Changes whenever the layout below changes (weights store the version they were trained on).
-FEATURE_VERSION: Final = 1
+FEATURE_VERSION: Final = 2
 #: Most seats at a table (relative seat slots).
 MAX_SEATS: Final = 4
 #: Kind slots: 0 pass/lead, 1 single, 2 pair, 3 triple, 4 straight, 5 flush, 6 full house,
@@ -57,6 +72,14 @@ MAX_SEATS: Final = 4
 N_KINDS: Final = 10
 _PER_SEAT: Final = 8
 _FIVE_KIND_SLOTS: Final = (4, 5, 6, 7, 8)
+#: Trick kinds of the history part: single, pair, triple, five cards (by size; four of
+#: a kind alone has none).
+_GROUP_OF_SIZE: Final = (-1, 0, 1, 2, -1, 3)
+_N_GROUPS: Final = 4
+#: Per relative seat in the history part: weakest passed (4), last move's kind (10),
+#: moved, last move's strength, leads per kind (4), tricks won, passes.
+_PER_SEAT_HISTORY: Final = _N_GROUPS + N_KINDS + 2 + _N_GROUPS + 2
+_KEY_MASK: Final = (1 << 30) - 1
 _CARD_BITS: Final = np.arange(52, dtype=np.uint64)
 _ONE: Final = np.uint64(1)
 
@@ -84,11 +107,18 @@ STATE_LAYOUT: Final[tuple[tuple[str, int], ...]] = (
     ("flags", 1 + 3 + 1 + 1),
     ("rules", _rules_width()),
     ("scores", MAX_SEATS + 4),
+    ("history", MAX_SEATS * _PER_SEAT_HISTORY + 1),
 )
 STATE_DIM: Final = sum(w for _n, w in STATE_LAYOUT)
+#: The width of the ``history`` part, the last one (new in layout 2).
+HISTORY_DIM: Final = STATE_LAYOUT[-1][1]
+#: The state width of layout 1: everything before ``history``.
+V1_STATE_DIM: Final = STATE_DIM - HISTORY_DIM
+#: Where the ``history`` part sits in the state vector.
+HISTORY_SLICE: Final = slice(V1_STATE_DIM, STATE_DIM)
 #: Where the ``scores`` part (the session's standing) sits in the state vector. Self-play
 #: plays lone hands, so a network trained there has only ever seen zeros here.
-SESSION_SLICE: Final = slice(STATE_DIM - (MAX_SEATS + 4), STATE_DIM)
+SESSION_SLICE: Final = slice(V1_STATE_DIM - (MAX_SEATS + 4), V1_STATE_DIM)
 #: Cards, kind, size, cards left, goes out, top card.
 ACTION_DIM: Final = 52 + N_KINDS + 4
 
@@ -192,7 +222,82 @@ def state_features(view: PlayerView) -> np.ndarray:
         scores[MAX_SEATS + 2] = 1.0
         scores[MAX_SEATS + 3] = min(view.target, 1000) / 100.0
     parts.append(scores)
+    parts.append(history_vector(view, seats))
     return np.concatenate(parts)
+
+
+def move_strength(move: Move, card_strength: tuple[int, ...]) -> float:
+    """How strong a played ``move`` is among moves of its size, 0..1 (see the module doc);
+    ``card_strength`` is the rules' table (:attr:`RuleTables.card_strength`)."""
+    mask = move & FULL_MASK
+    size = mask.bit_count()
+    key = (move >> KEY_SHIFT) & _KEY_MASK
+    if size < 4:
+        return key / 51.0
+    top = 0
+    while mask:
+        low = mask & -mask
+        top = max(top, card_strength[low.bit_length() - 1])
+        mask ^= low
+    if size == 4:
+        return top / 51.0
+    return (((key >> ORDER_SHIFT) & 7) + top / 51.0) / 5.0
+
+
+def history_vector(view: PlayerView, seats: list[int] | None = None) -> np.ndarray:
+    """The ``history`` part of the state (layout in the module doc), from the view's
+    public move list of this hand. ``seats``: :func:`relative_seats` (made if not given)."""
+    if seats is None:
+        seats = relative_seats(view)
+    strength = tables_for(view.rules).card_strength
+    weakest = [[1.0] * _N_GROUPS for _ in range(MAX_SEATS)]
+    leads = [[0] * _N_GROUPS for _ in range(MAX_SEATS)]
+    won = [0] * MAX_SEATS
+    passes = [0] * MAX_SEATS
+    last: list[int | None] = [None] * MAX_SEATS  # by absolute seat: the last move
+    trick = PASS
+    trick_key = 0
+    trick_size = 0
+    trick_strength = -1.0  # worked out when somebody passes on it
+    owner = -1
+    for seat, move in view.history:
+        last[seat] = move
+        if not move & FULL_MASK:
+            passes[seat] += 1
+            if trick:
+                group = _GROUP_OF_SIZE[trick_size] if trick_size <= 5 else -1
+                if group >= 0:
+                    if trick_strength < 0:
+                        trick_strength = move_strength(trick, strength)
+                    if trick_strength < weakest[seat][group]:
+                        weakest[seat][group] = trick_strength
+            continue
+        size = (move & FULL_MASK).bit_count()
+        key = (move >> KEY_SHIFT) & _KEY_MASK
+        if not trick or seat == owner or size != trick_size or key <= trick_key:
+            if trick:
+                won[owner] += 1
+            group = _GROUP_OF_SIZE[size] if size <= 5 else -1
+            if group >= 0:
+                leads[seat][group] += 1
+        trick, trick_key, trick_size, trick_strength, owner = move, key, size, -1.0, seat
+    flat: list[float] = []
+    for s in seats:
+        flat += weakest[s]
+        kinds = [0.0] * (N_KINDS + 2)
+        move = last[s]
+        if move is not None:
+            kinds[kind_slot(move)] = 1.0
+            kinds[N_KINDS] = 1.0
+            if move & FULL_MASK:
+                kinds[N_KINDS + 1] = move_strength(move, strength)
+        flat += kinds
+        flat += [x * 0.25 for x in leads[s]]
+        flat += (won[s] * 0.25, passes[s] * 0.125)
+    out = np.zeros(HISTORY_DIM, dtype=np.float32)
+    out[: len(flat)] = flat
+    out[-1] = len(view.history) / 60.0
+    return out
 
 
 def action_features(view: PlayerView, moves: list[Move]) -> np.ndarray:

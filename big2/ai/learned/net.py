@@ -8,7 +8,9 @@ game never imports): the trainer writes its weights to an ``.npz`` with
 
 The ``.npz`` holds ``w0, b0, w1, b1, ...`` (``w`` as ``in x out``) and the
 ``feature_version``, ``state_dim`` and ``action_dim`` it was trained with; loading
-weights made for another feature layout raises ``ValueError``. :func:`shipped_net`
+weights made for another feature layout raises ``ValueError``, except that
+:func:`widen_arrays` turns layout-1 weights into layout-2 ones that score every move
+exactly alike (zero rows for the new ``history`` inputs). :func:`shipped_net`
 loads the weights that ship inside this package, lazily, once (``FileNotFoundError``
 if a build left them out).
 """
@@ -28,12 +30,32 @@ from big2.engine import Move
 
 from ..view import PlayerView
 from .features import (
-    ACTION_DIM, FEATURE_VERSION, SESSION_SLICE, STATE_DIM, action_features, state_features,
+    ACTION_DIM, FEATURE_VERSION, HISTORY_DIM, SESSION_SLICE, STATE_DIM, V1_STATE_DIM,
+    action_features, state_features,
 )
 
-#: The file name of the weights shipped inside this package (milestone dmc3 of
+#: The file name of the weights shipped inside this package (a milestone of
 #: ``tools/learn``; see docs/research/training.md).
 SHIPPED_WEIGHTS: Final = "weights.npz"
+
+
+def widen_arrays(arrays: Mapping[str, np.ndarray]) -> dict[str, np.ndarray]:
+    """Layout-1 weights (as :meth:`QNet.arrays` writes them) as layout-2 weights: the
+    first layer gets zero rows for the ``history`` inputs, inserted after layout 1's
+    state inputs, so the network's Q values are exactly the old ones. Layout-2 arrays
+    come back unchanged; any other layout raises ``ValueError``."""
+    version = int(arrays.get("feature_version", -1))
+    out = {k: np.asarray(v) for k, v in arrays.items()}
+    if version == FEATURE_VERSION:
+        return out
+    if version != 1 or int(arrays["state_dim"]) != V1_STATE_DIM:
+        raise ValueError(f"cannot widen weights of feature layout {version} to {FEATURE_VERSION}")
+    w0 = out["w0"]
+    zeros = np.zeros((HISTORY_DIM, w0.shape[1]), dtype=w0.dtype)
+    out["w0"] = np.concatenate([w0[:V1_STATE_DIM], zeros, w0[V1_STATE_DIM:]])
+    out["feature_version"] = np.array(FEATURE_VERSION)
+    out["state_dim"] = np.array(STATE_DIM)
+    return out
 
 
 class QNet:
@@ -75,10 +97,12 @@ class QNet:
         return cls(layers)
 
     @classmethod
-    def load(cls, source: str | PathLike[str] | IO[bytes]) -> QNet:
-        """A network from an ``.npz`` file (a path or an open binary file)."""
+    def load(cls, source: str | PathLike[str] | IO[bytes], *, widen: bool = False) -> QNet:
+        """A network from an ``.npz`` file (a path or an open binary file); ``widen``
+        accepts layout-1 weights too (:func:`widen_arrays`: the same play)."""
         with np.load(source, allow_pickle=False) as data:
-            return cls.from_arrays({k: data[k] for k in data.files})
+            arrays = {k: data[k] for k in data.files}
+        return cls.from_arrays(widen_arrays(arrays) if widen else arrays)
 
     def q_values(self, state: np.ndarray, actions: np.ndarray) -> np.ndarray:
         """Q of each action row (``actions``: k x ACTION_DIM) in the state vector ``state``."""
