@@ -56,8 +56,10 @@ class RelayedConnection:
             await self.relay.publish(self.edge, {"cid": self.cid, "text": text})
 
     async def send_texts(self, texts: list[str]) -> None:
-        for text in texts:
-            await self.send_text(text)
+        """A move's frames for this seat (events, then the snapshot): one message, so
+        the edge writes them to the socket at once, as the owner does its own."""
+        if not self.closed and texts:
+            await self.relay.publish(self.edge, {"cid": self.cid, "texts": texts})
 
     async def fail(self, error: ProtocolError, close_code: int = 1008) -> None:
         await self.send(error.frame())
@@ -181,6 +183,10 @@ class Relay:
         if isinstance(text, str):  # a snapshot or an event, encoded by the room
             await conn.send_text(text)
             return
+        texts = message.get("texts")
+        if isinstance(texts, list) and all(isinstance(t, str) for t in texts):
+            await conn.send_texts(texts)
+            return
         frame = message.get("frame")
         if not isinstance(frame, dict):
             return
@@ -228,19 +234,28 @@ class Relay:
     async def _listen(self) -> None:
         while True:
             try:
-                # (not "msg": Babel 2.19 reads msg["…"] as a text to translate)
-                note = await self._pubsub.get_message(timeout=1.0)
-                if note is None:
-                    continue
-                data = json.loads(note["data"])
-                if not isinstance(data, dict):
-                    continue
-                if "op" in data:
-                    await self._from_edge(data)
-                else:
-                    await self._to_local(data)
+                # One parse per message, no timer each (get_message with a timeout armed
+                # one per message: a busy owner relays thousands a second).
+                async for note in self._pubsub.listen():
+                    await self._take(note)
             except asyncio.CancelledError:
                 raise
-            except Exception:  # noqa: BLE001 - one bad message must not stop the relay
-                log.exception("relay message failed")
-                await asyncio.sleep(0.1)
+            except Exception:  # noqa: BLE001 - the subscription broke: listen again
+                log.exception("relay listening failed")
+            await asyncio.sleep(0.1)
+
+    async def _take(self, note: Any) -> None:
+        """One message from the channel; a bad one is logged and dropped."""
+        try:
+            # (not "msg": Babel 2.19 reads msg["…"] as a text to translate)
+            data = json.loads(note["data"])
+            if not isinstance(data, dict):
+                return
+            if "op" in data:
+                await self._from_edge(data)
+            else:
+                await self._to_local(data)
+        except asyncio.CancelledError:
+            raise
+        except Exception:  # noqa: BLE001 - one bad message must not stop the relay
+            log.exception("relay message failed")

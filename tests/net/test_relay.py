@@ -5,6 +5,7 @@ pub/sub), plays their own seat only, and takes it back with their token."""
 from __future__ import annotations
 
 import asyncio
+import json
 import contextlib
 from collections.abc import AsyncIterator
 
@@ -149,6 +150,9 @@ class _FakeConn:
     async def send(self, frame: dict) -> None:
         self.sent.append(frame)
 
+    async def send_texts(self, texts: list[str]) -> None:
+        self.sent.append({"texts": list(texts)})
+
     async def close(self, code: int, reason: str) -> None:
         self.closed_with = code
 
@@ -207,5 +211,31 @@ def test_housekeeping_renews_the_leases_even_when_the_owner_check_fails() -> Non
             pass
         assert renewed == [[]]
         server.executor.shutdown(wait=False)
+
+    run(go())
+
+
+def test_a_relayed_seats_frames_of_a_move_cross_as_one_message_and_one_write() -> None:
+    """The owner publishes a move's frames for a relayed seat in one message (it was one
+    publish a frame), and the edge hands them to the socket together."""
+    from big2.net.relay import Relay, RelayedConnection
+
+    frames = ['{"type":"event","n":1}', '{"type":"state","n":2}']
+    published: list[tuple[str, dict]] = []
+
+    class Owner:
+        async def publish(self, edge: str, message: dict) -> int:
+            published.append((edge, message))
+            return 1
+
+    async def go() -> None:
+        vconn = RelayedConnection(Owner(), "edge-1", 7, "peer")  # type: ignore[arg-type]
+        await vconn.send_texts(frames)
+        assert published == [("edge-1", {"cid": 7, "texts": frames})]
+        relay = Relay.__new__(Relay)
+        conn = _FakeConn("owner", "ROOMAAAA", 7)
+        relay.local = {7: conn}
+        await relay._to_local(json.loads(json.dumps(published[0][1])))
+        assert conn.sent == [{"texts": frames}]
 
     run(go())
