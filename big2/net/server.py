@@ -431,13 +431,13 @@ class Server:
         room = self.rooms.get(code)
         if room is not None:  # another connection finished loading it meanwhile
             return room
+        elsewhere = ProtocolError("elsewhere", "That room is run by another server process; try again in a moment.")
         owner = await self.runner(code)
         if owner is not None and owner != self.directory.process_id:
-            raise ProtocolError("elsewhere", "That room is run by another server process; try again in a moment.")
+            raise elsewhere
         if not await self.directory.claim(code):
             if await self.directory.owner(code) is not None:
-                # Its owner renewed (or another process claimed it) since we looked.
-                raise ProtocolError("elsewhere", "That room is run by another server process; try again in a moment.")
+                raise elsewhere  # its owner renewed (or another process claimed it) since we looked
             return None
         state = await self.directory.load(code)
         if state is None:
