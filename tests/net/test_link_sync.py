@@ -4,20 +4,12 @@ next poll() — so the table can deal the hand as a local table does."""
 
 from __future__ import annotations
 
-import time
 
 from big2.net.hostthread import ServerThread
 from big2.net.link import RemoteLink
 from big2.room.events import SeatDealt
 
-
-def _until(check, seconds: float = 20.0) -> bool:
-    end = time.monotonic() + seconds
-    while time.monotonic() < end:
-        if check():
-            return True
-        time.sleep(0.01)
-    return check()
+from .conftest import until
 
 
 def test_sync_takes_the_snapshot_and_keeps_its_events_for_poll() -> None:
@@ -25,10 +17,10 @@ def test_sync_takes_the_snapshot_and_keeps_its_events_for_poll() -> None:
     url = server.start()
     link = RemoteLink(url, name="Ann", create={"players": 4, "computers": 3, "hands": 1})
     try:
-        assert _until(lambda: link.lobby is not None)
+        assert until(lambda: link.lobby is not None)
         assert link.sync() is None and not link.pending()  # nothing to take before the start
         link.start()
-        assert _until(lambda: link.sync() is not None)
+        assert until(lambda: link.sync() is not None)
         state = link.state
         assert state.in_hand and link.snapshots == 1  # the first snapshot counted once
         assert link.pending()  # the deal's events wait for poll
