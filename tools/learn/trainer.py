@@ -75,6 +75,20 @@ class Trainer:
         self._actions = np.zeros((0, ACTION_DIM), np.float32)
         self._returns = np.zeros(0, np.float32)
         self._actor: QNet | None = None
+        self.device = torch.device("cpu")
+
+    def to(self, device: str | torch.device) -> Trainer:
+        """Fit on ``device`` (e.g. ``"cuda"``) from now on: moves the model and Adam's
+        moments there (its step counts stay on the CPU, as Adam wants them). Checkpoints
+        load on the CPU whatever device wrote them."""
+        self.device = torch.device(device)
+        self.model.to(self.device)
+        for state in self.optimizer.state.values():
+            for key, value in state.items():
+                if key != "step" and isinstance(value, torch.Tensor):
+                    state[key] = value.to(self.device)
+        self._actor = None
+        return self
 
     # -- play and fit -------------------------------------------------------------------
 
@@ -104,16 +118,39 @@ class Trainer:
         self._states, self._actions, self._returns = s[b:], a[b:], r[b:]
         return s[:b], a[:b], r[:b]
 
+    def add_samples(self, states: np.ndarray, actions: np.ndarray, returns: np.ndarray) -> None:
+        """Queue samples played elsewhere (:mod:`.parallel`'s actors) behind those waiting."""
+        self._states = np.concatenate([self._states, states])
+        self._actions = np.concatenate([self._actions, actions])
+        self._returns = np.concatenate([self._returns, returns])
+
+    @property
+    def waiting(self) -> int:
+        """Samples played and not yet fitted."""
+        return len(self._returns)
+
+    def take_batch(self) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+        """The oldest ``config.batch`` waiting samples (there must be that many)."""
+        b = self.config.batch
+        if self.waiting < b:
+            raise ValueError(f"{self.waiting} samples wait, a batch is {b}")
+        batch = self._states[:b], self._actions[:b], self._returns[:b]
+        self._states, self._actions, self._returns = self._states[b:], self._actions[b:], self._returns[b:]
+        return batch
+
+    def _tensors(self, *arrays: np.ndarray) -> list[torch.Tensor]:
+        return [torch.from_numpy(np.ascontiguousarray(a)).to(self.device) for a in arrays]
+
     def loss_on(self, states: np.ndarray, actions: np.ndarray, returns: np.ndarray) -> float:
         """The mean squared error of the current model on the given samples."""
+        s, a, r = self._tensors(states, actions, returns)
         with torch.no_grad():
-            q = self.model(torch.from_numpy(states), torch.from_numpy(actions))
-            return float(torch.mean((q - torch.from_numpy(returns)) ** 2))
+            return float(torch.mean((self.model(s, a) - r) ** 2))
 
     def fit(self, states: np.ndarray, actions: np.ndarray, returns: np.ndarray) -> float:
         """One optimizer step on a batch; its loss before the step."""
-        q = self.model(torch.from_numpy(states), torch.from_numpy(actions))
-        loss = torch.mean((q - torch.from_numpy(returns)) ** 2)
+        s, a, r = self._tensors(states, actions, returns)
+        loss = torch.mean((self.model(s, a) - r) ** 2)
         self.optimizer.zero_grad()
         loss.backward()
         self.optimizer.step()
@@ -159,7 +196,7 @@ class Trainer:
     @classmethod
     def load(cls, path: str | os.PathLike[str]) -> Trainer:
         """A trainer that goes on from the checkpoint at ``path``."""
-        data = torch.load(path, weights_only=True)
+        data = torch.load(path, weights_only=True, map_location="cpu")
         if data["feature_version"] != FEATURE_VERSION:
             raise ValueError(f"{path} was trained on feature layout {data['feature_version']}, "
                              f"this code has {FEATURE_VERSION}: start a new run, or carry a layout-1 "
