@@ -214,6 +214,11 @@ def train_parallel(run: Path, *, minutes: float, config: Config, actors: int, de
             p.join(timeout=1)
             if p.is_alive():
                 p.terminate()
+        # Weights an ended actor never took would hold this process at exit (the queue's
+        # feeder thread waits to flush them): drop them.
+        for box in [*inboxes, outbox]:
+            box.cancel_join_thread()
+            box.close()
     save(run, trainer)
     if arena_at_end and arena_deals > 0:
         arena()
