@@ -7,8 +7,10 @@ today's Expert each search with a budget measured on this process's CPU clock
 (``time.process_time``), so the figures hold steady on a busy machine. It prints the
 worlds sampled per CPU second (median over positions, and overall) and the ratio
 new/old, for today's Expert and for it without the tree of its own later decisions
-(``flat``: the same playouts, each world costs less). ``--budget`` is the per-move
-budget (default 1 s), ``--positions`` how many positions, ``--players`` the table size.
+(``flat``: the same playouts, each world costs less), and for today's Expert with the
+shipped self-play network as every seat's playout policy (``net``: ``playout="net"``,
+issue 31; ``--no-net`` leaves it out). ``--budget`` is the per-move budget (default 1 s),
+``--positions`` how many positions, ``--players`` the table size.
 """
 
 from __future__ import annotations
@@ -22,6 +24,7 @@ import time
 from collections.abc import Sequence
 from typing import Any
 
+import big2.ai.learned  # noqa: F401  (before numpy loads: one BLAS thread)
 from big2.engine import Game
 
 from tools.baseline_v1.expert import Expert as ExpertV1
@@ -76,6 +79,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--positions", type=int, default=20)
     parser.add_argument("--players", type=int, choices=(2, 3, 4), default=4)
     parser.add_argument("--seed", type=int, default=7)
+    parser.add_argument("--no-net", action="store_true",
+                        help="leave out the Expert with the network in its playouts")
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args(argv)
     views = positions(args.positions, seed=args.seed, players=args.players)
@@ -83,16 +88,18 @@ def main(argv: Sequence[str] | None = None) -> int:
     old = ExpertV1(time_budget=args.budget, clock=clock)
     new = Expert(time_budget=args.budget, clock=clock)
     flat = Expert(time_budget=args.budget, clock=clock, tree=False)
+    experts = {"old": old, "new": new, "flat": flat}
+    if not args.no_net:
+        experts["net"] = Expert(time_budget=args.budget, clock=clock, playout="net")
     # Interleave two passes so a change of machine load hits all alike.
     half = len(views) // 2
-    r_old, r_new, r_flat = [], [], []
+    results: dict[str, list[dict[str, float]]] = {name: [] for name in experts}
     for part in (views[:half], views[half:]):
-        r_old.append(measure(old, part, args.seed))
-        r_new.append(measure(new, part, args.seed))
-        r_flat.append(measure(flat, part, args.seed))
+        for name, expert in experts.items():
+            results[name].append(measure(expert, part, args.seed))
     res: dict[str, Any] = {"budget_cpu_s": args.budget, "positions": len(views),
                            "players": args.players}
-    for name, parts in (("old", r_old), ("new", r_new), ("flat", r_flat)):
+    for name, parts in results.items():
         res[name] = {
             "worlds_per_cpu_s_median": statistics.median(
                 [p["worlds_per_cpu_s_median"] for p in parts]),
@@ -103,18 +110,24 @@ def main(argv: Sequence[str] | None = None) -> int:
                             / max(res["old"]["worlds_per_cpu_s_overall"], 1e-9))
     res["ratio_flat_overall"] = (res["flat"]["worlds_per_cpu_s_overall"]
                                  / max(res["old"]["worlds_per_cpu_s_overall"], 1e-9))
+    if "net" in res:
+        res["ratio_net_new_overall"] = (res["net"]["worlds_per_cpu_s_overall"]
+                                        / max(res["new"]["worlds_per_cpu_s_overall"], 1e-9))
     if args.json:
         print(json.dumps(res, indent=2))
         return 0
     print(f"Expert search speed, {len(views)} positions, {args.players} players, "
           f"{args.budget} CPU s a move (CPU time)")
-    for name in ("old", "new", "flat"):
+    for name in experts:
         r = res[name]
         print(f"  {name:<4} worlds/s: median {r['worlds_per_cpu_s_median']:8.0f}   "
               f"overall {r['worlds_per_cpu_s_overall']:8.0f}")
     print(f"  new / old (overall): {res['ratio_overall']:.2f}x   "
           f"flat / old (the new Expert without its own-decision tree): "
           f"{res['ratio_flat_overall']:.2f}x")
+    if "net" in res:
+        print(f"  net / new (overall): {res['ratio_net_new_overall']:.3f}x   (net: every seat of "
+              f"the playouts plays the shipped network)")
     return 0
 
 
