@@ -170,8 +170,9 @@ class Trainer:
     # -- checkpoints --------------------------------------------------------------------
 
     def state_dict(self) -> dict[str, Any]:
-        """Everything :meth:`load` needs to go on exactly where this run stands."""
-        return {
+        """Everything :meth:`load` needs to go on exactly where this run stands (every
+        tensor on the CPU, whatever device fits: a checkpoint loads anywhere)."""
+        return _on_cpu({
             "feature_version": FEATURE_VERSION,
             "config": asdict(self.config),
             "counters": asdict(self.counters),
@@ -184,7 +185,7 @@ class Trainer:
                 "actions": torch.from_numpy(self._actions.copy()),
                 "returns": torch.from_numpy(self._returns.copy()),
             },
-        }
+        })
 
     def save(self, path: str | os.PathLike[str]) -> None:
         """Write a checkpoint (atomically: a crash never leaves half a file)."""
@@ -212,6 +213,17 @@ class Trainer:
         trainer._actions = pending["actions"].numpy().copy()
         trainer._returns = pending["returns"].numpy().copy()
         return trainer
+
+
+def _on_cpu(obj: Any) -> Any:
+    """``obj`` with every tensor in it (in dicts, lists and tuples) moved to the CPU."""
+    if isinstance(obj, torch.Tensor):
+        return obj.cpu()
+    if isinstance(obj, dict):
+        return {k: _on_cpu(v) for k, v in obj.items()}
+    if isinstance(obj, (list, tuple)):
+        return type(obj)(_on_cpu(v) for v in obj)
+    return obj
 
 
 def _rng_to_list(rng: random.Random) -> list[Any]:
