@@ -1,6 +1,6 @@
 """The Skilled level: the move the shipped self-play network values most, no search.
 
-The network (:mod:`big2.ai.learned`, trained by ``tools/learn``, milestone dmc3) scores
+The network (:mod:`big2.ai.learned`, trained by ``tools/learn``, milestone dmc8) scores
 every legal move of the seat to act from its :class:`~big2.ai.view.PlayerView` alone,
 and the level plays the best-scored one: a fraction of a millisecond a decision.
 Between Normal and Expert in strength (docs/opponents.md has the figures).
