@@ -121,3 +121,19 @@ def test_the_command_line_starts_a_run_with_its_settings_and_resumes_it(
     assert "ignoring batch" in out
     second = Trainer.load(run / CHECKPOINT)
     assert second.config.batch == 32 and second.counters.steps > first.counters.steps
+
+
+def test_a_resumed_run_drops_the_log_lines_of_steps_its_checkpoint_lost(tmp_path: Path) -> None:
+    """A process killed between checkpoints logged steps the run will play again: on
+    resume those lines go, so the log has each step once."""
+    run = tmp_path / "run"
+    train(run, minutes=5, config=_tiny(9), log_every=2, arena_every=0, arena_deals=0, max_steps=4)
+    with open(run / LOG, "a", encoding="utf-8") as fh:  # what the killed process logged
+        for steps in (6, 8):
+            fh.write(json.dumps({"kind": "train", "steps": steps, "decisions": steps * 64}) + "\n")
+        fh.write(json.dumps({"kind": "arena", "steps": 8, "hands": 4}) + "\n")
+    train(run, minutes=5, config=_tiny(9), log_every=2, arena_every=0, arena_deals=0, max_steps=2)
+    records = [json.loads(line) for line in (run / LOG).read_text().splitlines()]
+    train_steps = [r["steps"] for r in records if r["kind"] == "train"]
+    assert train_steps == [2, 4, 6]
+    assert [r["kind"] for r in records].count("start") == 2 and all(r["kind"] != "arena" for r in records)

@@ -36,12 +36,39 @@ LOG = "log.jsonl"
 
 
 def open_run(run: Path, config: Config) -> Trainer:
-    """The run's trainer: from its checkpoint if it has one, else new with ``config``."""
+    """The run's trainer: from its checkpoint if it has one (its log cut back to the
+    checkpoint, :func:`trim_log`), else new with ``config``."""
     ckpt = run / CHECKPOINT
     if ckpt.exists():
-        return Trainer.load(ckpt)
+        trainer = Trainer.load(ckpt)
+        trim_log(run, trainer.counters.steps)
+        return trainer
     run.mkdir(parents=True, exist_ok=True)
     return Trainer(config)
+
+
+def trim_log(run: Path, steps: int) -> int:
+    """Drop the log's records of steps after ``steps`` (those a killed process logged
+    after its last checkpoint: the run goes on from the checkpoint, so they never
+    happened); returns how many. A record without a step count stays."""
+    path = run / LOG
+    if not path.exists():
+        return 0
+    lines = path.read_text(encoding="utf-8").splitlines()
+    keep = []
+    for line in lines:
+        if not line.strip():
+            continue
+        record = json.loads(line)
+        at = record.get("steps", record.get("counters", {}).get("steps"))
+        if at is None or at <= steps:
+            keep.append(line)
+    dropped = len(lines) - len(keep)
+    if dropped:
+        tmp = run / (LOG + ".tmp")
+        tmp.write_text("".join(line + "\n" for line in keep), encoding="utf-8")
+        tmp.replace(path)
+    return dropped
 
 
 def log(run: Path, record: dict[str, Any]) -> None:
