@@ -74,6 +74,9 @@ SAFETY_MARGIN: Final = 0.004
 #: The Expert's default seconds per move, and the Master's.
 EXPERT_BUDGET: Final = 1.0
 MASTER_BUDGET: Final = 3.0
+#: ``playout="value"`` scores in the network's terms (1 for going out first, else minus
+#: the standard penalty / 39) times this: a lost hand costs its penalty in points.
+VALUE_SCALE: Final = 39.0
 #: Points a playout adds for going out first, on top of the table's points: the points
 #: objective alone made the Expert shed cards rather than win (33% against three Normals
 #: at 160 worlds a move; 43% with this bonus, points about the same).
@@ -160,7 +163,9 @@ class Expert:
     1.0 reads no leads), ``playout`` (``"normal"``: every seat in the playouts follows
     Normal's rules; ``"plan"``: the plain plan policy, see :mod:`big2.ai.fastplay`;
     ``"net"``: every seat plays the shipped network on the engine, no tree, Normal's
-    rules where the network did not train),
+    rules where the network did not train; ``"value"``: the others play the network
+    until the seat is to act again, and the network's value of its best move there
+    ends the playout, see :data:`VALUE_SCALE`),
     ``tree`` (search our own later decisions in the playouts, :mod:`big2.ai.owntree`;
     ``tree_visits`` and ``tree_exploration`` are its settings),
     ``standing_bonus`` (points a playout earns for finishing the session first on the
@@ -227,8 +232,8 @@ class Expert:
         self.objective = objective
         self.points_weight = points_weight
         self.win_bonus = win_bonus
-        if playout not in POLICIES + ("net",):
-            raise ValueError(f"the playout policy is one of {', '.join(POLICIES)}, net")
+        if playout not in POLICIES + ("net", "value"):
+            raise ValueError(f"the playout policy is one of {', '.join(POLICIES)}, net, value")
         self.playout = playout
         self.tree = tree
         self.tree_visits = tree_visits
@@ -357,12 +362,14 @@ class Expert:
 
         if self.playout == "net" and _trained_on(view.rules):
             return self._net_playout_fn(view, value)
+        if self.playout == "value" and _trained_on(view.rules):
+            return self._value_playout_fn(view)
         if FastPlayout.supports(view.rules) and not view.out and not view.stock_size:
             fast = self._fast.get(view.rules)
             if fast is None:
                 fast = self._fast[view.rules] = FastPlayout(  # "net" off its rules: Normal's
                     self.normal.planner(view.rules),
-                    policy="normal" if self.playout == "net" else self.playout)
+                    policy="normal" if self.playout in ("net", "value") else self.playout)
             run = fast.run
             step = n - 1 if view.clockwise else 1
             trick0 = view.trick
@@ -432,6 +439,38 @@ class Expert:
             return value([g.hand_mask(s) for s in range(n)], w)
 
         return play_net
+
+    def _value_playout_fn(self, view: PlayerView) -> Callable[[list[int], list[int], Move], float]:
+        """``playout="value"``: after the candidate the other seats play the network's
+        move from their own views of the sampled world until the seat is to act again;
+        there the network's value of the seat's best move (from the seat's view, which
+        holds only what it could see) ends the playout. Both that value and a hand that
+        ends first are in the network's terms times :data:`VALUE_SCALE`: going out first
+        39, else minus the standard penalty. The session is not read."""
+        if self._net is None:
+            from .learned.net import shipped_net
+
+            self._net = shipped_net()
+        net = self._net
+        me = view.seat
+
+        def play_value(hands: list[int], stock: list[int], move: Move) -> float:
+            g = view_game(view, hands, stock)
+            g.apply(move)
+            while not g.is_over and g.to_act != me:
+                moves = list(g.legal_moves())
+                if len(moves) > 1:
+                    q = net.scores(PlayerView.from_game(g, g.to_act), moves, session=False)  # type: ignore[attr-defined]
+                    g.apply(moves[int(q.argmax())])
+                else:
+                    g.apply(moves[0])
+            if g.is_over:
+                return VALUE_SCALE if g.winner == me else float(g.points()[me])
+            moves = list(g.legal_moves())
+            q = net.scores(PlayerView.from_game(g, me), moves, session=False)  # type: ignore[attr-defined]
+            return VALUE_SCALE * float(q.max())
+
+        return play_value
 
     def _search(
         self, view: PlayerView, rng: random.Random, cands: list[Move], start: float

@@ -92,3 +92,66 @@ def test_network_playouts_play_legal_moves_on_the_engine_path() -> None:
     assert plain.last_tree is not None
     with pytest.raises(ValueError, match="playout policy"):
         Expert(playout="oracle")
+
+
+def test_value_playouts_stop_at_the_seats_next_turn_with_the_networks_value() -> None:
+    """``playout="value"``: the others play the network's move in the sampled world until
+    the seat is to act again; the playout is worth 39 x the network's best Q there."""
+    from big2.ai.expert import VALUE_SCALE
+    from big2.ai.sampling import Sampler
+    from big2.ai.view import view_game
+
+    net = shipped_net()
+    view = _leads(count=1)[0]
+    expert = Expert(iterations=3, playout="value")
+    play = expert._playout_fn(view)
+    me = view.seat
+    for k, move in enumerate(legal_moves(view)[:4]):
+        hands, stock = Sampler(view).draw(random.Random(k))
+        got = play(list(hands), list(stock), move)
+        g = view_game(view, hands, stock)
+        g.apply(move)
+        others = 0
+        while g.to_act != me:
+            moves = list(g.legal_moves())
+            q = net.scores(PlayerView.from_game(g, g.to_act), moves, session=False)
+            g.apply(moves[int(np.argmax(q))])
+            others += 1
+        assert others == 3 and not g.is_over
+        mine = PlayerView.from_game(g, me)
+        want = VALUE_SCALE * float(net.scores(mine, list(g.legal_moves()), session=False).max())
+        assert got == pytest.approx(want, rel=1e-6)
+
+
+def test_a_value_playout_that_goes_out_is_worth_a_win() -> None:
+    """Two seats, one card left each: the seat that plays its last card has won (39);
+    one that passes lets the other out and pays its penalty."""
+    from big2.ai.sampling import Sampler
+
+    game = Game.deal(random.Random(5), rules=get_rules("standard"), players=2)
+    rng = random.Random(0)
+    normal = Normal()
+    while max(len(game.hand(s)) for s in range(2)) > 1 or game.is_over:
+        if game.is_over:
+            game = Game.deal(random.Random(rng.random()), rules=get_rules("standard"), players=2)
+            continue
+        game.make(normal.choose(PlayerView.from_game(game, game.to_act), rng))
+    view = PlayerView.from_game(game, game.to_act)
+    play = Expert(iterations=1, playout="value")._playout_fn(view)
+    hands, stock = Sampler(view).draw(random.Random(1))
+    for move in legal_moves(view):
+        value = play(list(hands), list(stock), move)
+        if move:  # playing its last card
+            assert value == 39.0
+        else:
+            assert value < 0
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_only_legal_moves_with_value_playouts(players: int) -> None:
+    expert = Expert(iterations=2, playout="value", net_default=True)
+    for preset in ("standard", "hong-kong"):
+        game = Game.deal(random.Random(players + 7), rules=get_rules(preset), players=players)
+        rng = random.Random(1)
+        while not game.is_over:
+            game.make(expert.choose(PlayerView.from_game(game, game.to_act), rng))
