@@ -58,3 +58,50 @@ def test_the_trainer_moves_to_a_device_and_back(tmp_path: Path) -> None:
     assert steps and all(t.device.type == "cpu" for t in steps)
     trainer.save(tmp_path / "ck.pt")
     assert Trainer.load(tmp_path / "ck.pt").device.type == "cpu"
+
+
+def _running(pid: int) -> bool:
+    """Whether process ``pid`` exists and has not ended (a zombie has ended)."""
+    try:
+        status = Path(f"/proc/{pid}/status").read_text()
+    except OSError:
+        return False
+    return "\nState:\tZ" not in status
+
+
+def test_an_actor_stops_when_the_learner_is_gone() -> None:
+    """A learner killed without a word (SIGKILL) leaves its actors nobody to send to:
+    they end instead of playing on (they had played on, orphaned, for ever)."""
+    import subprocess
+    import sys
+    import time
+
+    # The actor plays with the shipped weights and fills its queue (one chunk fits), so
+    # it is playing or waiting to send when its learner dies.
+    code = ("import multiprocessing as mp, time\n"
+            "from big2.ai.learned import shipped_net\n"
+            "from tools.learn.parallel import actor_main\n"
+            "from tools.learn.trainer import Config\n"
+            "if __name__ == '__main__':\n"
+            "    ctx = mp.get_context('spawn')\n"
+            "    inbox, outbox, stop = ctx.Queue(), ctx.Queue(maxsize=1), ctx.Event()\n"
+            "    inbox.put((0, shipped_net().layers))\n"
+            "    p = ctx.Process(target=actor_main, args=(0, 1, vars(Config()), 64, inbox,\n"
+            "                    outbox, stop))\n"
+            "    p.start()\n"
+            "    print(p.pid, flush=True)\n"
+            "    time.sleep(60)\n")
+    learner = subprocess.Popen([sys.executable, "-c", code], stdout=subprocess.PIPE, text=True)
+    try:
+        assert learner.stdout is not None
+        actor = int(learner.stdout.readline())
+        time.sleep(4.0)
+        assert _running(actor)  # playing, or waiting to send its second chunk
+        learner.kill()
+        learner.wait(10)
+        deadline = time.monotonic() + 15
+        while _running(actor) and time.monotonic() < deadline:
+            time.sleep(0.1)
+        assert not _running(actor)
+    finally:
+        learner.kill()

@@ -28,7 +28,7 @@ import multiprocessing as mp
 import queue
 import random
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -60,14 +60,18 @@ class Chunk:
     plies: int
 
 
-def _newest(inbox: Any, current: tuple[int, Layers] | None, *, wait: bool) -> tuple[int, Layers] | None:
-    """The newest weights in ``inbox`` (or ``current``); blocks for the first when ``wait``."""
+def _newest(inbox: Any, current: tuple[int, Layers] | None, *, wait: bool,
+            ended: Callable[[], bool]) -> tuple[int, Layers] | None:
+    """The newest weights in ``inbox`` (or ``current``); blocks for the first when
+    ``wait``, until ``ended()`` says there is nobody left to send them (then None)."""
     got = current
     while True:
         try:
             got = inbox.get(timeout=0.5) if (wait and got is None) else inbox.get_nowait()
         except queue.Empty:
             if wait and got is None:
+                if ended():
+                    return None
                 continue
             return got
         if got is None:  # the learner's stop
@@ -76,17 +80,23 @@ def _newest(inbox: Any, current: tuple[int, Layers] | None, *, wait: bool) -> tu
 
 def actor_main(index: int, seed: int, config: dict[str, Any], chunk: int, inbox: Any,
                outbox: Any, stop: Any) -> None:
-    """One actor process (see the module doc): plays until ``stop`` is set."""
+    """One actor process (see the module doc): plays until ``stop`` is set, or until the
+    learner's process has gone (killed: nobody would read its samples)."""
+    parent = mp.parent_process()
+
+    def ended() -> bool:
+        return stop.is_set() or (parent is not None and not parent.is_alive())
+
     cfg = Config.from_dict(config)
     rng = random.Random(seed)
-    weights = _newest(inbox, None, wait=True)
+    weights = _newest(inbox, None, wait=True, ended=ended)
     states: list[np.ndarray] = []
     actions: list[np.ndarray] = []
     returns: list[np.ndarray] = []
     have = games = plies = 0
     net: QNet | None = None
     version = -1
-    while weights is not None and not stop.is_set():
+    while weights is not None and not ended():
         if weights[0] != version:
             version, net = weights[0], QNet(weights[1])
         assert net is not None
@@ -101,7 +111,7 @@ def actor_main(index: int, seed: int, config: dict[str, Any], chunk: int, inbox:
         if have >= chunk:
             item = Chunk(index, version, np.concatenate(states), np.concatenate(actions),
                          np.concatenate(returns), games, plies)
-            while not stop.is_set():
+            while not ended():
                 try:
                     outbox.put(item, timeout=0.5)
                     break
@@ -109,7 +119,10 @@ def actor_main(index: int, seed: int, config: dict[str, Any], chunk: int, inbox:
                     continue
             states, actions, returns = [], [], []
             have = games = plies = 0
-        weights = _newest(inbox, weights, wait=False)
+        weights = _newest(inbox, weights, wait=False, ended=ended)
+    # Samples still in the pipe would hold the process at exit (the queue's feeder thread
+    # waits for a reader that stopped reading, or is gone): drop them.
+    outbox.cancel_join_thread()
 
 
 def _layers(trainer: Trainer) -> Layers:
