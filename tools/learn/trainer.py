@@ -102,8 +102,8 @@ class Trainer:
     def next_batch(self) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
         """Play hands until ``config.batch`` samples wait, and take the oldest batch."""
         c = self.config
-        states, actions, returns = [self._states], [self._actions], [self._returns]
-        have = len(self._returns)
+        states, actions, returns = [], [], []
+        have = self.waiting
         while have < c.batch:
             hand = play_hand(self.actor, self.rng, presets=c.presets,
                              seat_counts=c.seat_counts, epsilon=c.epsilon)
@@ -113,10 +113,9 @@ class Trainer:
             have += len(hand.returns)
             self.counters.games += 1
             self.counters.plies += hand.plies
-        s, a, r = np.concatenate(states), np.concatenate(actions), np.concatenate(returns)
-        b = c.batch
-        self._states, self._actions, self._returns = s[b:], a[b:], r[b:]
-        return s[:b], a[:b], r[:b]
+        if states:
+            self.add_samples(np.concatenate(states), np.concatenate(actions), np.concatenate(returns))
+        return self.take_batch()
 
     def add_samples(self, states: np.ndarray, actions: np.ndarray, returns: np.ndarray) -> None:
         """Queue samples played elsewhere (:mod:`.parallel`'s actors) behind those waiting."""
