@@ -38,9 +38,8 @@ import torch
 
 from big2.ai.learned.net import QNet
 
-from .measure import arena_reading
 from .selfplay import play_hand
-from .train import CHECKPOINT, log, open_run, save
+from .train import CHECKPOINT, Chores, common_arguments, finish, log, open_run, summary_line
 from .trainer import Config, Trainer
 
 Layers = list[tuple[np.ndarray, np.ndarray]]
@@ -157,12 +156,8 @@ def train_parallel(run: Path, *, minutes: float, config: Config, actors: int, de
             except queue.Full:
                 pass  # the actor has not taken the last ones yet: it gets these next time
 
-    def arena() -> None:
-        reading = arena_reading(trainer.actor, deals=arena_deals, seed=trainer.config.seed)
-        log(run, {"kind": "arena", **vars(trainer.counters), **reading})
-
-    start = time.perf_counter()
-    last_sync = last_save = last_arena = start
+    start = last_sync = time.perf_counter()
+    chores = Chores(run, trainer, save_every=save_every, arena_every=arena_every, arena_deals=arena_deals)
     losses: list[float] = []
     lags: list[int] = []
     versions: list[int] = []  # the weights' version of each waiting sample's chunk, in order
@@ -204,12 +199,7 @@ def train_parallel(run: Path, *, minutes: float, config: Config, actors: int, de
             if now - last_sync >= sync:
                 send_weights()
                 last_sync = now
-            if now - last_save >= save_every * 60:
-                save(run, trainer)
-                last_save = now
-            if arena_every > 0 and now - last_arena >= arena_every * 60:
-                arena()
-                last_arena = time.perf_counter()
+            chores.tick()
     finally:
         stop.set()
         for box in inboxes:
@@ -232,28 +222,18 @@ def train_parallel(run: Path, *, minutes: float, config: Config, actors: int, de
         for box in [*inboxes, outbox]:
             box.cancel_join_thread()
             box.close()
-    save(run, trainer)
-    if arena_at_end and arena_deals > 0:
-        arena()
-    return trainer
+    return finish(run, trainer, arena_deals=arena_deals, arena_at_end=arena_at_end)
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m tools.learn.parallel",
                                      description=__doc__.split("\n\n")[0])
-    parser.add_argument("--run", required=True, type=Path, help="the run's folder (e.g. runs/dmc7)")
-    parser.add_argument("--minutes", type=float, required=True, help="wall time to train this call")
+    common_arguments(parser, log_every=200, arena_every=0.0)
     parser.add_argument("--actors", type=int, default=max(1, (mp.cpu_count() or 2) - 1),
                         help="self-play processes (default: one less than the cores)")
     parser.add_argument("--device", default="cpu", help="torch device of the learner (cpu, cuda)")
-    parser.add_argument("--threads", type=int, default=1, help="torch threads of the learner (default 1)")
     parser.add_argument("--chunk", type=int, default=2048, help="samples an actor sends at once")
     parser.add_argument("--sync", type=float, default=0.5, help="seconds between weights sent to the actors")
-    parser.add_argument("--log-every", type=int, default=200, help="steps between log lines")
-    parser.add_argument("--save-every", type=float, default=5.0, help="minutes between checkpoints")
-    parser.add_argument("--arena-every", type=float, default=0.0,
-                        help="minutes between arena readings (0: only at the end)")
-    parser.add_argument("--arena-deals", type=int, default=100, help="deals per arena reading (0: none)")
     args = parser.parse_args(argv)
     torch.set_num_threads(args.threads)
     if not (args.run / CHECKPOINT).exists():
@@ -262,9 +242,7 @@ def main(argv: Sequence[str] | None = None) -> int:
                              device=args.device, chunk=args.chunk, sync=args.sync,
                              log_every=args.log_every, save_every=args.save_every,
                              arena_every=args.arena_every, arena_deals=args.arena_deals)
-    c = trainer.counters
-    print(f"{args.run}: {c.steps} steps, {c.decisions} decisions, {c.games} games, "
-          f"{c.wall_s / 60:.1f} min of training in all")
+    print(summary_line(args.run, trainer))
     return 0
 
 

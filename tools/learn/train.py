@@ -84,22 +84,72 @@ def save(run: Path, trainer: Trainer) -> None:
     tmp.replace(run / WEIGHTS)
 
 
+def log_arena(run: Path, trainer: Trainer, deals: int) -> None:
+    """Log an arena reading of the trainer's current network (:mod:`.measure`)."""
+    reading = arena_reading(trainer.actor, deals=deals, seed=trainer.config.seed)
+    log(run, {"kind": "arena", **vars(trainer.counters), **reading})
+
+
+class Chores:
+    """The checkpoints and arena readings due every so many minutes of a call:
+    :meth:`tick` does what is due (call it between steps)."""
+
+    def __init__(self, run: Path, trainer: Trainer, *, save_every: float, arena_every: float,
+                 arena_deals: int) -> None:
+        self.run, self.trainer = run, trainer
+        self.save_every, self.arena_every, self.arena_deals = save_every, arena_every, arena_deals
+        self._last_save = self._last_arena = time.perf_counter()
+
+    def tick(self) -> None:
+        now = time.perf_counter()
+        if now - self._last_save >= self.save_every * 60:
+            save(self.run, self.trainer)
+            self._last_save = now
+        if self.arena_every > 0 and now - self._last_arena >= self.arena_every * 60:
+            log_arena(self.run, self.trainer, self.arena_deals)
+            self._last_arena = time.perf_counter()
+
+
+def finish(run: Path, trainer: Trainer, *, arena_deals: int, arena_at_end: bool) -> Trainer:
+    """The end of a call: the last checkpoint, then (if asked) an arena reading."""
+    save(run, trainer)
+    if arena_at_end and arena_deals > 0:
+        log_arena(run, trainer, arena_deals)
+    return trainer
+
+
+def common_arguments(parser: argparse.ArgumentParser, *, log_every: int, arena_every: float) -> None:
+    """The options every training command takes (run, time, threads, log, save, arena)."""
+    parser.add_argument("--run", required=True, type=Path, help="the run's folder (e.g. runs/dmc1)")
+    parser.add_argument("--minutes", type=float, required=True, help="wall time to train this call")
+    parser.add_argument("--threads", type=int, default=1, help="torch threads (default 1)")
+    parser.add_argument("--log-every", type=int, default=log_every, help="steps between log lines")
+    parser.add_argument("--save-every", type=float, default=5.0, help="minutes between checkpoints")
+    parser.add_argument("--arena-every", type=float, default=arena_every,
+                        help="minutes between arena readings (0: only at the end)")
+    parser.add_argument("--arena-deals", type=int, default=100,
+                        help="deals per arena reading, each played in every rotation (0: none)")
+
+
+def summary_line(run: Path, trainer: Trainer) -> str:
+    """What a training command prints when it stops."""
+    c = trainer.counters
+    return (f"{run}: {c.steps} steps, {c.decisions} decisions, {c.games} games, "
+            f"{c.wall_s / 60:.1f} min of training in all")
+
+
 def train(run: Path, *, minutes: float, config: Config, log_every: int = 20,
           save_every: float = 5.0, arena_every: float = 5.0, arena_deals: int = 100,
           arena_at_end: bool = True, max_steps: int | None = None) -> Trainer:
     """Train the run for ``minutes`` of wall time (or ``max_steps`` steps); see the module doc."""
     trainer = open_run(run, config)
     start = time.perf_counter()
-    last_save = last_arena = start
+    chores = Chores(run, trainer, save_every=save_every, arena_every=arena_every, arena_deals=arena_deals)
     losses: list[float] = []
     mark = (trainer.counters.decisions, trainer.counters.wall_s)
     resumed = trainer.counters.steps > 0
     log(run, {"kind": "start", "resumed": resumed, "time": time.time(),
               "counters": vars(trainer.counters).copy()})
-
-    def arena() -> None:
-        reading = arena_reading(trainer.actor, deals=arena_deals, seed=trainer.config.seed)
-        log(run, {"kind": "arena", **vars(trainer.counters), **reading})
 
     steps_here = 0
     while time.perf_counter() - start < minutes * 60 and (max_steps is None or steps_here < max_steps):
@@ -112,25 +162,14 @@ def train(run: Path, *, minutes: float, config: Config, log_every: int = 20,
                       "decisions_per_s": rate})
             losses.clear()
             mark = (c.decisions, c.wall_s)
-        now = time.perf_counter()
-        if now - last_save >= save_every * 60:
-            save(run, trainer)
-            last_save = now
-        if arena_every > 0 and now - last_arena >= arena_every * 60:
-            arena()
-            last_arena = time.perf_counter()
-    save(run, trainer)
-    if arena_at_end and arena_deals > 0:
-        arena()
-    return trainer
+        chores.tick()
+    return finish(run, trainer, arena_deals=arena_deals, arena_at_end=arena_at_end)
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m tools.learn.train",
                                      description=__doc__.split("\n\n")[0])
-    parser.add_argument("--run", required=True, type=Path, help="the run's folder (e.g. runs/dmc1)")
-    parser.add_argument("--minutes", type=float, required=True, help="wall time to train this call")
-    parser.add_argument("--threads", type=int, default=1, help="torch threads (default 1)")
+    common_arguments(parser, log_every=20, arena_every=5.0)
     parser.add_argument("--hidden", default=None, help="hidden widths of a new run, e.g. 256,256,128")
     parser.add_argument("--lr", type=float, default=None, help="learning rate of a new run")
     parser.add_argument("--batch", type=int, default=None, help="samples per step of a new run")
@@ -138,12 +177,6 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--presets", default=None, help="comma-separated presets of a new run (default: all)")
     parser.add_argument("--seats", default=None, help="table sizes of a new run, e.g. 2,3,4")
     parser.add_argument("--seed", type=int, default=None, help="seed of a new run")
-    parser.add_argument("--log-every", type=int, default=20, help="steps between log lines")
-    parser.add_argument("--save-every", type=float, default=5.0, help="minutes between checkpoints")
-    parser.add_argument("--arena-every", type=float, default=5.0,
-                        help="minutes between arena readings (0: only at the end)")
-    parser.add_argument("--arena-deals", type=int, default=100,
-                        help="deals per arena reading, each played in every rotation (0: none)")
     args = parser.parse_args(argv)
     torch.set_num_threads(args.threads)
     config = Config()
@@ -164,9 +197,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     trainer = train(args.run, minutes=args.minutes, config=config, log_every=args.log_every,
                     save_every=args.save_every, arena_every=args.arena_every,
                     arena_deals=args.arena_deals)
-    c = trainer.counters
-    print(f"{args.run}: {c.steps} steps, {c.decisions} decisions, {c.games} games, "
-          f"{c.wall_s / 60:.1f} min of training in all")
+    print(summary_line(args.run, trainer))
     return 0
 
 
