@@ -281,13 +281,17 @@ class Expert:
             return base
         return Decision(best, Why.SEARCHED, base.plan, worlds=self.last_iterations)
 
-    def _net_ranking(self, view: PlayerView, moves: list[Move]) -> list[Move]:
-        """``moves`` best first by the shipped network (the session blanked, as trained)."""
+    def _network(self) -> object:
+        """The network given, or the shipped one (loaded on first use)."""
         if self._net is None:
             from .learned.net import shipped_net
 
             self._net = shipped_net()
-        q = self._net.scores(view, moves, session=False)  # type: ignore[attr-defined]
+        return self._net
+
+    def _net_ranking(self, view: PlayerView, moves: list[Move]) -> list[Move]:
+        """``moves`` best first by the shipped network (the session blanked, as trained)."""
+        q = self._network().scores(view, moves, session=False)  # type: ignore[attr-defined]
         return [moves[i] for i in sorted(range(len(moves)), key=lambda i: -q[i])]
 
     def candidates(self, view: PlayerView, moves: list[Move], first: Move,
@@ -422,11 +426,7 @@ class Expert:
         mask playouts, so far fewer worlds in a budget)."""
         from .skilled import Skilled
 
-        if self._net is None:
-            from .learned.net import shipped_net
-
-            self._net = shipped_net()
-        player = Skilled(self._net)
+        player = Skilled(self._network())
         me = view.seat
         n = view.n_players
 
@@ -447,11 +447,7 @@ class Expert:
         holds only what it could see) ends the playout. Both that value and a hand that
         ends first are in the network's terms times :data:`VALUE_SCALE`: going out first
         39, else minus the standard penalty. The session is not read."""
-        if self._net is None:
-            from .learned.net import shipped_net
-
-            self._net = shipped_net()
-        net = self._net
+        net = self._network()
         me = view.seat
 
         def play_value(hands: list[int], stock: list[int], move: Move) -> float:
