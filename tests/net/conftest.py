@@ -38,19 +38,6 @@ def run(coro: object, timeout: float = 60) -> object:
     return asyncio.run(limited())
 
 
-def until(check, seconds: float = 20.0, step=None) -> bool:
-    """Wait (polling, off any event loop) until ``check()`` holds, at most ``seconds``;
-    ``step()`` runs before each look (a link's poll, say). Whether it came to hold."""
-    end = time.monotonic() + seconds
-    while time.monotonic() < end:
-        if step is not None:
-            step()
-        if check():
-            return True
-        time.sleep(0.01)
-    return check()
-
-
 FAST = Limits(hello_timeout_s=2.0, housekeeping_s=0.2)
 
 

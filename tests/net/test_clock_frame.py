@@ -9,7 +9,7 @@ from big2.net.link import RemoteLink
 from big2.net.server import Limits
 from big2.room import commands as cmd
 
-from .conftest import until
+from tests.waiting import until
 
 
 def test_the_clock_frame_is_declared():

@@ -9,7 +9,7 @@ from big2.net.hostthread import ServerThread
 from big2.net.link import RemoteLink
 from big2.room.events import SeatDealt
 
-from .conftest import until
+from tests.waiting import until
 
 
 def test_sync_takes_the_snapshot_and_keeps_its_events_for_poll() -> None:

@@ -20,6 +20,7 @@ from big2.room import commands as cmd
 from big2.room import seatrules
 
 from tests.app.helpers import pump
+from tests.waiting import until
 
 
 def wait_for(app, check, timeout: float = 20.0, *, also=None) -> bool:
@@ -35,15 +36,6 @@ def wait_for(app, check, timeout: float = 20.0, *, also=None) -> bool:
     return bool(check())
 
 
-def _until(check, timeout: float = 20.0, step=None) -> bool:
-    end = time.monotonic() + timeout
-    while time.monotonic() < end:
-        if step is not None:
-            step()
-        if check():
-            return True
-        time.sleep(0.01)
-    return False
 
 
 @dataclass
@@ -90,15 +82,15 @@ def start_online(*, players: int = 4, computers: int = 2, hands: int = 2, turn_c
     if turn_clock:
         create["turn_clock"] = turn_clock
     ann = RemoteLink(url, name="Ann", create=create, backoff=(0.1, 0.5))
-    assert _until(lambda: ann.lobby is not None and ann.code is not None)
+    assert until(lambda: ann.lobby is not None and ann.code is not None)
     ben = RemoteLink(url, name="Ben", code=ann.code, backoff=(0.1, 0.5))
-    assert _until(lambda: ben.lobby is not None)
+    assert until(lambda: ben.lobby is not None)
     ann.ready()
     ben.ready()
-    assert _until(lambda: ann.lobby is not None and all(s["ready"] for s in ann.lobby["seats"]))
+    assert until(lambda: ann.lobby is not None and all(s["ready"] for s in ann.lobby["seats"]))
     ann.start()
-    assert _until(lambda: ann.state is not None and ben.state is not None,
-                  step=lambda: (ann.poll(), ben.poll()))
+    assert until(lambda: ann.state is not None and ben.state is not None,
+                 step=lambda: (ann.poll(), ben.poll()))
     return Online(server, url, ann, ben)
 
 

@@ -21,7 +21,8 @@ from big2.room import seatrules
 from big2.room.events import SeatDealt
 
 from tests.app.helpers import click_button, click_control
-from tablenet import _until, ann_moves, start_online, wait_for
+from tests.waiting import until
+from tablenet import ann_moves, start_online, wait_for
 
 
 @dataclass
@@ -109,11 +110,11 @@ def lobby_room():
     ann = RemoteLink(url, name="Ann", create={"players": 4, "computers": 2, "hands": 2}, backoff=(0.1, 0.5))
     ben = None
     try:
-        assert _until(lambda: ann.lobby is not None and ann.code is not None)
+        assert until(lambda: ann.lobby is not None and ann.code is not None)
         ben = RemoteLink(url, name="Ben", code=ann.code, backoff=(0.1, 0.5))
-        assert _until(lambda: ben.lobby is not None)
+        assert until(lambda: ben.lobby is not None)
         ben.ready()
-        assert _until(lambda: ann.lobby["seats"][1].get("ready"))
+        assert until(lambda: ann.lobby["seats"][1].get("ready"))
         yield ann, ben
     finally:
         for link in (ben, ann):
@@ -251,8 +252,8 @@ def test_a_seat_taken_back_in_the_middle_of_a_hand_is_not_dealt_again(make_app):
     net = start_online(hands=2)
     try:
         # a few moves, so the hand is under way
-        assert _until(lambda: len(net.ann.state.history) >= 3,
-                      step=lambda: (move_for(net.ann), net.ben_moves()), timeout=30)
+        assert until(lambda: len(net.ann.state.history) >= 3,
+                     step=lambda: (move_for(net.ann), net.ben_moves()), seconds=30)
         net.ben.close()
         old = net.ben
         ben = net.ben = RemoteLink(net.url, name="Ben", code=old.code, token=old.token, backoff=(0.1, 0.5))
