@@ -124,10 +124,6 @@ def actor_main(index: int, seed: int, config: dict[str, Any], chunk: int, inbox:
     outbox.cancel_join_thread()
 
 
-def _layers(trainer: Trainer) -> Layers:
-    return [(np.ascontiguousarray(w), np.ascontiguousarray(b)) for w, b in trainer.actor.layers]
-
-
 def train_parallel(run: Path, *, minutes: float, config: Config, actors: int, device: str = "cpu",
                    chunk: int = 2048, sync: float = 0.5, log_every: int = 200, save_every: float = 5.0,
                    arena_every: float = 0.0, arena_deals: int = 100, arena_at_end: bool = True,
@@ -149,7 +145,7 @@ def train_parallel(run: Path, *, minutes: float, config: Config, actors: int, de
         p.start()
 
     def send_weights() -> None:
-        layers = (c.steps, _layers(trainer))
+        layers = (c.steps, trainer.actor.layers)
         for box in inboxes:
             try:
                 box.put_nowait(layers)
