@@ -3,7 +3,9 @@
 The network (:mod:`big2.ai.learned`, trained by ``tools/learn``, milestone dmc8) scores
 every legal move of the seat to act from its :class:`~big2.ai.view.PlayerView` alone,
 and the level plays the best-scored one: a fraction of a millisecond a decision.
-Between Normal and Expert in strength (docs/opponents.md has the figures).
+It wins more often than Normal against Normals (less often than the Expert, whose
+search models Normals exactly) and holds its fair share against Experts
+(docs/opponents.md has the figures).
 
 Where the network was not trained the level plays Normal's move instead, and says so
 in :attr:`Skilled.last_fallback`:
