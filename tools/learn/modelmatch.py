@@ -15,49 +15,60 @@ from __future__ import annotations
 
 import argparse
 import random
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 
 import big2.ai.learned  # noqa: F401  (before numpy: one BLAS thread)
 from big2.ai.base import make_opponent
 from big2.ai.learned.net import QNet, shipped_net
 from big2.ai.normal import Normal
 from big2.ai.view import PlayerView, legal_moves
-from big2.engine import Game
+from big2.engine import Game, Move
 
 
 #: Tally keys: every decision, then leads and follows apart.
 KINDS = ("all", "lead", "follow")
 
 
-def match(level: str, hands: int, *, seed: int = 41, iterations: int = 160,
-          net: QNet | None = None) -> dict[str, dict[str, int]]:
-    """Play ``hands`` seeded hands of ``level`` at four seats; per kind of decision
-    (:data:`KINDS`) the counts ``decisions``, ``normal`` (Normal's rules chose the
-    level's move), ``net`` (the network did) and ``neither``. Forced moves are not
-    counted."""
+def decisions(level: str, hands: int | None, *, seed: int, iterations: int = 160
+              ) -> Iterator[tuple[PlayerView, list[Move], Move]]:
+    """``(view, legal moves, move played)`` at every decision with a choice in seeded
+    hands of ``level`` at four seats (standard rules; searchers at ``iterations``
+    worlds, so the same seed plays the same hands); ``hands=None`` plays on."""
     options = {"iterations": iterations} if level in ("expert", "master") else {}
     players = [make_opponent(level, **options) for _ in range(4)]
-    net = net if net is not None else shipped_net()
-    normal = Normal()
     rng = random.Random(seed)
-    tally = {k: {"decisions": 0, "normal": 0, "net": 0, "neither": 0} for k in KINDS}
-    for _ in range(hands):
+    played = 0
+    while hands is None or played < hands:
         game = Game.deal(rng, players=4)
         while not game.is_over:
             view = PlayerView.from_game(game, game.to_act)
             moves = legal_moves(view)
             move = players[game.to_act].choose(view, rng)
             if len(moves) > 1:
-                by_normal = normal.decide(view, random.Random(0), moves).move == move
-                q = net.scores(view, moves, session=False)
-                by_net = moves[int(q.argmax())] == move
-                for key in ("all", "lead" if view.leading else "follow"):
-                    row = tally[key]
-                    row["decisions"] += 1
-                    row["normal"] += by_normal
-                    row["net"] += by_net
-                    row["neither"] += not by_normal and not by_net
+                yield view, moves, move
             game.make(move)
+        played += 1
+
+
+def match(level: str, hands: int, *, seed: int = 41, iterations: int = 160,
+          net: QNet | None = None) -> dict[str, dict[str, int]]:
+    """Play ``hands`` seeded hands of ``level`` at four seats (:func:`decisions`); per
+    kind of decision (:data:`KINDS`) the counts ``decisions``, ``normal`` (Normal's
+    rules chose the level's move), ``net`` (the network did) and ``neither``. Forced
+    moves are not counted."""
+    net = net if net is not None else shipped_net()
+    normal = Normal()
+    tally = {k: {"decisions": 0, "normal": 0, "net": 0, "neither": 0} for k in KINDS}
+    for view, moves, move in decisions(level, hands, seed=seed, iterations=iterations):
+        by_normal = normal.decide(view, random.Random(0), moves).move == move
+        q = net.scores(view, moves, session=False)
+        by_net = moves[int(q.argmax())] == move
+        for key in ("all", "lead" if view.leading else "follow"):
+            row = tally[key]
+            row["decisions"] += 1
+            row["normal"] += by_normal
+            row["net"] += by_net
+            row["neither"] += not by_normal and not by_net
     return tally
 
 
