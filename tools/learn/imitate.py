@@ -9,8 +9,8 @@ network of the self-play network's shape to foresee them better:
 * ``collect``: seeded hands of one level at every seat (standard rules, four seats);
   at every decision with a choice it keeps the seat's state features (the session
   blanked, as self-play), every legal move's features and the index of the move
-  played. Saved to ``--out`` (an ``.npz``) every few hands, so a killed run keeps what
-  it played; ``--minutes`` bounds it.
+  played. Saved to ``--out`` (an ``.npz``) every minute and at the end, so a killed run
+  keeps what it played; ``--minutes`` bounds it.
 * ``fit``: the network's outputs over a decision's legal moves are read as a softmax;
   it is fitted by cross-entropy to the moves played (PyTorch, ``.[train]``), from
   ``--init`` weights (a self-play milestone: its features already mean something), and
@@ -25,6 +25,7 @@ network of the self-play network's shape to foresee them better:
 from __future__ import annotations
 
 import argparse
+import sys
 import time
 from collections.abc import Sequence
 from pathlib import Path
@@ -115,7 +116,7 @@ def fit(train: Sequence[Path], held: Sequence[Path], *, init: Path | None, out: 
         return (torch.from_numpy(s), torch.from_numpy(a), torch.from_numpy(c.astype(np.int64)),
                 torch.from_numpy(starts.astype(np.int64)), torch.from_numpy(y.astype(np.int64)))
 
-    def logits_of(idx: torch.Tensor, s, a, c, starts) -> tuple[torch.Tensor, torch.Tensor]:
+    def logits_of(idx: torch.Tensor, s, a, c, starts) -> torch.Tensor:
         counts = c[idx]
         rows = torch.cat([torch.arange(st, st + k) for st, k in zip(starts[idx].tolist(), counts.tolist())])
         owner = torch.repeat_interleave(torch.arange(len(idx)), counts)
@@ -124,7 +125,7 @@ def fit(train: Sequence[Path], held: Sequence[Path], *, init: Path | None, out: 
         pos = torch.cat([torch.arange(k) for k in counts.tolist()])
         logits = torch.full((len(idx), width), -1e9)
         logits[owner, pos] = q
-        return logits, counts
+        return logits
 
     def accuracy(data: tuple) -> float:
         s, a, c, starts, y = data
@@ -132,7 +133,7 @@ def fit(train: Sequence[Path], held: Sequence[Path], *, init: Path | None, out: 
         with torch.no_grad():
             for i in range(0, len(y), 1024):
                 idx = torch.arange(i, min(i + 1024, len(y)))
-                logits, _ = logits_of(idx, s, a, c, starts)
+                logits = logits_of(idx, s, a, c, starts)
                 right += int((logits.argmax(1) == y[idx]).sum())
         return right / max(len(y), 1)
 
@@ -146,7 +147,7 @@ def fit(train: Sequence[Path], held: Sequence[Path], *, init: Path | None, out: 
         total = 0.0
         for i in range(0, n, batch):
             idx = perm[i:i + batch]
-            logits, _ = logits_of(idx, *tr[:4])
+            logits = logits_of(idx, *tr[:4])
             loss = torch.nn.functional.cross_entropy(logits, tr[4][idx])
             opt.zero_grad()
             loss.backward()
@@ -169,10 +170,7 @@ def imitated(*, weights: str, playout: str = "net", **options: object) -> object
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    argv = list(argv) if argv is not None else None
-    import sys
-
-    rest = argv if argv is not None else sys.argv[1:]
+    rest = list(argv) if argv is not None else sys.argv[1:]
     if rest[:1] == ["arena"]:
         from big2.ai.arena import main as arena_main
 
@@ -195,7 +193,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     f.add_argument("--out", type=Path, required=True)
     f.add_argument("--epochs", type=int, default=5)
     f.add_argument("--lr", type=float, default=3e-4)
-    args = parser.parse_args(argv)
+    args = parser.parse_args(rest)
     if args.command == "collect":
         args.out.parent.mkdir(parents=True, exist_ok=True)
         kept = collect(args.level, seed=args.seed, minutes=args.minutes, out=args.out,
