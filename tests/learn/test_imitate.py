@@ -69,3 +69,14 @@ def test_a_fit_learns_the_moves_it_is_shown(tmp_path: Path) -> None:
     right = sum(int(np.argmax(net.q_values(states[k], actions[s:s + c])) == chosen[k])
                 for k, (s, c) in enumerate(zip(np.cumsum(counts) - counts, counts)))
     assert right / len(counts) == pytest.approx(report["held_acc_30"], abs=0.02)
+
+
+def test_a_fit_can_start_from_a_milestone_of_any_width() -> None:
+    pytest.importorskip("torch", reason="pip install -e '.[train]'")
+    from tools.learn.model import QModel, from_qnet, to_qnet
+
+    for net in (shipped_net(), to_qnet(QModel((32, 16)))):
+        back = to_qnet(from_qnet(net))
+        assert [w.shape for w, _ in back.layers] == [w.shape for w, _ in net.layers]
+        for (w, b), (w2, b2) in zip(net.layers, back.layers):
+            assert np.array_equal(w, w2) and np.array_equal(b, b2)

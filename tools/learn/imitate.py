@@ -98,16 +98,10 @@ def fit(train: Sequence[Path], held: Sequence[Path], *, init: Path | None, out: 
 
     from big2.ai.learned.net import QNet, save_npz
 
-    from .model import QModel, to_qnet
+    from .model import QModel, from_qnet, to_qnet
 
     torch.manual_seed(seed)
-    model = QModel()
-    if init is not None:
-        net = QNet.load(init)
-        with torch.no_grad():
-            for layer, (w, b) in zip(model.layers, net.layers):
-                layer.weight.copy_(torch.from_numpy(w.T.copy()))
-                layer.bias.copy_(torch.from_numpy(b.copy()))
+    model = from_qnet(QNet.load(init)) if init is not None else QModel()
     opt = torch.optim.Adam(model.parameters(), lr=lr)
 
     def tensors(paths: Sequence[Path]) -> tuple:

@@ -1,4 +1,4 @@
-"""The Q(state, move) network in PyTorch, and its export to the game's numpy network.
+"""The Q(state, move) network in PyTorch, and its export to the game's numpy network (and back).
 
 :class:`QModel` has the layout of :class:`big2.ai.learned.net.QNet`: ``nn.Linear``
 layers with ReLU between them over the state vector and a move's row side by side, one
@@ -38,6 +38,16 @@ class QModel(nn.Module):
             if i < last:
                 h = torch.relu(h)
         return h[:, 0]
+
+
+def from_qnet(net: QNet) -> QModel:
+    """A model with ``net``'s layer widths and weights (the inverse of :func:`to_qnet`)."""
+    model = QModel([w.shape[1] for w, _b in net.layers[:-1]])
+    with torch.no_grad():
+        for layer, (w, b) in zip(model.layers, net.layers):
+            layer.weight.copy_(torch.from_numpy(w.T.copy()))
+            layer.bias.copy_(torch.from_numpy(b.copy()))
+    return model
 
 
 def to_qnet(model: QModel) -> QNet:

@@ -36,8 +36,6 @@ def wait_for(app, check, timeout: float = 20.0, *, also=None) -> bool:
     return bool(check())
 
 
-
-
 @dataclass
 class Online:
     server: ServerThread
