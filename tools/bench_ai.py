@@ -9,7 +9,11 @@ worlds sampled per CPU second (median over positions, and overall) and the ratio
 new/old, for today's Expert and for it without the tree of its own later decisions
 (``flat``: the same playouts, each world costs less), and for today's Expert with the
 shipped self-play network as every seat's playout policy (``net``: ``playout="net"``,
-issue 31; ``--no-net`` leaves it out). ``--budget`` is the per-move budget (default 1 s),
+issue 31; batched on card masks, :mod:`big2.ai.learned.netplay`), the same on the
+engine one playout at a time (``net1``, the older way: the ratio ``net / net1`` is what
+batching gains), and the network for the seat's own later turns only (``netself``, the
+others by Normal's rules); ``--no-net`` leaves those three out). ``--budget`` is the
+per-move budget (default 1 s),
 ``--positions`` how many positions, ``--players`` the table size.
 """
 
@@ -91,6 +95,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     experts = {"old": old, "new": new, "flat": flat}
     if not args.no_net:
         experts["net"] = Expert(time_budget=args.budget, clock=clock, playout="net")
+        experts["net1"] = Expert(time_budget=args.budget, clock=clock, playout="net",
+                                 net_batch=False)
+        experts["netself"] = Expert(time_budget=args.budget, clock=clock, playout="netself")
     # Interleave two passes so a change of machine load hits all alike.
     half = len(views) // 2
     results: dict[str, list[dict[str, float]]] = {name: [] for name in experts}
@@ -113,6 +120,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     if "net" in res:
         res["ratio_net_new_overall"] = (res["net"]["worlds_per_cpu_s_overall"]
                                         / max(res["new"]["worlds_per_cpu_s_overall"], 1e-9))
+        res["ratio_net_net1_overall"] = (res["net"]["worlds_per_cpu_s_overall"]
+                                         / max(res["net1"]["worlds_per_cpu_s_overall"], 1e-9))
     if args.json:
         print(json.dumps(res, indent=2))
         return 0
@@ -120,7 +129,7 @@ def main(argv: Sequence[str] | None = None) -> int:
           f"{args.budget} CPU s a move (CPU time)")
     for name in experts:
         r = res[name]
-        print(f"  {name:<4} worlds/s: median {r['worlds_per_cpu_s_median']:8.0f}   "
+        print(f"  {name:<7} worlds/s: median {r['worlds_per_cpu_s_median']:8.0f}   "
               f"overall {r['worlds_per_cpu_s_overall']:8.0f}")
     print(f"  new / old (overall): {res['ratio_overall']:.2f}x   "
           f"flat / old (the new Expert without its own-decision tree): "
@@ -128,6 +137,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     if "net" in res:
         print(f"  net / new (overall): {res['ratio_net_new_overall']:.3f}x   (net: every seat of "
               f"the playouts plays the shipped network)")
+        print(f"  net / net1 (overall): {res['ratio_net_net1_overall']:.2f}x   (batched on card "
+              f"masks against one playout at a time on the engine)")
     return 0
 
 

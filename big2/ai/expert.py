@@ -94,6 +94,12 @@ STANDING_BONUS: Final = 30.0
 FIT_MARGIN: Final = 1.0
 #: Worlds after which the race is checked for candidates to drop (then every doubling).
 FIRST_CHECK: Final = 24
+#: The playout policies that use the network (besides :data:`~big2.ai.fastplay.POLICIES`):
+#: ``net`` every seat plays it, ``netself`` only the searching seat's own later turns
+#: (the others Normal's rules), ``value`` its value after one round.
+NET_POLICIES: Final = ("net", "netself", "value")
+#: The most worlds the batched network playouts play at once (see ``_search_batched``).
+BATCH_WORLDS: Final = 32
 
 
 def hand_points(
@@ -162,8 +168,11 @@ class Expert:
     ``lead_weight`` (how much less likely a world is per lead it makes suspicious;
     1.0 reads no leads), ``playout`` (``"normal"``: every seat in the playouts follows
     Normal's rules; ``"plan"``: the plain plan policy, see :mod:`big2.ai.fastplay`;
-    ``"net"``: every seat plays the shipped network on the engine, no tree, Normal's
-    rules where the network did not train; ``"value"``: the others play the network
+    ``"net"``: every seat plays the shipped network, no tree (batched on card masks,
+    :mod:`big2.ai.learned.netplay`, on the engine's lean path; on the engine off it),
+    Normal's rules where the network did not train; ``"netself"``: the network plays
+    this seat's own later turns and Normal's rules the others' (on the lean path; the
+    plain Expert's playouts off it); ``"value"``: the others play the network
     until the seat is to act again, and the network's value of its best move there
     ends the playout, see :data:`VALUE_SCALE`),
     ``tree`` (search our own later decisions in the playouts, :mod:`big2.ai.owntree`;
@@ -175,7 +184,8 @@ class Expert:
     candidates, right after Normal's; 0: none) and ``net_default`` (the network's best
     move, not Normal's, is the one the others must beat), both only on rules the network
     trained on (:func:`big2.ai.skilled.trained_on`); ``net`` a network to use instead
-    of the shipped one,
+    of the shipped one, ``net_batch`` (False: ``"net"`` playouts run on the engine one
+    at a time even on the lean path, the older and slower way, for benches),
     ``objective`` (``"points"``: the table's points, see :func:`outcome_value`;
     ``"wins"``: 1 for going out first plus ``points_weight`` a point, the old value),
     ``name`` and ``clock`` (a ``perf_counter``-like function).
@@ -205,6 +215,7 @@ class Expert:
         net_candidates: int = 0,
         net_default: bool = False,
         net: object | None = None,
+        net_batch: bool = True,
         name: str = "expert",
         clock: Callable[[], float] = time.perf_counter,
     ) -> None:
@@ -232,8 +243,9 @@ class Expert:
         self.objective = objective
         self.points_weight = points_weight
         self.win_bonus = win_bonus
-        if playout not in POLICIES + ("net", "value"):
-            raise ValueError(f"the playout policy is one of {', '.join(POLICIES)}, net, value")
+        if playout not in POLICIES + NET_POLICIES:
+            raise ValueError("the playout policy is one of "
+                             f"{', '.join(POLICIES + NET_POLICIES)}")
         self.playout = playout
         self.tree = tree
         self.tree_visits = tree_visits
@@ -244,6 +256,7 @@ class Expert:
         self.net_candidates = net_candidates
         self.net_default = net_default
         self._net = net
+        self.net_batch = net_batch
         self.clock = clock
         self.normal = Normal()
         #: Worlds sampled and playouts run for the last decision (for tests, benches).
@@ -253,6 +266,7 @@ class Expert:
         self.last_tree: OwnTree | None = None
         self._stall = 0.0
         self._fast: dict[object, FastPlayout] = {}
+        self._netplay: dict[object, object] = {}
 
     def choose(self, view: PlayerView, rng: random.Random) -> Move:
         """A legal move for the seat to act, within the time budget."""
@@ -373,7 +387,7 @@ class Expert:
             if fast is None:
                 fast = self._fast[view.rules] = FastPlayout(  # "net" off its rules: Normal's
                     self.normal.planner(view.rules),
-                    policy="normal" if self.playout in ("net", "value") else self.playout)
+                    policy="normal" if self.playout in NET_POLICIES else self.playout)
             run = fast.run
             step = n - 1 if view.clockwise else 1
             trick0 = view.trick
@@ -432,6 +446,7 @@ class Expert:
 
         def play_net(hands: list[int], stock: list[int], move: Move) -> float:
             g = view_game(view, hands, stock)
+            g.history[:0] = view.history  # the network reads the hand's moves so far
             g.apply(move)
             while not g.is_over:
                 g.apply(player.choose(PlayerView.from_game(g, g.to_act), None))  # type: ignore[arg-type]
@@ -452,6 +467,7 @@ class Expert:
 
         def play_value(hands: list[int], stock: list[int], move: Move) -> float:
             g = view_game(view, hands, stock)
+            g.history[:0] = view.history  # the network reads the hand's moves so far
             g.apply(move)
             while not g.is_over and g.to_act != me:
                 moves = list(g.legal_moves())
@@ -468,9 +484,82 @@ class Expert:
 
         return play_value
 
+    def _net_batch(
+        self, view: PlayerView
+    ) -> Callable[[Sequence[tuple[list[int], list[int]]], Sequence[Move]], list[float]] | None:
+        """Batched network playouts for ``view``'s table (``playout="net"`` on rules the
+        network trained on that are on the engine's lean path, and ``"netself"``; None
+        otherwise): a function playing every move of ``moves`` in every world of
+        ``worlds`` and giving the values world by world, move by move
+        (:mod:`big2.ai.learned.netplay`: every seat plays the network's move from its own
+        view, as the engine playouts of :meth:`_net_playout_fn` do, at about a seventh of
+        their cost; with ``"netself"`` only this seat does, the others play by Normal's
+        rules)."""
+        if (self.playout not in ("net", "netself") or not view.rules.plain or view.out
+                or not _trained_on(view.rules)
+                or (self.playout == "net" and not self.net_batch)):
+            return None
+        from .learned.features import HandHistory
+        from .learned.netplay import NetPlayout
+
+        n = view.n_players
+        key = (view.rules, n, view.clockwise, view.stock_size)
+        npo = self._netplay.get(key)
+        if npo is None:
+            if len(self._netplay) > 8:
+                self._netplay.clear()
+            npo = self._netplay[key] = NetPlayout(
+                self._network(), view.rules, n, view.clockwise, view.stock_size)  # type: ignore[arg-type]
+        value = self.playout_value(view)
+        me = view.seat
+        net_seats = -1
+        others = None
+        if self.playout == "netself":
+            net_seats = 1 << me
+            others = self._fast.get(view.rules)
+            if others is None:
+                others = self._fast[view.rules] = FastPlayout(self.normal.planner(view.rules))
+        history = HandHistory.of(view.history, view.rules)
+        played = [p.mask for p in view.played]
+        trick = view.trick
+        owner = view.trick_owner if view.trick_owner is not None else me
+        passed = 0
+        for s in view.passed:
+            passed |= 1 << s
+
+        def play_batch(worlds: Sequence[tuple[list[int], list[int]]],
+                       moves: Sequence[Move]) -> list[float]:
+            starts = []
+            for hands, _stock in worlds:
+                for move in moves:
+                    pl = npo.start(list(hands), list(played), me, trick, owner, passed,
+                                   history.copy())
+                    starts.append(npo.after(pl, move))
+            npo.run(starts, net_seats=net_seats, others=others)
+            return [value(pl.hands, pl.winner) for pl in starts]
+
+        return play_batch
+
+    def _fit_worlds(self, view: PlayerView, sampler: Sampler, rng: random.Random
+                    ) -> tuple[list[tuple[list[int], list[int]]], float]:
+        """The first worlds, drawn early when they also read how far the others play
+        from the model (:attr:`fit`), and the margin that reading gives."""
+        margin = self.margin
+        fast = self._fast.get(view.rules) if self.fit_margin else None
+        if fast is None:
+            return [], margin
+        fixed = self.iterations
+        n = self.fit.worlds if fixed is None else min(self.fit.worlds, fixed)
+        queued = [sampler.draw(rng) for _ in range(n)]
+        self.fit.observe(view, fast, [hands for hands, _ in queued])
+        return queued, margin + self.fit_margin * self.fit.misfit(view.seat)
+
     def _search(
         self, view: PlayerView, rng: random.Random, cands: list[Move], start: float
     ) -> Move:
+        batch = self._net_batch(view)
+        if batch is not None:
+            return self._search_batched(view, rng, cands, start, batch)
         clock = self.clock
         deadline = start + self.time_budget - SAFETY_MARGIN
         last = clock()
@@ -487,17 +576,10 @@ class Expert:
         play = self._playout_fn(view)
         sampler = Sampler(view, pass_weight=self.pass_weight, inference=self.inference,
                           lead_weight=self.lead_weight)
-        margin = self.margin
-        queued: list[tuple[list[int], list[int]]] = []
-        fast = self._fast.get(view.rules) if self.fit_margin else None
-        if fast is not None:
-            # The first worlds also read how far the others play from the model (a few
-            # ms: inside the budget, but not a stall between playouts).
-            n = self.fit.worlds if fixed is None else min(self.fit.worlds, fixed)
-            queued = [sampler.draw(rng) for _ in range(n)]
-            self.fit.observe(view, fast, [hands for hands, _ in queued])
-            margin += self.fit_margin * self.fit.misfit(view.seat)
-            last = clock()
+        # The first worlds also read how far the others play from the model (a few
+        # ms: inside the budget, but not a stall between playouts).
+        queued, margin = self._fit_worlds(view, sampler, rng)
+        last = clock()
         self.last_margin = margin
         k = len(cands)
         # Paired results: per world, every live candidate's value. Differences against
@@ -527,6 +609,62 @@ class Expert:
         self.last_iterations = worlds
         self.last_playouts = playouts
         self._stall = 0.8 * gap  # remembered, fading, for the next decision
+        return self._pick(cands, vals, alive, worlds, margin)
+
+    def _search_batched(
+        self, view: PlayerView, rng: random.Random, cands: list[Move], start: float,
+        play_batch: Callable[[Sequence[tuple[list[int], list[int]]], Sequence[Move]], list[float]],
+    ) -> Move:
+        """The search of :meth:`_search` with its worlds played in batches (the network
+        playouts): each batch plays every live candidate in a few worlds at once, from
+        4 worlds doubling to :data:`BATCH_WORLDS`, cut to what the time left allows at
+        the rate of the batches so far; pruning checks fall between batches."""
+        clock = self.clock
+        deadline = start + self.time_budget - SAFETY_MARGIN
+        fixed = self.iterations
+        sampler = Sampler(view, pass_weight=self.pass_weight, inference=self.inference,
+                          lead_weight=self.lead_weight)
+        queued, margin = self._fit_worlds(view, sampler, rng)
+        self.last_margin = margin
+        vals: list[list[float]] = [[] for _ in cands]
+        alive = list(range(len(cands)))
+        worlds = playouts = 0
+        check = FIRST_CHECK
+        size = 4
+        per_playout = 0.0  # seconds, the slowest rate seen in this decision
+        while fixed is None or worlds < fixed:
+            want = min(size, check - worlds) if self.prune > 0 and len(alive) > 2 else size
+            if fixed is not None:
+                want = min(want, fixed - worlds)
+            else:
+                left = deadline - clock()
+                if per_playout:  # a fifth of the time left kept back for a slower batch
+                    want = min(want, int(0.8 * left / (per_playout * len(alive))))
+                if want < 1 or left <= 0:
+                    break
+            batch = [queued[w] if w < len(queued) else sampler.draw(rng)
+                     for w in range(worlds, worlds + want)]
+            t0 = clock()
+            got = play_batch(batch, [cands[i] for i in alive])
+            per_playout = max(per_playout, (clock() - t0) / len(got))
+            playouts += len(got)
+            for w in range(want):
+                row = got[w * len(alive):(w + 1) * len(alive)]
+                for i, v in zip(alive, row):
+                    vals[i].append(v)
+            worlds += want
+            size = min(2 * size, BATCH_WORLDS)
+            if worlds >= check and self.prune > 0 and len(alive) > 2:
+                check *= 2
+                alive = self._prune(vals, alive, worlds)
+        self.last_iterations = worlds
+        self.last_playouts = playouts
+        return self._pick(cands, vals, alive, worlds, margin)
+
+    def _pick(self, cands: list[Move], vals: list[list[float]], alive: list[int],
+              worlds: int, margin: float) -> Move:
+        """The candidate whose paired gain over Normal's move (index 0) has the highest
+        lower bound above ``margin``; Normal's move when none has."""
         if worlds < 2:
             return cands[0]
         best, best_score = 0, 0.0

@@ -209,6 +209,25 @@ class FastPlayout:
             passes = 0
             p = (p + step) % n
 
+    def normal_move(self, hands: list[int], p: int, counts: list[int], trick: Move,
+                    owner: int) -> Move:
+        """Seat ``p``'s move by Normal's rules in the position (one card mask per seat;
+        ``trick`` PASS when ``p`` leads), on a fresh plan of its hand: the move
+        :meth:`run` would make there without the plan it carries along. For playouts
+        that mix this policy with another one seat by seat."""
+        hand = hands[p]
+        plan = self.plan(hand)
+        alive = 0
+        for h in hands:
+            alive |= h
+        others = alive & ~hand
+        if trick != PASS:
+            return self._follow_normal(plan, hand, others, p, counts, trick, owner)
+        m = PASS
+        if self.endgame and len(plan) <= 4:
+            m = run_winner(plan, partial(self._beaten, hands, p, others))
+        return m if m != PASS else self._lead_normal(plan, others, p, counts)
+
     def _plain_move(self, plan: tuple[Move, ...], hands: list[int], p: int, others: int,
                     counts: list[int], trick: Move, owner: int) -> Move:
         """The plain plan policy's move for seat ``p`` (``others``: the other seats' cards)."""

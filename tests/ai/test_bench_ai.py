@@ -13,10 +13,12 @@ from tools.bench_ai import main
 def test_the_search_benchmark_reports_the_network_playouts(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["--positions", "2", "--budget", "0.25", "--json"]) == 0
     res = json.loads(capsys.readouterr().out)
-    for name in ("old", "new", "flat", "net"):
+    for name in ("old", "new", "flat", "net", "net1", "netself"):
         assert res[name]["worlds_per_cpu_s_overall"] > 0, name
-    # A network playout plays every seat's move through the engine: far fewer worlds.
+    # A network playout scores every seat's move with the network: fewer worlds than
+    # the mask playouts, more batched than one at a time on the engine.
     assert 0 < res["ratio_net_new_overall"] < 1
+    assert res["ratio_net_net1_overall"] > 1
 
 
 def test_the_network_row_can_be_left_out(capsys: pytest.CaptureFixture[str]) -> None:

@@ -82,13 +82,17 @@ def test_only_legal_moves_with_the_network(players: int) -> None:
 
 
 def test_network_playouts_play_legal_moves_on_the_engine_path() -> None:
-    view = _leads(count=1)[0]
+    """Off the engine's lean path (Hong Kong's rules) the network playouts run on the
+    engine; on it they are batched (tests/ai/test_netplay.py)."""
+    view = _leads("hong-kong", count=1)[0]
     netted = Expert(iterations=3, playout="net")
+    assert netted._net_batch(view) is None
+    assert netted._net_batch(_leads(count=1)[0]) is not None
     move = netted.choose(view, random.Random(2))
     assert move in legal_moves(view)
-    assert netted.last_iterations == 3 and netted.last_tree is None  # the engine path
+    assert netted.last_iterations == 3 and netted.last_tree is None  # no own-turn tree
     plain = Expert(iterations=3)
-    plain.choose(view, random.Random(2))
+    plain.choose(_leads(count=1)[0], random.Random(2))
     assert plain.last_tree is not None
     with pytest.raises(ValueError, match="playout policy"):
         Expert(playout="oracle")

@@ -51,6 +51,7 @@ from __future__ import annotations
 
 import enum
 import math
+from collections.abc import Sequence
 from dataclasses import fields
 from functools import lru_cache
 from typing import Final
@@ -81,6 +82,7 @@ _N_GROUPS: Final = 4
 _PER_SEAT_HISTORY: Final = _N_GROUPS + N_KINDS + 2 + _N_GROUPS + 2
 _KEY_MASK: Final = (1 << 30) - 1
 _CARD_BITS: Final = np.arange(52, dtype=np.uint64)
+_ZEROS: Final = [0.0] * (MAX_SEATS * _PER_SEAT_HISTORY)
 _ONE: Final = np.uint64(1)
 
 
@@ -244,60 +246,130 @@ def move_strength(move: Move, card_strength: tuple[int, ...]) -> float:
     return (((key >> ORDER_SHIFT) & 7) + top / 51.0) / 5.0
 
 
+class HandHistory:
+    """The counts behind the ``history`` part, kept up one move at a time.
+
+    :func:`history_vector` reads a view's history through it, and the batched network
+    playouts (:mod:`big2.ai.learned.netplay`) keep one per playout, so both give the
+    same numbers. :meth:`add` takes each ``(seat, move)`` in order; :meth:`vector_list`
+    gives the part for the given relative seats.
+    """
+
+    __slots__ = ("strength", "weakest", "leads", "won", "passes", "last", "trick",
+                 "trick_key", "trick_size", "trick_strength", "owner", "moves", "_rows")
+
+    def __init__(self, rules: Rules) -> None:
+        self.strength = tables_for(rules).card_strength
+        self.weakest = [[1.0] * _N_GROUPS for _ in range(MAX_SEATS)]
+        self.leads = [[0] * _N_GROUPS for _ in range(MAX_SEATS)]
+        self.won = [0] * MAX_SEATS
+        self.passes = [0] * MAX_SEATS
+        self.last: list[int | None] = [None] * MAX_SEATS  # by absolute seat: the last move
+        self.trick = PASS  # the last play (not cleared when a trick ends)
+        self.trick_key = 0
+        self.trick_size = 0
+        self.trick_strength = -1.0  # worked out when somebody passes on it
+        self.owner = -1
+        self.moves = 0
+        self._rows: list[list[float] | None] = [None] * MAX_SEATS
+
+    @classmethod
+    def of(cls, history: Sequence[tuple[int, Move]], rules: Rules) -> HandHistory:
+        """The counts after every move of ``history``."""
+        h = cls(rules)
+        for seat, move in history:
+            h.add(seat, move)
+        return h
+
+    def copy(self) -> HandHistory:
+        """An independent copy (the per-seat rows are shared until either changes)."""
+        h = HandHistory.__new__(HandHistory)
+        h.strength = self.strength
+        h.weakest = [list(w) for w in self.weakest]
+        h.leads = [list(x) for x in self.leads]
+        h.won = list(self.won)
+        h.passes = list(self.passes)
+        h.last = list(self.last)
+        h.trick = self.trick
+        h.trick_key = self.trick_key
+        h.trick_size = self.trick_size
+        h.trick_strength = self.trick_strength
+        h.owner = self.owner
+        h.moves = self.moves
+        h._rows = list(self._rows)
+        return h
+
+    def add(self, seat: int, move: Move) -> None:
+        """Count ``seat`` making ``move`` (PASS included), the hand's next move."""
+        self.moves += 1
+        self.last[seat] = move
+        rows = self._rows
+        rows[seat] = None
+        if not move & FULL_MASK:
+            self.passes[seat] += 1
+            if self.trick:
+                size = self.trick_size
+                group = _GROUP_OF_SIZE[size] if size <= 5 else -1
+                if group >= 0:
+                    if self.trick_strength < 0:
+                        self.trick_strength = move_strength(self.trick, self.strength)
+                    weakest = self.weakest[seat]
+                    if self.trick_strength < weakest[group]:
+                        weakest[group] = self.trick_strength
+            return
+        size = (move & FULL_MASK).bit_count()
+        key = (move >> KEY_SHIFT) & _KEY_MASK
+        trick = self.trick
+        owner = self.owner
+        if not trick or seat == owner or size != self.trick_size or key <= self.trick_key:
+            if trick:
+                self.won[owner] += 1
+                rows[owner] = None
+            group = _GROUP_OF_SIZE[size] if size <= 5 else -1
+            if group >= 0:
+                self.leads[seat][group] += 1
+        self.trick = move
+        self.trick_key = key
+        self.trick_size = size
+        self.trick_strength = -1.0
+        self.owner = seat
+
+    def seat_row(self, seat: int) -> list[float]:
+        """The history inputs of absolute ``seat`` (cached until it changes; do not
+        change the list)."""
+        row = self._rows[seat]
+        if row is None:
+            row = list(self.weakest[seat])
+            kinds = [0.0] * (N_KINDS + 2)
+            move = self.last[seat]
+            if move is not None:
+                kinds[kind_slot(move)] = 1.0
+                kinds[N_KINDS] = 1.0
+                if move & FULL_MASK:
+                    kinds[N_KINDS + 1] = move_strength(move, self.strength)
+            row += kinds
+            row += [x * 0.25 for x in self.leads[seat]]
+            row += (self.won[seat] * 0.25, self.passes[seat] * 0.125)
+            self._rows[seat] = row
+        return row
+
+    def vector_list(self, seats: Sequence[int]) -> list[float]:
+        """The ``history`` part as :data:`HISTORY_DIM` floats, for the relative ``seats``."""
+        flat: list[float] = []
+        for s in seats:
+            flat += self.seat_row(s)
+        flat += _ZEROS[: HISTORY_DIM - 1 - len(flat)]
+        flat.append(self.moves / 60.0)
+        return flat
+
+
 def history_vector(view: PlayerView, seats: list[int] | None = None) -> np.ndarray:
     """The ``history`` part of the state (layout in the module doc), from the view's
     public move list of this hand. ``seats``: :func:`relative_seats` (made if not given)."""
     if seats is None:
         seats = relative_seats(view)
-    strength = tables_for(view.rules).card_strength
-    weakest = [[1.0] * _N_GROUPS for _ in range(MAX_SEATS)]
-    leads = [[0] * _N_GROUPS for _ in range(MAX_SEATS)]
-    won = [0] * MAX_SEATS
-    passes = [0] * MAX_SEATS
-    last: list[int | None] = [None] * MAX_SEATS  # by absolute seat: the last move
-    trick = PASS
-    trick_key = 0
-    trick_size = 0
-    trick_strength = -1.0  # worked out when somebody passes on it
-    owner = -1
-    for seat, move in view.history:
-        last[seat] = move
-        if not move & FULL_MASK:
-            passes[seat] += 1
-            if trick:
-                group = _GROUP_OF_SIZE[trick_size] if trick_size <= 5 else -1
-                if group >= 0:
-                    if trick_strength < 0:
-                        trick_strength = move_strength(trick, strength)
-                    if trick_strength < weakest[seat][group]:
-                        weakest[seat][group] = trick_strength
-            continue
-        size = (move & FULL_MASK).bit_count()
-        key = (move >> KEY_SHIFT) & _KEY_MASK
-        if not trick or seat == owner or size != trick_size or key <= trick_key:
-            if trick:
-                won[owner] += 1
-            group = _GROUP_OF_SIZE[size] if size <= 5 else -1
-            if group >= 0:
-                leads[seat][group] += 1
-        trick, trick_key, trick_size, trick_strength, owner = move, key, size, -1.0, seat
-    flat: list[float] = []
-    for s in seats:
-        flat += weakest[s]
-        kinds = [0.0] * (N_KINDS + 2)
-        move = last[s]
-        if move is not None:
-            kinds[kind_slot(move)] = 1.0
-            kinds[N_KINDS] = 1.0
-            if move & FULL_MASK:
-                kinds[N_KINDS + 1] = move_strength(move, strength)
-        flat += kinds
-        flat += [x * 0.25 for x in leads[s]]
-        flat += (won[s] * 0.25, passes[s] * 0.125)
-    out = np.zeros(HISTORY_DIM, dtype=np.float32)
-    out[: len(flat)] = flat
-    out[-1] = len(view.history) / 60.0
-    return out
+    return np.array(HandHistory.of(view.history, view.rules).vector_list(seats),
+                    dtype=np.float32)
 
 
 def action_features(view: PlayerView, moves: list[Move]) -> np.ndarray:
