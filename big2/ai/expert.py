@@ -617,8 +617,9 @@ class Expert:
     ) -> Move:
         """The search of :meth:`_search` with its worlds played in batches (the network
         playouts): each batch plays every live candidate in a few worlds at once, from
-        4 worlds doubling to :data:`BATCH_WORLDS`, cut to what the time left allows at
-        the rate of the batches so far; pruning checks fall between batches."""
+        4 worlds doubling to :data:`BATCH_WORLDS`, cut to what half the time left
+        allows at the slowest rate of the batches so far; pruning checks fall between
+        batches."""
         clock = self.clock
         deadline = start + self.time_budget - SAFETY_MARGIN
         fixed = self.iterations
@@ -638,8 +639,8 @@ class Expert:
                 want = min(want, fixed - worlds)
             else:
                 left = deadline - clock()
-                if per_playout:  # a fifth of the time left kept back for a slower batch
-                    want = min(want, int(0.8 * left / (per_playout * len(alive))))
+                if per_playout:  # half the time left kept back for a slower batch
+                    want = min(want, int(0.5 * left / (per_playout * len(alive))))
                 if want < 1 or left <= 0:
                     break
             batch = [queued[w] if w < len(queued) else sampler.draw(rng)
