@@ -168,3 +168,32 @@ def test_the_batched_search_counts_its_worlds_and_stops_in_time(playout: str) ->
     budgeted = Expert(time_budget=0.1, playout=playout, clock=lambda: float(next(ticks)))
     assert budgeted.choose(view, random.Random(1)) in legal_moves(view)
     assert 1 <= budgeted.last_iterations < 37
+
+
+def test_many_decisions_in_one_batch_score_as_alone_through_cache_clears(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """Decisions of different positions scored together get each its own Q values, also
+    when the per-move cache (here 8 moves) is emptied between batches."""
+    import big2.ai.learned.netplay as netplay
+
+    monkeypatch.setattr(netplay, "_MOVE_ROWS", 8)
+    net = shipped_net()
+    rules = get_rules("standard")
+    skilled = Skilled(net)
+    rng = random.Random(12)
+    npo = NetPlayout(net, rules, 4, False)
+    cases = []
+    game = Game.deal(rng, players=4)
+    while not game.is_over:
+        view = PlayerView.from_game(game, game.to_act)
+        moves = legal_moves(view)
+        if game.must_include is None and len(moves) > 1:
+            cases.append((_playout(npo, game), moves, net.scores(view, moves, session=False)))
+        game.apply(skilled.choose(view, rng))
+    assert len(cases) > 12
+    for at in range(0, len(cases), 6):
+        chunk = cases[at:at + 6]
+        got = npo.q_values([c[0] for c in chunk], [c[1] for c in chunk])
+        for q, (_pl, _moves, want) in zip(got, chunk):
+            np.testing.assert_allclose(q, want, atol=1e-4)
+    assert len(npo._move_row) < 8 + 6 * 40

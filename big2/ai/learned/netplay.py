@@ -64,6 +64,8 @@ _TRICK_KIND = _TRICK + 52  # the trick's cards, then its kind and size
 _FLAGS, _RULES, _SCORES = _AT["flags"], _AT["rules"], _AT["scores"]  # scores stay 0
 _PER_SEAT: Final = 8
 _CACHE_LIMIT: Final = 50_000
+#: Moves whose share of the first layer is kept (a row of 256 floats each: 16 MB).
+_MOVE_ROWS: Final = 16_384
 _BIT_SHIFTS: Final = np.arange(64, dtype=np.uint64)
 _ONE: Final = np.uint64(1)
 
@@ -184,9 +186,7 @@ class NetPlayout:
         i = self._move_row.get(move)
         if i is not None:
             return i
-        if len(self._move_row) >= _CACHE_LIMIT:
-            self._move_row.clear()
-        i = len(self._move_row)
+        i = len(self._move_row)  # the cache is emptied between batches (see _q)
         if i >= len(self._move_base):
             grown = np.zeros((2 * len(self._move_base), self._move_base.shape[1]),
                              dtype=np.float32)
@@ -321,6 +321,8 @@ class NetPlayout:
         return best
 
     def _q(self, playouts: Sequence[Playout], options: Sequence[Sequence[Move]]) -> np.ndarray:
+        if len(self._move_row) >= _MOVE_ROWS:  # before any row of this batch is taken
+            self._move_row.clear()
         n = self.n
         step = self.step
         masks: list[list[int]] = []
