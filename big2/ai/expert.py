@@ -436,53 +436,19 @@ class Expert:
         self, view: PlayerView, value: Callable[[Sequence[int], int], float]
     ) -> Callable[[list[int], list[int], Move], float]:
         """Playouts on the engine with every seat playing the network's move from its own
-        view of the sampled world (``playout="net"``; about 30 times slower than the
-        mask playouts, so far fewer worlds in a budget)."""
-        from .skilled import Skilled
+        view of the sampled world (``playout="net"`` off the lean path, or with
+        ``net_batch=False``; :func:`big2.ai.netsearch.engine_net_playouts`)."""
+        from .netsearch import engine_net_playouts
 
-        player = Skilled(self._network())
-        me = view.seat
-        n = view.n_players
-
-        def play_net(hands: list[int], stock: list[int], move: Move) -> float:
-            g = view_game(view, hands, stock)
-            g.history[:0] = view.history  # the network reads the hand's moves so far
-            g.apply(move)
-            while not g.is_over:
-                g.apply(player.choose(PlayerView.from_game(g, g.to_act), None))  # type: ignore[arg-type]
-            w = g.winner if g.winner is not None else me
-            return value([g.hand_mask(s) for s in range(n)], w)
-
-        return play_net
+        return engine_net_playouts(view, self._network(), value)  # type: ignore[arg-type]
 
     def _value_playout_fn(self, view: PlayerView) -> Callable[[list[int], list[int], Move], float]:
-        """``playout="value"``: after the candidate the other seats play the network's
-        move from their own views of the sampled world until the seat is to act again;
-        there the network's value of the seat's best move (from the seat's view, which
-        holds only what it could see) ends the playout. Both that value and a hand that
-        ends first are in the network's terms times :data:`VALUE_SCALE`: going out first
-        39, else minus the standard penalty. The session is not read."""
-        net = self._network()
-        me = view.seat
+        """``playout="value"``: the network's value at the seat's next turn ends the
+        playout, in the network's terms times :data:`VALUE_SCALE`
+        (:func:`big2.ai.netsearch.value_playouts`)."""
+        from .netsearch import value_playouts
 
-        def play_value(hands: list[int], stock: list[int], move: Move) -> float:
-            g = view_game(view, hands, stock)
-            g.history[:0] = view.history  # the network reads the hand's moves so far
-            g.apply(move)
-            while not g.is_over and g.to_act != me:
-                moves = list(g.legal_moves())
-                if len(moves) > 1:
-                    q = net.scores(PlayerView.from_game(g, g.to_act), moves, session=False)  # type: ignore[attr-defined]
-                    g.apply(moves[int(q.argmax())])
-                else:
-                    g.apply(moves[0])
-            if g.is_over:
-                return VALUE_SCALE if g.winner == me else float(g.points()[me])
-            moves = list(g.legal_moves())
-            q = net.scores(PlayerView.from_game(g, me), moves, session=False)  # type: ignore[attr-defined]
-            return VALUE_SCALE * float(q.max())
-
-        return play_value
+        return value_playouts(view, self._network(), VALUE_SCALE)  # type: ignore[arg-type]
 
     def _net_batch(
         self, view: PlayerView
@@ -491,54 +457,30 @@ class Expert:
         network trained on that are on the engine's lean path, and ``"netself"``; None
         otherwise): a function playing every move of ``moves`` in every world of
         ``worlds`` and giving the values world by world, move by move
-        (:mod:`big2.ai.learned.netplay`: every seat plays the network's move from its own
-        view, as the engine playouts of :meth:`_net_playout_fn` do, at about a seventh of
-        their cost; with ``"netself"`` only this seat does, the others play by Normal's
-        rules)."""
+        (:func:`big2.ai.netsearch.batched_net_playouts`: every seat plays the network's
+        move from its own view, as the engine playouts do, at a twelfth of their cost;
+        with ``"netself"`` only this seat does, the others play by Normal's rules)."""
         if (self.playout not in ("net", "netself") or not view.rules.plain or view.out
                 or not _trained_on(view.rules)
                 or (self.playout == "net" and not self.net_batch)):
             return None
-        from .learned.features import HandHistory
         from .learned.netplay import NetPlayout
+        from .netsearch import batched_net_playouts
 
-        n = view.n_players
-        key = (view.rules, n, view.clockwise, view.stock_size)
+        key = (view.rules, view.n_players, view.clockwise, view.stock_size)
         npo = self._netplay.get(key)
         if npo is None:
             if len(self._netplay) > 8:
                 self._netplay.clear()
             npo = self._netplay[key] = NetPlayout(
-                self._network(), view.rules, n, view.clockwise, view.stock_size)  # type: ignore[arg-type]
-        value = self.playout_value(view)
-        me = view.seat
-        net_seats = -1
+                self._network(), view.rules, view.n_players, view.clockwise,  # type: ignore[arg-type]
+                view.stock_size)
         others = None
         if self.playout == "netself":
-            net_seats = 1 << me
             others = self._fast.get(view.rules)
             if others is None:
                 others = self._fast[view.rules] = FastPlayout(self.normal.planner(view.rules))
-        history = HandHistory.of(view.history, view.rules)
-        played = [p.mask for p in view.played]
-        trick = view.trick
-        owner = view.trick_owner if view.trick_owner is not None else me
-        passed = 0
-        for s in view.passed:
-            passed |= 1 << s
-
-        def play_batch(worlds: Sequence[tuple[list[int], list[int]]],
-                       moves: Sequence[Move]) -> list[float]:
-            starts = []
-            for hands, _stock in worlds:
-                for move in moves:
-                    pl = npo.start(list(hands), list(played), me, trick, owner, passed,
-                                   history.copy())
-                    starts.append(npo.after(pl, move))
-            npo.run(starts, net_seats=net_seats, others=others)
-            return [value(pl.hands, pl.winner) for pl in starts]
-
-        return play_batch
+        return batched_net_playouts(npo, view, self.playout_value(view), others=others)  # type: ignore[arg-type]
 
     def _fit_worlds(self, view: PlayerView, sampler: Sampler, rng: random.Random
                     ) -> tuple[list[tuple[list[int], list[int]]], float]:
