@@ -76,8 +76,8 @@ class Playout:
     ``hands`` and ``played`` are card masks per seat; ``winner`` is set when it ends.
     """
 
-    __slots__ = ("hands", "played", "counts", "to_act", "trick", "owner", "passes",
-                 "passed", "history", "winner")
+    __slots__ = ("hands", "played", "counts", "to_act", "trick", "owner", "passed",
+                 "history", "winner")
 
     def __init__(self, hands: list[int], played: list[int], to_act: int, trick: Move,
                  owner: int, passed: int, history: HandHistory) -> None:
@@ -88,7 +88,6 @@ class Playout:
         self.trick = trick
         self.owner = owner
         self.passed = passed  # bit per seat that passed since the trick was made
-        self.passes = passed.bit_count()
         self.history = history
         self.winner = -1
 
@@ -229,11 +228,9 @@ class NetPlayout:
         pl.history.add(p, move)
         n = self.n
         if not move:
-            pl.passes += 1
             pl.passed |= 1 << p
-            if pl.passes >= n - 1:
+            if pl.passed.bit_count() >= n - 1:
                 pl.trick = PASS
-                pl.passes = 0
                 pl.passed = 0
                 pl.to_act = pl.owner
             else:
@@ -246,7 +243,6 @@ class NetPlayout:
         pl.counts[p] = hand.bit_count()
         pl.trick = move
         pl.owner = p
-        pl.passes = 0
         pl.passed = 0
         if hand:
             pl.to_act = (p + self.step) % n
