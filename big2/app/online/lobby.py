@@ -235,6 +235,9 @@ class LobbyScene(Scene):
         self.setup_y = y
         row, h = px(40), px(34)
         self.setup_rows: list[tuple[int, str, str]] = []  # (y, label, value) drawn for guests
+        #: Whether the set-up was laid out for a room (the link's room can arrive between
+        #: this build and the next update's rebuild; until then there is nothing to draw).
+        self.setup_built = bool(room)
         if not room:
             return
         preset = str(room.get("preset", "standard"))
@@ -584,7 +587,7 @@ class LobbyScene(Scene):
             y += fpx(15) + px(4)
 
     def _draw_setup(self, surf: pygame.Surface, room: dict[str, Any]) -> None:
-        if not room:
+        if not room or not self.setup_built:
             return
         px, fpx = self.px, self.fpx
         heading = _("Set-up") if self.is_host else _("Set-up (the host chooses)")
