@@ -283,7 +283,10 @@ def main(argv: Sequence[str] | None = None, *, extra: Extra | None = None,
     parser.add_argument("--jobs", type=int, default=1, help="worker processes")
     parser.add_argument("--json", action="store_true", help="print JSON instead of a table")
     parser.add_argument("--partial", default=None, metavar="FILE",
-                        help="rewrite FILE with the table so far after every deal (long runs)")
+                        help="rewrite FILE with the table so far after every chunk (long runs)")
+    parser.add_argument("--chunk", type=int, default=None, metavar="DEALS",
+                        help="deals a worker plays with the same players, who keep what they "
+                             "learned of the table (default 4; 1 with --partial)")
     args = parser.parse_args(argv)
     seats = [s.strip().lower() for s in args.seats.split(",") if s.strip()]
     for s in seats:
@@ -323,6 +326,9 @@ def main(argv: Sequence[str] | None = None, *, extra: Extra | None = None,
         if lv not in searching or not key or not raw:
             parser.error(f"--set takes LEVEL.OPTION=VALUE for a searching level, not '{item}'")
         options[lv][key] = _number(raw.strip())
+    chunk = args.chunk if args.chunk is not None else (1 if args.partial else 4)
+    if chunk < 1:
+        parser.error("--chunk takes a whole number of deals, 1 or more")
     start = time.perf_counter()
 
     def progress(done: int, total: int, stats: dict[str, LevelStats]) -> None:
@@ -335,7 +341,7 @@ def main(argv: Sequence[str] | None = None, *, extra: Extra | None = None,
                 fh.write(format_table(summary) + "\n")
 
     stats = run_arena(seats, args.games, seed=args.seed, rules=rules, options=options,
-                      jobs=args.jobs, progress=progress, chunk=1 if args.partial else 4, extra=extra)
+                      jobs=args.jobs, progress=progress, chunk=chunk, extra=extra)
     print(file=sys.stderr)
     summary = {lv: stats[lv].summary() for lv in dict.fromkeys(seats)}
     if args.json:

@@ -96,8 +96,15 @@ FIT_MARGIN: Final = 1.0
 FIRST_CHECK: Final = 24
 #: The playout policies that use the network (besides :data:`~big2.ai.fastplay.POLICIES`):
 #: ``net`` every seat plays it, ``netself`` only the searching seat's own later turns
-#: (the others Normal's rules), ``value`` its value after one round.
-NET_POLICIES: Final = ("net", "netself", "value")
+#: (the others Normal's rules), ``value`` its value after one round, ``adaptive`` every
+#: seat plays it where the table misfits Normal's rules (:data:`ADAPT_MISFIT`), Normal's
+#: rules elsewhere.
+NET_POLICIES: Final = ("net", "netself", "value", "adaptive")
+#: ``playout="adaptive"`` plays the network where the seat's reading of the others
+#: (:meth:`big2.ai.modelfit.ModelFit.misfit`) is at least this: a table of Normals reads
+#: 0 nearly always, one of Experts 0.3 and more from its second hand (see
+#: docs/research/training.md, "Playouts chosen by the table").
+ADAPT_MISFIT: Final = 0.15
 #: The most worlds the batched network playouts play at once (see ``_search_batched``).
 BATCH_WORLDS: Final = 32
 
@@ -172,7 +179,9 @@ class Expert:
     :mod:`big2.ai.learned.netplay`, on the engine's lean path; on the engine off it),
     Normal's rules where the network did not train; ``"netself"``: the network plays
     this seat's own later turns and Normal's rules the others' (on the lean path; the
-    plain Expert's playouts off it); ``"value"``: the others play the network
+    plain Expert's playouts off it); ``"adaptive"``: ``"net"``'s playouts where the
+    others misfit Normal's rules (:attr:`fit` at least :data:`ADAPT_MISFIT`), the plain
+    Expert's elsewhere; ``"value"``: the others play the network
     until the seat is to act again, and the network's value of its best move there
     ends the playout, see :data:`VALUE_SCALE`),
     ``tree`` (search our own later decisions in the playouts, :mod:`big2.ai.owntree`;
@@ -234,8 +243,9 @@ class Expert:
         self.fit_margin = fit_margin
         #: How far the others play from Normal's rules (read when ``fit_margin`` is set).
         self.fit = ModelFit()
-        #: The margin the last search used.
+        #: The margin the last search used, and whether its playouts were the network's.
         self.last_margin = margin
+        self.last_net = False
         self.prune = prune
         self.inference = inference
         self.pass_weight = pass_weight
@@ -382,12 +392,8 @@ class Expert:
             return self._net_playout_fn(view, value)
         if self.playout == "value" and _trained_on(view.rules):
             return self._value_playout_fn(view)
-        if FastPlayout.supports(view.rules) and not view.out and not view.stock_size:
-            fast = self._fast.get(view.rules)
-            if fast is None:
-                fast = self._fast[view.rules] = FastPlayout(  # "net" off its rules: Normal's
-                    self.normal.planner(view.rules),
-                    policy="normal" if self.playout in NET_POLICIES else self.playout)
+        fast = self._fast_for(view)
+        if fast is not None:
             run = fast.run
             step = n - 1 if view.clockwise else 1
             trick0 = view.trick
@@ -432,6 +438,18 @@ class Expert:
 
         return play_engine
 
+    def _fast_for(self, view: PlayerView) -> FastPlayout | None:
+        """The mask playouts for ``view``'s rules (kept per rule set), or None where they
+        do not apply (see :meth:`FastPlayout.supports`; someone out; a stock)."""
+        if not FastPlayout.supports(view.rules) or view.out or view.stock_size:
+            return None
+        fast = self._fast.get(view.rules)
+        if fast is None:
+            fast = self._fast[view.rules] = FastPlayout(  # the network's off its rules: Normal's
+                self.normal.planner(view.rules),
+                policy="normal" if self.playout in NET_POLICIES else self.playout)
+        return fast
+
     def _net_playout_fn(
         self, view: PlayerView, value: Callable[[Sequence[int], int], float]
     ) -> Callable[[list[int], list[int], Move], float]:
@@ -451,7 +469,7 @@ class Expert:
         return value_playouts(view, self._network(), VALUE_SCALE)  # type: ignore[arg-type]
 
     def _net_batch(
-        self, view: PlayerView
+        self, view: PlayerView, misfit: float = 0.0
     ) -> Callable[[Sequence[tuple[list[int], list[int]]], Sequence[Move]], list[float]] | None:
         """Batched network playouts for ``view``'s table (``playout="net"`` on rules the
         network trained on that are on the engine's lean path, and ``"netself"``; None
@@ -459,10 +477,14 @@ class Expert:
         ``worlds`` and giving the values world by world, move by move
         (:func:`big2.ai.netsearch.batched_net_playouts`: every seat plays the network's
         move from its own view, as the engine playouts do, at a twelfth of their cost;
-        with ``"netself"`` only this seat does, the others play by Normal's rules)."""
-        if (self.playout not in ("net", "netself") or not view.rules.plain or view.out
+        with ``"netself"`` only this seat does, the others play by Normal's rules;
+        ``"adaptive"`` is ``"net"`` when ``misfit`` is at least :data:`ADAPT_MISFIT`)."""
+        mode = self.playout
+        if mode == "adaptive":
+            mode = "net" if misfit >= ADAPT_MISFIT else "normal"
+        if (mode not in ("net", "netself") or not view.rules.plain or view.out
                 or not _trained_on(view.rules)
-                or (self.playout == "net" and not self.net_batch)):
+                or (mode == "net" and not self.net_batch)):
             return None
         from .learned.netplay import NetPlayout
         from .netsearch import batched_net_playouts
@@ -475,33 +497,42 @@ class Expert:
             npo = self._netplay[key] = NetPlayout(
                 self._network(), view.rules, view.n_players, view.clockwise,  # type: ignore[arg-type]
                 view.stock_size)
-        others = None
-        if self.playout == "netself":
-            others = self._fast.get(view.rules)
-            if others is None:
-                others = self._fast[view.rules] = FastPlayout(self.normal.planner(view.rules))
+        others = self._fast_for(view) if mode == "netself" else None
         return batched_net_playouts(npo, view, self.playout_value(view), others=others)  # type: ignore[arg-type]
 
     def _fit_worlds(self, view: PlayerView, sampler: Sampler, rng: random.Random
                     ) -> tuple[list[tuple[list[int], list[int]]], float]:
         """The first worlds, drawn early when they also read how far the others play
-        from the model (:attr:`fit`), and the margin that reading gives."""
-        margin = self.margin
-        fast = self._fast.get(view.rules) if self.fit_margin else None
+        from the model (:attr:`fit`: for ``playout="adaptive"``, and for the margin where
+        Normal's rules play the others), and that reading (0 where nothing was read)."""
+        if self.playout != "adaptive" and (not self.fit_margin or self.playout in ("net", "value")):
+            return [], 0.0  # nothing reads it: the network plays the others
+        fast = self._fast_for(view)
         if fast is None:
-            return [], margin
+            return [], 0.0
         fixed = self.iterations
         n = self.fit.worlds if fixed is None else min(self.fit.worlds, fixed)
         queued = [sampler.draw(rng) for _ in range(n)]
         self.fit.observe(view, fast, [hands for hands, _ in queued])
-        return queued, margin + self.fit_margin * self.fit.misfit(view.seat)
+        return queued, self.fit.misfit(view.seat)
 
     def _search(
         self, view: PlayerView, rng: random.Random, cands: list[Move], start: float
     ) -> Move:
-        batch = self._net_batch(view)
+        sampler = Sampler(view, pass_weight=self.pass_weight, inference=self.inference,
+                          lead_weight=self.lead_weight)
+        # The first worlds also read how far the others play from the model (a few
+        # ms: inside the budget, but not a stall between playouts).
+        queued, misfit = self._fit_worlds(view, sampler, rng)
+        batch = self._net_batch(view, misfit)
+        #: The fit margin is for the others played by Normal's rules: not where every
+        #: seat plays the network.
+        ruled = batch is None or self.playout == "netself"
+        margin = self.margin + (self.fit_margin * misfit if ruled else 0.0)
+        self.last_margin = margin
+        self.last_net = batch is not None
         if batch is not None:
-            return self._search_batched(view, rng, cands, start, batch)
+            return self._search_batched(view, rng, cands, start, batch, sampler, queued, margin)
         clock = self.clock
         deadline = start + self.time_budget - SAFETY_MARGIN
         last = clock()
@@ -516,13 +547,7 @@ class Expert:
 
         fixed = self.iterations
         play = self._playout_fn(view)
-        sampler = Sampler(view, pass_weight=self.pass_weight, inference=self.inference,
-                          lead_weight=self.lead_weight)
-        # The first worlds also read how far the others play from the model (a few
-        # ms: inside the budget, but not a stall between playouts).
-        queued, margin = self._fit_worlds(view, sampler, rng)
         last = clock()
-        self.last_margin = margin
         k = len(cands)
         # Paired results: per world, every live candidate's value. Differences against
         # Normal's move (index 0) decide; differences against the leader prune.
@@ -556,6 +581,7 @@ class Expert:
     def _search_batched(
         self, view: PlayerView, rng: random.Random, cands: list[Move], start: float,
         play_batch: Callable[[Sequence[tuple[list[int], list[int]]], Sequence[Move]], list[float]],
+        sampler: Sampler, queued: list[tuple[list[int], list[int]]], margin: float,
     ) -> Move:
         """The search of :meth:`_search` with its worlds played in batches (the network
         playouts): each batch plays every live candidate in a few worlds at once, from
@@ -565,10 +591,6 @@ class Expert:
         clock = self.clock
         deadline = start + self.time_budget - SAFETY_MARGIN
         fixed = self.iterations
-        sampler = Sampler(view, pass_weight=self.pass_weight, inference=self.inference,
-                          lead_weight=self.lead_weight)
-        queued, margin = self._fit_worlds(view, sampler, rng)
-        self.last_margin = margin
         vals: list[list[float]] = [[] for _ in cands]
         alive = list(range(len(cands)))
         worlds = playouts = 0
