@@ -98,3 +98,44 @@ def test_paired_difference_takes_the_hands_both_runs_played() -> None:
     wins, _, _ = paired_difference(run, base, lambda p: p == 0)
     assert wins == -1 / 8
     assert paired_difference([], base, float) == (0.0, 0.0, 0)
+
+
+class _Counted:
+    """A Normal player that notes each new instance (how many players the arena made)."""
+
+    made: list[_Counted] = []
+
+    def __init__(self, **options: object) -> None:
+        from big2.ai.normal import Normal
+
+        self.inner = Normal()
+        _Counted.made.append(self)
+
+    def choose(self, view: object, rng: object) -> object:
+        return self.inner.choose(view, rng)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize(("flags", "players"), [
+    ([], 1),                                # 4 deals: one chunk of 4
+    (["--chunk", "2"], 2),
+    (["--partial", "PARTIAL"], 4),          # a table after every deal: a chunk is one deal
+    (["--partial", "PARTIAL", "--chunk", "4"], 1),
+])
+def test_a_chunk_of_deals_is_played_by_the_same_players(
+        flags: list[str], players: int, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """``--chunk`` deals keep their players (and what they learned of the table); with
+    ``--partial`` a chunk is one deal unless ``--chunk`` says otherwise."""
+    _Counted.made = []
+    args = [str(tmp_path / "p.txt") if f == "PARTIAL" else f for f in flags]
+    assert main(["--seats", "counted,beginner", "--games", "8", "--seed", "3", *args],
+                extra={"counted": _Counted}) == 0
+    assert len(_Counted.made) == players
+    assert "counted" in capsys.readouterr().out
+    if "--partial" in flags:
+        assert (tmp_path / "p.txt").read_text(encoding="utf-8").startswith("8/8 hands")
+
+
+def test_a_chunk_must_hold_a_deal(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit):
+        main(["--seats", "normal,beginner", "--games", "2", "--chunk", "0"])
+    assert "--chunk" in capsys.readouterr().err

@@ -10,11 +10,12 @@ import numpy as np
 import pytest
 
 from big2.ai import PlayerView
-from big2.ai.expert import Expert
+from big2.ai.expert import ADAPT_MISFIT, Expert
 from big2.ai.fastplay import FastPlayout
 from big2.ai.learned import shipped_net
 from big2.ai.learned.features import HandHistory
 from big2.ai.learned.netplay import NetPlayout, Playout
+from big2.ai.modelfit import ModelFit
 from big2.ai.normal import Normal
 from big2.ai.sampling import Sampler
 from big2.ai.skilled import Skilled
@@ -197,3 +198,58 @@ def test_many_decisions_in_one_batch_score_as_alone_through_cache_clears(
         for q, (_pl, _moves, want) in zip(got, chunk):
             np.testing.assert_allclose(q, want, atol=1e-4)
     assert len(npo._move_row) < 8 + 6 * 40
+
+
+class _Reading(ModelFit):
+    """A table reading fixed at ``value`` (what the others' play would make it)."""
+
+    def __init__(self, value: float) -> None:
+        super().__init__()
+        self.value = value
+
+    def misfit(self, seat: int) -> float:
+        return self.value
+
+
+def test_adaptive_playouts_follow_the_tables_reading() -> None:
+    """``playout="adaptive"`` searches exactly as ``"net"`` where the others misfit
+    Normal's rules (reading at least ADAPT_MISFIT; no fit margin, as every seat plays the
+    network) and exactly as the plain Expert below it (with the fit margin)."""
+    from tests.ai.test_expert_net import _leads
+
+    for view in _leads(count=4):
+        high = Expert(iterations=24, playout="adaptive")
+        high.fit = _Reading(ADAPT_MISFIT)
+        net = Expert(iterations=24, playout="net")
+        assert high.choose(view, random.Random(3)) == net.choose(view, random.Random(3))
+        assert high.last_net and net.last_net
+        assert high.last_iterations == net.last_iterations == 24
+        assert high.last_margin == 0.0
+
+        low = Expert(iterations=24, playout="adaptive")
+        low.fit = _Reading(0.1)
+        plain = Expert(iterations=24)
+        plain.fit = _Reading(0.1)
+        assert low.choose(view, random.Random(3)) == plain.choose(view, random.Random(3))
+        assert not low.last_net and not plain.last_net
+        assert low.last_margin == pytest.approx(0.1 * low.fit_margin) == plain.last_margin
+
+
+def test_adaptive_playouts_keep_normals_rules_at_a_table_of_normals() -> None:
+    """A table of Normals reads as one from the first hand: no decision of it plays the
+    network, and every move is legal."""
+    me = Expert(iterations=16, playout="adaptive")
+    normal = Normal()
+    rng = random.Random(8)
+    game = Game.deal(rng, players=4)
+    searched = 0
+    while not game.is_over:
+        view = PlayerView.from_game(game, game.to_act)
+        if game.to_act == 0:
+            move = me.choose(view, rng)
+            searched += me.last_iterations > 0
+            assert not me.last_net
+        else:
+            move = normal.choose(view, rng)
+        game.make(move)
+    assert searched >= 3
