@@ -6,6 +6,7 @@ import json
 import subprocess
 import sys
 from pathlib import Path
+from typing import ClassVar
 
 import pytest
 
@@ -103,7 +104,7 @@ def test_paired_difference_takes_the_hands_both_runs_played() -> None:
 class _Counted:
     """A Normal player that notes each new instance (how many players the arena made)."""
 
-    made: list[_Counted] = []
+    made: ClassVar[list[_Counted]] = []
 
     def __init__(self, **options: object) -> None:
         from big2.ai.normal import Normal
