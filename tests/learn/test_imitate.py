@@ -42,6 +42,30 @@ def test_collect_keeps_every_decision_with_a_choice_and_the_move_played(tmp_path
     assert i == kept
 
 
+def test_collect_keeps_the_choices_of_the_search_with_the_network(tmp_path: Path) -> None:
+    """``playout="net"``: the kept moves are those of Experts searching with the network
+    (the targets of expert iteration), replayed here with the same seeds."""
+    from big2.ai.expert import Expert
+
+    out = tmp_path / "e.npz"
+    kept = collect("expert", seed=3, minutes=5, out=out, hands=1, iterations=4, playout="net")
+    _, _, counts, chosen = load([out])
+    rng = random.Random(3)
+    players = [Expert(iterations=4, playout="net") for _ in range(4)]
+    game = Game.deal(rng, players=4)
+    i = 0
+    while not game.is_over:
+        view = PlayerView.from_game(game, game.to_act)
+        moves = legal_moves(view)
+        move = players[game.to_act].choose(view, rng)
+        if len(moves) > 1:
+            assert counts[i] == len(moves) and moves[chosen[i]] == move
+            i += 1
+        game.make(move)
+    assert i == kept > 5
+    assert players[0].last_net or players[1].last_net or players[2].last_net or players[3].last_net
+
+
 def test_the_arena_seats_the_search_with_a_fitted_network(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     weights = tmp_path / "w.npz"
     save_npz(shipped_net(), weights)

@@ -6,7 +6,8 @@ by Normal's rules, which foresee about 72 % of an Expert's decisions
 (:mod:`tools.learn.modelmatch`); the self-play network foresees 57 %. This trains a
 network of the self-play network's shape to foresee them better:
 
-* ``collect``: seeded hands of one level at every seat (standard rules, four seats);
+* ``collect``: seeded hands of one level at every seat (standard rules, four seats;
+  ``--playout net`` for the search with the network, the targets of expert iteration);
   at every decision with a choice it keeps the seat's state features (the session
   blanked, as self-play), every legal move's features and the index of the move
   played. Saved to ``--out`` (an ``.npz``) every minute and at the end, so a killed run
@@ -63,13 +64,18 @@ class Record:
 
 
 def collect(level: str, *, seed: int, minutes: float, out: Path, iterations: int = 160,
-            hands: int | None = None, save_seconds: float = 60.0) -> int:
+            hands: int | None = None, save_seconds: float = 60.0,
+            playout: str | None = None) -> int:
     """Play and record (see the module doc), saving at most every ``save_seconds``
-    and at the end; the number of decisions kept."""
+    and at the end; the number of decisions kept. ``playout`` is the searchers'
+    playout policy (``"net"``: the search with the network, whose choices are the
+    targets of expert iteration)."""
     record = Record()
-    end = time.monotonic() + minutes * 60
-    saved = time.monotonic()
-    for view, moves, move in decisions(level, hands, seed=seed, iterations=iterations):
+    start = time.monotonic()
+    end = start + minutes * 60
+    saved = start
+    for view, moves, move in decisions(level, hands, seed=seed, iterations=iterations,
+                                       playout=playout):
         record.add(view, moves, move)
         now = time.monotonic()
         if now >= end:
@@ -79,6 +85,9 @@ def collect(level: str, *, seed: int, minutes: float, out: Path, iterations: int
             saved = now
     if record.chosen:
         record.save(out)
+    took = time.monotonic() - start
+    print(f"{len(record.chosen)} decisions with a choice in {took:.0f} s "
+          f"({len(record.chosen) / max(took, 1e-9):.2f} a second)", flush=True)
     return len(record.chosen)
 
 
@@ -179,6 +188,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     c.add_argument("--seed", type=int, required=True)
     c.add_argument("--minutes", type=float, default=30.0)
     c.add_argument("--hands", type=int, default=None)
+    c.add_argument("--playout", default=None,
+                   help="the searchers' playout policy (e.g. net: the search with the network)")
     c.add_argument("--out", type=Path, required=True)
     f = sub.add_parser("fit", help="fit a network to collected decisions")
     f.add_argument("--train", type=Path, nargs="+", required=True)
@@ -191,7 +202,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     if args.command == "collect":
         args.out.parent.mkdir(parents=True, exist_ok=True)
         kept = collect(args.level, seed=args.seed, minutes=args.minutes, out=args.out,
-                       iterations=args.iterations, hands=args.hands)
+                       iterations=args.iterations, hands=args.hands, playout=args.playout)
         print(f"kept {kept} decisions in {args.out}")
     else:
         fit(args.train, args.held, init=args.init, out=args.out, epochs=args.epochs, lr=args.lr)

@@ -29,12 +29,17 @@ from big2.engine import Game, Move
 KINDS = ("all", "lead", "follow")
 
 
-def decisions(level: str, hands: int | None, *, seed: int, iterations: int = 160
-              ) -> Iterator[tuple[PlayerView, list[Move], Move]]:
+def decisions(level: str, hands: int | None, *, seed: int, iterations: int = 160,
+              playout: str | None = None) -> Iterator[tuple[PlayerView, list[Move], Move]]:
     """``(view, legal moves, move played)`` at every decision with a choice in seeded
     hands of ``level`` at four seats (standard rules; searchers at ``iterations``
-    worlds, so the same seed plays the same hands); ``hands=None`` plays on."""
-    options = {"iterations": iterations} if level in ("expert", "master") else {}
+    worlds, so the same seed plays the same hands, and with ``playout`` as their
+    playout policy where given); ``hands=None`` plays on."""
+    options: dict[str, object] = {}
+    if level in ("expert", "master"):
+        options["iterations"] = iterations
+        if playout is not None:
+            options["playout"] = playout
     players = [make_opponent(level, **options) for _ in range(4)]
     rng = random.Random(seed)
     played = 0
