@@ -525,8 +525,8 @@ class Expert:
         # ms: inside the budget, but not a stall between playouts).
         queued, misfit = self._fit_worlds(view, sampler, rng)
         batch = self._net_batch(view, misfit)
-        #: The fit margin is for the others played by Normal's rules: not where every
-        #: seat plays the network.
+        # The fit margin is for the others played by Normal's rules: not where every
+        # seat plays the network.
         ruled = batch is None or self.playout == "netself"
         margin = self.margin + (self.fit_margin * misfit if ruled else 0.0)
         self.last_margin = margin
