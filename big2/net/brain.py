@@ -1,7 +1,7 @@
 """Computers' moves for rooms on a server: chosen on worker threads, never on the event
 loop, so a slow level (Expert thinks for half a second) holds up no connection.
 
-:class:`ExecutorBrain` is the room's :class:`~big2.room.room.Brain`: it hands the choice
+:class:`ExecutorBrain` is the room's :class:`~big2.room.brain.Brain`: it hands the choice
 to a shared :class:`~concurrent.futures.ThreadPoolExecutor` and calls ``wake`` (from the
 worker thread) when the move is ready, so the room's task looks at once instead of
 polling.
@@ -14,7 +14,7 @@ from concurrent.futures import Executor, Future
 from typing import Any
 
 from ..engine.combos import Move
-from ..room.room import decide
+from ..room.brain import decide
 
 
 class ExecutorBrain:

@@ -21,7 +21,8 @@ from typing import Any
 
 from ..persistence.gamecodec import game_from_dict, game_to_dict
 from ..persistence.sessioncodec import load_payload, save_payload
-from ..room.room import ROOM_STATE_VERSION, Brain, Room
+from ..room.brain import Brain
+from ..room.room import ROOM_STATE_VERSION, Room
 
 
 _WORDS = struct.Struct("<625I")

@@ -16,7 +16,7 @@ from big2.engine.combos import PASS, Move
 from big2.engine.messages import msg
 
 from .commands import Refusal
-from .room import hand_fields
+from .handfields import hand_fields
 from .state import SeatState
 
 

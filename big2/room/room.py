@@ -46,7 +46,9 @@ from big2.engine.messages import msg
 from . import codec
 from . import commands as cmd
 from .config import HandResult, MatchConfig, SeatConfig
+from .brain import Brain, InlineBrain, decide
 from .events import ComputerStumbled, HandRevealed, HandScored, HintGiven, MoveUndone, SeatHanded
+from .handfields import own_hand_fields, public_hand_fields
 from .match import Match, opening_events
 from .redact import redact
 from .state import SeatState
@@ -54,42 +56,6 @@ from .undo import allowed as undo_allowed
 from .undo import snapshot as undo_snapshot
 
 log = logging.getLogger(__name__)
-
-
-class Brain(Protocol):
-    """Chooses computers' moves, perhaps elsewhere: ``think`` returns a future move."""
-
-    def think(self, view: Any, level: str, seed: int) -> Future[Move]: ...
-
-    def shutdown(self) -> None: ...
-
-
-class InlineBrain:
-    """A brain that decides at once, in the caller's thread (tests, servers, tools)."""
-
-    def think(self, view: Any, level: str, seed: int) -> Future[Move]:
-        fut: Future[Move] = Future()
-        try:
-            fut.set_result(decide(view, level, seed))
-        except Exception as exc:  # noqa: BLE001 - the room falls back and says so
-            fut.set_exception(exc)
-        return fut
-
-    def shutdown(self) -> None:
-        pass
-
-
-_opponents: dict[str, Any] = {}
-
-
-def decide(view: Any, level: str, seed: int) -> Move:
-    """The move of computer level ``level`` for the seat to act in ``view``."""
-    from big2.ai import make_opponent
-
-    opp = _opponents.get(level)
-    if opp is None:
-        opp = _opponents[level] = make_opponent(level)
-    return opp.choose(view, random.Random(seed))
 
 
 class RoomObserver(Protocol):
@@ -645,51 +611,6 @@ class Room:
             hook = getattr(observer, what, None)
             if hook is not None:
                 hook(self, *args)
-
-
-def hand_fields(game: Any, seat: int, *, everyone: bool = False) -> dict[str, Any]:
-    """The :class:`~big2.room.state.SeatState` fields of a hand (an engine game) as
-    ``seat`` may see them: its own cards, public facts, the others' cards once the hand
-    is over (``everyone``: all hands face up at every step, for the replay of a finished
-    hand). The trick's plays and the finished exchange are the caller's."""
-    return {**public_hand_fields(game, everyone=everyone), **own_hand_fields(game, seat, everyone=everyone)}
-
-
-def public_hand_fields(game: Any, *, everyone: bool = False) -> dict[str, Any]:
-    """The fields of :func:`hand_fields` that every seat sees alike."""
-    n = game.n_players
-    over = game.is_over
-    return dict(
-        in_hand=True,
-        counts=tuple(game.card_counts),
-        played=tuple(game.played_by(s) for s in range(n)),
-        history=tuple(game.history),
-        to_act=None if over else game.to_act,
-        leading=False if over else game.leading,
-        trick=game.trick_move,
-        trick_owner=game.trick_owner,
-        passed=game.passed,
-        must_include=game.must_include,
-        clockwise=bool(game.clockwise),
-        out=tuple(game.finish_order),
-        stock_size=int(game.stock_size),
-        exchange=game.exchange,
-        hand_over=over,
-        winner=game.winner if over else None,
-        revealed=tuple(game.hand(s) for s in range(n)) if over or everyone else (),
-    )
-
-
-def own_hand_fields(game: Any, seat: int, *, everyone: bool = False) -> dict[str, Any]:
-    """The fields of :func:`hand_fields` that only ``seat`` sees (its cards, the card
-    of the exchange it takes part in, the card to give back it is suggested)."""
-    exchange = game.exchange
-    involved = exchange is not None and seat in exchange
-    return dict(
-        hand=game.hand(seat),
-        exchange_card=game.exchange_card if involved or everyone else None,
-        give_back_hint=game.suggest_give_back() if exchange is not None and seat == exchange[1] else None,
-    )
 
 
 class _Refused(Exception):

@@ -112,7 +112,7 @@ class Thinker:
         """Start choosing the move of computer ``level`` for the seat to act in ``view``
         (a :class:`~big2.ai.PlayerView`: what that seat may know, the table's scoring
         and totals included); the future gives the move. The room's
-        :class:`~big2.room.room.Brain`."""
+        :class:`~big2.room.brain.Brain`."""
         assert self._pool is not None
         try:
             fut = self._pool.submit(decide, view, level, seed)
