@@ -203,11 +203,16 @@ class App:
         return scene
 
     def pop(self) -> Scene:
+        """Close the top screen and uncover the one under it. The last screen is never
+        left alone to close: a window with no screen would draw its last picture and
+        ignore every click and key, so the title opens instead."""
         scene = self.stack.pop()
         scene.leave()
         self._release_soon()
         if self.stack:
             self.stack[-1].uncover()
+        elif scene.name != "title":
+            self.push("title")
         self.dirty = True
         return scene
 

@@ -404,11 +404,15 @@ class RedisDirectory:
             pass
 
 
+#: How a Redis address starts.
+REDIS_SCHEMES = ("redis://", "rediss://", "unix://")
+
+
 def open_directory(url: str | None, process_id: str, **kwargs: Any) -> MemoryDirectory | RedisDirectory:
     """:class:`RedisDirectory` for a ``redis://``/``rediss://``/``unix://`` URL, else
     :class:`MemoryDirectory` (``url`` None)."""
     if url is None:
         return MemoryDirectory(process_id, **kwargs)
-    if not url.startswith(("redis://", "rediss://", "unix://")):
+    if not url.startswith(REDIS_SCHEMES):
         raise DirectoryError(f"A Redis address starts with redis://, rediss:// or unix://, not {url!r}.")
     return RedisDirectory.from_url(url, process_id, **kwargs)

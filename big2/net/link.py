@@ -15,6 +15,9 @@ not polled yet — so the table still deals the new hand's cards, as a local tab
 :meth:`RemoteLink.send` queues a command for the
 seat and returns at once; the room's answer comes through :meth:`poll`: a refused
 command as a :class:`~big2.room.commands.Refusal` in the list, with the room's sentence.
+Every error the server answers a command with (``refused``, or any other code: a play
+of no cards is ``bad_value``) becomes such a Refusal — :mod:`big2.net.sentences` has a
+sentence for each code — so no answer leaves a table waiting for the move it sent.
 
 The lobby: :attr:`lobby` is the latest ``room`` frame's body (seats, host, code),
 :attr:`reactions` the reactions heard; :meth:`ready`, :meth:`start`, :meth:`set_seat`,
@@ -53,6 +56,7 @@ from typing import Any
 from ..room import codec
 from ..room import commands as cmds
 from ..room.state import SeatState
+from . import sentences
 from .client import Client, ServerRefused, connect
 
 #: Commands of :mod:`big2.room.commands` by class, as the wire names them.
@@ -100,6 +104,10 @@ class RemoteLink:
         self.on_message = on_message  # e.g. wake the render loop; called on the link's thread
         self.seat: int = 0
         self.state: SeatState | None = None
+        #: The newest snapshot heard, set on the link's thread as it arrives (ahead of
+        #: :attr:`state`, which moves only when the table polls): for watchers such as
+        #: the app's seat keeper, never for what a table shows.
+        self.newest: SeatState | None = None
         self.lobby: dict[str, Any] | None = None
         self.reactions: list[tuple[int, str]] = []
         #: ``(seat, deadline)`` while a person's turn clock runs (see :meth:`seconds_left`).
@@ -119,6 +127,8 @@ class RemoteLink:
         self._loop: asyncio.AbstractEventLoop | None = None
         self._client: Client | None = None
         self._seq = 0
+        #: Commands sent on this connection the server has not answered yet (their seqs).
+        self._unanswered: list[int] = []
         self._closing = False
         self._thread = threading.Thread(target=self._run, name="big2-net-link", daemon=True)
         self._thread.start()
@@ -311,6 +321,7 @@ class RemoteLink:
         else:
             await client.send("join_room", code=self.code, name=self.name)
         joined = await client.expect("joined", timeout=15)
+        self._unanswered = []  # (a command sent before a drop is sent again, or was taken)
         self.seat, self.code, self.token = joined["seat"], joined["code"], joined["token"]
         self.create = None  # from now on: rejoin with the token
         self._first_state = True
@@ -342,7 +353,9 @@ class RemoteLink:
             kind = frame.type
             if kind == "state":
                 fresh, self._first_state = self._first_state, False
-                self._tell("state", (held, codec.from_json(frame["state"]), fresh))
+                state = codec.from_json(frame["state"])
+                self.newest = state
+                self._tell("state", (held, state, fresh))
                 held = []
             elif kind == "event":
                 held.append(codec.from_json(frame["event"]))
@@ -356,16 +369,43 @@ class RemoteLink:
             elif kind == "reaction":
                 self.reactions.append((frame["seat"], frame["reaction"]))
                 self._tell("reaction", (frame["seat"], frame["reaction"]))
+            elif kind == "ack":
+                self._answered(frame.get("seq"))
             elif kind == "error":
                 self.problem = (frame["code"], frame["message"])
-                if frame["code"] == "refused" and "msg" in frame.fields:
-                    with contextlib.suppress(ValueError):
-                        self._tell("refusal", cmds.Refusal(codec.from_json(frame["msg"])))
+                refusal = self._refusal(frame)
+                if refusal is not None:
+                    self._tell("refusal", refusal)
             elif kind == "left":
                 self._closing = True
                 self.problem = ("left", frame["reason"])
                 self._tell("left", frame["reason"])  # on_message hears it (a kept seat is forgotten)
                 return
+
+    def _answered(self, seq: Any) -> bool:
+        """Forget the command ``seq`` answers (with no seq: the oldest one unanswered,
+        for an error the server could not tie to its frame); False when none waits."""
+        if seq in self._unanswered:
+            self._unanswered.remove(seq)
+            return True
+        if seq is None and self._unanswered:
+            self._unanswered.pop(0)
+            return True
+        return False
+
+    def _refusal(self, frame: Any) -> cmds.Refusal | None:
+        """The Refusal an error frame gives the table, when it answers a command: the
+        room's own sentence for ``refused``, else the sentence for its code. Errors of
+        the lobby (a Start before all are ready, say) answer no command: None."""
+        if not self._answered(frame.get("seq")):
+            return None
+        code = frame["code"]
+        if code == "refused" and "msg" in frame.fields:
+            with contextlib.suppress(ValueError, TypeError, KeyError):
+                message = codec.from_json(frame["msg"])
+                if isinstance(message, sentences.Message):
+                    return cmds.Refusal(message)
+        return cmds.Refusal(sentences.message(code, frame["message"]))
 
     async def _write(self, client: Client) -> None:
         assert self._outbox is not None
@@ -375,6 +415,8 @@ class RemoteLink:
                 self._closing = True
                 return
             kind = frame.pop("type")
+            if kind == "command":
+                self._unanswered.append(frame["seq"])
             try:
                 await client.send(kind, **frame)
             except Exception:

@@ -21,10 +21,20 @@ import sys
 from collections.abc import Sequence
 
 from .. import cliargs
-from .directory import DirectoryError, RedisDirectory, open_directory
+from .directory import REDIS_SCHEMES, DirectoryError, RedisDirectory, open_directory
 from .server import Limits, Server, _process_id, make_ssl_context, tune_gc
 
 DEFAULT_PORT = 7531
+
+
+def redis_address(text: str) -> str:
+    """``--redis``'s value: a Redis address (``redis://``, ``rediss://`` or ``unix://``);
+    anything else is argparse's one-line error (exit status 2), never a traceback."""
+    if not text.startswith(REDIS_SCHEMES) or len(text) > 1000:
+        raise argparse.ArgumentTypeError(
+            f"a Redis address starts with redis://, rediss:// or unix:// (for example redis://127.0.0.1:6379/0), "
+            f"not {text[:60]!r}")
+    return text
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -33,7 +43,7 @@ def build_parser() -> argparse.ArgumentParser:
                         help="address to listen on (0.0.0.0 for every network; default 127.0.0.1)")
     parser.add_argument("--port", type=cliargs.whole_number(0, 65535), default=DEFAULT_PORT,
                         help=f"port to listen on (default {DEFAULT_PORT}; 0 picks a free one)")
-    parser.add_argument("--redis", metavar="URL", default=None,
+    parser.add_argument("--redis", metavar="URL", default=None, type=redis_address,
                         help="share rooms through the Redis at URL (redis://host:port/db)")
     parser.add_argument("--certfile", metavar="F", help="TLS certificate chain (PEM); needs --keyfile")
     parser.add_argument("--keyfile", metavar="F", help="TLS private key (PEM); needs --certfile")
@@ -109,7 +119,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     except KeyboardInterrupt:  # where signal handlers are not available
         print("big2 serve: stopped", file=sys.stderr)
         return 0
-    except (OSError, ValueError) as exc:  # e.g. a certificate that cannot be read
+    except (OSError, ValueError, DirectoryError) as exc:  # e.g. a certificate that cannot be read
         print(f"big2 serve: {exc}", file=sys.stderr)
         return 1
 

@@ -144,3 +144,28 @@ def test_a_wrong_code_stops_the_link_with_the_reason(served: ServerThread) -> No
         assert link.problem is not None and link.problem[0] == "bad_code"
     finally:
         link.close()
+
+
+def test_every_error_that_answers_a_command_comes_back_as_a_refusal(served: ServerThread) -> None:
+    # A play of no cards is answered with bad_value, not refused: before, the link kept
+    # it in problem only, and a table waiting for its move waited for good.
+    link = RemoteLink(served.server.url, name="Ann", create={"players": 4, "computers": 3, "hands": 1},
+                      backoff=(0.05, 0.2))
+    try:
+        _until(lambda: link.lobby is not None, link)
+        link.start()
+        _until(lambda: link.state is not None and link.state.in_hand, link)
+        link.send(cmds.Play(()))
+        got: list[Any] = []
+        _until(lambda: any(isinstance(e, cmds.Refusal) for e in got) or bool(got.extend(link.poll())), link, 10)
+        refusal = next(e for e in got if isinstance(e, cmds.Refusal))
+        assert link.problem[0] == "bad_value"
+        assert str(refusal.message) == "The game server found a value it could not use in a request."
+        assert not link._unanswered
+        # an error that answers no command (a second Start: the game is on) is no refusal
+        link.start()
+        _until(lambda: link.problem is not None and link.problem[0] != "bad_value", link, 10)
+        time.sleep(0.2)
+        assert not any(isinstance(e, cmds.Refusal) for e in link.poll())
+    finally:
+        link.close()

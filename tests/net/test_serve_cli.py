@@ -77,7 +77,8 @@ def test_serve_speaks_tls_with_a_certificate_and_key(tmp_path: Path) -> None:
 
 def test_bad_options_get_a_sentence_not_a_traceback(tmp_path: Path) -> None:
     for args, needle in ((["--port", "70000"], "from 0 to 65535"), (["--certfile", "x.pem"], "needs both"),
-                         (["--redis", "redis://127.0.0.1:1/0"], "could not be reached")):
+                         (["--redis", "redis://127.0.0.1:1/0"], "could not be reached"),
+                         (["--redis=bogus://x"], "starts with redis://")):
         out = subprocess.run([sys.executable, "-m", "big2", "serve", *args], capture_output=True, text=True,
                              timeout=30, check=False)
         assert out.returncode in (1, 2), args

@@ -16,6 +16,7 @@ import pygame
 
 from ...i18n import _, verbatim
 from .. import storage
+from ..crashguard import marks_file
 from ..screens.common import felt
 from ..ui import text
 from ..ui.scene import Scene
@@ -57,7 +58,17 @@ class HubScene(Scene):
 
     # Layout ----------------------------------------------------------------------------------
 
+    def seat_file(self) -> Any:
+        """The stored seat's file while the hub shows it (None when there is none): a
+        crash while it is measured or drawn sets it aside (see crashguard.marks_file),
+        so the next launch cannot crash on it again."""
+        return rejoin.path() if self.stored is not None else None
+
     def build_ui(self) -> None:
+        with marks_file(self.seat_file()):
+            self._build_ui()
+
+    def _build_ui(self) -> None:
         w, h = self.app.size
         px = self.px
         g = px(12)
@@ -167,6 +178,10 @@ class HubScene(Scene):
     # Drawing ---------------------------------------------------------------------------------
 
     def draw(self, surf: pygame.Surface) -> None:
+        with marks_file(self.seat_file()):
+            self._draw(surf)
+
+    def _draw(self, surf: pygame.Surface) -> None:
         w, h = surf.get_size()
         surf.blit(felt((w, h), self.app.settings.felt_colours), (0, 0))
         size, ty = self.title_size, self.title_y

@@ -33,7 +33,7 @@ from big2.room import codec
 from ... import i18n
 from ...i18n import _, ngettext
 from .. import vocab
-from . import errors
+from . import errors, rejoin
 from ..screens.common import dialog_rect, felt, frame
 from ..screens.rulesform import describe_scoring, presets, scoring_names, scoring_title, table_blurb, with_choice
 from ..screens.setupform import (
@@ -486,6 +486,7 @@ class LobbyScene(Scene):
         thread of their own, so the window never waits for them."""
         self.left = True
         link, hosting = self.link, self.hosting
+        rejoin.release(link)  # a deliberate Leave: no "Rejoin room …" offer after it
         try:
             link.leave()
         except RuntimeError:  # the link had already stopped
@@ -498,7 +499,7 @@ class LobbyScene(Scene):
                 stop()
 
         threading.Thread(target=close, name="big2-leave-room", daemon=True).start()
-        self.app.goto("online")
+        back_to_hub(self.app)
 
     # -- drawing ----------------------------------------------------------------------------
 
@@ -606,3 +607,10 @@ class LobbyScene(Scene):
             box = pygame.Rect(self.rx, self.house_y, self.right_w, self.buttons_y - px(34) - self.house_y)
             words = house_rules_text(rules) + "\n" + describe_scoring(scoring)
             self.rules_text.draw(surf, words, fpx(14), box, SOFT, line_h=line_h)
+
+
+def back_to_hub(app: Any) -> None:
+    """Leave every online screen for "Play online", with the title under it (its Back
+    and Escape go to the title, as when it was opened from there)."""
+    app.goto("title")
+    app.push("online")

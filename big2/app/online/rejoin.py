@@ -9,23 +9,33 @@ the session ends (the :class:`Keeper` sees the link's ``left`` or the last state
 ``session_over``; screens may also call :func:`forget`), or when the hub finds it stale
 (the server gone, the token refused). The file holds a secret (the seat token), so it is
 written private (``0600``) and atomically, as every file the game keeps
-(:func:`big2.persistence.atomic.write_atomic`). A damaged file is set aside (renamed
-``…damaged-<time>``) with a notice for the player, and the app goes on without it.
+(:func:`big2.persistence.atomic.write_atomic`), and read as the saves are read: bounded
+JSON, a checksum (:mod:`big2.persistence.checksum`), every field checked (a text the
+screen could not draw, an address that is not a game server's, a code or token out of
+the server's alphabets). A damaged file is set aside (renamed ``…damaged-<time>``) with a
+notice for the player, and the app goes on without it; a crash of the hub while it shows
+the seat sets the file aside too (:func:`big2.app.crashguard.marks_file`), so it cannot
+repeat on the next launch.
 
 A hosted game is not kept: its server runs inside the app and ends with it.
 """
 
 from __future__ import annotations
 
-import json
 import logging
 from dataclasses import asdict, dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, Final
+from urllib.parse import urlsplit
 
+from big2.net.protocol import NAME_MAX
+from big2.net.tokens import CODE_ALPHABET, CODE_LENGTH
 from big2.persistence import AppPaths, Notice, StorageError
-from big2.persistence.atomic import quarantine, read_regular, write_atomic
+from big2.persistence.atomic import Unreadable, quarantine, read_regular, write_atomic
+from big2.persistence.checksum import CHECKSUM_KEY, seal, verify
+from big2.persistence.jsonsafe import JsonLimits, dump_json, parse_json
 from big2.persistence.notices import Severity
+from big2.persistence.textcheck import check_text
 
 from big2.engine.messages import msg
 from ...i18n import _, verbatim
@@ -35,6 +45,14 @@ log = logging.getLogger(__name__)
 FILE_NAME = "online-seat.json"
 #: A stored seat is a few hundred bytes; anything far larger is not one.
 MAX_BYTES = 16 * 1024
+#: The file's format: 2 added ``v`` and the checksum (a file of version 1 had neither).
+VERSION: Final = 2
+#: The seat's fields and their JSON types.
+FIELDS: Final = {"url": str, "code": str, "token": str, "name": str, "seat": int}
+#: What a seat file may hold: one flat object.
+LIMITS: Final = JsonLimits(max_bytes=MAX_BYTES, max_depth=2, max_int_digits=4, max_containers=4)
+#: A seat token's characters (url-safe base64).
+TOKEN_CHARS: Final = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_")
 
 
 @dataclass(frozen=True)
@@ -58,17 +76,51 @@ def path(paths: AppPaths | None = None) -> Path:
     return (paths or AppPaths.from_environment()).data_dir / FILE_NAME
 
 
+def _check_url(url: str) -> str:
+    """A game server's address as the app writes it (``ws://host:port`` or ``wss://…``,
+    no user, a port in range); ValueError else."""
+    try:
+        parts = urlsplit(url)
+        port = parts.port
+    except ValueError:
+        raise ValueError("its address is not a game server's") from None
+    if parts.scheme not in ("ws", "wss") or not parts.hostname or parts.username is not None \
+            or parts.password is not None or parts.query or parts.fragment or (port is not None and port == 0):
+        raise ValueError("its address is not a game server's")
+    return url
+
+
 def _parse(raw: bytes) -> Seat:
-    data = json.loads(raw.decode("utf-8"))
+    """A stored seat from the file's bytes, read as the saves are read: bounded JSON
+    (size, depth, numbers), the checksum checked, every field checked (texts printable,
+    the code and token of the server's alphabets); ValueError (``Unreadable``) with the
+    reason for anything else."""
+    data = parse_json(raw, LIMITS)
     if not isinstance(data, dict):
-        raise ValueError("it is not a JSON object")
-    fields = {"url": str, "code": str, "token": str, "name": str, "seat": int}
-    for key, kind in fields.items():
-        if not isinstance(data.get(key), kind) or isinstance(data.get(key), bool):
-            raise ValueError(f"its {key} is missing or of the wrong type")
-    if not data["url"].startswith(("ws://", "wss://")) or not 0 <= data["seat"] <= 3:
-        raise ValueError("it names no game server or seat")
-    return Seat(**{key: data[key] for key in fields})
+        raise Unreadable("it is not a JSON object")
+    version = data.get("v")
+    if "v" not in data and CHECKSUM_KEY not in data and set(data) == set(FIELDS):
+        version = 1  # written before seats carried a version and a checksum
+    elif version != VERSION:
+        raise Unreadable("it is of an unknown version")
+    verify(data, version=version, required_from=VERSION)
+    if set(data) - {*FIELDS, "v", CHECKSUM_KEY}:
+        raise Unreadable("it holds fields a seat does not have")
+    for key, kind in FIELDS.items():
+        value = data.get(key)
+        if not isinstance(value, kind) or isinstance(value, bool):
+            raise Unreadable(f"its {key} is missing or of the wrong type")
+    url = _check_url(check_text(data["url"], "its address", max_chars=300, empty=False))
+    code = check_text(data["code"], "its room code", max_chars=CODE_LENGTH, empty=False)
+    if len(code) != CODE_LENGTH or any(ch not in CODE_ALPHABET for ch in code):
+        raise Unreadable("its room code is not a room code")
+    token = check_text(data["token"], "its seat token", max_chars=64, empty=False)
+    if len(token) < 22 or any(ch not in TOKEN_CHARS for ch in token):
+        raise Unreadable("its seat token is not a seat token")
+    name = check_text(data["name"], "its name", max_chars=NAME_MAX, empty=False)
+    if not 0 <= data["seat"] <= 3:
+        raise Unreadable("it names no seat")
+    return Seat(url=url, code=code, token=token, name=name, seat=data["seat"])
 
 
 def load(paths: AppPaths | None = None) -> tuple[Seat | None, list[Notice]]:
@@ -85,7 +137,7 @@ def load(paths: AppPaths | None = None) -> tuple[Seat | None, list[Notice]]:
         said = msg("The seat of your last online game could not be read ({reason}).",
                         reason=str(exc.strerror or exc))
         return None, [Notice.of(said, Severity.WARNING)]
-    except (ValueError, UnicodeDecodeError) as exc:
+    except (ValueError, UnicodeDecodeError, RecursionError) as exc:
         log.warning("%s is damaged: %s", where, exc)
         try:
             moved = quarantine(where)
@@ -107,7 +159,7 @@ def remember(link: Any, paths: AppPaths | None = None) -> Seat | None:
         return None
     seat = Seat(url=link.url, code=code, token=token, name=link.name, seat=int(link.seat))
     try:
-        write_atomic(path(paths), json.dumps(asdict(seat), ensure_ascii=False).encode("utf-8"), keep_backup=False)
+        write_atomic(path(paths), dump_json(seal({"v": VERSION, **asdict(seat)})), keep_backup=False)
     except StorageError as exc:
         log.warning("the online seat was not kept: %s", exc)
         return None
@@ -130,34 +182,73 @@ GONE = frozenset({"left", "bad_token", "bad_code", "started", "full"})
 
 
 class Keeper:
-    """A kept seat's link's ``on_message``: wakes the window (``wake``) and forgets the
-    seat once the player has left the room, the room refused the seat, or the session
-    ended — whichever screen holds the link then (lobby, table, results). Called on the
-    link's thread."""
+    """A kept seat's link's ``on_message``: wakes the window (``wake``), keeps the seat
+    while a session is being played and forgets it when there is nothing to come back
+    to — whichever screen holds the link then (lobby, table, results). Called on the
+    link's thread.
+
+    * The player left the room, or the room refused the seat: forgotten for good.
+    * The session ended: forgotten (the results need no rejoin) — and kept again as
+      soon as a rematch deals a new session on the same link, so an app killed in a
+      rematch is offered its seat back like one killed in the first session.
+    * :meth:`release`: the player chose to leave (the app's own Leave): forgotten now,
+      before the server's ``left`` frame, which a closing link may never read.
+    """
 
     def __init__(self, wake: Any, paths: AppPaths | None = None) -> None:
         self.wake = wake
         self.paths = paths
         self.link: Any = None
-        self.forgotten = False
+        #: The seat is stored now (for a rejoin after a restart).
+        self.kept = False
+        #: Nothing of this link is ever kept again (left, refused, released).
+        self.gone = False
 
     def watch(self, link: Any) -> Any:
         """Keep ``link``'s seat and watch it from now on; returns the link."""
         self.link = link
         link.on_message = self
-        remember(link, self.paths)
+        self.kept = remember(link, self.paths) is not None
         return link
+
+    def release(self) -> None:
+        """The player leaves on purpose: forget the seat now and keep it no more."""
+        self.gone = True
+        if self.kept:
+            self.kept = False
+            forget(self.paths)
 
     def __call__(self) -> None:
         self.wake()
         link = self.link
-        if link is None or self.forgotten:
+        if link is None or self.gone:
             return
         problem = link.problem
-        state = link.state
-        if (problem is not None and problem[0] in GONE) or (state is not None and state.session_over):
-            self.forgotten = True
+        if problem is not None and problem[0] in GONE:
+            self.release()
+            return
+        state = _newest_state(link)
+        if state is None:
+            return
+        if state.session_over and self.kept:
+            self.kept = False
             forget(self.paths)
+        elif not state.session_over and not self.kept:
+            self.kept = remember(link, self.paths) is not None
+
+
+def _newest_state(link: Any) -> Any:
+    """The newest snapshot the link has heard of, whether or not a screen has taken it
+    in yet (the link's ``newest`` where it has one, else its ``state``)."""
+    newest = getattr(link, "newest", None)
+    return newest if newest is not None else getattr(link, "state", None)
+
+
+def release(link: Any) -> None:
+    """The player leaves ``link``'s room on purpose: a kept seat is forgotten at once."""
+    keeper = getattr(link, "on_message", None)
+    if isinstance(keeper, Keeper):
+        keeper.release()
 
 
 def stale_sentence(seat: Seat, why: str) -> str:

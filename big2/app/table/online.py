@@ -436,7 +436,11 @@ class OnlinePart(TablePart):
 
 
 def leave_online(app: Any, link: Any) -> None:
-    """Leave the room for good (a computer takes the seat) and go back to the title."""
+    """Leave the room for good (a computer takes the seat) and go back to the title;
+    the seat kept for a rejoin is forgotten (the player chose to go)."""
+    from big2.app.online import rejoin
+
+    rejoin.release(link)
     try:
         link.leave()
     except RuntimeError:

@@ -128,6 +128,8 @@ class TableScene(Scene):
         self.banner: tuple[str, float, tuple[int, int, int]] | None = None
         self.banner_scale = 1.0
         self.message: tuple[str, float, tuple[int, int, int]] | None = None
+        #: The message showing is a routine line (see :meth:`say`).
+        self.message_routine = False
         self.max_hand = 0
         #: hot-seat: each human's own order of their cards, kept while others play
         self.orders: dict[int, list[int]] = {}
@@ -528,10 +530,10 @@ class TableScene(Scene):
             self.say(note, 4.0, (235, 225, 180))
         if seatrules.nothing_beats(state):
             if self.app.settings.auto_pass:
-                self.say(_("Nothing you hold beats this: passing."), 1.2)
+                self.say(_("Nothing you hold beats this: passing."), 1.2, routine=True)
                 self.auto_pass_at = self.clock.time + 0.9 * max(self.anim, 0.3)
             else:
-                self.say(_("Nothing you hold beats this: press Pass (P)."), 4.0)
+                self.say(_("Nothing you hold beats this: press Pass (P)."), 4.0, routine=True)
         self.refresh_buttons()
         self.damage_info()
 
@@ -554,8 +556,17 @@ class TableScene(Scene):
     def open_pause(self) -> None:
         self.app.push("pause", self)
 
-    def say(self, text: str, seconds: float = 3.0, colour: tuple[int, int, int] = (255, 255, 255)) -> None:
-        self.message = (text, self.clock.time + seconds, colour)
+    def say(self, text: str, seconds: float = 3.0, colour: tuple[int, int, int] = (255, 255, 255), *,
+            routine: bool = False) -> None:
+        """Show ``text`` in the table's message line for ``seconds``. A ``routine`` line
+        (what the table says by itself at every turn: "nothing beats this") never hides
+        a sentence still showing that was said for a reason — a refusal, a person away
+        or back —; it is simply not said then."""
+        now = self.clock.time
+        if routine and self.message is not None and not self.message_routine and now < self.message[1]:
+            return
+        self.message = (text, now + seconds, colour)
+        self.message_routine = routine
         self.damage_info()
 
     def selection(self) -> CardSet:
@@ -618,6 +629,11 @@ class TableScene(Scene):
             return False
         if self.exchange.giving_back is not None:
             return self.exchange.human_give_back()
+        if self.online and (reason := self.check_selection()) is not None:
+            # said here, as a local room says it: the turn stays this seat's (a server's
+            # answer would come a round trip later)
+            self.say(reason, 4.0, (255, 150, 140))
+            return False
         refusal = self.send(cmd.Play(tuple(self.selection())))
         if refusal is not None:
             self.say(vocab.render_at(self.state, refusal.message), 4.0, (255, 150, 140))

@@ -76,3 +76,19 @@ def room():
     finally:
         ann.close()
         server.stop()
+
+
+def join_by_typing(app, name: str, url: str, code: str):
+    """From the title: Play online → Join a game, type the name, address and code, click
+    Join and run until the lobby opens (real clicks and typing); returns the lobby."""
+    from helpers import click_control, type_text
+
+    click_control(app, app.push("title").b_online)
+    click_control(app, app.top.b_join)
+    form = app.top
+    type_text(app, form.name_entry, name, enter=False)
+    type_text(app, form.address_entry, url, enter=False)
+    type_text(app, form.code_entry, code, enter=False)
+    click_control(app, form.b_join)
+    assert app.run_until(lambda: app.top.name == "lobby", timeout=20), form.message
+    return app.top

@@ -7,7 +7,7 @@ from __future__ import annotations
 import json
 import socket
 
-from conftest import wait_for
+from conftest import join_by_typing, wait_for
 from helpers import click_control, type_text
 
 from big2.app.online import rejoin
@@ -24,13 +24,7 @@ def _hub(app):
 def test_rejoin_after_a_restart_takes_the_seat_back(make_app, lobby, loopback, room):
     server, ann = room
     first = make_app()
-    click_control(first, _hub(first).b_join)
-    form = first.top
-    type_text(first, form.name_entry, "Ben", enter=False)
-    type_text(first, form.address_entry, server.url, enter=False)
-    type_text(first, form.code_entry, ann.lobby["code_shown"], enter=False)
-    click_control(first, form.b_join)
-    assert first.run_until(lambda: first.top.name == "lobby", timeout=20), form.message
+    join_by_typing(first, "Ben", server.url, ann.lobby["code_shown"])
     token = lobby[-1].link.token
     lobby[-1].link.close()  # the app quits: the connection drops, the seat waits
     first.close()
@@ -106,13 +100,7 @@ def test_leaving_forgets_the_seat():
 def test_the_kept_seat_is_forgotten_when_the_player_leaves_the_room(make_app, lobby, loopback, room):
     server, ann = room
     app = make_app()
-    click_control(app, _hub(app).b_join)
-    form = app.top
-    type_text(app, form.name_entry, "Ben", enter=False)
-    type_text(app, form.address_entry, server.url, enter=False)
-    type_text(app, form.code_entry, ann.lobby["code_shown"], enter=False)
-    click_control(app, form.b_join)
-    assert app.run_until(lambda: app.top.name == "lobby", timeout=20), form.message
+    join_by_typing(app, "Ben", server.url, ann.lobby["code_shown"])
     assert rejoin.load()[0] is not None
     lobby[-1].link.leave()  # what the lobby's Leave sends
     assert wait_for(lambda: not rejoin.path().exists())
