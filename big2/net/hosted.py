@@ -75,6 +75,13 @@ class HostedRoom(RoomLobby):
         self._woken = asyncio.Event()
         self._closed = False
         self._loop = asyncio.get_running_loop()
+        #: Seats whose person is reconnecting: seat -> when (time.monotonic) the computer
+        #: takes the seat if they are not back. Meanwhile nobody plays for them (their
+        #: turn clock, where there is one, still runs).
+        self._grace: dict[int, float] = {}
+        #: Seats whose person is away only because the room moved to this process (a
+        #: takeover): never turned into a computer's seat at a hand's end for that.
+        self._moved: set[int] = set()
 
     def wake_threadsafe(self) -> None:
         """:meth:`wake` from another thread (a computer finished thinking)."""
@@ -120,10 +127,9 @@ class HostedRoom(RoomLobby):
                 room.game = room_from_state(state["game"], brain=room.brain)
             except (ValueError, KeyError, TypeError) as exc:
                 raise RoomError("unavailable", "The saved game could not be read back.") from exc
-            # Everyone is away until they reconnect: the computer holds their seats.
-            for seat, slot in enumerate(room.seats):
-                if slot.kind == "person":
-                    room.game.hold_seat(seat)
+            # Everyone is away until they reconnect: each person's seat waits for them
+            # (a grace from :meth:`resumed`), and is never lost for the move.
+            room._moved = {seat for seat, slot in enumerate(room.seats) if slot.kind == "person"}
             room._saved_at = (room.game.hand_serial, len(room.game.log))
         return room
 
@@ -286,8 +292,8 @@ class HostedRoom(RoomLobby):
         assert game is not None
         changed = False
         if game.match.game is not None and game.match.game.is_over:
-            for slot in self.seats:
-                if slot.kind == "person" and slot.conn is None:
+            for seat, slot in enumerate(self.seats):
+                if slot.kind == "person" and slot.conn is None and seat not in self._grace and seat not in self._moved:
                     slot.kind, slot.token_hash, slot.ready = "computer", "", True
                     changed = True
             self._turn_seen = None
@@ -311,6 +317,8 @@ class HostedRoom(RoomLobby):
     async def reconnected(self, seat: int) -> None:
         """A person came back: they play their seat again, from a fresh snapshot (the
         events before it are not sent again)."""
+        self._grace.pop(seat, None)
+        self._moved.discard(seat)
         if self.game is None:
             return
         self.game.seat_back(seat)
@@ -327,17 +335,34 @@ class HostedRoom(RoomLobby):
         self.wake()
 
     async def went_away(self, seat: int) -> None:
-        """A person dropped mid-session: a computer plays their turns until they are back
-        (seed 000's policy); if the hand ends first, the seat stays a computer's."""
+        """A person dropped mid-session: their seat waits for them for the server's
+        reconnect grace (``Limits.reconnect_grace_s``: a dropped connection comes back by
+        itself within it), then a computer plays their turns until they are back (seed
+        000's policy); if the hand ends meanwhile, the seat stays a computer's."""
         if self.game is None:
             return
-        self.game.hold_seat(seat)
-        self._clock_news = True  # no clock for the computer holding the seat
-        await self.flush()
+        self._grace[seat] = time.monotonic() + self.server.limits.reconnect_grace_s
         self.wake()
+
+    async def _grace_ran_out(self, now: float) -> bool:
+        """Seats whose person did not come back within the grace: the computer holds
+        them now (True when one changed)."""
+        late = [seat for seat, due in self._grace.items() if now >= due]
+        changed = False
+        for seat in late:
+            del self._grace[seat]
+            if self.game is not None and self.seats[seat].kind == "person" and self.seats[seat].conn is None:
+                self.game.hold_seat(seat)
+                changed = True
+        if changed:
+            self._clock_news = True  # no clock for the computer holding the seat
+            await self.flush()
+        return changed
 
     async def seat_to_computer(self, seat: int) -> None:
         """The person at ``seat`` left for good: a computer plays it from now on."""
+        self._grace.pop(seat, None)
+        self._moved.discard(seat)
         if self.game is None:
             return
         self.game.hold_seat(seat)
@@ -346,7 +371,12 @@ class HostedRoom(RoomLobby):
         self.wake()
 
     async def resumed(self) -> None:
-        """This process took the room over: the computers go on."""
+        """This process took the room over: the computers go on; each person not back
+        yet has the reconnect grace before a computer plays for them."""
+        due = time.monotonic() + self.server.limits.reconnect_grace_s
+        for seat in self._moved:
+            if self.seats[seat].conn is None:
+                self._grace.setdefault(seat, due)
         self.wake()
 
     def wake(self) -> None:
@@ -371,7 +401,7 @@ class HostedRoom(RoomLobby):
                 if moved:
                     await self.flush()
                     continue
-                if await self._clock_ran_out(now):
+                if await self._clock_ran_out(now) or await self._grace_ran_out(now):
                     continue
             except asyncio.CancelledError:
                 raise
@@ -385,6 +415,8 @@ class HostedRoom(RoomLobby):
                 wait = min(wait, max(0.0, due - now))
             if self.turn_clock and self._turn_seen is not None:
                 wait = min(wait, max(0.05, self._turn_started + self.turn_clock - now))
+            if self._grace:
+                wait = min(wait, max(0.01, min(self._grace.values()) - now))
             try:
                 await asyncio.wait_for(self._woken.wait(), wait)
             except asyncio.TimeoutError:
@@ -427,12 +459,13 @@ class HostedRoom(RoomLobby):
         if self.game is not None:
             self.game.close()
 
-    async def close(self, reason: str) -> None:
-        """Tell everyone the room closed and let go of their connections."""
+    async def close(self, reason: str, *, moved: bool = False) -> None:
+        """Tell everyone the room closed and let go of their connections; ``moved``: it
+        goes on in another process, and they are told to reconnect."""
         self._stop()
         for seat, conn in list(self.connections()):
             self._detach(seat)
-            await conn.send({"type": "left", "reason": reason})
+            await conn.send({"type": "left", "reason": reason, **({"reconnect": True} if moved else {})})
 
     async def shutdown(self) -> None:
         """The server stops: let go of connections without a word (they reconnect to

@@ -30,7 +30,8 @@ None; :meth:`seconds_left` reads it. :attr:`remote` tells a table the room is el
 
 Dropped connections: the link reconnects by itself, waiting 0.5 s, 1 s, 2 s … (at most
 10 s, with a little randomness) between tries, and takes its seat back with its seat
-token; :attr:`status` is ``"connecting"``, ``"connected"``, ``"reconnecting"`` (show
+token; after ``give_up_s`` seconds (two minutes) without getting back in it stops, with
+:attr:`problem` ``("gone", …)``, so a table never says "Reconnecting…" for good; :attr:`status` is ``"connecting"``, ``"connected"``, ``"reconnecting"`` (show
 "Reconnecting…") or ``"closed"``; :attr:`problem` the last error frame's code and
 sentence. :attr:`token` and :attr:`code` are what the app stores to offer a rejoin after
 a restart (pass them back as ``code=``/``token=``).
@@ -61,6 +62,8 @@ from .client import Client, ServerRefused, connect
 
 #: Commands of :mod:`big2.room.commands` by class, as the wire names them.
 _KINDS = {cls: name for name, cls in cmds.COMMANDS.items()}
+#: Seconds a link keeps trying to get back in before it gives up (see RemoteLink).
+GIVE_UP_S = 120.0
 #: Errors after which reconnecting cannot help.
 _FINAL = frozenset({"version", "bad_code", "bad_token", "full", "started", "throttled"})
 
@@ -88,7 +91,8 @@ class RemoteLink:
     def __init__(self, url: str, *, name: str, code: str | None = None, token: str | None = None,
                  create: dict[str, Any] | None = None, ssl_context: ssl.SSLContext | None = None,
                  client: str = "big2", backoff: tuple[float, float] = (0.5, 10.0),
-                 on_message: Callable[[], None] | None = None, others: tuple[str, ...] = ()) -> None:
+                 on_message: Callable[[], None] | None = None, others: tuple[str, ...] = (),
+                 give_up_s: float = GIVE_UP_S) -> None:
         if (code is None) == (create is None):
             raise ValueError("a link joins a room (code) or creates one (create), not both")
         self.url = url
@@ -101,6 +105,10 @@ class RemoteLink:
         self.ssl_context = ssl_context
         self.client_name = client
         self.backoff = backoff
+        #: Seconds without getting back in after which the link stops trying.
+        self.give_up_s = give_up_s
+        #: When the link last lost its seat (time.monotonic), while it is away.
+        self._lost_since: float | None = None
         self.on_message = on_message  # e.g. wake the render loop; called on the link's thread
         self.seat: int = 0
         self.state: SeatState | None = None
@@ -289,6 +297,12 @@ class RemoteLink:
                 self.problem = ("connection", str(exc) or type(exc).__name__)
             if self._closing:
                 break
+            now = time.monotonic()
+            if self._lost_since is None:
+                self._lost_since = now
+            elif now - self._lost_since >= self.give_up_s:
+                self.problem = ("gone", f"No game server answered for {self.give_up_s:.0f} s.")
+                break
             # another process of the room's servers, when there are several
             self.url = self.urls[(self.urls.index(self.url) + 1) % len(self.urls)]
             self.status = "reconnecting"
@@ -325,6 +339,7 @@ class RemoteLink:
         self.seat, self.code, self.token = joined["seat"], joined["code"], joined["token"]
         self.create = None  # from now on: rejoin with the token
         self._first_state = True
+        self._lost_since = None
         self.status = "connected"
         self.problem = None
         self._tell("status", self.status)
@@ -376,6 +391,8 @@ class RemoteLink:
                 refusal = self._refusal(frame)
                 if refusal is not None:
                     self._tell("refusal", refusal)
+            elif kind == "left" and frame.get("reconnect"):
+                return  # the room moved to another process: connect again, with the token
             elif kind == "left":
                 self._closing = True
                 self.problem = ("left", frame["reason"])

@@ -2,13 +2,15 @@
 
     python -m big2.net.loadtest [--server ws://127.0.0.1:PORT ...] --tables N --seconds S
                                 [--pace SECONDS] [--procs N] [--server-pid PID] [--json]
-                                [--redis URL --processes 2 [--kill-after SECONDS]]
+                                [--redis URL --processes 2 [--kill-after SECONDS] [--haproxy]]
 
 Without ``--server`` it starts a ``big2 serve`` of its own on a free port (and measures
 that process's memory); with ``--redis`` it starts ``--processes`` of them sharing that
 Redis, and ``--kill-after`` SIGKILLs the first one during the run: its tables' bots
 reconnect to the others with their seat tokens and play on. Several ``--server``
-addresses spread the tables over them.
+addresses spread the tables over them. ``--haproxy`` puts the started processes behind
+HAProxy (the shipped ``packaging/server/haproxy.cfg``, :mod:`big2.net.balancer`) and gives
+every bot that one address, as deployed: a bot whose process died reconnects to it.
 Each table is a room of four people, all :class:`~big2.net.bot.SeatBot`; a bot waits
 ``--pace`` seconds before each move, so a table makes about one move per ``pace``
 seconds. Prints one JSON object (``--json``) or a few lines:
@@ -288,16 +290,17 @@ def _total_rss(pids: Sequence[int]) -> float | None:
 
 async def run(urls: Sequence[str], tables: int, seconds: float, pace: float, pid: int | None,
               kill: tuple[float, Any] | None = None, procs: int = 1,
-              rss_pids: Sequence[int] = ()) -> dict[str, Any]:
+              rss_pids: Sequence[int] = (), failover: bool | None = None) -> dict[str, Any]:
     """Run the tables, their bots in ``procs`` processes (1: this one); ``kill`` is
     (seconds into the run, a process to SIGKILL then). ``pid`` is the server whose CPU
     is read; the memory is that of every process of ``rss_pids`` together (``pid``'s
-    when none are given)."""
+    when none are given). ``failover``: bots reconnect to ``urls`` after a drop (the
+    default: when there are several)."""
     stats = Stats()
     mem_pids = list(rss_pids) or ([pid] if pid is not None else [])
     base_rss = _total_rss(mem_pids)
     base_cpu = cpu_s(pid) if pid is not None else None
-    failover = list(urls) if len(urls) > 1 else []
+    failover_urls = list(urls) if (len(urls) > 1 if failover is None else failover) else []
     killed_at = None
     killed_perf = 0.0
     loop = asyncio.get_running_loop()
@@ -305,7 +308,7 @@ async def run(urls: Sequence[str], tables: int, seconds: float, pace: float, pid
     end_wall = time.time() + seconds
     procs = max(1, min(procs, tables))
     if procs == 1:
-        work = asyncio.create_task(_play(urls, range(tables), pace, end_wall, failover))
+        work = asyncio.create_task(_play(urls, range(tables), pace, end_wall, failover_urls))
         workers: list[tuple[Any, Any]] = []
     else:
         import multiprocessing
@@ -317,7 +320,7 @@ async def run(urls: Sequence[str], tables: int, seconds: float, pace: float, pid
         for w in range(procs):
             mine, theirs = context.Pipe(duplex=False)
             proc = context.Process(target=loadtest._worker, args=(list(urls), list(range(w, tables, procs)), pace, end_wall,
-                                                         failover, theirs), daemon=True)
+                                                         failover_urls, theirs), daemon=True)
             proc.start()
             theirs.close()
             workers.append((proc, mine))
@@ -437,6 +440,9 @@ def main(argv: Sequence[str] | None = None) -> int:
                         help="SIGKILL the first server this long into the run (with --redis)")
     parser.add_argument("--procs", type=int, default=1, metavar="N",
                         help="spread the bots over N processes (default 1: this one)")
+    parser.add_argument("--haproxy", action="store_true",
+                        help="put the started servers behind HAProxy (packaging/server/haproxy.cfg) and give "
+                             "the bots its one address")
     parser.add_argument("--logs", metavar="DIR", help="keep the started servers' logs in DIR")
     parser.add_argument("--json", action="store_true", help="print one JSON object")
     args = parser.parse_args(argv)
@@ -460,10 +466,20 @@ def main(argv: Sequence[str] | None = None) -> int:
             pid = procs[-1].pid  # the one that is never killed
             if args.kill_after is not None and len(procs) > 1:
                 kill = (args.kill_after, procs[0])
+        balancer = None
         try:
+            if args.haproxy:
+                from .balancer import start_haproxy
+
+                balancer = start_haproxy(Path(tmp), [int(u.rsplit(":", 1)[1]) for u in urls])
+                urls = [balancer.url]
             report = asyncio.run(run(urls, args.tables, args.seconds, args.pace, pid, kill, args.procs,
-                                     rss_pids=[p.pid for p in procs]))
+                                     rss_pids=[p.pid for p in procs], failover=True if balancer else None))
+            if balancer is not None:
+                report["balancer"] = "haproxy"
         finally:
+            if balancer is not None:
+                balancer.stop()
             for proc in procs:
                 if proc.poll() is None:
                     proc.terminate()

@@ -279,7 +279,9 @@ SERVER_FRAMES: Final[Mapping[str, Mapping[str, Field]]] = {
     "reaction": {"seat": req(_SEAT), "reaction": req(Str(16, choices=REACTIONS))},
     "pong": {"t": opt(_SEQ)},
     # You left the room (or it closed); the connection stays open.
-    "left": {"reason": req(Str(400))},
+    # ``reconnect``: the room is not gone, it moved to another process (or is moving):
+    # connect again (same address, seat token) to go on; absent or false: you left.
+    "left": {"reason": req(Str(400)), "reconnect": opt(Bool())},
     # The turn clock: ``seat`` is to act and has ``seconds_left`` (rounded up) before the
     # server moves for them; 0 when no clock runs for that turn (a computer's, or the
     # room has none). Sent to everyone when the turn changes, and to a seat that rejoins.

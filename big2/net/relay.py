@@ -165,7 +165,8 @@ class Relay:
             if owners[code] != owner and conn.relayed is relayed:
                 self.local.pop(cid, None)
                 conn.relayed = None
-                await conn.send({"type": "left", "reason": "The room moved to another server; reconnect to go on."})
+                await conn.send({"type": "left", "reason": "The room moved to another server; reconnect to go on.",
+                                 "reconnect": True})
                 with contextlib.suppress(Exception):
                     await conn.ws.close(1012, "the room moved")
 

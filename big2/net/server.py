@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import http
 import logging
 import os
 import socket
@@ -67,6 +68,9 @@ class Limits:
     stop_release_s: float = 5.0  # how long a stop may spend handing rooms back to the directory
     computer_pace_s: float = 0.6  # a computer's move waits this long after the last move
     computer_threads: int = 2
+    #: How long a person's seat waits for them after their connection dropped (or after
+    #: this process took their room over) before a computer plays for them.
+    reconnect_grace_s: float = 10.0
 
 
 class TokenBucket:
@@ -186,6 +190,10 @@ class Connection:
                 self.ws.transport.abort()
 
 
+#: The path a load balancer's health check asks for (see :meth:`Server._health`).
+HEALTH_PATH = "/healthz"
+
+
 def _process_id() -> str:
     return f"{socket.gethostname()}:{os.getpid()}:{os.urandom(4).hex()}"
 
@@ -213,6 +221,7 @@ class Server:
         self.relay: Relay | None = None
         self._loading: dict[str, asyncio.Lock] = {}
         self.on_change: Callable[[], None] | None = None  # called when the room count changes
+        self._stopping = False
 
     # -- life cycle ------------------------------------------------------------------------
 
@@ -224,6 +233,7 @@ class Server:
             self._handler, self.host, self.port, ssl=self.ssl_context,
             max_size=self.limits.max_frame, max_queue=16, compression=None,
             ping_interval=20, ping_timeout=20, close_timeout=5, logger=log,
+            process_request=self._health,
         )
         sock = next(iter(self._ws.sockets))
         self.port = int(sock.getsockname()[1])
@@ -238,6 +248,7 @@ class Server:
         await self._ws.serve_forever()
 
     async def stop(self) -> None:
+        self._stopping = True
         if self._housekeeping is not None:
             self._housekeeping.cancel()
             with contextlib.suppress(asyncio.CancelledError):
@@ -276,6 +287,16 @@ class Server:
         return f"{'wss' if self.ssl_context else 'ws'}://{self.host}:{self.port}"
 
     # -- connections -----------------------------------------------------------------------
+
+    def _health(self, connection: Any, request: Any) -> Any:
+        """``GET /healthz`` (a load balancer's health check, e.g. HAProxy's ``option
+        httpchk``): 200 while this process serves, 503 once it is stopping. Any other
+        request goes on to the websocket handshake."""
+        if request.path.split("?", 1)[0] != HEALTH_PATH:
+            return None
+        if self._stopping:
+            return connection.respond(http.HTTPStatus.SERVICE_UNAVAILABLE, "stopping\n")
+        return connection.respond(http.HTTPStatus.OK, "ok\n")
 
     async def _handler(self, ws: ServerConnection) -> None:
         conn = Connection(ws, self.limits)
@@ -478,7 +499,7 @@ class Server:
         if self.rooms.get(room.code) is room:
             del self.rooms[room.code]
             self._changed()
-        await room.close(reason)
+        await room.close(reason, moved=not release and not forget)
         if forget:
             await self.directory.delete(room.code)
         elif release:

@@ -3,12 +3,14 @@
 :func:`spawn_server` runs ``python -m big2 serve --port 0 ARGS…`` with its output going to
 ``log``, and returns the process and the address it printed ("listening on ws://…"). A
 server that exits or stays silent for ``timeout`` seconds is killed, and
-``RuntimeError`` carries its log.
+``RuntimeError`` carries its log. :func:`stop_server` stops one as Ctrl+C does (it hands
+its rooms back), killing it when it does not stop in time.
 """
 
 from __future__ import annotations
 
 import re
+import signal
 import subprocess
 import sys
 import time
@@ -30,3 +32,16 @@ def spawn_server(log: Path, *args: str, timeout: float = 20.0) -> tuple[subproce
         time.sleep(0.05)
     proc.kill()
     raise RuntimeError("big2 serve did not start:\n" + log.read_text(encoding="utf-8", errors="replace"))
+
+
+def stop_server(proc: subprocess.Popen[bytes], timeout: float = 10.0) -> None:
+    """Stop a :func:`spawn_server` child as Ctrl+C does; kill it if it is still running
+    after ``timeout`` seconds. Nothing happens to one that has already exited."""
+    if proc.poll() is not None:
+        return
+    proc.send_signal(signal.SIGINT)
+    try:
+        proc.wait(timeout)
+    except subprocess.TimeoutExpired:
+        proc.kill()
+        proc.wait(5)

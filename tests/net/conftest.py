@@ -38,7 +38,7 @@ def run(coro: object, timeout: float = 60) -> object:
     return asyncio.run(limited())
 
 
-FAST = Limits(hello_timeout_s=2.0, housekeeping_s=0.2)
+FAST = Limits(hello_timeout_s=2.0, housekeeping_s=0.2, reconnect_grace_s=0.2)
 
 
 def _free_port() -> int:

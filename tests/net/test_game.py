@@ -24,7 +24,7 @@ from big2.net import protocol
 
 from .conftest import run, serving
 
-QUICK = Limits(hello_timeout_s=2.0, housekeeping_s=0.2, computer_pace_s=0.0)
+QUICK = Limits(hello_timeout_s=2.0, housekeeping_s=0.2, computer_pace_s=0.0, reconnect_grace_s=0.2)
 
 
 def test_the_wire_commands_are_the_rooms_commands() -> None:

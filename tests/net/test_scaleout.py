@@ -15,7 +15,7 @@ import pytest
 
 from big2.net.bot import SeatBot
 from big2.net.client import ServerRefused, connect
-from big2.net.spawn import spawn_server
+from big2.net.spawn import spawn_server, stop_server
 
 from .conftest import run
 
@@ -80,11 +80,6 @@ def test_a_killed_server_loses_no_move_and_the_hand_goes_on_in_another(redis_cle
         run(go(), timeout=120)
     finally:
         for p in (a, b):
-            if p.poll() is None:
-                p.send_signal(signal.SIGINT)
-                try:
-                    p.wait(10)
-                except subprocess.TimeoutExpired:
-                    p.kill()
+            stop_server(p)
     assert b.returncode == 0, (tmp_path / "b.log").read_text()
     assert "took over room" in (tmp_path / "b.log").read_text()

@@ -22,7 +22,7 @@ from typing import Any
 
 import pytest
 
-from big2.net.spawn import spawn_server
+from big2.net.spawn import spawn_server, stop_server
 
 from .twoapps import ROOT, AppPlayer, Relay
 
@@ -41,13 +41,7 @@ ROOM = {"players": 3, "computers": 1, "hands": 2}
 
 
 def _stop_server(proc: subprocess.Popen[bytes]) -> None:
-    if proc.poll() is None:
-        proc.send_signal(signal.SIGINT)
-        try:
-            proc.wait(10)
-        except subprocess.TimeoutExpired:
-            proc.kill()
-            proc.wait(5)
+    stop_server(proc)
 
 
 def _port(url: str) -> int:

@@ -22,7 +22,7 @@ import pygame_gui
 
 from ...i18n import _, verbatim
 from ..ui import text
-from . import rejoin
+from . import invite, rejoin
 from .address import BadAddress, server_url
 from .form import SOFT, WHITE, FormScene
 
@@ -199,6 +199,12 @@ class JoinScene(FormScene):
         if name is None:
             return
         self.keep_texts()
+        pasted = invite.read(self.address_text) or invite.read(self.code_text)
+        if pasted is not None:  # an invite: address and room code in one string
+            self.address_text, self.code_text = pasted
+            for entry, words in ((self.address_entry, pasted[0]), (self.code_entry, pasted[1])):
+                if entry is not None and entry.alive():
+                    entry.set_text(words)
         try:
             url = server_url(self.address_text)
         except BadAddress as exc:

@@ -33,7 +33,7 @@ from big2.room import codec
 from ... import i18n
 from ...i18n import _, ngettext
 from .. import vocab
-from . import errors, rejoin
+from . import errors, invite, rejoin
 from ..screens.common import dialog_rect, felt, frame
 from ..screens.rulesform import describe_scoring, presets, scoring_names, scoring_title, table_blurb, with_choice
 from ..screens.setupform import (
@@ -448,11 +448,10 @@ class LobbyScene(Scene):
     # -- actions ----------------------------------------------------------------------------
 
     def copy_addresses(self) -> None:
-        """Put the room code and the addresses on the clipboard."""
+        """Put the invite on the clipboard, in a sentence (Join finds the invite in it)."""
         room = self.room
-        addresses = self.addresses()
         words = _("Big Two room {code} at {address}").format(code=room.get("code_shown", ""),
-                                                             address=" / ".join(addresses))
+                                                             address=" / ".join(self.invites()))
         try:
             pygame.scrap.put_text(words)
         except (pygame.error, AttributeError):  # no clipboard here: the words stay on screen
@@ -464,13 +463,19 @@ class LobbyScene(Scene):
 
     def addresses(self) -> list[str]:
         """What friends type to join: the hosted server's addresses, or the server this
-        link reached (a ``big2 serve`` somewhere)."""
+        link reached (a ``big2 serve`` somewhere); loopback ones only when there is
+        nothing else (they reach this computer only)."""
         if self.hosting is None:
             return [str(self.link.url)] if getattr(self.link, "url", None) else []
         try:
-            return list(self.hosting.share_addresses())
+            return invite.for_friends(list(self.hosting.share_addresses()))
         except Exception:  # noqa: BLE001 - the server stopped: nothing to share
             return []
+
+    def invites(self) -> list[str]:
+        """One invite (address and room code: ``big2://…/ABCD-EFGH``) per address."""
+        code = str(self.room.get("code_shown", ""))
+        return [invite.make(url, code) for url in self.addresses()] if code else []
 
     def ask_leave(self) -> None:
         others = any(s["kind"] == "person" and i != self.room.get("you") for i, s in enumerate(self.room.get("seats", [])))
@@ -517,10 +522,11 @@ class LobbyScene(Scene):
             text.draw(surf, i18n.verbatim(str(room.get("code_shown", ""))), fpx(34), (x, top + px(20)), GOLD, bold=True)
         else:
             text.draw(surf, _("Connecting…"), fpx(20), (x, top + px(20)), SOFT)
-        shown = " · ".join(self.addresses()) or _("The server is not running.")
+        # the invite, large enough to read out: address and code in one string to paste
+        shown = " · ".join(self.invites()[:2]) or _("The server is not running.")
         line = _("Friends join at {address}").format(address=i18n.verbatim(shown))
-        text.draw(surf, text.shorten(line, fpx(14), self.left_w), fpx(14), (x, r.y + self.header_h - px(14)), SOFT,
-                  max_width=self.left_w)
+        text.draw(surf, text.shorten(line, fpx(16), self.left_w, bold=True), fpx(16),
+                  (x, r.y + self.header_h - px(16)), (235, 238, 240), bold=True, max_width=self.left_w)
         # the status of the link, when it is not simply connected
         status = self.link.status
         note = self.error

@@ -103,14 +103,16 @@ class PauseScene(Scene):
         self.reason_px = self.fpx(14)
         wrapped = {k: text.wrap(r, self.reason_px, bw) if r else [] for k, r in reasons.items()}
         line_h = round(self.reason_px * 1.3)
-        extra = sum(len(lines) * line_h for lines in wrapped.values())
+        # online nothing pauses: the menu says so under its title
+        self.note = text.wrap(_("The game goes on while this menu is open."), self.reason_px, bw) if online else []
+        extra = sum(len(lines) * line_h for lines in wrapped.values()) + len(self.note) * line_h
         rows = len(labels)
         tall = px(556) - (7 - rows) * (px(48) + gap)
         r = self.rect = dialog_rect(self.app.size, width, tall + extra)
         if r.h < tall + extra:  # a small window: the buttons give up some height
             bh = max(px(34), (r.h - px(100) - extra - (rows - 1) * gap) // rows)
         x = r.x + px(30)
-        y = r.y + px(80)
+        y = r.y + px(80) + len(self.note) * line_h
         self.reasons: list[tuple[list[str], tuple[int, int]]] = []
 
         def place(key: str | None = None) -> tuple[int, int, int, int]:
@@ -193,7 +195,13 @@ class PauseScene(Scene):
         self.backdrop.draw(surf)
         veil(surf, 185)
         frame(surf, self.rect)
-        text.draw(surf, _("Paused"), self.fpx(30), (self.rect.centerx, self.rect.y + px(38)), (245, 210, 122), anchor="center", bold=True)
+        online = getattr(self.table, "online", False)
+        title = _("Menu") if online else _("Paused")
+        text.draw(surf, title, self.fpx(30), (self.rect.centerx, self.rect.y + px(38)), (245, 210, 122), anchor="center", bold=True)
+        y = self.rect.y + px(64)
+        for line in self.note:
+            text.draw(surf, line, self.reason_px, (self.rect.centerx, y), REASON, anchor="midtop")
+            y += round(self.reason_px * 1.3)
         for lines, (x, y) in self.reasons:
             for line in lines:
                 text.draw(surf, line, self.reason_px, (x, y), REASON)

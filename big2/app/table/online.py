@@ -29,6 +29,7 @@ import pygame
 import pygame_gui
 
 from big2.i18n import N_, _
+from big2.app.online import errors
 from big2.app.ui import assets, text
 from big2.app.ui.uiscale import MIN_FONT_PX
 from big2.app.table.part import TablePart
@@ -342,7 +343,7 @@ class OnlinePart(TablePart):
             detail = _("The connection to the game dropped. Your seat is kept; play goes on as soon as it is back.")
         else:
             title = _("The connection to the game is lost")
-            detail = _("It could not be made again. Leave to go back to the title screen.")
+            detail = self.closed_detail()
         text.draw(surf, title, int(fp * 1.5), (r.centerx, r.y + t.px(20)), (245, 210, 122), anchor="midtop", bold=True,
                   max_width=r.w - t.px(24))
         size = max(MIN_FONT_PX, int(fp * 0.9))
@@ -350,6 +351,16 @@ class OnlinePart(TablePart):
         for line in text.wrap(detail, size, r.w - t.px(40)):
             text.draw(surf, line, size, (r.centerx, y), (235, 235, 230), anchor="midtop")
             y += assets.font(size).get_linesize()
+
+    def closed_detail(self) -> str:
+        """Why the link stopped for good, and what the friends can do."""
+        code = (getattr(self.link, "problem", None) or ("", ""))[0]
+        if code == "gone":
+            return errors.sentence("gone")
+        if code == "bad_code":  # a server answered, without the room: it restarted
+            return _("The game server no longer has this game (it stopped or restarted). The host can open a "
+                     "new room and send everyone its room code.")
+        return _("It could not be made again. Leave to go back to the title screen.")
 
     def overlay_rect(self) -> pygame.Rect:
         t = self.table

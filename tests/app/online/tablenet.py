@@ -71,10 +71,11 @@ class Online:
 
 
 def start_online(*, players: int = 4, computers: int = 2, hands: int = 2, turn_clock: int = 0,
-                 port: int = 0, pace: float = 0.0) -> Online:
-    """A server, a room with Ann (host, seat 0) and Ben (seat 1), started."""
+                 port: int = 0, pace: float = 0.0, grace: float = 0.3) -> Online:
+    """A server, a room with Ann (host, seat 0) and Ben (seat 1), started. A person who
+    drops keeps their seat for ``grace`` seconds before the computer plays it."""
     server = ServerThread(host="127.0.0.1", port=port, advertise=False,
-                          limits=Limits(computer_pace_s=pace))
+                          limits=Limits(computer_pace_s=pace, reconnect_grace_s=grace))
     url = server.start()
     create = {"players": players, "computers": computers, "hands": hands}
     if turn_clock:

@@ -8,7 +8,7 @@ import json
 import socket
 
 from conftest import join_by_typing, wait_for
-from helpers import click_control, type_text
+from helpers import click_control
 
 from big2.app.online import rejoin
 from big2.persistence import AppPaths

@@ -37,13 +37,19 @@ def test_enter_with_nothing_lifted_keeps_the_turn_and_says_why(make_app):
         assert table.awaiting_human and table.waiting_on is None
         assert table.buttons["hint"].is_enabled
         assert table.buttons["pass"].is_enabled == (not table.state.leading)
-        # and she can still play: the lowest legal play lifted with clicks, then Enter
+        # and she can still act: the lowest legal play lifted with clicks, then Enter (or
+        # P when nothing she holds beats the trick)
         seq = net.ann.state.seq
-        move = next(m for m in seatrules.legal_moves(table.state) if m != PASS)
+        moves = [m for m in seatrules.legal_moves(table.state) if m != PASS]
+        if not moves:
+            key(app, pygame.K_p)
+            assert wait_for(app, lambda: net.ann.state.seq != seq)
+            return
         from big2.engine.combos import move_cards
 
-        cards = sorted(move_cards(move))
+        cards = sorted(move_cards(moves[0]))
         app.settings.one_tap = False
+        wait_for(app, lambda: False, timeout=0.5)  # a new click, not a double-click on a card put down
         for card in cards:
             click(app, card_point(table, card))
         assert sorted(table.hand.selected) == cards
@@ -62,11 +68,29 @@ def test_a_server_error_answering_a_move_gives_the_turn_back_with_a_sentence(mak
         app, table = _anns_turn(make_app, net)
         table.send(cmd.Play(()))
         table.end_human_turn()
-        assert not table.awaiting_human and table.waiting_on is not None
         assert wait_for(app, lambda: table.awaiting_human, timeout=10)
         assert table.waiting_on is None
         assert table.message is not None
         assert table.message[0] == "The game server found a value it could not use in a request."
         assert table.buttons["hint"].is_enabled
+    finally:
+        net.close()
+
+
+def test_the_online_menu_is_not_called_paused(make_app):
+    # online nothing pauses: the menu says the game goes on (the clock runs behind it)
+    from big2.app.ui import text
+
+    net = start_online(hands=1)
+    try:
+        app, table = _anns_turn(make_app, net)
+        key(app, pygame.K_ESCAPE, frames=3)
+        assert app.top.name == "pause"
+        app.dirty = True
+        with text.recording() as drawn:
+            app.draw()
+        said = [d.text for d in drawn]
+        assert "Menu" in said and "Paused" not in said
+        assert "The game goes on while this menu is open." in said
     finally:
         net.close()

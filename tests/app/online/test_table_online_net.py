@@ -172,3 +172,51 @@ def test_the_host_gives_a_seat_the_computer_kept_to_a_new_person(make_app):
         if cy is not None:
             cy.close()
         net.close()
+
+
+def test_with_the_server_gone_the_table_gives_up_with_a_sentence(make_app):
+    from big2.app.online import errors
+
+    net = start_online(hands=1)
+    try:
+        net.ann.give_up_s = 1.5  # (two minutes in the app)
+        app = make_app()
+        table = app.push("table", net.ann)
+        assert wait_for(app, lambda: table.awaiting_human or net.ann.state.to_act != 0, also=net.ben_moves)
+        net.server.stop()
+        assert wait_for(app, lambda: net.ann.status == "closed", timeout=20)
+        assert net.ann.problem[0] == "gone"
+        assert wait_for(app, lambda: table.net.status == "closed")
+        assert table.net.closed_detail() == errors.sentence("gone")
+        assert table.net.b_leave is not None
+        click_button(app, table.net.b_leave)
+        assert app.top.name == "title"
+    finally:
+        net.close()
+
+
+def test_a_server_that_restarted_without_the_room_says_the_game_is_gone(make_app):
+    import socket
+
+    from big2.net.hostthread import ServerThread
+
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]
+    net = start_online(hands=1, port=port)
+    fresh = None
+    try:
+        app = make_app()
+        table = app.push("table", net.ann)
+        assert wait_for(app, lambda: table.awaiting_human or net.ann.state.to_act != 0, also=net.ben_moves)
+        net.server.stop()
+        fresh = ServerThread(host="127.0.0.1", port=port, advertise=False)
+        fresh.start()
+        assert wait_for(app, lambda: net.ann.status == "closed", timeout=20)
+        assert net.ann.problem[0] == "bad_code"
+        assert wait_for(app, lambda: table.net.status == "closed")
+        assert table.net.closed_detail().startswith("The game server no longer has this game")
+    finally:
+        net.close()
+        if fresh is not None:
+            fresh.stop()
