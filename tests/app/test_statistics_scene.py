@@ -63,6 +63,21 @@ def test_statistics_show_the_players_record_and_charts(make_app):
     st.close()
 
 
+def test_statistics_open_on_the_settings_player_not_the_busiest(make_app):
+    seed_history(_home(), sessions=3, hands=3, player="Bo")  # a guest with more hands
+    seed_history(_home(), sessions=1, hands=2, player="Mei", seed=9)
+    app, st, title = _start(make_app)
+    import dataclasses
+
+    st.save_settings(dataclasses.replace(st.settings, player_name="Mei"))
+    click_button(app, title.b_stats)
+    scene = app.top
+    _wait_loaded(app, scene)
+    assert scene.view.players[0] == "Bo" and scene.view.player == "Mei"
+    assert scene.view.report.overall.hands == 2
+    st.close()
+
+
 def test_statistics_with_no_history_say_so(make_app):
     app, st, title = _start(make_app)
     click_button(app, title.b_stats)

@@ -40,6 +40,7 @@ from ..screens.setupform import (
     LENGTHS, Layer, aim_rule_menus, choices_by_name, house_rules_box, house_rules_text, length_id, length_text,
 )
 from ..ui import text
+from ..ui.uiscale import MIN_FONT_PX
 from ..ui.scene import Scene
 from ..ui.textwindow import TextWindow
 from .reactions import ORDER, heard, is_muted, reaction_text, toggle_mute
@@ -325,8 +326,12 @@ class LobbyScene(Scene):
     def update(self, dt: float) -> None:
         link = self.link
         # the state only: the deal's events stay for the table, which deals them
-        if link.sync() is not None and not self.left:
-            self.app.replace("table", link)  # the host started: the game is on
+        state = link.sync()
+        if state is not None and not self.left:
+            # the host started: the game is on; or it is over already (someone came back,
+            # or took an opened seat, after the last hand): its standings, and the wait
+            # for the host's rematch
+            self.app.replace("session_end" if state.session_over else "table", link)
             return
         if link.problem is not self._problem:
             self._problem = link.problem
@@ -523,9 +528,12 @@ class LobbyScene(Scene):
         else:
             text.draw(surf, _("Connecting…"), fpx(20), (x, top + px(20)), SOFT)
         # the invite, large enough to read out: address and code in one string to paste
-        shown = " · ".join(self.invites()[:2]) or _("The server is not running.")
-        line = _("Friends join at {address}").format(address=i18n.verbatim(shown))
-        text.draw(surf, text.shorten(line, fpx(16), self.left_w, bold=True), fpx(16),
+        invites = self.invites()
+        shown = " · ".join(invites[:2]) or _("The server is not running.")
+        line, size = self.fitted(_("Friends join at {address}").format(address=i18n.verbatim(shown)), fpx(16))
+        if invites and text.width_of(line, size, bold=True) > self.left_w:
+            line, size = self.fitted(invites[0], fpx(16))  # the invite whole, never cut before its code
+        text.draw(surf, text.shorten(line, size, self.left_w, bold=True), size,
                   (x, r.y + self.header_h - px(16)), (235, 238, 240), bold=True, max_width=self.left_w)
         # the status of the link, when it is not simply connected
         status = self.link.status
@@ -548,6 +556,13 @@ class LobbyScene(Scene):
             for line in lines:
                 text.draw(surf, line, fpx(14), (self.reason_box.right, y), DIM, anchor="topright")
                 y += fpx(14) + px(3)
+
+    def fitted(self, words: str, size: int) -> tuple[str, int]:
+        """``words`` and the largest size, at most ``size`` and not below the smallest
+        readable one, at which they fit the left column."""
+        while size > MIN_FONT_PX and text.width_of(words, size, bold=True) > self.left_w:
+            size -= 1
+        return words, size
 
     def _draw_seats(self, surf: pygame.Surface, room: dict[str, Any]) -> None:
         px, fpx = self.px, self.fpx

@@ -116,7 +116,14 @@ class StatisticsScene(Scene):
         self.replay_buttons: list[tuple[pygame_gui.elements.UIButton, int]] = []
         #: Count the hands where undo was used (the "Incl. undo hands" button switches).
         self.with_assisted = True
-        self.request()
+        self.request(self.own_name())
+
+    def own_name(self) -> str | None:
+        """The Settings player's name: Statistics opens on their record (not on whoever
+        played the most hands — a hot-seat guest, a friend online)."""
+        st = storage.of(self.app)
+        settings = getattr(st, "settings", None) if st is not None else None
+        return (getattr(settings, "player_name", "") or "").strip() or None
 
     # Data --------------------------------------------------------------------------------------
 

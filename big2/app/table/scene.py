@@ -364,7 +364,9 @@ class TableScene(Scene):
             self.log.append((vocab.later(lambda: _("Hand {number} is dealt").format(number=i18n.current().number(n))), (235, 225, 180)))
         else:
             self.log.append((vocab.later(lambda: _("Hand {number} resumed where it stopped").format(number=i18n.current().number(n))), (235, 225, 180)))
-        self.log.extend(recent_lines(state, 3))
+        # online the snapshot carries the hand's public log: all of it, so a rejoin or a
+        # reconnect shows what happened meanwhile (the computer's moves for this seat too)
+        self.log.extend(recent_lines(state, LOG_KEEP if self.online else 3))
         if state.to_act is not None:
             self.playback.queue.append(TurnStarted(state.to_act, state.leading))
         self.link.poll()  # nothing new: the position is the state

@@ -136,3 +136,36 @@ def rejoin(net: Online, name: str = "Ben") -> RemoteLink:
     link = RemoteLink(net.url, name=name, code=old.code, token=old.token, backoff=(0.1, 0.5))
     net.ben = link
     return link
+
+
+def mover(*links: RemoteLink):
+    """Each link plays its lowest legal move (gives back the suggested card) when its
+    turn comes; returns the step to run while waiting."""
+    done: dict[int, int] = {}
+
+    def step() -> None:
+        for link in links:
+            link.poll()
+            st = link.state
+            if st is None or not st.in_hand or st.hand_over or done.get(id(link)) == st.seq:
+                continue
+            if st.exchange is not None and st.exchange[1] == st.seat:
+                done[id(link)] = st.seq
+                link.send(cmd.GiveBack(st.give_back_hint if st.give_back_hint is not None else min(st.hand)))
+            elif st.to_act == st.seat and st.exchange is None:
+                done[id(link)] = st.seq
+                moves = [m for m in seatrules.legal_moves(st) if m != PASS]
+                link.send(cmd.Play(tuple(move_cards(moves[0]))) if moves else cmd.Pass())
+    return step
+
+
+def play_while(app, table, net: Online, going, seconds: float = 60.0) -> None:
+    """Run the app's frames while ``going()`` (at most ``seconds``): Ben plays his turns,
+    Ann hers with real clicks whenever her table is on top."""
+    end = time.monotonic() + seconds
+    while time.monotonic() < end and going():
+        net.ben_moves()
+        app.frame(block=False)
+        if app.top is table:
+            ann_moves(app, table)
+        time.sleep(0.005)

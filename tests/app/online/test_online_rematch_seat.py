@@ -5,34 +5,10 @@ offered its seat back), forgotten for good after a deliberate Leave."""
 from __future__ import annotations
 
 from big2.app.online import rejoin
-from big2.engine.combos import PASS, move_cards
 from big2.net.link import RemoteLink
-from big2.room import commands as cmd
-from big2.room import seatrules
 
-from tablenet import start_online
+from tablenet import mover, start_online
 from tests.waiting import until
-
-
-def _mover(*links: RemoteLink):
-    """Each link plays its lowest legal move (gives back the suggested card) when its
-    turn comes; returns the step to run while waiting."""
-    done: dict[int, int] = {}
-
-    def step() -> None:
-        for link in links:
-            link.poll()
-            st = link.state
-            if st is None or not st.in_hand or st.hand_over or done.get(id(link)) == st.seq:
-                continue
-            if st.exchange is not None and st.exchange[1] == st.seat:
-                done[id(link)] = st.seq
-                link.send(cmd.GiveBack(st.give_back_hint if st.give_back_hint is not None else min(st.hand)))
-            elif st.to_act == st.seat and st.exchange is None:
-                done[id(link)] = st.seq
-                moves = [m for m in seatrules.legal_moves(st) if m != PASS]
-                link.send(cmd.Play(tuple(move_cards(moves[0]))) if moves else cmd.Pass())
-    return step
 
 
 def _stored() -> dict | None:
@@ -47,7 +23,7 @@ def test_a_rematch_keeps_the_seat_again_and_a_restart_takes_it_back():
         keeper.watch(net.ann)
         kept = _stored()
         assert kept == {"code": net.ann.code, "token": net.ann.token, "seat": 0}
-        step = _mover(net.ann, net.ben)
+        step = mover(net.ann, net.ben)
         assert until(lambda: net.ann.state is not None and net.ann.state.session_over, 90, step)
         assert until(lambda: _stored() is None)  # the session ended: nothing to come back to
         net.ann.start()  # the host's Rematch
@@ -80,5 +56,30 @@ def test_a_deliberate_leave_forgets_the_seat_at_once():
         net.ben.close()
         keeper()  # a late frame heard: nothing is kept again
         assert _stored() is None and not rejoin.path().exists()
+    finally:
+        net.close()
+
+
+def test_someone_back_after_the_session_ended_sees_the_standings(make_app):
+    from big2.app.ui import text
+
+    net = start_online(hands=1)
+    try:
+        step = mover(net.ann, net.ben)
+        assert until(lambda: net.ben.state is not None and net.ben.state.session_over, 90, step)
+        token, code = net.ben.token, net.ben.code
+        net.ben.close()  # Ben's app closed while the results showed; he comes back
+        back = RemoteLink(net.url, name="Ben", code=code, token=token, backoff=(0.1, 0.5))
+        net.ben = back
+        app = make_app()
+        app.push("lobby", back)  # as the hub's Rejoin opens it
+        assert app.run_until(lambda: app.top.name != "lobby", timeout=20)
+        assert app.top.name == "session_end"  # not an empty table of "0 cards"
+        app.dirty = True
+        with text.recording() as drawn:
+            app.draw()
+        said = [d.text for d in drawn]
+        assert "Ann" in said and "Ben" in said  # the standings
+        assert any("Waiting for the host" in words for words in said)
     finally:
         net.close()

@@ -11,7 +11,7 @@ import pytest
 from big2.net.link import RemoteLink
 
 from tests.app.helpers import click, click_button, key
-from tablenet import ann_moves, drop, rejoin, start_online, wait_for
+from tablenet import ann_moves, drop, play_while, rejoin, start_online, wait_for
 
 
 def test_the_table_shows_reconnecting_holds_input_and_plays_on(make_app):
@@ -220,3 +220,21 @@ def test_a_server_that_restarted_without_the_room_says_the_game_is_gone(make_app
         net.close()
         if fresh is not None:
             fresh.stop()
+
+
+def test_after_a_reconnect_recent_plays_keep_the_hand_so_far(make_app):
+    net = start_online(hands=1)
+    try:
+        app = make_app()
+        table = app.push("table", net.ann)
+        play_while(app, table, net, lambda: len(net.ann.state.history) < 5, 30)  # a few moves first
+        assert len(net.ann.state.history) >= 5
+        drop(net.ann)
+        assert wait_for(app, lambda: net.ann.reconnects >= 1 and net.ann.status == "connected", timeout=15)
+        assert wait_for(app, lambda: any("resumed" in str(line) for line, _c in table.log))
+        moves = len(net.ann.state.history)
+        lines = [str(line) for line, _c in table.log]
+        at = next(i for i, line in enumerate(lines) if "resumed" in line)
+        assert len(lines) - at - 1 >= min(moves, 5)  # every move of the hand, not the last three
+    finally:
+        net.close()
