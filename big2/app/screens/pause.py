@@ -178,10 +178,10 @@ class PauseScene(Scene):
             self.app.push("settings")
             return True
         if self.pressed(event, self.b_quit) and getattr(self.table, "online", False):
-            from ..table.online import leave_online
+            from ..table.online import leave_detail, leave_online
 
             self.app.push("confirm", _("Leave this game?"), lambda: leave_online(self.app, self.table.link), yes=_("Leave"),
-                          detail=_("A computer takes your seat for the rest of the session; the others play on."))
+                          detail=leave_detail(self.app, self.table.link))
             return True
         if self.pressed(event, self.b_quit):
             # ask first: the game is kept (Continue on the title), but the table closes

@@ -446,15 +446,29 @@ class OnlinePart(TablePart):
         t.view.damage(r)
 
 
+def leave_detail(app: Any, link: Any) -> str:
+    """What leaving means, said under "Leave this game?": the game ends for everyone when
+    this app runs it (hosting), else a computer takes the seat and the others play on."""
+    from big2.app.online import hosting
+
+    if hosting.runs_for(app, link):
+        return _("Your friends will be disconnected.")
+    return _("A computer takes your seat for the rest of the session; the others play on.")
+
+
 def leave_online(app: Any, link: Any) -> None:
     """Leave the room for good (a computer takes the seat) and go back to the title;
-    the seat kept for a rejoin is forgotten (the player chose to go)."""
-    from big2.app.online import rejoin
+    the seat kept for a rejoin is forgotten (the player chose to go). When this app
+    hosts the game its server stops: the game ends for everyone."""
+    from big2.app.online import hosting, rejoin
 
     rejoin.release(link)
+    hosted = hosting.runs_for(app, link)
     try:
         link.leave()
     except RuntimeError:
         pass  # the link's thread has stopped already: nothing to tell the server
     link.close()
+    if hosted:  # this app runs the game: it ends for everyone, and is announced no more
+        hosting.of(app).stop_soon()
     app.goto("title")

@@ -68,3 +68,33 @@ def test_a_joiner_leaves_the_lobby_the_hub_answers_and_offers_no_rejoin(make_app
     assert hub.b_rejoin is None and rejoin.load()[0] is None  # no "Rejoin room …" after a Leave
     key(app, pygame.K_ESCAPE, frames=4)
     assert app.top.name == "title"
+
+
+def test_the_host_leaving_the_table_ends_the_game_for_everyone_as_the_form_says(make_app, loopback):
+    from big2.net.link import RemoteLink
+    from tests.waiting import until
+
+    app = make_app()
+    lobby = _host_to_lobby(app)
+    hosting = lobby.hosting
+    lobby.link.configure(players=2)
+    assert app.run_until(lambda: len(lobby.room.get("seats", [])) == 2, timeout=10)
+    ben = RemoteLink(hosting.url, name="Ben", code=lobby.link.code, backoff=(0.1, 0.3), give_up_s=2.0)
+    try:
+        assert until(lambda: ben.lobby is not None)
+        ben.ready()
+        assert app.run_until(lambda: lobby.b_start is not None and lobby.b_start.is_enabled, timeout=10)
+        click_control(app, lobby.b_start)
+        assert app.run_until(lambda: app.top.name == "table", timeout=20)
+        key(app, pygame.K_ESCAPE, frames=3)
+        menu = app.top
+        assert menu.name == "pause"
+        click_control(app, menu.b_quit)
+        confirm = app.top
+        assert confirm.detail == "Your friends will be disconnected."  # as the Host form and the lobby say
+        click_control(app, confirm.b_yes)
+        assert app.top.name == "title"
+        assert until(lambda: not hosting.running, 10)  # no server left running (nor announced)
+        assert until(lambda: ben.status == "closed", 15)
+    finally:
+        ben.close()
