@@ -219,7 +219,12 @@ class JoinScene(FormScene):
             return
         from big2.net.link import RemoteLink
 
-        link = RemoteLink(url, name=name, code=code, on_message=self.app.post_wake)
+        # the seat this app kept in that room (its process died, say, and this is another
+        # address of the same game): take it back with its token, not as a newcomer, whom
+        # a started game refuses
+        kept, _notices = rejoin.load()
+        token = kept.token if kept is not None and kept.code == code else None
+        link = RemoteLink(url, name=name, code=code, token=token, on_message=self.app.post_wake)
         self.enter_room(link, self.address_text.strip())
 
     # Polling -------------------------------------------------------------------------------

@@ -105,3 +105,21 @@ def test_the_kept_seat_is_forgotten_when_the_player_leaves_the_room(make_app, lo
     lobby[-1].link.leave()  # what the lobby's Leave sends
     assert wait_for(lambda: not rejoin.path().exists())
     assert wait_for(lambda: ann.lobby["seats"][1]["kind"] == "open")
+
+
+def test_join_by_code_takes_back_the_seat_this_app_kept_in_that_room(make_app, lobby, loopback):
+    # e.g. the room's process died and the player types another address of the same game:
+    # a newcomer would be refused ("already started"), the kept seat is taken back
+    from tablenet import start_online
+
+    net = start_online(hands=2)
+    try:
+        rejoin.remember(net.ben)
+        seat, token = net.ben.seat, net.ben.token
+        net.ben.close()
+        app = make_app()
+        join_by_typing(app, "Ben", net.url, net.ann.lobby["code_shown"])
+        link = lobby[-1].link
+        assert link.seat == seat and link.token == token
+    finally:
+        net.close()
