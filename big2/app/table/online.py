@@ -29,6 +29,7 @@ import pygame
 import pygame_gui
 
 from big2.i18n import N_, _
+from big2.app import vocab
 from big2.app.online import errors
 from big2.app.ui import assets, text
 from big2.app.ui.uiscale import MIN_FONT_PX
@@ -86,6 +87,10 @@ class OnlinePart(TablePart):
         self.heard = len(getattr(link, "reactions", ()))
         self.snapshots = getattr(link, "snapshots", 0)
         self.resync_due = False
+        #: (hand number, moves) of the position the table last showed, and how many of
+        #: this seat's moves a computer made while the player was away (said on resync).
+        self.seen: tuple[int, int] = (-1, 0)
+        self.played_for_me = 0
         self.clock_shown: tuple[int, int] | None = None
         self.b_react: pygame_gui.elements.UIButton | None = None
         self.b_leave: pygame_gui.elements.UIButton | None = None
@@ -141,6 +146,7 @@ class OnlinePart(TablePart):
         if snapshots != self.snapshots:
             # back after a drop: what happened meanwhile is in the snapshot only
             self.snapshots = snapshots
+            self.played_for_me = self.moves_made_for_me(in_flight=t.waiting_on is not None)
             t.awaiting_human = False
             t.waiting_on = None
             self.resync_due = True
@@ -148,6 +154,11 @@ class OnlinePart(TablePart):
             self.resync_due = False
             if t.state.in_hand and not t.state.hand_over:
                 t.start_hand(as_it_stands=True)  # the hand as it stands now: no deal
+                if self.played_for_me:
+                    t.log.append((vocab.later(lambda: _("While you were away the computer played for you.")), AMBER))
+                    t.damage_info()
+            self.played_for_me = 0
+        self.seen = (t.state.hand_number, len(t.state.history))
         away = self.away_seats()
         if away != self.away:
             for seat in sorted(away - self.away):
@@ -175,6 +186,18 @@ class OnlinePart(TablePart):
         if tick != self.clock_shown:
             self.clock_shown = tick
             t.damage_info()
+
+    def moves_made_for_me(self, *, in_flight: bool) -> int:
+        """How many of this seat's moves in the snapshot just taken in were not the
+        player's: those since the position the table last showed, less a move the table
+        had sent and not yet seen answered."""
+        t = self.table
+        hand, seen = self.seen
+        state = t.state
+        if state.hand_number != hand:
+            return 0
+        mine = sum(1 for seat, _move in state.history[seen:] if seat == t.viewer)
+        return max(0, mine - int(in_flight))
 
     def deadline(self) -> float | None:
         now = self.table.clock.time

@@ -238,3 +238,21 @@ def test_after_a_reconnect_recent_plays_keep_the_hand_so_far(make_app):
         assert len(lines) - at - 1 >= min(moves, 5)  # every move of the hand, not the last three
     finally:
         net.close()
+
+
+def test_the_log_says_when_the_computer_played_for_you_while_you_were_away(make_app):
+    net = start_online(hands=1)  # a seat waits 0.3 s for its person, then the computer plays it
+    try:
+        net.ann.backoff = (1.5, 2.0)
+        app = make_app()
+        table = app.push("table", net.ann)
+        assert wait_for(app, lambda: table.awaiting_human and table.state.to_act == table.viewer,
+                        also=net.ben_moves)
+        mine = sum(1 for seat, _m in net.ann.state.history if seat == 0)
+        drop(net.ann)  # (Ben waits meanwhile: a hand that ended would leave her seat to the computer)
+        assert wait_for(app, lambda: net.ann.reconnects >= 1 and net.ann.status == "connected", timeout=15)
+        assert wait_for(app, lambda: any("computer played for you" in str(line) for line, _c in table.log),
+                        timeout=10)
+        assert sum(1 for seat, _m in net.ann.state.history if seat == 0) > mine
+    finally:
+        net.close()
