@@ -43,10 +43,12 @@ class Entering:
             self.outcome = "in"
             return self.outcome
         problem = link.problem
-        if link.status == "closed" or (link.status == "reconnecting" and problem is not None):
-            self.code = problem[0] if problem else "connection"
-            self.fail(errors.problem(problem) or errors.sentence("connection"))
-        elif link.status == "reconnecting":  # the first try did not reach a server
+        if problem is not None and problem[0] == "connection" and not link.token:
+            problem = None  # nothing ever connected: no connection "broke"; no game answered
+        if link.status in ("closed", "reconnecting") and problem is not None:
+            self.code = problem[0]
+            self.fail(errors.problem(problem))
+        elif link.status in ("closed", "reconnecting"):  # the first try did not reach a server
             self.code = "unreachable"
             self.fail(_("No game answered at {address}. Check the address, and that the host's game is "
                         "still open and on the same network.").format(address=verbatim(self.where)))

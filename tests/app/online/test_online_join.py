@@ -114,3 +114,34 @@ def test_cancel_stops_waiting(make_app, lobby, loopback):
         click_control(app, form.b_back)
         assert not form.waiting and app.top is form and form.b_join.is_enabled and form.b_back.text == "Back"
         assert form.address_entry.get_text() == address and not lobby
+
+
+def test_an_address_where_no_game_answers_says_so_not_that_a_connection_broke(make_app, lobby, loopback):
+    import threading
+
+    with socket.socket() as rude:  # takes each connection and hangs up at once (not a game)
+        rude.bind(("127.0.0.1", 0))
+        rude.listen()
+        stop = threading.Event()
+
+        def hang_up() -> None:
+            rude.settimeout(0.2)
+            while not stop.is_set():
+                try:
+                    conn, _peer = rude.accept()
+                except OSError:
+                    continue
+                conn.close()
+
+        threading.Thread(target=hang_up, daemon=True).start()
+        address = f"127.0.0.1:{rude.getsockname()[1]}"
+        try:
+            app = make_app()
+            form = _to_join_form(app)
+            _fill(app, form, "Ben", address, "ABCD-EFGH")
+            click_control(app, form.b_join)
+            assert app.run_until(lambda: not form.waiting, timeout=20)
+            assert form.message.startswith(f"No game answered at {address}."), form.message
+            assert "broke" not in form.message and not lobby
+        finally:
+            stop.set()
