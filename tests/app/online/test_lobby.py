@@ -12,6 +12,7 @@ import pytest
 
 from helpers import click_control, pick_option, pump
 
+from big2.app.online import invite
 from big2.app.online.lobby import LobbyScene
 from big2.app.screens.setupform import choices_by_name
 from big2.app.ui import text
@@ -81,11 +82,12 @@ def test_the_host_sets_seats_and_rules_the_friend_sees_them_and_start_opens_the_
     scene = _lobby(app, ann, hosting)
     drawn = _drawn(app)
     assert ann.lobby["code_shown"] in drawn
-    assert any(hosting.share_addresses()[0] in line for line in drawn)
-    # the code and the address go to the clipboard with a click
+    invited = invite.make(hosting.share_addresses()[0], ann.lobby["code_shown"])  # address and code in one
+    assert any(invited in line for line in drawn)
+    # the invite goes to the clipboard with a click, and reads back as the address and code
     click_control(app, scene.b_copy)
     copied = pygame.scrap.get_text()
-    assert ann.lobby["code_shown"] in copied and hosting.share_addresses()[0] in copied
+    assert invited in copied and invite.read(copied) == (hosting.share_addresses()[0], ann.lobby["code_shown"])
     assert scene.b_copy.text == "Copied"
     # Seat 3 is open: a computer takes it
     assert set(scene.seat_menus) == {2} and not scene.mute_buttons.keys() - {1}
