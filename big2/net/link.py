@@ -31,7 +31,9 @@ None; :meth:`seconds_left` reads it. :attr:`remote` tells a table the room is el
 Dropped connections: the link reconnects by itself, waiting 0.5 s, 1 s, 2 s … (at most
 10 s, with a little randomness) between tries, and takes its seat back with its seat
 token; after ``give_up_s`` seconds (two minutes) without getting back in it stops, with
-:attr:`problem` ``("gone", …)``, so a table never says "Reconnecting…" for good; :attr:`status` is ``"connecting"``, ``"connected"``, ``"reconnecting"`` (show
+:attr:`problem` ``("gone", …)``, so a table never says "Reconnecting…" for good. A
+``left`` frame with ``reconnect`` (the room moved to another process) is a drop too.
+:attr:`status` is ``"connecting"``, ``"connected"``, ``"reconnecting"`` (show
 "Reconnecting…") or ``"closed"``; :attr:`problem` the last error frame's code and
 sentence. :attr:`token` and :attr:`code` are what the app stores to offer a rejoin after
 a restart (pass them back as ``code=``/``token=``).

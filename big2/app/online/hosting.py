@@ -134,13 +134,7 @@ def runs_for(app: Any, link: Any) -> bool:
     """Whether ``link``'s room is on the game server this app runs (its player hosts it:
     when they leave, the game ends for everyone, as the Host form says)."""
     found = getattr(app, "hosting", None)
-    if found is None or not found.running:
-        return False
-    try:
-        ports = {int(u.rsplit(":", 1)[1]) for u in [found.url, *found.share_addresses()] if u}
-        return int(str(getattr(link, "url", "")).rsplit(":", 1)[1]) in ports
-    except (ValueError, IndexError, TypeError):
-        return False
+    return found is not None and found.running and found.url is not None and getattr(link, "url", None) == found.url
 
 
 def stop(app: Any) -> None:
