@@ -12,10 +12,10 @@ beyond the game.
   seconds left show on the plate of the seat to act; one's own turns urgent (red) in
   the last :data:`URGENT_SECONDS`.
 * **Reactions** — a small button opens the preset reactions
-  (:data:`big2.net.protocol.REACTIONS`, each shown in the reader's language) and a mute
-  per player; others' reactions appear by their seat for :data:`REACTION_SECONDS`.
-  Mutes are player names in ``app.online_mutes`` (kept for the app's session, shared
-  with the lobby).
+  (:data:`big2.net.protocol.REACTIONS`, in the same words as the lobby's:
+  :mod:`big2.app.online.reactions`) and a mute per player, the same mutes as the lobby's
+  (kept while the app runs); others' reactions appear by their seat for
+  :data:`REACTION_SECONDS`.
 
 The table adds this part (first, so held input never reaches the cards) only for a
 remote link. Nothing here touches the network: the link's thread does.
@@ -28,9 +28,10 @@ from typing import TYPE_CHECKING, Any
 import pygame
 import pygame_gui
 
-from big2.i18n import N_, _
+from big2.i18n import _
 from big2.app import vocab
 from big2.app.online import errors
+from big2.app.online.reactions import ORDER, is_muted, reaction_text, toggle_mute
 from big2.app.ui import assets, text
 from big2.app.ui.uiscale import MIN_FONT_PX
 from big2.app.table.part import TablePart
@@ -42,35 +43,11 @@ if TYPE_CHECKING:
 REACTION_SECONDS = 4.0
 #: One's own clock turns urgent with this many seconds left.
 URGENT_SECONDS = 5.0
-#: The preset reactions as a player reads them (the wire names are
-#: :data:`big2.net.protocol.REACTIONS`; nothing else travels).
-REACTION_WORDS = {
-    "nice": N_("Nice!"),
-    "oops": N_("Oops"),
-    "good_game": N_("Good game"),
-    "well_played": N_("Well played"),
-    "thanks": N_("Thanks"),
-    "hurry": N_("Your turn, please"),
-}
 AMBER = (255, 200, 120)
 URGENT = (235, 70, 60)
 CLOCK_BG = (30, 60, 50)
 INPUT = (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP, pygame.KEYDOWN, pygame.KEYUP, pygame.MOUSEWHEEL,
          pygame.TEXTINPUT)
-
-
-def reaction_text(name: str) -> str:
-    """A reaction's words in the reader's language ('' for one this version lacks)."""
-    words = REACTION_WORDS.get(name)
-    return _(words) if words else ""
-
-
-def mutes(app: Any) -> set[str]:
-    """The names of the players whose reactions are not shown (for this run of the app)."""
-    muted = getattr(app, "online_mutes", None)
-    if muted is None:
-        muted = app.online_mutes = set()
-    return muted
 
 
 class OnlinePart(TablePart):
@@ -170,9 +147,8 @@ class OnlinePart(TablePart):
             t.damage_info()
         reactions = getattr(self.link, "reactions", ())
         if len(reactions) > self.heard:
-            muted = mutes(self.app)
             for seat, name in reactions[self.heard:]:
-                if 0 <= seat < t.state.n_players and t.state.names[seat] not in muted and reaction_text(name):
+                if 0 <= seat < t.state.n_players and name in ORDER and not self.muted(seat):
                     self.bubbles[seat] = (name, now + REACTION_SECONDS)
             self.heard = len(reactions)
             t.damage_info()
@@ -198,6 +174,13 @@ class OnlinePart(TablePart):
             return 0
         mine = sum(1 for seat, _move in state.history[seen:] if seat == t.viewer)
         return max(0, mine - int(in_flight))
+
+    def room_code(self) -> str:
+        return str((getattr(self.link, "lobby", None) or {}).get("code", ""))
+
+    def muted(self, seat: int) -> bool:
+        """Whether the person at ``seat`` is muted (in the lobby or here: one choice)."""
+        return is_muted(self.app, self.room_code(), seat, self.table.state.names[seat])
 
     def deadline(self) -> float | None:
         now = self.table.clock.time
@@ -239,10 +222,8 @@ class OnlinePart(TablePart):
                     self.link.react(value)
                     self.close_panel()
                 else:
-                    muted = mutes(self.app)
-                    muted.symmetric_difference_update({value})
-                    if value in muted:
-                        self.bubbles = {s: b for s, b in self.bubbles.items() if self.table.state.names[s] != value}
+                    if toggle_mute(self.app, self.room_code(), value, self.table.state.names[value]):
+                        self.bubbles.pop(value, None)
                     self.open_panel()  # again, with the new words
                 return True
         return False
@@ -295,13 +276,12 @@ class OnlinePart(TablePart):
         self.close_panel()
         assert self.b_react is not None
         state = t.state
-        rows: list[tuple[str, str, Any]] = [("react", reaction_text(n), n) for n in REACTION_WORDS]
-        muted = mutes(self.app)
+        rows: list[tuple[str, str, Any]] = [("react", reaction_text(n), n) for n in ORDER]
         for seat in range(state.n_players):
             if seat != t.viewer and state.people[seat]:
                 name = state.names[seat]
-                label = (_("Unmute {name}") if name in muted else _("Mute {name}")).format(name=name)
-                rows.append(("mute", label, name))
+                label = (_("Unmute {name}") if self.muted(seat) else _("Mute {name}")).format(name=name)
+                rows.append(("mute", label, seat))
         h = max(t.px(34), self.b_react.rect.h - t.px(4))
         gap = t.px(6)
         w = max(t.px(200), t.button_width([r[1] for r in rows]) + t.px(16))

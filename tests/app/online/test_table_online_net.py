@@ -102,7 +102,6 @@ def test_reactions_are_sent_shown_by_the_seat_and_muted(make_app):
     net = start_online(hands=1)
     try:
         app = make_app()
-        app.online_mutes = set()
         table = app.push("table", net.ann)
         part = table.net
         click_button(app, part.b_react)
@@ -118,10 +117,13 @@ def test_reactions_are_sent_shown_by_the_seat_and_muted(make_app):
         assert part.bubbles[1][0] == "thanks"
         # mute Ben: his reactions are not shown any more (for this run of the app)
         click_button(app, part.b_react)
-        mute = next(b for b, kind, value in part.panel_buttons if value == "Ben")
+        mute = next(b for b, kind, value in part.panel_buttons if kind == "mute" and value == 1)
         click_button(app, mute)
-        assert app.online_mutes == {"Ben"} and 1 not in part.bubbles
-        unmute = [b.text for b, kind, value in part.panel_buttons if value == "Ben"]
+        assert part.muted(1) and 1 not in part.bubbles
+        from big2.app.online.reactions import is_muted
+
+        assert is_muted(app, net.ann.lobby["code"], 1, "Ben")  # the lobby's mute too: one choice
+        unmute = [b.text for b, kind, value in part.panel_buttons if kind == "mute" and value == 1]
         assert unmute == ["Unmute Ben"]
         key(app, pygame.K_ESCAPE)  # closes the panel, not the table
         assert part.panel is None and app.top is table
