@@ -182,3 +182,16 @@ def test_the_language_picker_applies_at_once_and_is_kept(make_app, monkeypatch):
         assert isinstance(app.top, TitleScene) and app.top.b_quick.text == "與電腦對戰"
     finally:
         language.apply(app, "en")
+
+
+def test_a_1280x720_desktop_is_offered_800x600_too(make_app, monkeypatch):
+    # the smallest window `--size 800x600` supports is in the list; nothing over the screen
+    monkeypatch.setattr(pygame.display, "get_desktop_sizes", lambda: [(1280, 720)])
+    app, st, s = _open(make_app)
+    from helpers import option_labels
+
+    labels = option_labels(s.dd_size)
+    assert labels[0] == "800 × 600" and "1280 × 720" in labels and "1366 × 768" not in labels
+    _choose(app, s.dd_size, "800 × 600")
+    assert app.size == (800, 600)
+    st.close()

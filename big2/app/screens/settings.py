@@ -33,7 +33,7 @@ from .common import dialog_rect, felt, frame
 GOLD = (245, 210, 122)
 SOFT = (200, 210, 215)
 #: Window sizes offered (those larger than the screen are left out).
-WINDOW_SIZES = ((1024, 640), (1280, 720), (1366, 768), (1440, 900), (1600, 900), (1920, 1080), (2560, 1440))
+WINDOW_SIZES = ((800, 600), (1024, 640), (1280, 720), (1366, 768), (1440, 900), (1600, 900), (1920, 1080), (2560, 1440))
 NAME_CHARS = 14  # as New game allows
 
 
