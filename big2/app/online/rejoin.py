@@ -150,6 +150,15 @@ def load(paths: AppPaths | None = None) -> tuple[Seat | None, list[Notice]]:
         return None, [Notice.of(said, Severity.WARNING)]
 
 
+def peek(paths: AppPaths | None = None) -> Seat | None:
+    """The stored seat when it reads well, else None — touching nothing: a damaged file
+    stays for :func:`load` (the hub) to set aside and say so."""
+    try:
+        return _parse(read_regular(path(paths), MAX_BYTES))
+    except (OSError, ValueError, UnicodeDecodeError, RecursionError):
+        return None
+
+
 def remember(link: Any, paths: AppPaths | None = None) -> Seat | None:
     """Keep ``link``'s seat (once it has its code and token) for a rejoin after a restart.
     Returns what was kept; None when the link is not seated or it cannot be written

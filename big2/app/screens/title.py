@@ -9,7 +9,7 @@ import pygame
 
 from ..ui import cardart, text
 from .. import storage
-from ...i18n import _
+from ...i18n import _, verbatim
 from ..ui.scene import Scene
 from .common import felt
 
@@ -57,6 +57,11 @@ class TitleScene(Scene):
                                    tooltip=_("A guided first game: one lesson a turn (H lifts the cards, Enter plays)"))
         self.b_quit = self.button((x + half + g, y + 3 * gap, bw - half - g, bh), _("Quit"), object_id="#danger")
         self.offer_y = y + 3 * gap + bh + g
+        # a seat kept from an online game that was running when the app closed
+        from ..online import rejoin
+
+        kept = rejoin.peek()  # (a damaged file: the hub sets it aside and says so)
+        self.kept_room = kept.code_shown if kept is not None else ""
         about_w = self.about_w = self.button_width([_("About")])
         self.b_about = self.button((w - about_w - px(16), h - px(52), about_w, px(36)), _("About"), tooltip=_("Version, and where your files are kept"))
 
@@ -126,8 +131,10 @@ class TitleScene(Scene):
         text.draw(surf, name, size, (w // 2, int(h * 0.41)), (245, 210, 122), anchor="center", bold=True)
         # TRANSLATORS: the game's other names, under the title.
         text.draw(surf, _("Cho Dai Di · Pusoy Dos · Big 2"), max(14, size // 3), (w // 2, int(h * 0.41) + size * 0.75), (220, 230, 225), anchor="center")
-        if self.first_start:
+        if self.first_start or self.kept_room:
             room = w - 2 * (self.about_w + self.px(24))  # clear of About in the corner
-            offer = _("New to Big Two? \u201cHow to play\u201d deals you a guided first game.")
+            offer = (_("Your seat in room {code} is kept: Play online takes you back.").format(
+                code=verbatim(self.kept_room)) if self.kept_room else
+                _("New to Big Two? \u201cHow to play\u201d deals you a guided first game."))
             for k, line in enumerate(text.wrap(offer, 17, room)[:2]):
                 text.draw(surf, line, 17, (w // 2, self.offer_y + k * 22), (245, 210, 122), anchor="midtop", max_width=room)

@@ -123,3 +123,22 @@ def test_join_by_code_takes_back_the_seat_this_app_kept_in_that_room(make_app, l
         assert link.seat == seat and link.token == token
     finally:
         net.close()
+
+
+def test_the_title_says_a_seat_is_waiting_and_leaves_a_damaged_file_to_the_hub(make_app):
+    from big2.app.ui import text
+
+    _keep("ws://127.0.0.1:7531")
+    app = make_app()
+    app.push("title")
+    app.dirty = True
+    with text.recording() as drawn:
+        app.draw()
+    assert "Your seat in room ABCD-EFGH is kept: Play online takes you back." in [d.text for d in drawn]
+    rejoin.path().write_text("{damaged")
+    again = make_app()
+    title = again.push("title")
+    assert title.kept_room == "" and rejoin.path().exists()  # the title only looks
+    click_control(again, title.b_online)
+    hub = again.top
+    assert not rejoin.path().exists() and hub.message.startswith("The seat of your last online game was damaged")
