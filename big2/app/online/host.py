@@ -118,7 +118,7 @@ class HostScene(FormScene):
             self.enter_room(link, self.server_text.strip())
             return
         self.hosting = hosting_mod.of(self.app)
-        self.hosting.begin()
+        self.hosting.begin(name=name)  # friends' game lists show the host's name
         self.starting = True
         self.say("")
         self.build()

@@ -39,6 +39,8 @@ class Hosting:
         self.server: Any = None  # the ServerThread
         self.url: str | None = None
         self.problem = ""
+        #: The name it is announced under (see :meth:`begin`).
+        self.name: str | None = None
         self._worker: threading.Thread | None = None
         self._lock = threading.Lock()
 
@@ -50,12 +52,14 @@ class Hosting:
     def starting(self) -> bool:
         return self._worker is not None and self._worker.is_alive()
 
-    def begin(self) -> None:
-        """Start the server unless it runs or is starting; returns at once."""
+    def begin(self, name: str | None = None) -> None:
+        """Start the server unless it runs or is starting; returns at once. ``name``:
+        what the local network's game lists show for it (the host's player name; the
+        computer's name when None)."""
         with self._lock:
             if self.running or self.starting:
                 return
-            self.url, self.problem = None, ""
+            self.url, self.problem, self.name = None, "", name
             self._worker = threading.Thread(target=self._start, name="big2-hosting", daemon=True)
             self._worker.start()
 
@@ -63,7 +67,7 @@ class Hosting:
         from big2.net.hostthread import ServerThread
 
         host, port, advertise = self.listen
-        server = ServerThread(host=host, port=port, advertise=advertise)
+        server = ServerThread(host=host, port=port, advertise=advertise, name=self.name)
         try:
             url = server.start()
         except OSError as exc:

@@ -39,6 +39,7 @@ def test_host_from_the_title_opens_a_room_and_the_lobby(make_app, lobby, loopbac
         seen = lobby[-1]
         link, hosting = seen.link, seen.hosting
         assert hosting is hosting_mod.of(app) and hosting.running
+        assert hosting.server.name == "Ann"  # announced on the network under the host's name
         assert link.url == hosting.url and link.seat == 0 and link.token
         assert link.lobby["host"] == 0 and link.lobby["seats"][0]["name"] == "Ann"
         assert len(link.lobby["seats"]) == 4
