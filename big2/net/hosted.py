@@ -24,6 +24,7 @@ the connections the server gave the room. :class:`RoomError`, :class:`SeatSlot` 
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 import math
 import time
@@ -45,6 +46,10 @@ if TYPE_CHECKING:  # pragma: no cover
     from .server import Server
 
 log = logging.getLogger("big2.net.room")
+
+#: Seconds a person has to come to the table for a hand another person dealt (from the
+#: results or the final standings) before their turn clock runs anyway.
+ARRIVAL_S = 30.0
 
 #: What a saved room looks like; bumped when :meth:`HostedRoom.to_state` changes shape.
 #: Version 2 added the set-up the host chooses in the lobby (rules, scoring, target);
@@ -69,6 +74,11 @@ class HostedRoom(RoomLobby):
         self._saved_at: tuple[int, int] = (-1, -1)
         self._turn_seen: tuple[int, int] | None = None
         self._turn_started = 0.0
+        #: Person seats -> when (time.monotonic) they are at the table for this hand: a
+        #: person's turn clock never runs before (see :meth:`_dealt_by`).
+        self._arrival: dict[int, float] = {}
+        #: The turn clock waits for its person to arrive (a clock frame is due then).
+        self._clock_due: float | None = None
         #: The turn changed since the clock was last sent (see :meth:`clock_frame`).
         self._clock_news = False
         self._driver: asyncio.Task[None] | None = None
@@ -146,6 +156,7 @@ class HostedRoom(RoomLobby):
         self._serials.clear()
         self._saved_at = (-1, -1)
         await self.start_game()
+        self._dealt_by(self.host)  # the others are reading the final standings
         await self._changed()
 
     # -- the game: a big2.room Room, run here ------------------------------------------
@@ -159,6 +170,7 @@ class HostedRoom(RoomLobby):
         self.game = Room(self._config(), brain=self.brain, reveal_deal=False)
         self.game.start_hand()
         self._turn_seen = None
+        self._dealt_by(None)
         await self.flush(states=True)
         self.wake()
 
@@ -182,11 +194,15 @@ class HostedRoom(RoomLobby):
         hand = self.game.match.game
         if command["kind"] == "next_hand" and hand is not None and not hand.is_over:
             # Another person dealt the next hand first: this one asked for the same; its
-            # table gets the new hand's frames (sent already), and no refusal to show.
+            # table gets the new hand's frames (sent already), no refusal to show, and
+            # their clock may run.
+            if self._arrived(seat):
+                await self.flush()
             conn = self.seats[seat].conn
             if conn is not None:
                 await conn.send({"type": "ack", "seq": seq})
             return
+        dealing = command["kind"] == "next_hand"
         refusal = self.game.command(seat, self._command(command))
         if refusal is not None:
             raise RoomError("refused", str(refusal.message), msg=codec.to_json(refusal.message))
@@ -196,6 +212,8 @@ class HostedRoom(RoomLobby):
             self.game.match.undo.clear()
         if command["kind"] == "hand_to_computer":
             self.wake()
+        if dealing:
+            self._dealt_by(seat)
         await self.flush()
         conn = self.seats[seat].conn
         if conn is not None:
@@ -274,16 +292,63 @@ class HostedRoom(RoomLobby):
 
     def clock_frame(self) -> dict[str, Any]:
         """The ``clock`` frame for the turn now: who is to act and the seconds their
-        clock has left (0 when no clock runs: a computer's turn, or none in play)."""
+        clock has left (0 when no clock runs: a computer's turn, none in play, or a
+        person not at the table yet)."""
         game = self.game
         g = game.match.game if game is not None else None
         if g is None or g.is_over:
             return {"type": "clock", "seat": 0, "seconds_left": 0}
         seat = g.exchange[1] if g.exchange is not None else g.to_act
         left = 0
+        now = time.monotonic()
         if self.turn_clock and self._turn_seen is not None and game is not None and game.is_person(seat):
-            left = max(0, min(self.turn_clock, math.ceil(self._turn_started + self.turn_clock - time.monotonic())))
+            start = self._clock_start(seat)
+            if now >= start:
+                left = max(0, min(self.turn_clock, math.ceil(start + self.turn_clock - now)))
         return {"type": "clock", "seat": seat, "seconds_left": left}
+
+    async def here(self, seat: int, hand: int) -> None:
+        """The person's table shows hand ``hand``: when it is the hand in play, their
+        turn clock may run from now (told at once when it is their turn)."""
+        game = self.game
+        if game is None or game.match.game is None or game.match.game.is_over:
+            return
+        if game.match.hand_number == hand and self._arrived(seat):
+            await self.flush()
+            self.wake()
+
+    def _dealt_by(self, seat: int | None) -> None:
+        """A hand was dealt by the person at ``seat`` (None: every table shows it at
+        once, as when the lobby's Start opens them): they are at the table; the others
+        are reading their results, and their turn clocks wait for them to come (their
+        table's ``next_hand``) or :data:`ARRIVAL_S` seconds."""
+        now = time.monotonic()
+        self._arrival = {s: now if seat is None or s == seat else now + ARRIVAL_S
+                         for s, slot in enumerate(self.seats) if slot.kind == "person"}
+        self._clock_due = None
+
+    def _arrived(self, seat: int) -> bool:
+        """The person at ``seat`` is at the table now; True when their clock starts now."""
+        now = time.monotonic()
+        if self._arrival.get(seat, now) <= now:
+            return False
+        self._arrival[seat] = now
+        self._clock_news = True
+        return True
+
+    def _clock_start(self, seat: int) -> float:
+        """When the turn clock of the turn now starts for ``seat``: the turn's start, or
+        their arrival at the table if that is later."""
+        return max(self._turn_started, self._arrival.get(seat, 0.0))
+
+    def _turn_person(self) -> int | None:
+        """The person to act now (a give-back included), or None."""
+        game = self.game
+        g = game.match.game if game is not None else None
+        if g is None or g.is_over:
+            return None
+        seat = g.exchange[1] if g.exchange is not None else g.to_act
+        return seat if game.is_person(seat) else None
 
     def _after_move(self) -> bool:
         """Keep the turn clock's start; at a hand's end, seats whose people are still away
@@ -322,6 +387,7 @@ class HostedRoom(RoomLobby):
         if self.game is None:
             return
         self.game.seat_back(seat)
+        self._arrived(seat)  # (a snapshot takes them straight to the table)
         self._clock_news = True  # their clock runs again (and they need to hear it)
         await self.flush(states=True)
 
@@ -413,8 +479,19 @@ class HostedRoom(RoomLobby):
             wait = 3600.0 if self.game.computer_to_act() is None else 0.5
             if due is not None:
                 wait = min(wait, max(0.0, due - now))
-            if self.turn_clock and self._turn_seen is not None:
-                wait = min(wait, max(0.05, self._turn_started + self.turn_clock - now))
+            person = self._turn_person()
+            if self.turn_clock and self._turn_seen is not None and person is not None:
+                start = self._clock_start(person)
+                wait = min(wait, max(0.05, start + self.turn_clock - now))
+                if start > now:  # the clock waits for its person: tell the tables when it runs
+                    self._clock_due = start
+                    wait = min(wait, start - now)
+                elif self._clock_due is not None:
+                    self._clock_due = None
+                    self._clock_news = True
+                    with contextlib.suppress(Exception):  # (a directory down: said by the next move)
+                        await self.flush()
+                    continue
             if self._grace:
                 wait = min(wait, max(0.01, min(self._grace.values()) - now))
             try:
@@ -429,7 +506,8 @@ class HostedRoom(RoomLobby):
         if not self.turn_clock or game is None or self._turn_seen is None:
             return False
         g = game.match.game
-        if g is None or g.is_over or now < self._turn_started + self.turn_clock:
+        person = self._turn_person()
+        if g is None or g.is_over or person is None or now < self._clock_start(person) + self.turn_clock:
             return False
         if g.exchange is not None:
             seat = g.exchange[1]

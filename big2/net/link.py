@@ -229,6 +229,11 @@ class RemoteLink:
     def leave(self) -> None:
         self._post({"type": "leave"})
 
+    def here(self, hand: int) -> None:
+        """Tell the room this seat's table shows hand number ``hand`` now (a hand another
+        person dealt, a rematch): the seat's turn clock may run from now."""
+        self._post({"type": "here", "hand": int(hand)})
+
     def tick(self, now: float, pace: float = 0.0, exchange_pace: float | None = None) -> None:
         """Nothing to do: the server gives its computers time."""
 

@@ -284,6 +284,8 @@ class RoomLobby(abc.ABC):
             await self._start(seat)
         elif kind == "command":
             await self.command(seat, frame["seq"], frame["command"])
+        elif kind == "here":
+            await self.here(seat, frame["hand"])
         else:  # pragma: no cover - the server sends only room frames here
             raise RoomError("bad_frame", f"A room does not take {kind} frames.")
 
@@ -416,6 +418,10 @@ class RoomLobby(abc.ABC):
     async def seat_given(self, seat: int, name: str) -> None:
         """Mid-session, a new person took the seat the host opened: they play it now,
         under their own name."""
+
+    @abc.abstractmethod
+    async def here(self, seat: int, hand: int) -> None:
+        """The person's table shows hand number ``hand`` now (see the ``here`` frame)."""
 
     @abc.abstractmethod
     async def went_away(self, seat: int) -> None:

@@ -246,6 +246,9 @@ CLIENT_FRAMES: Final[Mapping[str, Mapping[str, Field]]] = {
     "reaction": {"reaction": req(Str(16, choices=REACTIONS))},
     # Give up one's seat and leave the room (the connection stays open).
     "leave": {},
+    # At the table: the sender's table shows hand ``hand`` (its number in the session)
+    # now; their turn clock may run (a hand another person dealt waits for them).
+    "here": {"hand": req(Int(0, 100000))},
     # Keep-alive and round-trip measure; ``t`` comes back in ``pong``.
     "ping": {"t": opt(_SEQ)},
     # Lobby, host only, before the start: the game's set-up; only the fields given change.

@@ -74,6 +74,10 @@ def session_hand_ids(app: Any, link: Any) -> Future[list[int]] | None:
     return st.call(job)
 
 
+#: Seconds the final standings stay up for a person when the host starts a rematch at
+#: once (the host, who asked, goes straight on); the rematch's clock waits for them.
+STANDINGS_S = 5.0
+
 class SessionEndScene(Scene):
     name = "session_end"
 
@@ -98,6 +102,8 @@ class SessionEndScene(Scene):
         #: Online: the host asked for a rematch (a refusal is then said).
         self.asked = False
         self.note = ""
+        #: Seconds these standings have been on screen (a rematch waits for STANDINGS_S).
+        self.shown_for = 0.0
         rng = random.Random(len(state.results))
         # (x as a share of the width, start height, fall speed, drift, spin, colour)
         self.pieces = [
@@ -112,6 +118,7 @@ class SessionEndScene(Scene):
     def update(self, dt: float) -> None:
         if self.t < self.duration:
             self.t = min(self.duration, self.t + dt)
+        self.shown_for += dt
         if self.online:
             self.follow_room()
 
@@ -126,6 +133,12 @@ class SessionEndScene(Scene):
         # the state only: the new session's deal stays for the table, which deals it
         state = link.sync()
         if state is not None and not state.session_over and state.in_hand and not self.handed_on:
+            if self.shown_for < STANDINGS_S and not self.asked:
+                # everyone sees the standings first (their turn clock waits for their table)
+                if not self.note:
+                    self.note = _("Starting a rematch…")
+                    self.app.dirty = True
+                return
             self.handed_on = True
             self.app.replace("table", link)
             return

@@ -333,6 +333,13 @@ class TableScene(Scene):
             self.show_position()
         elif not state.session_over:
             link.send(cmd.NextHand())  # the deal comes through the link (a refusal too)
+            self.app.dirty = True
+            return
+        here = getattr(link, "here", None)
+        if here is not None and state.in_hand and not state.hand_over:
+            # a hand someone else dealt (or a rematch): tell the room this seat is at the
+            # table now, so its turn clock may run
+            here(state.hand_number)
         self.app.dirty = True
 
     def show_position(self) -> None:
