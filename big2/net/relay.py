@@ -96,8 +96,7 @@ class Relay:
     async def stop(self) -> None:
         if self._task is not None:
             self._task.cancel()
-            with contextlib.suppress(asyncio.CancelledError, Exception):
-                await self._task
+            await asyncio.wait({self._task}, timeout=5.0)  # bounded; a cancel of stop() goes through
         if self._pubsub is not None:
             with contextlib.suppress(Exception):
                 await self._pubsub.aclose()

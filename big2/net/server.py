@@ -250,9 +250,11 @@ class Server:
     async def stop(self) -> None:
         self._stopping = True
         if self._housekeeping is not None:
+            # Bounded, and never swallowing a cancellation of stop() itself: a housekeeping
+            # step inside the Redis client may outlive its cancel (a test's stop took its
+            # whole 120 s time limit that way).
             self._housekeeping.cancel()
-            with contextlib.suppress(asyncio.CancelledError):
-                await self._housekeeping
+            await asyncio.wait({self._housekeeping}, timeout=self.limits.stop_release_s)
         if self._ws is not None:
             self._ws.close()
             with contextlib.suppress(Exception):
