@@ -530,9 +530,11 @@ class LobbyScene(Scene):
         # the invite, large enough to read out: address and code in one string to paste
         invites = self.invites()
         shown = " · ".join(invites[:2]) or _("The server is not running.")
-        line, size = self.fitted(_("Friends join at {address}").format(address=i18n.verbatim(shown)), fpx(16))
+        line = _("Friends join at {address}").format(address=i18n.verbatim(shown))
+        size = self.fitting_size(line, fpx(16))
         if invites and text.width_of(line, size, bold=True) > self.left_w:
-            line, size = self.fitted(invites[0], fpx(16))  # the invite whole, never cut before its code
+            line = invites[0]  # the invite whole, never cut before its code
+            size = self.fitting_size(line, fpx(16))
         text.draw(surf, text.shorten(line, size, self.left_w, bold=True), size,
                   (x, r.y + self.header_h - px(16)), (235, 238, 240), bold=True, max_width=self.left_w)
         # the status of the link, when it is not simply connected
@@ -557,12 +559,12 @@ class LobbyScene(Scene):
                 text.draw(surf, line, fpx(14), (self.reason_box.right, y), DIM, anchor="topright")
                 y += fpx(14) + px(3)
 
-    def fitted(self, words: str, size: int) -> tuple[str, int]:
-        """``words`` and the largest size, at most ``size`` and not below the smallest
-        readable one, at which they fit the left column."""
+    def fitting_size(self, words: str, size: int) -> int:
+        """The largest size, at most ``size`` and not below the smallest readable one,
+        at which ``words`` fit the left column."""
         while size > MIN_FONT_PX and text.width_of(words, size, bold=True) > self.left_w:
             size -= 1
-        return words, size
+        return size
 
     def _draw_seats(self, surf: pygame.Surface, room: dict[str, Any]) -> None:
         px, fpx = self.px, self.fpx
