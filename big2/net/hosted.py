@@ -78,7 +78,7 @@ class HostedRoom(RoomLobby):
         #: person's turn clock never runs before (see :meth:`_dealt_by`).
         self._arrival: dict[int, float] = {}
         #: The turn clock waits for its person to arrive (a clock frame is due then).
-        self._clock_due: float | None = None
+        self._clock_waits = False
         #: The turn changed since the clock was last sent (see :meth:`clock_frame`).
         self._clock_news = False
         self._driver: asyncio.Task[None] | None = None
@@ -325,7 +325,7 @@ class HostedRoom(RoomLobby):
         now = time.monotonic()
         self._arrival = {s: now if seat is None or s == seat else now + ARRIVAL_S
                          for s, slot in enumerate(self.seats) if slot.kind == "person"}
-        self._clock_due = None
+        self._clock_waits = False
 
     def _arrived(self, seat: int) -> bool:
         """The person at ``seat`` is at the table now; True when their clock starts now."""
@@ -484,10 +484,10 @@ class HostedRoom(RoomLobby):
                 start = self._clock_start(person)
                 wait = min(wait, max(0.05, start + self.turn_clock - now))
                 if start > now:  # the clock waits for its person: tell the tables when it runs
-                    self._clock_due = start
+                    self._clock_waits = True
                     wait = min(wait, start - now)
-                elif self._clock_due is not None:
-                    self._clock_due = None
+                elif self._clock_waits:
+                    self._clock_waits = False
                     self._clock_news = True
                     with contextlib.suppress(Exception):  # (a directory down: said by the next move)
                         await self.flush()

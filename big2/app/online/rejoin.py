@@ -26,7 +26,6 @@ import logging
 from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import Any, Final
-from urllib.parse import urlsplit
 
 from big2.net.protocol import NAME_MAX
 from big2.net.tokens import CODE_ALPHABET, CODE_LENGTH
@@ -36,6 +35,8 @@ from big2.persistence.checksum import CHECKSUM_KEY, seal, verify
 from big2.persistence.jsonsafe import JsonLimits, dump_json, parse_json
 from big2.persistence.notices import Severity
 from big2.persistence.textcheck import check_text
+
+from .address import server_url
 
 from big2.engine.messages import msg
 from ...i18n import _, verbatim
@@ -77,15 +78,9 @@ def path(paths: AppPaths | None = None) -> Path:
 
 
 def _check_url(url: str) -> str:
-    """A game server's address as the app writes it (``ws://host:port`` or ``wss://…``,
-    no user, a port in range); ValueError else."""
-    try:
-        parts = urlsplit(url)
-        port = parts.port
-    except ValueError:
-        raise ValueError("its address is not a game server's") from None
-    if parts.scheme not in ("ws", "wss") or not parts.hostname or parts.username is not None \
-            or parts.password is not None or parts.query or parts.fragment or (port is not None and port == 0):
+    """A game server's address exactly as the app writes one (what :func:`server_url`
+    makes of it); ValueError else."""
+    if server_url(url) != url:
         raise ValueError("its address is not a game server's")
     return url
 
