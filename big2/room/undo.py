@@ -14,13 +14,29 @@ is off unless the table turned it on in New game (``MatchConfig.undo_hot_seat``)
 
 from __future__ import annotations
 
+import random
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol
 
 if TYPE_CHECKING:
     from big2.engine.game import Game
+    from big2.engine.session import Session
 
-    from .match import Match
+    from .config import MatchConfig
+
+
+class Match(Protocol):
+    """What undo needs of a :class:`~big2.room.match.Match` (which imports this module)."""
+
+    game: Game | None
+    session: Session
+    ai_rngs: list[random.Random]
+    assisted: bool
+    config: MatchConfig
+
+    @property
+    def hot_seat(self) -> bool: ...
+
 
 #: Decisions kept per hand (a hand has at most a few dozen of a person's decisions).
 MAX_STEPS = 200
