@@ -1,13 +1,22 @@
 """Sound effects: loaded from big2/assets/sounds, with volume and mute; silent without a device.
 
 :func:`init_mixer` must run before ``pygame.init()`` (it calls ``pre_init``); when no
-audio device can be opened every play call is a no-op and the game runs silent.
+audio device can be opened every play call is a no-op and the game runs silent, after
+one line on stderr saying so. SDL's probing of the audio drivers is done with the
+process's stderr pointed elsewhere (:func:`quiet_stderr`): on Linux without a sound card
+libasound writes eight "ALSA lib …" lines of its own from C, which would greet a player
+starting the game from a terminal.
 """
 
 from __future__ import annotations
 
+import contextlib
 import logging
+import os
+import sys
+import tempfile
 from collections import Counter
+from collections.abc import Iterator
 
 import pygame
 
@@ -24,6 +33,35 @@ def init_mixer() -> None:
         pass
 
 
+@contextlib.contextmanager
+def quiet_stderr() -> Iterator[None]:
+    """Point file descriptor 2 away while the block runs, then back: what C libraries
+    write there meanwhile (libasound's probing) is dropped. Python's own ``sys.stderr``
+    is flushed first so nothing written before is lost. Where descriptor 2 cannot be
+    copied (a windowed build with no console) the block runs as it is."""
+    if os.name != "posix":
+        yield
+        return
+    try:
+        sys.stderr.flush()
+    except (AttributeError, OSError, ValueError):  # no stderr, or a closed one
+        pass
+    try:
+        saved = os.dup(2)
+    except OSError:
+        yield
+        return
+    try:
+        with tempfile.TemporaryFile() as sink:  # a file, never a pipe that could fill and block
+            os.dup2(sink.fileno(), 2)
+            try:
+                yield
+            finally:
+                os.dup2(saved, 2)
+    finally:
+        os.close(saved)
+
+
 class Sounds:
     """The game's sounds. ``available`` is False when there is no audio device."""
 
@@ -36,14 +74,16 @@ class Sounds:
         self.counts: Counter[str] = Counter()  # how often each sound was asked for
         try:
             if not pygame.mixer.get_init():
-                pygame.mixer.init()
+                with quiet_stderr():
+                    pygame.mixer.init()
             for name in SOUNDS:
                 path = asset("sounds", f"{name}.wav")
                 if path.exists():
                     self._sounds[name] = pygame.mixer.Sound(str(path))
             self.available = bool(self._sounds)
         except (pygame.error, OSError) as exc:
-            log.info("sound off: %s", exc)
+            # one line: in the log file, or on stderr where no log is kept
+            log.warning("No sound device could be opened (%s); the game plays without sound.", exc)
             self._sounds.clear()
 
     def set_volume(self, volume: float, *, muted: bool | None = None) -> None:
