@@ -42,6 +42,8 @@ class Toast:
     def __init__(self) -> None:
         self.text = ""
         self.until = 0.0
+        #: Where it was last drawn (empty before): for the scene's layout and its tests.
+        self.rect = pygame.Rect(0, 0, 0, 0)
 
     def show(self, words: str) -> None:
         self.text = words
@@ -60,11 +62,16 @@ class Toast:
             return True
         return False
 
+    @staticmethod
+    def height(size: int) -> int:
+        """How tall the pill is with its words at font ``size``."""
+        return text.render("Ag", size, (0, 0, 0)).get_height() + 14
+
     def draw(self, surf: pygame.Surface, centre: tuple[int, int], size: int, max_width: int) -> None:
         if not self.text:
             return
         img = text.render(text.shorten(self.text, size, max_width - 28), size, (250, 250, 245))
-        box = img.get_rect(center=centre).inflate(28, 14)
+        box = self.rect = img.get_rect(center=centre).inflate(28, 14)
         text.panel(surf, box, alpha=215, radius=box.h // 2, border=(245, 210, 122))
         surf.blit(img, img.get_rect(center=box.center))
 

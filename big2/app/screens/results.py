@@ -52,7 +52,13 @@ class ResultsScene(Scene):
     def build_ui(self) -> None:
         px = self.px
         n = len(self.result.totals)
-        r = self.rect = dialog_rect(self.app.size, px(860), px(170) + n * px(78) + px(80) + self.deal_row_height())
+        want = px(170) + n * px(78) + px(80) + self.deal_row_height()
+        r = self.rect = dialog_rect(self.app.size, px(860), want)
+        # "Deal number copied" shows in the free band between the last hand and the line
+        # under the hands (over that line it hid the very number copied): as tall as it needs
+        short = self.toast_band(r).h - dealactions.Toast.height(self.fpx(16)) - 2 * px(4)
+        if short < 0:
+            r = self.rect = dialog_rect(self.app.size, px(860), want - short)
         over = self.table.state.session_over
         words = (_("Final standings"), _("Next hand"))
         label = words[0] if over else words[1]
@@ -61,6 +67,25 @@ class ResultsScene(Scene):
         # the same Menu as at the table: it opens the pause menu (Leave the game is there)
         self.b_menu = self.button((r.x + px(24), r.bottom - px(64), px(160), px(46)), _("Menu"), tooltip=_("Pause (Esc)"))
         self.build_deal_buttons()
+
+    def rows_bottom(self, r: pygame.Rect) -> int:
+        """Where the hands' rows end in dialog ``r`` (cards, and the notes under points)."""
+        px = self.px
+        _cw, ch = results_card(self.app.ui_scale)
+        last = max(ch, px(46) + self.text_height(13))
+        return r.y + px(104) + (len(self.result.totals) - 1) * (ch + px(16)) + last
+
+    def note_centre(self, r: pygame.Rect) -> int:
+        """The middle of the line under the hands (the deal number, hands to go) in ``r``."""
+        return r.bottom - self.px(88) - (0 if self.deal_inline else self.px(56))
+
+    def note_top(self, r: pygame.Rect) -> int:
+        return self.note_centre(r) - self.text_height(16) // 2
+
+    def toast_band(self, r: pygame.Rect) -> pygame.Rect:
+        """The free band between the hands' rows and the line under them, in ``r``."""
+        top = self.rows_bottom(r)
+        return pygame.Rect(r.x, top, r.w, max(0, self.note_top(r) - top))
 
     # Play this deal, Copy deal number ------------------------------------------------------
 
@@ -88,7 +113,7 @@ class ResultsScene(Scene):
         self.b_play_deal = self.b_copy_deal = None
         px = self.px
         r = self.rect
-        self.note_y = r.bottom - px(88) - (0 if self.deal_inline else px(56))
+        self.note_y = self.note_centre(r)
         if self.result.deal_number is None:
             return
         words = self.deal_words()
@@ -203,4 +228,4 @@ class ResultsScene(Scene):
             note += " " + _("Undo was used: this hand counts as assisted.")
         text.draw(surf, note, self.fpx(16), (r.centerx, self.note_y), (200, 210, 215), anchor="center", max_width=r.w - px(40))
         if self.toast.shown and self.b_copy_deal is not None:
-            self.toast.draw(surf, (r.centerx, self.b_copy_deal.rect.top - px(26)), self.fpx(16), r.w - px(40))
+            self.toast.draw(surf, self.toast_band(r).center, self.fpx(16), r.w - px(40))
