@@ -8,10 +8,13 @@ a service), the engine, the opponents and the save codec. The parts, a module ea
   the fields of every frame type, the error codes, and the one validator every frame
   from a client goes through.
 * :mod:`~big2.net.tokens` — seat tokens, room codes, and the throttle on wrong codes.
-* :mod:`~big2.net.server` — the asyncio server: connections, the flood limit, rooms.
+* :mod:`~big2.net.server` — the asyncio server: connections, the flood limit, rooms;
+  :mod:`~big2.net.limits` — its limits (frame size, flood rate, timeouts, pace).
 * :mod:`~big2.net.lobby` — a hosted room's lobby: seats and who sits in them, ready,
   the host's set-up, reactions, Start; :mod:`~big2.net.hosted` — the room as the server
-  hosts it: that lobby and the game it runs (the driver, the turn clock, saving).
+  hosts it: that lobby and the game it runs (the driver, the turn clock, saving). What
+  a room needs of the server and of a connection are protocols in the lobby
+  (``Host``, ``Client``), so neither imports the server back.
 * :mod:`~big2.net.roomstate` — a whole room as JSON and back (for another process):
   :meth:`Room.to_dict <big2.room.room.Room.to_dict>` with the save files' codec.
 * :mod:`~big2.net.brain` — computers think on worker threads, off the event loop.

@@ -28,7 +28,7 @@ import contextlib
 import logging
 import math
 import time
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol
 
 from ..engine import move_cards
 from ..engine.rules import Rules
@@ -38,12 +38,15 @@ from ..room.config import MatchConfig, SeatConfig
 from ..room.room import Room, lowest_move
 from ..room.undo import allowed as undo_allowed
 from .brain import ExecutorBrain
-from .lobby import RoomError, RoomLobby, SeatSlot, token_hash
+from .lobby import Host, RoomError, RoomLobby, SeatSlot, token_hash
 from .protocol import encode_frame
 from .roomstate import room_from_state, room_to_state
 
 if TYPE_CHECKING:  # pragma: no cover
-    from .server import Server
+    from concurrent.futures import Executor
+
+    from .directory import RoomDirectory
+    from .limits import Limits
 
 log = logging.getLogger("big2.net.room")
 
@@ -57,11 +60,22 @@ ARRIVAL_S = 30.0
 STATE_VERSION = 2
 
 
+class GameHost(Host, Protocol):
+    """What the game's side needs of the server besides what the lobby does
+    (:class:`~big2.net.lobby.Host`): its worker threads, its room store and its limits."""
+
+    executor: Executor
+    directory: RoomDirectory
+    limits: Limits
+
+
 class HostedRoom(RoomLobby):
     """A room of ``players`` seats run by ``server``: its lobby and its game. Build with
     :meth:`create` or :meth:`restore`."""
 
-    def __init__(self, server: "Server", code: str, *, players: int, preset: str, level: str,
+    server: GameHost
+
+    def __init__(self, server: GameHost, code: str, *, players: int, preset: str, level: str,
                  hands: int = 4, turn_clock: int = 0, rules: Rules | None = None, scoring: str | None = None,
                  target: int | None = None) -> None:
         super().__init__(server, code, players=players, preset=preset, level=level, hands=hands,
@@ -112,7 +126,7 @@ class HostedRoom(RoomLobby):
         }
 
     @classmethod
-    def restore(cls, server: "Server", code: str, state: dict[str, Any]) -> "HostedRoom":
+    def restore(cls, server: GameHost, code: str, state: dict[str, Any]) -> "HostedRoom":
         """The room saved as ``state`` (by :meth:`to_state`), with nobody connected."""
         if state.get("v") not in (1, STATE_VERSION):
             raise RoomError("unavailable", "The saved room is from another version of the server.")

@@ -31,9 +31,9 @@ from __future__ import annotations
 import abc
 import hashlib
 import time
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, TypeVar
+from typing import TYPE_CHECKING, Any, Protocol, TypeVar
 
 from ..ai import LEVELS
 from ..engine import preset_names
@@ -41,12 +41,11 @@ from ..engine.presets import get_preset
 from ..engine.rules import Rules
 from ..engine.scoring import SCORING_PRESETS
 from ..room import codec
-from .protocol import TURN_CLOCKS, Frame
+from .protocol import TURN_CLOCKS, Frame, ProtocolError
 from .tokens import format_code, new_room_code, new_seat_token, same_token
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..room.room import Room
-    from .server import Connection, Server
 
 _Lobby = TypeVar("_Lobby", bound="RoomLobby")
 
@@ -61,6 +60,38 @@ class RoomError(Exception):
         self.msg = msg
 
 
+class Client(Protocol):
+    """A seat's connection as a room sees it: the server's
+    :class:`~big2.net.server.Connection`, or a client of another process
+    (:class:`~big2.net.relay.RelayedConnection`). Stated here, below the server, so that
+    a room needs nothing of the server's module."""
+
+    peer: str
+    room: RoomLobby | None
+    seat: int | None
+    closed: bool
+
+    async def send(self, frame: dict[str, Any]) -> None: ...
+
+    async def send_text(self, text: str) -> None: ...
+
+    async def send_texts(self, texts: list[str]) -> None: ...
+
+    async def fail(self, error: ProtocolError, close_code: int = 1008) -> None: ...
+
+
+class Host(Protocol):
+    """What a room needs of the server that runs it (:class:`~big2.net.server.Server`):
+    the rooms it runs, and a room's save and its end."""
+
+    @property
+    def rooms(self) -> Mapping[str, RoomLobby]: ...
+
+    async def save(self, room: RoomLobby) -> None: ...
+
+    async def drop(self, room: RoomLobby, reason: str, *, release: bool = True, forget: bool = False) -> None: ...
+
+
 def token_hash(token: str) -> str:
     return hashlib.sha256(token.encode("utf-8")).hexdigest()
 
@@ -73,7 +104,7 @@ class SeatSlot:
     name: str = ""
     token_hash: str = ""
     ready: bool = False
-    conn: "Connection | None" = None
+    conn: Client | None = None
 
     def public(self) -> dict[str, Any]:
         return {"kind": self.kind, "name": self.name, "connected": self.conn is not None, "ready": self.ready}
@@ -83,7 +114,7 @@ class RoomLobby(abc.ABC):
     """The lobby of a room of ``players`` seats run by ``server`` (see the module's notes:
     the game's side is :class:`big2.net.hosted.HostedRoom`)."""
 
-    def __init__(self, server: "Server", code: str, *, players: int, preset: str, level: str,
+    def __init__(self, server: Host, code: str, *, players: int, preset: str, level: str,
                  hands: int = 4, turn_clock: int = 0, rules: Rules | None = None, scoring: str | None = None,
                  target: int | None = None) -> None:
         self.server = server
@@ -112,7 +143,7 @@ class RoomLobby(abc.ABC):
         return new_room_code()
 
     @classmethod
-    def create(cls: type[_Lobby], server: "Server", *, name: str, players: int, computers: int,
+    def create(cls: type[_Lobby], server: Host, *, name: str, players: int, computers: int,
                preset: str | None, level: str | None, hands: int = 4, turn_clock: int = 0) -> _Lobby:
         """A new room of this class (the server's: ``HostedRoom.create``): the host
         (``name``) will sit at seat 0, ``computers`` seats at the end are computers."""
@@ -137,7 +168,7 @@ class RoomLobby(abc.ABC):
 
     # -- who is here -------------------------------------------------------------------
 
-    def connections(self) -> Iterator[tuple[int, "Connection"]]:
+    def connections(self) -> Iterator[tuple[int, Client]]:
         for seat, slot in enumerate(self.seats):
             if slot.conn is not None:
                 yield seat, slot.conn
@@ -161,7 +192,7 @@ class RoomLobby(abc.ABC):
         await self.server.save(self)
         await self.broadcast_lobby()
 
-    def _attach(self, seat: int, conn: "Connection") -> None:
+    def _attach(self, seat: int, conn: Client) -> None:
         self.seats[seat].conn = conn
         conn.room = self
         conn.seat = seat
@@ -176,7 +207,7 @@ class RoomLobby(abc.ABC):
         if not any(s.conn is not None for s in self.seats):
             self.idle_since = time.monotonic()
 
-    async def _seat(self, seat: int, conn: "Connection", name: str, token: str | None) -> None:
+    async def _seat(self, seat: int, conn: Client, name: str, token: str | None) -> None:
         slot = self.seats[seat]
         fresh = token or new_seat_token()
         slot.kind, slot.name = "person", name
@@ -191,12 +222,12 @@ class RoomLobby(abc.ABC):
         await conn.send({"type": "joined", "code": self.code, "seat": seat, "token": fresh})
         self._attach(seat, conn)
 
-    async def seat_host(self, conn: "Connection") -> None:
+    async def seat_host(self, conn: Client) -> None:
         """Seat the connection that opened the room at the host's seat."""
         await self._seat(self.host, conn, self.seats[self.host].name, None)
         await self._changed()
 
-    async def join(self, conn: "Connection", name: str, token: str | None) -> None:
+    async def join(self, conn: Client, name: str, token: str | None) -> None:
         """Seat ``conn``: by ``token`` at the seat it was given, else at the first open
         seat (only before the session starts)."""
         if token is not None:
@@ -229,7 +260,7 @@ class RoomLobby(abc.ABC):
             await self.seat_given(seat, name)
         await self._changed()
 
-    async def leave(self, conn: "Connection") -> None:
+    async def leave(self, conn: Client) -> None:
         """``conn`` gives up its seat: before the start the seat opens again; after it a
         computer holds the seat. A host who leaves hands the room to the next person."""
         seat = conn.seat
@@ -252,7 +283,7 @@ class RoomLobby(abc.ABC):
             self.host = next((i for i in people if self.seats[i].conn is not None), people[0])
         await self._changed()
 
-    async def disconnected(self, conn: "Connection") -> None:
+    async def disconnected(self, conn: Client) -> None:
         """``conn`` dropped: its seat waits for it (the seat token brings it back)."""
         seat = conn.seat
         if seat is None or self.seats[seat].conn is not conn:
@@ -263,7 +294,7 @@ class RoomLobby(abc.ABC):
 
     # -- the lobby ---------------------------------------------------------------------
 
-    async def handle(self, conn: "Connection", frame: Frame) -> None:
+    async def handle(self, conn: Client, frame: Frame) -> None:
         """A frame from the person at ``conn.seat``."""
         seat = conn.seat
         assert seat is not None

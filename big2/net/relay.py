@@ -24,14 +24,43 @@ import contextlib
 import itertools
 import json
 import logging
-from typing import TYPE_CHECKING, Any
+from collections.abc import Awaitable, Mapping
+from typing import TYPE_CHECKING, Any, Protocol
 
+from .lobby import Client
 from .protocol import Frame, ProtocolError
 
 if TYPE_CHECKING:  # pragma: no cover
-    from .server import Connection, Server
+    from .lobby import RoomLobby
 
 log = logging.getLogger("big2.net.relay")
+
+
+class EdgeClient(Client, Protocol):
+    """A client of this process (the server's :class:`~big2.net.server.Connection`) as
+    the edge sees it: a room's client, and the room elsewhere it is relayed to."""
+
+    ws: Any
+    #: (owner process, room code, relay id) while the room runs in another process.
+    relayed: tuple[str, str, int] | None
+    relay_joined: bool
+
+
+class RelayHost(Protocol):
+    """What the relay needs of the server it belongs to (:class:`~big2.net.server.Server`):
+    its room store (Redis), the rooms it runs, who runs a room, and its handling of a
+    frame, run as it runs its own clients'."""
+
+    directory: Any
+
+    @property
+    def rooms(self) -> Mapping[str, RoomLobby]: ...
+
+    async def runner(self, code: str) -> str | None: ...
+
+    async def _guard(self, work: Awaitable[None], conn: Client | None = None, frame: Frame | None = None) -> None: ...
+
+    async def _dispatch(self, conn: Client, frame: Frame) -> None: ...
 
 
 class RelayedConnection:
@@ -71,7 +100,7 @@ class RelayedConnection:
 class Relay:
     """A server process's end of the relay (both roles: edge and owner)."""
 
-    def __init__(self, server: "Server") -> None:
+    def __init__(self, server: RelayHost) -> None:
         self.server = server
         directory: Any = server.directory
         self.redis = directory.redis
@@ -79,7 +108,7 @@ class Relay:
         self.me = directory.process_id
         self._ids = itertools.count(1)
         #: Edge: local connections relayed elsewhere, by connection id.
-        self.local: dict[int, "Connection"] = {}
+        self.local: dict[int, EdgeClient] = {}
         #: Owner: connections from other processes, by (edge, connection id).
         self.remote: dict[tuple[str, int], RelayedConnection] = {}
         self._pubsub: Any = None
@@ -122,7 +151,7 @@ class Relay:
 
     # -- edge ------------------------------------------------------------------------------
 
-    async def join(self, conn: "Connection", owner: str, code: str, name: str, token: str | None) -> None:
+    async def join(self, conn: EdgeClient, owner: str, code: str, name: str, token: str | None) -> None:
         """Relay ``conn``'s join of room ``code`` to its owner."""
         cid = next(self._ids)
         conn.relayed = (owner, code, cid)
@@ -135,12 +164,12 @@ class Relay:
             conn.relayed = None
             raise ProtocolError("elsewhere", "That room's server has stopped; try again in a moment.")
 
-    async def forward(self, conn: "Connection", frame: Frame) -> None:
+    async def forward(self, conn: EdgeClient, frame: Frame) -> None:
         owner, _code, cid = conn.relayed
         await self.publish(owner, {"op": "frame", "edge": self.me, "cid": cid,
                                    "frame": {"type": frame.type, **frame.fields}})
 
-    async def gone(self, conn: "Connection") -> None:
+    async def gone(self, conn: EdgeClient) -> None:
         relayed = getattr(conn, "relayed", None)
         if relayed is None:
             return

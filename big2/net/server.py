@@ -30,7 +30,6 @@ import ssl
 import time
 from collections.abc import Awaitable, Callable
 from concurrent.futures import ThreadPoolExecutor
-from dataclasses import dataclass
 from typing import Any
 
 from websockets.asyncio.server import Server as WsServer
@@ -41,6 +40,7 @@ from . import protocol
 from .directory import DirectoryError, MemoryDirectory, RoomDirectory
 from .protocol import Frame, ProtocolError
 from .hosted import HostedRoom, RoomError
+from .limits import Limits
 from .relay import Relay
 from .tokens import Throttle, normalise_code
 
@@ -52,25 +52,6 @@ SERVER_NAME = "big2 serve"
 CLOSE_WAIT_S = 0.5
 #: asyncio.timeout (Python 3.11+), cheaper than wait_for; None before.
 _timeout = getattr(asyncio, "timeout", None)
-
-
-@dataclass(frozen=True)
-class Limits:
-    """The server's limits. Defaults suit a public server; tests shrink them."""
-
-    max_frame: int = protocol.MAX_FRAME_BYTES
-    rate: float = 20.0          # frames a second, sustained, per connection
-    burst: float = 40.0         # frames at once
-    hello_timeout_s: float = 10.0
-    send_timeout_s: float = 10.0
-    idle_room_s: float = 600.0  # a room nobody is connected to is closed after this
-    housekeeping_s: float = 2.0
-    stop_release_s: float = 5.0  # how long a stop may spend handing rooms back to the directory
-    computer_pace_s: float = 0.6  # a computer's move waits this long after the last move
-    computer_threads: int = 2
-    #: How long a person's seat waits for them after their connection dropped (or after
-    #: this process took their room over) before a computer plays for them.
-    reconnect_grace_s: float = 10.0
 
 
 class TokenBucket:
