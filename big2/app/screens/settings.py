@@ -81,6 +81,11 @@ def computer_levels(levels) -> list[str]:
     return ["normal" if lvl == "human" else lvl for lvl in levels]
 
 
+def contrast_note() -> str:
+    """What high contrast does to the felt and the card back chosen here."""
+    return _("High contrast is on (Accessibility): the felt is near-black and the cards have bold edges.")
+
+
 def size_label(size: tuple[int, int]) -> str:
     return f"{size[0]} × {size[1]}"
 
@@ -179,6 +184,14 @@ class SettingsScene(Scene):
         label(rx, y, _("Card back"), lw)
         self.dd_back = UIDropDownMenu(options(CARD_BACKS, colour_label), (colour_label(s.card_back), s.card_back), pygame.Rect(rx + lw, y, rw, h), m, container=self.ui)
         y += row
+        # High contrast (Accessibility) draws its own felt and card edges: the felt chosen
+        # here waits, greyed, for it to be off, and a note under the two says so.
+        self.contrast = s.high_contrast
+        self.contrast_y = y
+        if self.contrast:
+            self.dd_felt.disable()
+            fp = self.fpx(14)
+            y += len(text.wrap(contrast_note(), fp, col)[:2]) * (fp + px(4)) + px(6)
         self.narrow = self.text_width(_("Pass automatically when I cannot play: off"), 17, bold=True) + px(28) > col
         self.b_four = self.button((rx, y, col, h + 2), self._four_text(), tooltip=_("Diamonds blue and clubs green, so every suit has its own colour"))
         y += row
@@ -361,6 +374,9 @@ class SettingsScene(Scene):
 
     def uncover(self) -> None:
         super().uncover()  # shows every control again, the hidden "Drop them" too
+        if self.contrast != self.app.settings.high_contrast:  # switched in Accessibility
+            self.rebuild()
+            return
         if not self.has_house_rules():
             self.b_plain.hide()
 
@@ -406,6 +422,11 @@ class SettingsScene(Scene):
             if y + line_h < r.bottom - px(70):
                 text.draw(surf, line, fp, (lx, y), colour)
             y += line_h
+        if self.contrast:
+            y = self.contrast_y
+            for line in text.wrap(contrast_note(), fp, col)[:2]:
+                text.draw(surf, line, fp, (rx, y), GOLD)
+                y += line_h
         # a preview of the deck's colours and the card back
         ch = min(px(90), r.bottom - px(74) - self.preview_y - 6)
         if ch > px(40):
