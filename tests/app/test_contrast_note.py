@@ -9,23 +9,11 @@ import pygame
 import pytest
 
 from helpers import click, click_button, pick_option, pump
+from test_settings_scene import _open
 
-from big2.app import storage
 from big2.app.screens.accessibility import AccessibilityScene
 from big2.app.screens.settings import SettingsScene
-from big2.app.screens.title import TitleScene
 from big2.app.ui import text
-
-
-def _settings(make_app, size):
-    app = make_app(size=size)
-    st = storage.Storage.open()
-    storage.attach(app, st)
-    app.push(TitleScene(app))
-    pump(app)
-    click_button(app, app.top.b_settings)
-    assert isinstance(app.top, SettingsScene)
-    return app, st
 
 
 def _switch_high_contrast(app) -> SettingsScene:
@@ -47,7 +35,7 @@ def _notes(app, s: SettingsScene):
 
 @pytest.mark.parametrize("size", [(800, 600), (1280, 720)])
 def test_settings_say_high_contrast_overrides_the_felt_and_card_back(make_app, size):
-    app, st = _settings(make_app, size)
+    app, st, _s = _open(make_app, size)
     pick_option(app, app.top.dd_felt, "Red")
     assert app.settings.felt == "red"
     s = _switch_high_contrast(app)
