@@ -16,6 +16,7 @@ the sentence says less. ``tests/ai/test_hint_claims.py`` checks every claim.
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from big2.engine import PASS, SEAT_NAMES, Move, combo_of_move, format_play
@@ -42,12 +43,15 @@ def hint(
     *,
     search_budget: float | None = None,
     normal: Normal | None = None,
+    names: Sequence[str] | None = None,
 ) -> Hint:
     """Suggest a move for ``view.seat`` (which must be the seat to act).
 
     ``search_budget`` (seconds) asks the Expert search instead of the Normal planner;
-    pass a ``normal`` object to reuse its caches between hints. Safe to call from a
-    worker thread as long as each thread uses its own objects.
+    pass a ``normal`` object to reuse its caches between hints. ``names`` (one a seat,
+    the table's) are how the sentence names other seats, as plain text; without them it
+    says the compass positions. Safe to call from a worker thread as long as each thread
+    uses its own objects.
     """
     if search_budget is not None:
         from .expert import Expert
@@ -55,7 +59,7 @@ def hint(
         decision = Expert(time_budget=search_budget).decide(view, rng)
     else:
         decision = (normal or Normal()).decide(view, rng)
-    return Hint(decision.move, explain(view, decision))
+    return Hint(decision.move, explain(view, decision, names))
 
 
 def kind_name(kind: Kind) -> Message:
@@ -95,7 +99,11 @@ def _named(move: Move, view: PlayerView) -> Message:
     return msg_p("cards kept", "{kind} {cards}", kind=kind_name(combo.kind), cards=text)
 
 
-def _seat_name(view: PlayerView, seat: int) -> Message:
+def _seat_name(view: PlayerView, seat: int, names: Sequence[str] | None) -> Message | str:
+    """How the sentence names ``seat``: the table's name when known (plain text, which
+    the app shows as the table does), else the compass position."""
+    if names is not None and 0 <= seat < len(names) and names[seat]:
+        return names[seat]
     name = SEAT_NAMES[view.n_players][seat]
     if name == "East":
         return msg_p("seat", "East")
@@ -167,9 +175,10 @@ def _twos(view: PlayerView, decision: Decision) -> Message | None:
     return None
 
 
-def explain(view: PlayerView, decision: Decision) -> Message:
+def explain(view: PlayerView, decision: Decision, names: Sequence[str] | None = None) -> Message:
     """The sentence for a decision (never empty); every fact in it holds (see above).
-    ``str()`` of it is the English sentence; the app renders it in the player's language."""
+    ``str()`` of it is the English sentence; the app renders it in the player's language.
+    ``names``: as for :func:`hint`."""
     move, why = decision.move, decision.why
     trick = describe(view.trick, view) if view.trick != PASS else msg_p("a play", "the {cards}", cards="")
     t = tables_for(view.rules)
@@ -221,7 +230,7 @@ def explain(view: PlayerView, decision: Decision) -> Message:
             who = decision.threat
             return msg_n("{name} has {n} card left: lead {play}, aiming to keep them from going out.",
                          "{name} has {n} cards left: lead {play}, aiming to keep them from going out.",
-                         view.counts[who], name=_seat_name(view, who), play=play)
+                         view.counts[who], name=_seat_name(view, who, names), play=play)
         keep = _twos(view, decision)
         if keep is not None:
             if holds_control(view.hand.mask & ~mask, view):
@@ -242,7 +251,7 @@ def explain(view: PlayerView, decision: Decision) -> Message:
         who = decision.threat
         return msg_n("{name} is down to {n} card: beat {trick} with {play} rather than let them take the lead.",
                      "{name} is down to {n} cards: beat {trick} with {play} rather than let them take the lead.",
-                     view.counts[who], name=_seat_name(view, who), trick=trick, play=play)
+                     view.counts[who], name=_seat_name(view, who, names), trick=trick, play=play)
     if unbeatable:
         return msg("Play {play} on {trick}: nobody can beat it, so you win the lead.", play=play, trick=trick)
     if not breaks_plan(move, decision):

@@ -72,6 +72,12 @@ class LocalLink:
         self.state = self._fresh()
         return refusal
 
+    def state_of(self, seat: int) -> SeatState:
+        """The snapshot of another person's seat at this screen (without showing it)."""
+        if seat not in self.seats:
+            raise ValueError(f"seat {seat} is not at this screen")
+        return self.room.state_for(seat, at_screen=self.seats)
+
     def poll(self) -> list[Any]:
         """The seat's events since the last poll (a new hand starts a new stream)."""
         room = self.room

@@ -199,7 +199,6 @@ class Room:
             undo_allowed=undo_allowed(m), hand_number=m.hand_number if game is not None else len(m.results),
             deal_number=deal, totals=tuple(m.totals), hands_left=m.hands_left, results=tuple(m.results),
             session_over=m.session_over, seq=len(self.log),
-            undo_steps=len(m.undo) if m.undo.can_undo(m) else 0,
         )
         if game is not None:
             base.update(public_hand_fields(game), trick_plays=self.trick_plays())
@@ -207,7 +206,8 @@ class Room:
 
     def _own_fields(self, seat: int, at_screen: tuple[int, ...]) -> dict[str, Any]:
         """The :class:`SeatState` fields only ``seat`` may see, or that name it."""
-        own: dict[str, Any] = dict(seat=seat, at_screen=at_screen or (seat,))
+        own: dict[str, Any] = dict(seat=seat, at_screen=at_screen or (seat,),
+                                   undo_steps=self.match.undo.steps_for(self.match, seat))
         game = self.match.game
         if game is not None:
             own.update(own_hand_fields(game, seat), exchanged=self._exchanged_for(seat))
@@ -458,13 +458,17 @@ class Room:
         m = self.match
         if not undo_allowed(m):
             raise _Refused(msg("Undo is off at this table: New game can turn it on for several people."))
-        if not m.undo.can_undo(m):
+        if not m.undo.can_undo(m, seat):
+            owner = m.undo.owner()
+            if m.undo.can_undo(m) and owner is not None and owner != seat:
+                # hot-seat: the newest decision is another person's, theirs to take back
+                raise _Refused(msg("Only {name} can take back the last move.", name=m.names[owner]))
             raise _Refused(msg("There is no move of yours to take back in this hand."))
-        snap = m.undo.undo(m)
+        snap = m.undo.undo(m, seat)
         assert snap is not None
         self._drop_thinking()
         self.log.append(MoveUndone(snap.seat, len(m.game.history) if m.game else 0,
-                                   len(m.undo) if m.undo.can_undo(m) else 0))
+                                   m.undo.steps_for(m, seat)))
         self._notify("moved")
         return None
 
@@ -481,7 +485,8 @@ class Room:
         from big2.ai import PlayerView
         from big2.ai.hint import hint as ai_hint
 
-        h = ai_hint(PlayerView.from_game(game, seat), random.Random(len(game.history) * 7919 + seat))
+        h = ai_hint(PlayerView.from_game(game, seat), random.Random(len(game.history) * 7919 + seat),
+                    names=self.match.names)
         why = h.reason if not isinstance(h.reason, str) else msg(h.reason)
         return HintGiven(seat, h.move, why)
 

@@ -9,7 +9,11 @@ hand is dealt, and a hand in which undo was used is marked ``assisted`` so the s
 history can leave it out of the statistics.
 
 Undo is for games against computers; with several people at the table (hot-seat) it
-is off unless the table turned it on in New game (``MatchConfig.undo_hot_seat``).
+is off unless the table turned it on in New game (``MatchConfig.undo_hot_seat``). Each
+person takes back only their own decisions: a step belongs to the seat that decided, and
+a seat may undo only while the newest step is its own (never another person's move). A
+forced pass (nothing the seat holds may be played) is no decision and keeps no step, so
+a pass made for someone automatically never stands between a person and their move.
 """
 
 from __future__ import annotations
@@ -74,17 +78,38 @@ class UndoStack:
         self._steps.append(snap)
         del self._steps[:-MAX_STEPS]
 
-    def can_undo(self, match: Match) -> bool:
-        """Whether undo is allowed at this table now and there is a step to go back to."""
-        return allowed(match) and bool(self._steps) and match.game is not None and not match.game.is_over
+    def can_undo(self, match: Match, seat: int | None = None) -> bool:
+        """Whether undo is allowed at this table now and there is a step to go back to
+        (for ``seat``: a step of its own, the newest)."""
+        return self.steps_for(match, seat) > 0
 
-    def undo(self, match: Match) -> Snapshot | None:
-        """Take ``match`` back to the latest recorded decision; returns it (None if none).
+    def steps_for(self, match: Match, seat: int | None = None) -> int:
+        """How many steps ``seat`` may take back now, one after another: the newest
+        steps while they are its own (0 when undo is off or the hand is over). ``None``
+        counts every step (whoever decided)."""
+        if not (allowed(match) and self._steps and match.game is not None and not match.game.is_over):
+            return 0
+        if seat is None:
+            return len(self._steps)
+        n = 0
+        for snap in reversed(self._steps):
+            if snap.seat != seat:
+                break
+            n += 1
+        return n
+
+    def owner(self) -> int | None:
+        """The seat whose decision the next undo would take back (None: no step)."""
+        return self._steps[-1].seat if self._steps else None
+
+    def undo(self, match: Match, seat: int | None = None) -> Snapshot | None:
+        """Take ``match`` back to the latest recorded decision (which must be ``seat``'s,
+        when given); returns it (None if there is none to take back).
 
         The restored game is a fresh copy (the snapshot stays reusable), is put in both
         the match and its engine session, and the hand is marked assisted.
         """
-        if not self.can_undo(match):
+        if not self.can_undo(match, seat):
             return None
         snap = self._steps.pop()
         game = snap.game.copy()
@@ -97,9 +122,10 @@ class UndoStack:
 
 
 def snapshot(match: Match, seat: int) -> Snapshot | None:
-    """The position as ``seat`` (to act now) is about to decide; None if it is not their turn."""
+    """The position as ``seat`` (to act now) is about to decide; None if it is not their
+    turn, or if there is nothing to decide (a forced pass: no step to go back to)."""
     game = match.game
-    if game is None or game.is_over or game.to_act != seat:
+    if game is None or game.is_over or game.to_act != seat or game.no_legal_play:
         return None
     return Snapshot(seat, game.copy(), tuple(r.getstate() for r in match.ai_rngs))
 

@@ -1,4 +1,9 @@
-"""Hot-seat privacy: hides every hand until the next human says they are ready."""
+"""Hot-seat privacy: hides every hand until the next human says they are ready.
+
+While the person who just moved still holds the computer, and the table's undo is on,
+the screen also offers them their move back ("Mei: take back my move", or U): only
+their own, before the next person has seen anything.
+"""
 
 from __future__ import annotations
 
@@ -20,6 +25,11 @@ class PrivacyScene(Scene):
         self.table = table
         self.seat = seat
         self.who = person_name(table.state.names[seat])
+        #: The person who just moved (still at the screen), when they may take it back.
+        self.undoer: int | None = None
+        state = table.state
+        if table.viewer != seat and state.undo_steps > 0 and table.undo.button is not None:
+            self.undoer = table.viewer
 
     def build_ui(self) -> None:
         px = self.px
@@ -27,11 +37,20 @@ class PrivacyScene(Scene):
         ready = _("I am {name} — show my cards").format(name=self.who)
         bw = min(max(px(420), self.text_width(ready, 17, bold=True) + px(40)), w - px(80))
         self.b_ready = self.button(((w - bw) // 2, int(h * 0.62), bw, px(56)), ready, object_id="#primary")
+        self.b_undo = None
+        if self.undoer is not None:
+            back = _("{name}: take back my move (U)").format(name=person_name(self.table.state.names[self.undoer]))
+            uw = min(self.button_width([back]), w - px(80))
+            self.b_undo = self.button(((w - uw) // 2, int(h * 0.62) + px(56) + px(18), uw, px(44)), back)
 
     def handle(self, event: pygame.event.Event) -> bool:
         if self.pressed(event, self.b_ready) or (event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_SPACE, pygame.K_KP_ENTER)):
             self.app.pop()
             self.table.reveal_for(self.seat)
+            return True
+        if self.b_undo is not None and (self.pressed(event, self.b_undo) or (event.type == pygame.KEYDOWN and event.key == pygame.K_u)):
+            self.app.pop()
+            self.table.undo.undo()
             return True
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
             self.app.pop()

@@ -54,6 +54,7 @@ from big2.app.ui.scene import Scene
 from big2.app.table.draw import TableView
 from big2.app.table.log import KEEP as LOG_KEEP
 from big2.app.table.exchange import ExchangeTurn
+from big2.app.table.handover import HandOverPart
 from big2.app.table.input import TableInput
 from big2.app.table.part import TablePart
 from big2.app.table.playback import EventPlayback, reading_order, recent_lines
@@ -147,6 +148,7 @@ class TableScene(Scene):
         self.view = self.add_part(TableView(self))
         self.undo = self.add_part(UndoPart(self))
         self.tracker = self.add_part(TrackerPart(self))
+        self.handover = self.add_part(HandOverPart(self))
         #: Online: the part that shows Reconnecting…, the away, the clock and reactions.
         self.net = None
         if self.online:
@@ -446,9 +448,9 @@ class TableScene(Scene):
 
     def call_human(self, seat: int) -> None:
         """``seat``'s human acts next: hot-seat hides the hand until they are ready."""
-        if self.awaiting_human:
+        if self.awaiting_human or self.handover.passes_for(seat):
             return
-        if self.hot_seat and (seat != self.viewer or (not self.hand_visible and self.others_may_look(seat))):
+        if self.handover.needs_screen(seat):
             self.app.push("privacy", self, seat)
             return
         self.begin_human_turn()
@@ -533,7 +535,10 @@ class TableScene(Scene):
             self.exchange.begin_give_back()
             return
         self.awaiting_human = True
-        self.hand_visible = True
+        if not self.hand_visible:  # the person who has the computer again: no hand-over
+            self.hand_visible = True
+            self.place_hand(animate=False)
+        self.handover.turn_begun(self.viewer)
         note = self.exchange.note(self.viewer) if self.hot_seat else None
         if note:
             self.say(note, 4.0, (235, 225, 180))

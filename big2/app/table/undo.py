@@ -110,9 +110,10 @@ class UndoPart(TablePart):
         if not t.state.undo_allowed:
             t.say(_("Undo is off at this table: New game can turn it on for several people."), 3.5, (255, 150, 140))
             return False
-        if not self.can_undo():
+        if not self.can_undo() and not t.hot_seat:
             t.say(_("There is no move of yours to take back in this hand."), 3.0, (255, 150, 140))
             return False
+        # hot-seat: the room says whose move it is when it is not this person's
         refusal = t.link.send(cmd.Undo())
         if refusal is not None:
             t.say(vocab.render_at(t.state, refusal.message), 3.0, (255, 150, 140))
@@ -133,6 +134,7 @@ class UndoPart(TablePart):
         for moves in [m for m in self.boards if m > event.moves]:
             del self.boards[moves]
         t.auto_pass_at = None
+        t.handover.passing = t.handover.pass_at = None
         t.awaiting_human = False
         t.playback.queue.clear()
         t.playback.busy_until = t.clock.time
@@ -167,12 +169,7 @@ class UndoPart(TablePart):
         if t.hot_seat:
             t.hand_visible = False  # the privacy screen shows it to the seat to act
         t.place_hand(animate=False)
-        steps = event.steps_left
-        if steps:
-            said = ngettext("Move taken back ({n} more step back).", "Move taken back ({n} more steps back).", steps).format(
-                n=i18n.current().number(steps))
-        else:
-            said = _("Move taken back.")
+        said = self.said(event)
         t.say(said, 2.5, (200, 235, 255))
         if state.to_act is not None:
             t.playback.queue.append(TurnStarted(state.to_act, state.leading))
@@ -180,3 +177,19 @@ class UndoPart(TablePart):
         t.damage_info()
         t.app.dirty = True
         return 0.0
+
+    def said(self, event: MoveUndone) -> str:
+        """The sentence for a move taken back: alone against computers "Move taken
+        back."; with several people it names who took which move back."""
+        state = self.table.state
+        steps = event.steps_left
+        n = i18n.current().number(steps)
+        if vocab.alone(state, event.seat):
+            if steps:
+                return ngettext("Move taken back ({n} more step back).", "Move taken back ({n} more steps back).", steps).format(n=n)
+            return _("Move taken back.")
+        name = vocab.seat_name(state, event.seat)
+        if steps:
+            return ngettext("{name} took a move back ({n} more step back).", "{name} took a move back ({n} more steps back).",
+                            steps).format(name=name, n=n)
+        return _("{name} took a move back.").format(name=name)
