@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import pygame
 import pytest
+from pygame_gui.elements import UIButton, UIDropDownMenu, UILabel, UIScrollingContainer, UITextEntryLine
 
 from helpers import click_button, key, pump
 
@@ -47,3 +48,90 @@ def test_the_deal_copied_toast_covers_no_line_card_or_button(make_app, size):
     for d in names:
         top = d.rect.centery - results.px(18)
         assert toast.top >= top + ch, (d.text, toast)
+
+
+# Item 8: a refused deal number is said by its field, and only while it is wrong -------------
+
+RED = "A deal number has only digits; 'a' is not one."
+
+
+def _drawn(app) -> list:
+    app.dirty = True
+    with text.recording() as drawn:
+        app.draw()
+    return drawn
+
+
+def _with_unfinished_game(make_app, size):
+    """A title screen with storage and a game left mid-hand (Continue would bring it back)."""
+    from big2.app import storage
+    from big2.app.screens.title import TitleScene
+
+    app = make_app(size=size)
+    st = storage.Storage.open()
+    storage.attach(app, st)
+    table = open_table(app, MatchConfig(seats=SEATS, hands=2, seed=4))
+    app.push(table)
+    assert app.run_until(lambda: table.awaiting_human, timeout=20)
+    assert st.flush()
+    app.reset_to(TitleScene(app))
+    pump(app, 2)
+    assert app.top.b_continue is not None
+    return app, st
+
+
+@pytest.mark.parametrize("size", [(800, 600), (1280, 720)])
+def test_a_refused_deal_number_is_said_by_its_field_and_goes_when_fixed(make_app, size):
+    from helpers import type_text
+    from big2.app.screens.newgame import NewGameScene
+
+    app, st = _with_unfinished_game(make_app, size)
+    click_button(app, app.top.b_new)
+    form = app.top
+    assert isinstance(form, NewGameScene)
+    type_text(app, form.deal_entry, "abc", enter=False)
+    click_button(app, form.b_start)
+    assert app.top is form
+    said = [d for d in _drawn(app) if d.text.startswith("A deal number")]
+    assert " ".join(d.text for d in said) == RED
+    entry = form.deal_entry  # (the form rebuilt: a new field)
+    # right under the field, in its column, clear of every control
+    assert said[0].rect.top >= entry.rect.bottom and said[0].rect.top - entry.rect.bottom <= form.px(12)
+    assert all(form.lx - 1 <= d.rect.left and d.rect.right <= form.lx + form.col_w + 1 for d in said)
+    kinds = (UIButton, UILabel, UITextEntryLine, UIDropDownMenu, UIScrollingContainer)
+    controls = [el for el in app.manager.get_sprite_group().sprites() if isinstance(el, kinds) and el.visible]
+    for d in said:
+        hit = [(type(el).__name__, el.rect) for el in controls if el.rect.colliderect(d.rect)]
+        assert not hit, (d.text, d.rect, hit)
+    assert entry.is_focused  # the caret in the field, to fix it
+    # the first key that edits it into a number takes the sentence away
+    type_text(app, entry, "1", enter=False)
+    assert not [d for d in _drawn(app) if d.text.startswith("A deal number")]
+    assert form.error == ""
+    # Start: the unfinished game's question, with no refusal under it from the form
+    click_button(app, form.b_start)
+    assert app.top.name == "confirm"
+    assert not [d for d in _drawn(app) if "deal number" in d.text.lower()]
+    st.close()
+
+
+def test_a_deal_refusal_stays_while_wrong_goes_when_right_and_never_reaches_the_next_dialog(make_app):
+    from helpers import post, type_text
+
+    app, st = _with_unfinished_game(make_app, (1280, 720))
+    click_button(app, app.top.b_new)
+    form = app.top
+    type_text(app, form.deal_entry, "12a", enter=True)  # Enter in the field starts too
+    assert app.top is form and form.error == RED
+    assert form.deal_entry.is_focused
+    post(pygame.TEXTINPUT, text="x")  # "12ax": still wrong, still said
+    pump(app, 2)
+    assert form.deal_entry.get_text() == "12ax" and form.error == RED
+    key(app, pygame.K_BACKSPACE, unicode="\b")
+    key(app, pygame.K_BACKSPACE, unicode="\b")  # "12": a deal number
+    assert form.deal_entry.get_text() == "12" and form.error == ""
+    assert not [d for d in _drawn(app) if d.text.startswith("A deal number")]
+    key(app, pygame.K_RETURN)
+    assert app.top.name == "confirm"
+    assert not [d for d in _drawn(app) if "deal number" in d.text.lower()]
+    st.close()

@@ -57,7 +57,11 @@ class NewGameScene(Scene):
         #: "Play a deal": the number typed (blank for a new deal), and undo in hot-seat.
         self.deal_text = ""
         self.undo_hot_seat = False
+        #: A refusal to show; ``error_field`` "deal" when it is the deal number's (shown
+        #: under that field, gone once the field is edited into a number), else None
+        #: (shown by the buttons).
         self.error = ""
+        self.error_field: str | None = None
         #: The rules in brief and the scoring's explanation: boxes that scroll, not cut.
         self.blurb_text = TextWindow()
         self.scoring_text = TextWindow()
@@ -105,7 +109,11 @@ class NewGameScene(Scene):
         # "Play a deal" (a shared deal number) and undo with several people at the table:
         # right under the scoring's explanation, or as low as they go when it is long
         # (with fewer seats the form then has no hole in the middle)
-        lowest = r.bottom - px(66) - 2 * row - px(16)
+        # (a refused deal number is said on a line or two right under its field)
+        self.deal_error_h = max(self.fpx(15) + px(4), self.text_height(15) + px(2))  # CJK stands taller
+        self.deal_error_lines = min(2, len(self.deal_error_wrapped())) if self.error_field == "deal" else 0
+        slot = self.deal_error_lines * self.deal_error_h
+        lowest = r.bottom - px(66) - 2 * row - px(16) - slot
         told = len(text.wrap(describe_scoring(self.scoring), self.fpx(14), col_w)) * (self.fpx(14) + px(5))
         y = self.deal_y = min(lowest, self.scoring_y + told + px(16))
         lab_w = self.text_width(_("Play a deal"), 16) + px(12)
@@ -116,7 +124,8 @@ class NewGameScene(Scene):
         self.deal_hint = (lx + lab_w + entry_w + px(10), y + h // 2, col_w - lab_w - entry_w - px(10))
         self.deal_entry.set_text_length_limit(16)
         self.deal_entry.set_text(self.deal_text)
-        y += row + px(4)
+        self.deal_error_y = y + h + px(3)
+        y += row + px(4) + slot
         switch = [(_("Off"), "Off"), (_("On"), "On")]
         undo_w = self.dropdown_width([t for t, _k in switch])
         UILabel(pygame.Rect(lx, y, col_w - undo_w - gap, h), _("Undo with several people"), m, container=self.ui)
@@ -216,12 +225,24 @@ class NewGameScene(Scene):
                         except ValueError as exc:  # options that contradict each other
                             self._collect()
                             self.build()
-                            self.error = error_text(exc)
+                            self.error, self.error_field = error_text(exc), None
                             return True
-            self.error = ""
+            if self.error_field is None:  # a refused deal number stays until its field changes
+                self.error = ""
+            return True
+        if event.type == pygame_gui.UI_TEXT_ENTRY_CHANGED and event.ui_element is self.deal_entry:
+            if self.error_field == "deal":  # gone once it is a number; another mistake is said
+                self.error = self.deal_refusal()
+                if not self.error:
+                    self.error_field = None
+                self.app.dirty = True
             return True
         if self.pressed(event, self.b_start) or (event.type == pygame.KEYDOWN and event.key == pygame.K_RETURN and not any(e.is_focused for e in self.name_entries)):
-            # Enter in the deal field starts too: the number is the point of it
+            self.start()
+            return True
+        if event.type == pygame_gui.UI_TEXT_ENTRY_FINISHED and event.ui_element is self.deal_entry:
+            # Enter in the deal field starts too: the number is the point of it (the
+            # field takes the key itself and says so with this event)
             self.start()
             return True
         if self.pressed(event, self.b_back) or (event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE):
@@ -229,10 +250,33 @@ class NewGameScene(Scene):
             return True
         return False
 
+    def deal_refusal(self) -> str:
+        """Why the typed deal number is not one ("" when it is, or the field is blank)."""
+        typed = self.deal_entry.get_text()
+        if not typed.strip():
+            return ""
+        try:
+            parse_deal_number(typed)
+        except ValueError as exc:
+            return error_text(exc)
+        return ""
+
+    def deal_error_wrapped(self) -> list[str]:
+        return text.wrap(self.error, self.fpx(15), self.col_w) if self.error else []
+
     def start(self) -> None:
+        refusal = self.deal_refusal()
+        if refusal:  # a deal number that is not one: say so by its field, start nothing
+            self.error, self.error_field = refusal, "deal"
+            self._collect()
+            self.build()  # the line under the field makes room for the sentence
+            self.app.manager.set_focus_set(self.deal_entry)  # the caret there, to fix it
+            self.app.dirty = True
+            return
+        self.error, self.error_field = "", None  # nothing said here follows to the next dialog
         try:
             cfg = self.config()
-        except ValueError as exc:  # a deal number that is not one: say so, start nothing
+        except ValueError as exc:  # a set-up the room refuses: say so, start nothing
             self.error = error_text(exc)
             self.app.dirty = True
             return
@@ -263,7 +307,14 @@ class NewGameScene(Scene):
         hint = _("blank: a new deal")
         if text.render(hint, self.fpx(15), (0, 0, 0)).get_width() <= hw:
             text.draw(surf, hint, self.fpx(15), (hx, hy), (200, 210, 215), anchor="midleft")
-        if self.error:
+        if self.error and self.error_field == "deal":
+            lines = self.deal_error_wrapped()
+            shown = lines[:self.deal_error_lines]
+            if len(lines) > len(shown) and shown:  # a longer sentence than built for
+                shown[-1] = text.shorten(" ".join(lines[len(shown) - 1:]), self.fpx(15), self.col_w)
+            for i, line in enumerate(shown):
+                text.draw(surf, line, self.fpx(15), (self.lx, self.deal_error_y + i * self.deal_error_h), (255, 150, 140))
+        elif self.error:
             err = self.fpx(16)
             width = r.w - 2 * self.px(24) - self.px(260) - self.px(180)
             for i, line in enumerate(text.wrap(self.error, err, max(width, self.px(200)))[:2]):
