@@ -538,6 +538,7 @@ def _message(surf: pygame.Surface, t: TableScene) -> None:
         return
     lay = t.layout
     msg, _shown_at, colour = t.message
+    msg = str(msg)  # a worded-later line in the language of the moment
     box = pygame.Rect(lay.message.as_tuple())
     four = t.app.settings.four_colour
     arrow = turn_pointer_rect(t)

@@ -131,6 +131,8 @@ class TableScene(Scene):
         self.message: tuple[str, float, tuple[int, int, int]] | None = None
         #: The message showing is a routine line (see :meth:`say`).
         self.message_routine = False
+        #: The language the message was said in (see :meth:`build_ui`).
+        self.message_language = i18n.current().code
         self.max_hand = 0
         #: hot-seat: each human's own order of their cards, kept while others play
         self.orders: dict[int, list[int]] = {}
@@ -196,6 +198,9 @@ class TableScene(Scene):
             self.resize(self.app.size)
 
     def build_ui(self) -> None:
+        if self.message is not None and not isinstance(self.message[0], vocab.Later) and \
+                self.message_language != i18n.current().code:
+            self.message = None  # said in the language just left: a worded-later line rewords itself
         lay = self.layout = self._compute_layout()
         labels = {"sort": _("Sort (S)"), "hint": _("Hint (H)"), "pass": _("Pass (P)"), "play": _("Play ⏎")}
         tips = {
@@ -544,10 +549,10 @@ class TableScene(Scene):
             self.say(note, 4.0, (235, 225, 180))
         if seatrules.nothing_beats(state):
             if self.app.settings.auto_pass:
-                self.say(_("Nothing you hold beats this: passing."), 1.2, routine=True)
+                self.say(vocab.later(lambda: _("Nothing you hold beats this: passing.")), 1.2, routine=True)
                 self.auto_pass_at = self.clock.time + 0.9 * max(self.anim, 0.3)
             else:
-                self.say(_("Nothing you hold beats this: press Pass (P)."), 4.0, routine=True)
+                self.say(vocab.later(lambda: _("Nothing you hold beats this: press Pass (P).")), 4.0, routine=True)
         self.refresh_buttons()
         self.damage_info()
 
@@ -572,7 +577,9 @@ class TableScene(Scene):
 
     def say(self, text: str, seconds: float = 3.0, colour: tuple[int, int, int] = (255, 255, 255), *,
             routine: bool = False) -> None:
-        """Show ``text`` in the table's message line for ``seconds``. A ``routine`` line
+        """Show ``text`` in the table's message line for ``seconds`` (a
+        :func:`~big2.app.vocab.later` line is worded anew in another language; any
+        other is dropped when the language changes). A ``routine`` line
         (what the table says by itself at every turn: "nothing beats this") never hides
         a sentence still showing that was said for a reason — a refusal, a person away
         or back —; it is simply not said then."""
@@ -581,6 +588,7 @@ class TableScene(Scene):
             return
         self.message = (text, now + seconds, colour)
         self.message_routine = routine
+        self.message_language = i18n.current().code
         self.damage_info()
 
     def selection(self) -> CardSet:
@@ -650,7 +658,7 @@ class TableScene(Scene):
             return False
         refusal = self.send(cmd.Play(tuple(self.selection())))
         if refusal is not None:
-            self.say(vocab.render_at(self.state, refusal.message), 4.0, (255, 150, 140))
+            self.say(vocab.later(lambda m=refusal.message: vocab.render_at(self.state, m)), 4.0, (255, 150, 140))
             return False
         self.end_human_turn()
         return True
@@ -663,7 +671,7 @@ class TableScene(Scene):
             return False
         refusal = self.send(cmd.Pass())
         if refusal is not None:
-            self.say(vocab.render_at(self.state, refusal.message), 4.0, (255, 150, 140))
+            self.say(vocab.later(lambda m=refusal.message: vocab.render_at(self.state, m)), 4.0, (255, 150, 140))
             return False
         self.hand.clear_selection()
         self.place_hand(animate=True)
@@ -718,7 +726,7 @@ class TableScene(Scene):
         if hint.move != PASS:
             self.hand.select_only(move_cards(hint.move))
             self.place_hand(animate=True)
-        self.say(vocab.render_at(self.state, hint.why), 5.0, (200, 235, 255))
+        self.say(vocab.later(lambda: vocab.render_at(self.state, hint.why)), 5.0, (200, 235, 255))
         self.refresh_buttons()
 
     def sort_hand(self) -> None:
