@@ -135,7 +135,7 @@ class LessonPart(TablePart):
                 self.lift()
                 return True
             if k in (pygame.K_RETURN, pygame.K_KP_ENTER):
-                return self.refuse(t.selection())
+                return self.refuse(t.selection(), enter=True)
             if k == pygame.K_p:
                 return self.refuse(frozenset())
         if event.type == pygame_gui.UI_BUTTON_PRESSED:
@@ -144,7 +144,7 @@ class LessonPart(TablePart):
                 self.lift()
                 return True
             if event.ui_element is b.get("play"):
-                return self.refuse(t.selection())
+                return self.refuse(t.selection(), enter=True)
             if event.ui_element is b.get("pass"):
                 return self.refuse(frozenset())
             if event.ui_element is t.b_menu:
@@ -168,16 +168,24 @@ class LessonPart(TablePart):
         else:
             t.hand.clear_selection()
             t.place_hand(animate=True)
-            t.say(_("Press P to pass."), 3.0, (200, 235, 255))
+            t.say(_("Nothing to lift this time: press P to pass."), 4.0, (200, 235, 255))
         t.refresh_buttons()
 
-    def refuse(self, cards) -> bool:
-        """True (the event is used up) when the play is not the lesson's; the table says why."""
+    def refuse(self, cards, *, enter: bool = False) -> bool:
+        """True (the event is used up) when the play is not the lesson's; the table says
+        why. ``enter``: Play (Enter) was pressed — with nothing lifted it plays nothing,
+        so where the lesson wants a pass it says to press P (the habit of the other
+        lessons, H then Enter, must not end in the table's refusal)."""
         t = self.table
         if not t.awaiting_human:
             return False
         from big2.engine.cards import CardSet
 
+        if enter and not cards:
+            nxt = t.tutorial.expected()
+            if nxt is not None and nxt[0] == 0 and not nxt[1]:
+                t.say(_("In this lesson you pass: press P."), 4.0, (255, 190, 150))
+                return True
         why = t.tutorial.check(CardSet(cards))
         if why is None:
             return False
