@@ -4,7 +4,10 @@ Every play of the hand is kept (the table's ``log``; it is cleared when a hand i
 and a long line wraps rather than being cut. The panel shows the newest lines and
 follows the play; the mouse wheel over it, or Page Up / Page Down, scrolls back through
 the hand, and End (or scrolling back down) follows the play again. A thin bar at the
-panel's edge shows where the view is when there is more than fits.
+panel's edge shows where the view is when there is more than fits. Plays that arrive
+while the view is scrolled back are announced by a "New plays ↓" strip in the panel's
+last row (in place of a line, so it covers nothing): a click on it, End, or scrolling to
+the bottom shows them.
 """
 
 from __future__ import annotations
@@ -34,6 +37,11 @@ class RecentPlays:
         self.first: int | None = None
         self.mouse: tuple[int, int] | None = None
         self._wrapped: tuple[tuple[object, ...], list[tuple[str, tuple[int, int, int], bool]]] | None = None
+        #: The entries there were when the view left the newest (kept, so their ids
+        #: stay theirs): a newest entry not among them is unseen. An undo that takes
+        #: entries away brings back old ones, which are not new.
+        self._seen: list[object] = []
+        self._seen_ids: set[int] = set()
 
     # Geometry ----------------------------------------------------------------------------
 
@@ -80,6 +88,25 @@ class RecentPlays:
         self._wrapped = (key, out)
         return out
 
+    def unseen(self) -> bool:
+        """Whether entries arrived since the view was scrolled back from the newest."""
+        log = self.table.log
+        return self.first is not None and bool(log) and id(log[-1]) not in self._seen_ids
+
+    def marker(self) -> pygame.Rect | None:
+        """The "New plays ↓" strip (the panel's last row), while there are unseen plays."""
+        if not self.unseen():
+            return None
+        box, lh = self.box(), self.line_h()
+        return pygame.Rect(box.x + 6, self.top_y() + (self.room() - 1) * lh + 1, box.w - 16, lh - 2)
+
+    def follow(self) -> None:
+        """Show the newest lines and follow the play again."""
+        if self.first is not None:
+            self.table.view.damage(self.box())
+        self.first = None
+        self._seen, self._seen_ids = [], set()
+
     def shown_from(self) -> int:
         """The index of the first line drawn."""
         total, room = len(self.lines()), self.room()
@@ -95,7 +122,13 @@ class RecentPlays:
         before = self.shown_from()
         last_start = max(0, len(self.lines()) - self.room())
         now = max(0, min(last_start, before + lines))
-        self.first = None if now >= last_start else now
+        if now >= last_start:
+            self.follow()
+        else:
+            if self.first is None:  # leaving the newest: what is there now has been seen
+                self._seen = list(self.table.log)
+                self._seen_ids = {id(e) for e in self._seen}
+            self.first = now
         if now != before:
             self.table.view.damage(self.box())
             return True
@@ -107,6 +140,12 @@ class RecentPlays:
             return False
         if event.type == pygame.MOUSEMOTION:
             self.mouse = event.pos
+            return False
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            marker = self.marker()
+            if marker is not None and marker.collidepoint(event.pos):
+                self.follow()
+                return True
             return False
         if event.type == pygame.MOUSEWHEEL:
             pos = self.mouse if self.mouse is not None else pygame.mouse.get_pos()
@@ -123,8 +162,7 @@ class RecentPlays:
                 self.scroll(step)
                 return True
             if event.key == pygame.K_END:
-                self.first = None
-                self.table.view.damage(self.box())
+                self.follow()
                 return True
         return False
 
@@ -144,7 +182,8 @@ class RecentPlays:
         start, room = self.shown_from(), self.room()
         y = self.top_y()
         four = t.app.settings.four_colour
-        for line, colour, more in lines[start:start + room]:
+        marker = self.marker()
+        for line, colour, more in lines[start:start + room - (marker is not None)]:
             x = box.x + (20 if more else 8)
             text.draw(surf, line, fp, (x, y), colour, suits="light", four_colour=four, max_width=box.right - 12 - x)
             y += self.line_h()
@@ -154,3 +193,7 @@ class RecentPlays:
             h = max(8, track.h * room // len(lines))
             y0 = track.y + (track.h - h) * start // max(1, len(lines) - room)
             pygame.draw.rect(surf, GOLD, (track.x, y0, track.w, h), border_radius=2)
+        if marker is not None:
+            pygame.draw.rect(surf, GOLD, marker, border_radius=marker.h // 2)
+            text.draw(surf, _("New plays ↓"), fp, marker.center, (20, 20, 20), anchor="center", bold=True,
+                      max_width=marker.w - 8)
