@@ -20,7 +20,7 @@ import pygame
 import pytest
 from pygame_gui.elements import UIDropDownMenu, UIHorizontalSlider
 
-from helpers import click, drag, move_mouse, option_labels, pump, reveal, visible_rect
+from helpers import click, drag, key, move_mouse, option_labels, pump, reveal, visible_rect
 
 from big2.app.ui.focus import controls
 from big2.room.config import MatchConfig, SeatConfig
@@ -64,6 +64,17 @@ def _by_click(under, button: str, name: str):
         below = under(app)
         pump(app)
         click(app, visible_rect(getattr(below, button)).center)
+        assert app.top.name == name
+        return app.top
+    return open_
+
+
+def _by_key(under, k: int, name: str):
+    """Screen ``name``, opened by key ``k`` on the screen ``under(app)`` opens."""
+    def open_(app):
+        under(app)
+        pump(app)
+        key(app, k)
         assert app.top.name == name
         return app.top
     return open_
@@ -136,7 +147,7 @@ SCREENS = {
     "about": _over_title("about"),
     "language": _by_click(_over_title("settings"), "b_language", "language"),
     "accessibility": _by_click(_over_title("settings"), "b_access", "accessibility"),
-    "confirm": _by_click(lambda app: app.goto("title"), "b_quit", "confirm"),
+    "confirm": _by_key(lambda app: app.goto("title"), pygame.K_ESCAPE, "confirm"),  # "Quit Big Two?"
     "statistics_with_history": _statistics,
     "replay": _replay,
     "how_to_play": _over_title("how_to_play"),

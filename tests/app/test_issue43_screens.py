@@ -135,3 +135,20 @@ def test_a_deal_refusal_stays_while_wrong_goes_when_right_and_never_reaches_the_
     assert app.top.name == "confirm"
     assert not [d for d in _drawn(app) if "deal number" in d.text.lower()]
     st.close()
+
+
+# Item 14: the title's Quit button quits; Esc still asks ------------------------------------
+
+
+def test_a_click_on_quit_quits_at_once_and_esc_still_asks(make_app):
+    from big2.app.screens.title import TitleScene
+
+    app = make_app()
+    title = app.push(TitleScene(app))
+    pump(app, 2)
+    key(app, pygame.K_ESCAPE)  # a key that may be a slip: asked
+    assert app.running and app.top.name == "confirm" and app.top.question == "Quit Big Two?"
+    key(app, pygame.K_ESCAPE)  # Esc again: no
+    assert app.running and app.top is title
+    click_button(app, title.b_quit)  # the red button says Quit: no question after it
+    assert not app.running and app.top is title

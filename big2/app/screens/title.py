@@ -93,14 +93,17 @@ class TitleScene(Scene):
         if self.pressed(event, self.b_about):
             self.app.push("about")
             return True
-        if self.pressed(event, self.b_quit) or (event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE):
+        if self.pressed(event, self.b_quit):  # the button says Quit: no question after it
+            self.app.quit(0)
+            return True
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:  # Esc may be a slip: ask
             self.ask_quit()
             return True
         # Enter presses the focused button, or the gold one (Continue when a game waits)
         return False
 
     def ask_quit(self) -> None:
-        """Quit, after asking (Esc or Cancel keeps the app open)."""
+        """Quit, after asking (for Esc on the title; Esc or Cancel then keeps the app open)."""
         detail = _("Your game in progress is saved; Continue picks it up next time.") if self.b_continue else ""
         self.app.push("confirm", _("Quit Big Two?"), lambda: self.app.quit(0), yes=_("Quit"), detail=detail)
 
