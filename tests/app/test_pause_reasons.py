@@ -76,3 +76,24 @@ def test_undo_greyed_at_a_hot_seat_table_says_it_is_off(make_app, monkeypatch):
     assert isinstance(pause, PauseScene) and not pause.b_undo.is_enabled
     lines = _drawn_lines(app, monkeypatch)
     assert _reason_under(lines, pause.b_undo, pause.b_hand).startswith("Undo is off with several people at the table")
+
+
+def test_paused_on_a_computers_turn_the_hand_can_still_go_to_the_computer(make_app):
+    """Issue 43, item 11: paused while a computer thinks, "Let the computer play my hand"
+    works (a paused table never reaches the person's turn it used to wait for)."""
+    seats = (SeatConfig("You", True), SeatConfig("East", False), SeatConfig("North", False), SeatConfig("West", False))
+    app = make_app(pace="slow")
+    table = open_table(app, MatchConfig(seats=seats, hands=1, seed=4))
+    app.push(table)
+    assert app.run_until(lambda: table.awaiting_human, timeout=20)
+    key(app, pygame.K_h)  # the person moves: the computers' turns follow, one by one
+    key(app, pygame.K_RETURN if table.hand.selected else pygame.K_p)
+    assert app.run_until(lambda: table.state.in_hand and table.state.to_act not in (None, table.viewer)
+                         and not table.awaiting_human, timeout=20)
+    key(app, pygame.K_ESCAPE)
+    pause = app.top
+    assert isinstance(pause, PauseScene) and table.state.to_act != table.viewer
+    assert pause.b_hand.is_enabled
+    click_button(app, pause.b_hand)
+    assert app.top is table and not table.link.room.match.is_human(table.viewer)
+    assert app.run_until(lambda: table.hand_over, timeout=60)

@@ -78,13 +78,14 @@ class PauseScene(Scene):
         t = self.table
         if self.between_hands():
             return _("The hand is over.")
-        if t.awaiting_human and t.state.is_person(t.viewer):
-            return None
         if not t.state.is_person(t.viewer):
             return _("The computer plays your hand already.")
-        if t.hand_over:
+        if t.hand_over or not t.state.in_hand:
             return _("The hand is over.")
-        return _("Available on your turn.")
+        handover = getattr(t, "handover", None)
+        if t.hot_seat and not t.awaiting_human and handover is not None and handover.looking != t.viewer:
+            return _("Available on your turn.")  # between people: whose hand is unclear
+        return None  # on a computer's turn too: paused, the person's turn would never come
 
     def build_ui(self) -> None:
         px = self.px
