@@ -43,17 +43,14 @@ import traceback
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Final
+from typing import Any, Final
 
 import pygame
 
 from .ui import text
 from ..i18n import _, verbatim
-from .ui.scene import Scene
+from .ui.scene import Scene, SceneHost
 from .screens.common import dialog_rect, frame, veil
-
-if TYPE_CHECKING:
-    from .app import App
 
 log = logging.getLogger(__name__)
 
@@ -100,7 +97,7 @@ def marks_file(path: Path | None, *, game: str | None = None) -> Iterator[None]:
         raise
 
 
-def recover(app: App, exc: BaseException) -> Recovery:
+def recover(app: SceneHost, exc: BaseException) -> Recovery:
     """Handle ``exc``, which escaped a turn of ``app``'s loop (see the module notes).
 
     Never raises (short of the interpreter failing).
@@ -131,7 +128,7 @@ def recover(app: App, exc: BaseException) -> Recovery:
 
 # -- the report ---------------------------------------------------------------------------
 
-def report_folder(app: App) -> Path:
+def report_folder(app: SceneHost) -> Path:
     """The log folder: the storage's when the app has one, else ``BIG2_HOME``'s."""
     st = getattr(app, "storage", None)
     if st is not None:
@@ -141,7 +138,7 @@ def report_folder(app: App) -> Path:
     return AppPaths.from_environment().log_dir
 
 
-def describe(app: App, exc: BaseException, *, table: Any = None, set_aside: Path | None = None,
+def describe(app: SceneHost, exc: BaseException, *, table: Any = None, set_aside: Path | None = None,
              note: str | None = None, more: list[Path] | None = None) -> str:
     """The text of a crash report; ``note`` says what was done about it, when the app
     went on (a computer's failed turn played another way)."""
@@ -206,7 +203,7 @@ def _game_lines(table: Any) -> list[str]:
     return out
 
 
-def write_report(app: App, exc: BaseException, *, table: Any = None, set_aside: Path | None = None,
+def write_report(app: SceneHost, exc: BaseException, *, table: Any = None, set_aside: Path | None = None,
                  note: str | None = None, more: list[Path] | None = None) -> Path | None:
     """Write the crash report to the log folder; its path, or None if it could not be.
     ``more``: other files set aside, listed with the reason."""
@@ -234,14 +231,14 @@ def write_report(app: App, exc: BaseException, *, table: Any = None, set_aside: 
 
 # -- saving what can be saved ---------------------------------------------------------------
 
-def _table_of(app: App) -> Any:
+def _table_of(app: SceneHost) -> Any:
     for scene in reversed(app.stack):
         if match_of(scene) is not None and hasattr(scene, "viewer"):
             return scene
     return None
 
 
-def _set_aside_autosave(app: App, table: Any, exc: BaseException) -> tuple[Path | None, bool, list[Path]]:
+def _set_aside_autosave(app: SceneHost, table: Any, exc: BaseException) -> tuple[Path | None, bool, list[Path]]:
     """Finish queued writes; with a table open, set its game's saves aside (see the
     module notes). Returns (where the autosave went, whether a previous copy stands in
     for it, every file set aside)."""
@@ -298,7 +295,7 @@ def _game_id(st: Any, table: Any) -> str | None:
         return None
 
 
-def _set_aside_marked(app: App, exc: BaseException) -> tuple[list[Path], list[Path]]:
+def _set_aside_marked(app: SceneHost, exc: BaseException) -> tuple[list[Path], list[Path]]:
     """Set aside the files a screen was showing when it crashed (see marks_file), and
     every copy of a game that crashed while being opened. Returns (the marked files as
     set aside, the other copies as set aside)."""
@@ -329,7 +326,7 @@ def _not_moved_since_resume(table: Any) -> bool:
 
 # -- back to the title ----------------------------------------------------------------------
 
-def _back_to_title(app: App, result: Recovery) -> None:
+def _back_to_title(app: SceneHost, result: Recovery) -> None:
     while app.stack:
         scene = app.stack.pop()
         with contextlib.suppress(Exception):
@@ -351,7 +348,7 @@ class CrashScene(Scene):
     name = "crash"
     opaque = False
 
-    def __init__(self, app: App, result: Recovery) -> None:
+    def __init__(self, app: SceneHost, result: Recovery) -> None:
         super().__init__(app)
         self.result = result
 

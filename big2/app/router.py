@@ -13,8 +13,7 @@ import importlib
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
-    from big2.app.app import App
-    from big2.app.ui.scene import Scene
+    from big2.app.ui.scene import Scene, SceneHost
 
 #: Scene name -> "module:Class" (the name is also the class's ``name`` attribute), or
 #: "module:function" for a scene that needs more than its arguments: the function makes
@@ -71,6 +70,6 @@ def scene_class(name: str) -> type:
     return cls
 
 
-def make(app: App, name: str, *args: Any, **kwargs: Any) -> Scene:
+def make(app: SceneHost, name: str, *args: Any, **kwargs: Any) -> Scene:
     """A new scene ``name`` for ``app``, built with ``args`` and ``kwargs``."""
     return scene_class(name)(app, *args, **kwargs)  # type: ignore[no-any-return]

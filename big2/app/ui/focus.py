@@ -14,7 +14,7 @@ keeps the arrow keys for itself with ``arrow_focus = False``.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
 import pygame
 import pygame_gui
@@ -27,8 +27,6 @@ from pygame_gui.elements import (
     UITextEntryLine,
 )
 
-if TYPE_CHECKING:
-    from .scene import Scene
 
 RING = (255, 214, 102)
 RING_SHADOW = (20, 16, 8)
@@ -90,10 +88,28 @@ def press(el: Any) -> None:
     )
 
 
+class _Managed(Protocol):
+    @property
+    def manager(self) -> pygame_gui.UIManager: ...
+
+
+class Focusable(Protocol):
+    """What the ring needs of its scene (:class:`~big2.app.ui.scene.Scene`, which
+    imports this module): its controls' container, whether it wants the ring and the
+    arrow keys, and its app's UI manager."""
+
+    ui: UIContainer | None
+    keyboard_focus: bool
+    arrow_focus: bool
+
+    @property
+    def app(self) -> _Managed: ...
+
+
 class Focus:
     """The focused control of one scene."""
 
-    def __init__(self, scene: Scene) -> None:
+    def __init__(self, scene: Focusable) -> None:
         self.scene = scene
         self.current: Any = None
         #: True once the keyboard moved the ring (a click hides it again).

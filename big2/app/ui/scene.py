@@ -9,7 +9,7 @@ is covered and rebuilt when the window is resized.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any, Protocol
 
 import pygame
 import pygame_gui
@@ -19,7 +19,37 @@ from .focus import Focus
 from .uiscale import font_px, px
 
 if TYPE_CHECKING:
-    from ..app import App
+    from ..settings import AppSettings
+    from .uimanager import UIManager
+
+
+class SceneHost(Protocol):
+    """What a scene needs of the app that runs it (:class:`~big2.app.app.App`, which
+    imports this module): the window's size and scale, the UI manager, the settings,
+    the redraw flag and wake-up, and the scene stack. Stated here, below the app, so
+    that the toolkit never imports the app back."""
+
+    size: tuple[int, int]
+    ui_scale: float
+    manager: UIManager
+    settings: AppSettings
+    dirty: bool
+    stack: list[Scene]
+
+    @property
+    def top(self) -> Scene | None: ...
+
+    def push(self, scene: Scene | str, *args: Any, **kwargs: Any) -> Scene: ...
+
+    def pop(self) -> Scene: ...
+
+    def replace(self, scene: Scene | str, *args: Any, **kwargs: Any) -> Scene: ...
+
+    def goto(self, name: str, *args: Any, **kwargs: Any) -> Scene: ...
+
+    def quit(self, code: int = 0) -> None: ...
+
+    def post_wake(self) -> None: ...
 
 
 class Scene:
@@ -31,7 +61,7 @@ class Scene:
     #: False: the scene keeps the arrow keys for itself (Tab still moves the focus).
     arrow_focus = True
 
-    def __init__(self, app: App) -> None:
+    def __init__(self, app: SceneHost) -> None:
         self.app = app
         self.ui: UIContainer | None = None
         self.covered = False

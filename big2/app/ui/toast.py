@@ -11,7 +11,9 @@ a Dismiss button; notices that are only information go away by themselves.
 from __future__ import annotations
 
 import html
-from typing import TYPE_CHECKING
+from collections import deque
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Protocol
 
 import pygame
 import pygame_gui
@@ -24,8 +26,7 @@ from ... import i18n
 from ...i18n import _, ngettext
 
 if TYPE_CHECKING:
-    from ..app import App
-    from ..storage import Storage
+    from .scene import SceneHost
 
 #: Seconds an information-only banner stays up.
 INFO_SECONDS = 8.0
@@ -37,11 +38,22 @@ BANNER_LAYER = 40
 MAX_LINES = 4
 
 
+class NoticeSource(Protocol):
+    """What the banner host needs of the storage (:class:`~big2.app.storage.Storage`,
+    which makes the host): the queue of notices, the wake-up when one is added, and the
+    saving of the settings and window size when they changed."""
+
+    notices: deque[Notice]
+    on_notice: Callable[[], None] | None
+
+    def remember_window(self, app: SceneHost) -> None: ...
+
+
 class NoticeBanner(UIPanel):
     """A panel listing notices, with a Dismiss button, in the one place the screen on
     top keeps free for them (:meth:`~big2.app.ui.scene.Scene.notice_area`)."""
 
-    def __init__(self, app: App, notices: list[Notice]) -> None:
+    def __init__(self, app: SceneHost, notices: list[Notice]) -> None:
         top = app.top
         area = top.notice_area() if top is not None else pygame.Rect(12, 8, min(760, app.size[0] - 24), app.size[1] // 3)
         w = max(200, min(760, area.w))
@@ -94,7 +106,7 @@ class NoticeBanner(UIPanel):
 class NoticeHost(UIElement):
     """Shows the storage's notices and keeps the settings saved; one per app."""
 
-    def __init__(self, app: App, storage: Storage) -> None:
+    def __init__(self, app: SceneHost, storage: NoticeSource) -> None:
         super().__init__(pygame.Rect(0, 0, 1, 1), app.manager, None, starting_height=1, layer_thickness=1, visible=0)
         self._set_image(pygame.Surface((1, 1), pygame.SRCALPHA))
         self.app = app
