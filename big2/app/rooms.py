@@ -42,7 +42,7 @@ def local_link(app: Any, config: MatchConfig | None = None, *, match: Match | No
     link = LocalLink(room)
     room.on_stumble = lambda exc, seat, level, used: _report(app, link, exc, seat, level, used)
     if keep_records:
-        watch(app, link)
+        watch(app, room, link)
     return link
 
 

@@ -29,7 +29,7 @@ def _unplayable(make_app):
     app.push(table)
     table.hand_seat_to_computer()
     assert app.run_until(lambda: table.link.room.match.game is not None and len(table.link.room.match.game.history) >= 3, timeout=30)
-    payload = storage.payload_of(storage.RoomWatch(app, table.link), st.recorder(table.link.room.match))
+    payload = storage.payload_of(storage.RoomWatch(app, table.link.room, table.link), st.recorder(table.link.room.match))
     preview = preview_of(table.link.room.match.session)
     assert st.flush()
     st.close()

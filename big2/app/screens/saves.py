@@ -183,7 +183,8 @@ class SavesScene(Scene):
         st = self.store
         if st is None or self.table is None:
             return
-        seated = storage.RoomWatch(self.app, self.table.link)  # the room in this process
+        link = self.table.link  # a link to a room in this process: saves are for local games
+        seated = storage.RoomWatch(self.app, link.room, link)
         rec = st.recorder(seated.match)
         try:
             payload = storage.payload_of(seated, rec)

@@ -12,14 +12,21 @@ import dataclasses
 import logging
 from concurrent.futures import Future
 from datetime import datetime
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol
 
 from big2.persistence import History, Seat
 from big2.persistence.sessioncodec import new_game_id
 
 if TYPE_CHECKING:
     from big2.room.match import Match
-    from .store import Storage
+
+
+class HistorySource(Protocol):
+    """What :func:`session_for` needs of the :class:`~big2.app.storage.store.Storage`
+    (which imports this module): the score history, when it can be written."""
+
+    def writable_history(self) -> History | None: ...
+
 
 log = logging.getLogger(__name__)
 
@@ -53,7 +60,7 @@ def describe(rec: Recorder, match: Match) -> None:
     rec.rules_data = rules_to_dict(match.session.rules)
 
 
-def session_for(st: Storage, rec: Recorder) -> tuple[History | None, int | None]:
+def session_for(st: HistorySource, rec: Recorder) -> tuple[History | None, int | None]:
     """The history and the match's session in it (writer thread). A history reset or
     replaced since the game began lacks that session (or holds another game's under the
     same number): the session is started again, and the game's saves follow it."""

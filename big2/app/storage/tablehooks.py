@@ -12,7 +12,7 @@ from __future__ import annotations
 import logging
 import time
 from datetime import datetime, timezone
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol
 
 from big2.engine.messages import msg
 from big2.persistence import Notice
@@ -24,27 +24,37 @@ from big2.app.storage.recorder import Recorder, session_for
 from big2.app.storage.store import Storage, of
 
 if TYPE_CHECKING:
-    from big2.room.link import LocalLink
     from big2.room.match import Match
+    from big2.room.room import Room
 
 log = logging.getLogger(__name__)
 
 
+class SeatShown(Protocol):
+    """The seat the screen shows at the bottom now: a link's ``seat`` (in hot-seat it
+    moves from person to person)."""
+
+    @property
+    def seat(self) -> int: ...
+
+
 class RoomWatch:
     """What the storage needs of a room in this process, and its observer hooks: the
-    ``app``, the room's ``match`` and the ``viewer`` (the seat shown at the bottom)."""
+    ``app``, the ``room`` it is given (its ``match``) and the ``viewer`` (the seat
+    ``shown`` at the bottom)."""
 
-    def __init__(self, app: Any, link: LocalLink) -> None:
+    def __init__(self, app: Any, room: Room, shown: SeatShown) -> None:
         self.app = app
-        self.link = link
+        self.room = room
+        self.shown = shown
 
     @property
     def match(self) -> Match:
-        return self.link.room.match
+        return self.room.match
 
     @property
     def viewer(self) -> int:
-        return self.link.seat
+        return self.shown.seat
 
     # the room's observer hooks
     def hand_started(self, room: Any) -> None:
@@ -57,12 +67,13 @@ class RoomWatch:
         hand_recorded(self)
 
 
-def watch(app: Any, link: LocalLink) -> RoomWatch | None:
-    """Keep the records of ``link``'s room (None when the app has no storage)."""
+def watch(app: Any, room: Room, shown: SeatShown) -> RoomWatch | None:
+    """Keep the records of ``room``, with ``shown``'s seat at the bottom (a link to it);
+    None when the app has no storage."""
     if of(app) is None:
         return None
-    watcher = RoomWatch(app, link)
-    link.room.observers.append(watcher)
+    watcher = RoomWatch(app, room, shown)
+    room.observers.append(watcher)
     return watcher
 
 
