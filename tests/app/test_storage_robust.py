@@ -149,7 +149,7 @@ def _payload(make_app, seed):
     app.push(table)
     table.hand_seat_to_computer()
     assert app.run_until(lambda: table.link.room.match.game is not None and len(table.link.room.match.game.history) >= 3, timeout=30)
-    payload = storage.payload_of(storage.RoomWatch(app, table.link), st.recorder(table.link.room.match))
+    payload = storage.payload_of(storage.RoomWatch(app, table.link.room, table.link), st.recorder(table.link.room.match))
     return app, st, table, payload
 
 
@@ -172,7 +172,7 @@ def test_two_unfinished_games_kept_in_the_same_minute_get_their_own_slots(make_a
     from big2.persistence.sessioncodec import preview_of
 
     app, st, table, first = _payload(make_app, 6)
-    second = storage.payload_of(storage.RoomWatch(app, table.link), st.recorder(table.link.room.match))
+    second = storage.payload_of(storage.RoomWatch(app, table.link.room, table.link), st.recorder(table.link.room.match))
     second["session"] = dict(second["session"], totals=[1, -1, 0, 0])  # another game
     assert st.flush()
     # Both kept "in the same minute" on any machine: a real clock can cross a minute
