@@ -159,3 +159,21 @@ def test_compiled_catalogs_are_current(catalog: tuple[str, object]) -> None:
         shipped = gettext.GNUTranslations(fp)
     assert _meaning(shipped) == _meaning(fresh), "run: python packaging/translations.py compile"
     assert shipped.plural(4) == fresh.plural(4) and shipped.plural(1) == fresh.plural(1)  # type: ignore[attr-defined]
+
+
+def test_switches_and_menus_speak_the_language(catalog: tuple[str, object]) -> None:
+    """Issue 43, item 6: Filipino's Settings showed "Accessibility…", "Fullscreen", every
+    "…: off" and the table's "Menu" in English. A switch's state is a word of the
+    language, and those labels are translated, in every catalog."""
+    code, cat = catalog
+    english = {"on", "off"}
+    for m in cat:  # type: ignore[attr-defined]
+        if not isinstance(m.id, str) or not m.string:
+            continue
+        if m.id.endswith((": on", ": off")):
+            state = m.string.rsplit(":", 1)[-1].rsplit("：", 1)[-1].strip()
+            assert state.lower() not in english, f"{code}: {m.id!r} -> {m.string!r}"
+    if code == "fil":
+        for words in ("Accessibility", "Accessibility…", "Fullscreen: off", "Fullscreen: on", "Menu"):
+            message = cat.get(words)  # type: ignore[attr-defined]
+            assert message is not None and message.string and message.string != words, f"fil: {words!r} still English"
