@@ -152,3 +152,28 @@ def test_a_click_on_quit_quits_at_once_and_esc_still_asks(make_app):
     assert app.running and app.top is title
     click_button(app, title.b_quit)  # the red button says Quit: no question after it
     assert not app.running and app.top is title
+
+
+# Item 16a: a real session that ends in a tie for first ---------------------------------------
+
+
+@pytest.mark.parametrize("size", [(800, 600), (1280, 720)])
+def test_a_session_tied_for_first_says_so_and_names_both(make_app, size):
+    from test_session_end import _headline, _play_session
+
+    app = make_app(size=size, animation="normal")
+    link = _play_session(app, 2, seed=18)  # two hands, played out: You and West end level
+    end = app.top
+    totals = list(link.state.totals)
+    best = max(totals)
+    level = [link.state.names[s] for s in range(4) if totals[s] == best]
+    assert level == ["You", "West"], totals
+    line = _headline(app)
+    assert line == "A tie for first place: You, West", line
+    assert not end.animating()  # no confetti for a shared first place
+    with text.recording() as drawn:
+        app.draw()
+    head = next(d for d in drawn if d.text == line)
+    assert head.squeeze == 1.0 and end.rect.contains(head.rect)  # whole, not squeezed
+    # both are placed first in the standings
+    assert [p for p, _n, _t in link.state.standings()][:2] == [1, 1]
