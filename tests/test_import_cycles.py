@@ -2,7 +2,10 @@
 
 The graph is built from the source with :mod:`ast`: an arrow from a module to every big2
 module it imports, relative imports resolved. Imports inside functions count (a lazy
-import is still an arrow); imports under ``if TYPE_CHECKING:`` do not (they never run).
+import is still an arrow), and so do imports under ``if TYPE_CHECKING:``: they never run,
+but a module that names another's types depends on it as surely, and a circle through
+them is the same knot (what a lower module needs of an upper one is a ``Protocol`` in the
+lower module). A second graph without them is the one that runs, checked too.
 Importing ``a.b.c`` also runs the packages ``a.b`` and ``a``, so the arrow reaches those
 package ``__init__`` files too, except the importer's own enclosing packages (Python has
 already started them before it reaches the module).
@@ -12,6 +15,8 @@ from __future__ import annotations
 
 import ast
 from pathlib import Path
+
+import pytest
 
 import big2
 
@@ -38,10 +43,11 @@ def _type_checking_nodes(tree: ast.AST) -> set[int]:
     return skip
 
 
-def _imported(module: str, path: Path, mods: dict[str, Path]) -> set[str]:
-    """The big2 modules that importing ``module`` runs, directly."""
+def _imported(module: str, path: Path, mods: dict[str, Path], *, type_checking: bool = True) -> set[str]:
+    """The big2 modules ``module`` imports, directly (``type_checking`` False: only those
+    importing it runs, leaving out the imports under ``if TYPE_CHECKING:``)."""
     tree = ast.parse(path.read_text(encoding="utf-8"))
-    skip = _type_checking_nodes(tree)
+    skip = set() if type_checking else _type_checking_nodes(tree)
     is_package = path.name == "__init__.py"
     names: set[str] = set()
     for node in ast.walk(tree):
@@ -67,9 +73,9 @@ def _imported(module: str, path: Path, mods: dict[str, Path]) -> set[str]:
     return targets
 
 
-def import_graph() -> dict[str, set[str]]:
+def import_graph(*, type_checking: bool = True) -> dict[str, set[str]]:
     mods = _modules()
-    return {m: _imported(m, p, mods) for m, p in mods.items()}
+    return {m: _imported(m, p, mods, type_checking=type_checking) for m, p in mods.items()}
 
 
 def cycles(graph: dict[str, set[str]]) -> list[list[str]]:
@@ -132,7 +138,17 @@ def test_the_checker_finds_a_cycle_and_a_self_consistent_graph() -> None:
     assert all(t in real for targets in real.values() for t in targets)
 
 
-def test_no_import_cycle_in_big2() -> None:
-    graph = import_graph()
+def test_the_checker_sees_imports_for_types_only_when_asked(tmp_path: Path) -> None:
+    source = "from typing import TYPE_CHECKING\nif TYPE_CHECKING:\n    from big2.engine import game\n"
+    path = tmp_path / "m.py"
+    path.write_text(source, encoding="utf-8")
+    mods = _modules()
+    assert "big2.engine.game" in _imported("big2.m", path, mods)
+    assert "big2.engine.game" not in _imported("big2.m", path, mods, type_checking=False)
+
+
+@pytest.mark.parametrize("type_checking", [True, False], ids=["with-type-only-imports", "run-time-imports"])
+def test_no_import_cycle_in_big2(type_checking: bool) -> None:
+    graph = import_graph(type_checking=type_checking)
     found = cycles(graph)
     assert not found, f"{len(found)} import cycle(s) in big2:\n" + "\n".join(_describe(c, graph) for c in found)

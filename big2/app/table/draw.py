@@ -25,7 +25,7 @@ from big2.app.table.log import RecentPlays
 from big2.app.table.part import TablePart
 
 if TYPE_CHECKING:
-    from big2.app.table.scene import TableScene
+    from big2.app.table.part import Table
 
 GOLD = (245, 210, 122)
 WHITE = (245, 245, 240)
@@ -37,7 +37,7 @@ BANNER_ALPHA = 240
 class TableView(TablePart):
     """Draws the table and keeps the record of which screen areas changed."""
 
-    def __init__(self, table: TableScene) -> None:
+    def __init__(self, table: Table) -> None:
         super().__init__(table)
         self._last_rects: dict[int, pygame.Rect] = {}
         self._damage: list[pygame.Rect] = []
@@ -169,7 +169,7 @@ class TableView(TablePart):
         return rects
 
 
-def _trick_area(surf: pygame.Surface, t: TableScene) -> None:
+def _trick_area(surf: pygame.Surface, t: Table) -> None:
     lay = t.layout
     r = _ring_rect(t)
     ring = pygame.Surface(r.size, pygame.SRCALPHA)
@@ -190,7 +190,7 @@ def _trick_area(surf: pygame.Surface, t: TableScene) -> None:
         text.draw(surf, vocab.about(t.state, t.turn, _("You lead"), _("{name} leads")), max(12, int(lay.font_px * 0.8)), (r.centerx, r.centery), DIM, anchor="center")
 
 
-def _deck(surf: pygame.Surface, t: TableScene) -> None:
+def _deck(surf: pygame.Surface, t: Table) -> None:
     """The undealt cards in the middle while the deal runs: a stack that shrinks."""
     left = t.playback.deck_left()
     if not left:
@@ -254,7 +254,7 @@ def _direction_layer(size: tuple[int, int], font_px: int, clockwise: bool) -> py
     return layer
 
 
-def turn_pointer_rect(t: TableScene) -> pygame.Rect | None:
+def turn_pointer_rect(t: Table) -> pygame.Rect | None:
     """Where the gold turn arrow is drawn (its whole image, glow included), or None
     when no seat is to play. The message bubble keeps its text clear of it."""
     if t.turn is None or t.hand_over or not t.state.in_hand:
@@ -273,13 +273,13 @@ def _pointer_size(font_px: int) -> int:
     return max(14, round(font_px * 1.1))
 
 
-def _ring_rect(t: TableScene) -> pygame.Rect:
+def _ring_rect(t: Table) -> pygame.Rect:
     """The trick's ring: the trick area with a little room round the cards."""
     lay = t.layout
     return pygame.Rect(lay.trick.as_tuple()).inflate(lay.card_w * 0.3, lay.card_h * 0.12)
 
 
-def _turn_pointer(surf: pygame.Surface, t: TableScene, r: pygame.Rect) -> None:
+def _turn_pointer(surf: pygame.Surface, t: Table, r: pygame.Rect) -> None:
     """A gold arrow on the ring's edge pointing at the seat whose turn it is."""
     rect = turn_pointer_rect(t)
     if rect is None:
@@ -317,7 +317,7 @@ def _plate_glow(w: int, h: int) -> pygame.Surface:
     return img
 
 
-def _opponents(surf: pygame.Surface, t: TableScene) -> None:
+def _opponents(surf: pygame.Surface, t: Table) -> None:
     lay = t.layout
     s = t.app.settings
     for seat in range(t.state.n_players):
@@ -342,7 +342,7 @@ def _opponents(surf: pygame.Surface, t: TableScene) -> None:
             surf.blit(img, (x, y))
 
 
-def group_marks(t: TableScene) -> list[pygame.Rect]:
+def group_marks(t: Table) -> list[pygame.Rect]:
     """The gold bars over the groups of two or more cards while the hand is arranged by
     combinations (with the wider gaps between groups, they show where each ends)."""
     gaps = t.hand_gaps()
@@ -364,7 +364,7 @@ def group_marks(t: TableScene) -> list[pygame.Rect]:
     return marks
 
 
-def _hand(surf: pygame.Surface, t: TableScene) -> None:
+def _hand(surf: pygame.Surface, t: Table) -> None:
     s = t.app.settings
     lay = t.layout
     for mark in group_marks(t):  # under the cards: a lifted card covers its part
@@ -409,7 +409,7 @@ def _received_tag(surf: pygame.Surface, r: pygame.Rect, visible: float, font_px:
     surf.blit(label, label.get_rect(center=box.center))
 
 
-def _plates(surf: pygame.Surface, t: TableScene) -> None:
+def _plates(surf: pygame.Surface, t: Table) -> None:
     lay = t.layout
     fp = lay.font_px
     for seat in range(t.state.n_players):
@@ -481,7 +481,7 @@ def badge_rect(lay, p: int) -> pygame.Rect:
     return b
 
 
-def seat_status(t: TableScene, seat: int) -> str | None:
+def seat_status(t: Table, seat: int) -> str | None:
     """The line under a seat's name: only the seat whose turn it is has one ("thinking…",
     "your turn"); a seat that has acted, gone out or lost the trick has none."""
     net = getattr(t, "net", None)
@@ -498,13 +498,13 @@ def seat_status(t: TableScene, seat: int) -> str | None:
     return _("thinking…") if not t.state.is_person(seat) else _("to play")
 
 
-def _log(surf: pygame.Surface, t: TableScene) -> None:
+def _log(surf: pygame.Surface, t: Table) -> None:
     if any(getattr(part, "covers_log", False) for part in t.parts):
         return  # a part's panel (the card tracker, a lesson) has the corner
     t.view.log.draw(surf)
 
 
-def _scores(surf: pygame.Surface, t: TableScene) -> None:
+def _scores(surf: pygame.Surface, t: Table) -> None:
     lay = t.layout
     box = pygame.Rect(lay.scores.as_tuple())
     text.panel(surf, box, alpha=90)
@@ -530,7 +530,7 @@ def _scores(surf: pygame.Surface, t: TableScene) -> None:
         text.draw(surf, format_deal_number(number), fp, (box.right - 8, y), DIM, anchor="topright")
 
 
-def _message(surf: pygame.Surface, t: TableScene) -> None:
+def _message(surf: pygame.Surface, t: Table) -> None:
     """The engine's reason for a refused play, a hint, a notice: wrapped to as many lines
     as it needs (nothing cut), centred over the hand, or beside the gold turn arrow when
     centred it would cover the arrow or the arrow a word of it."""
@@ -578,7 +578,7 @@ def _bubble(msg: str, box: pygame.Rect, font_px: int, centre_x: int | None, room
     return r, size, lines
 
 
-def _banner(surf: pygame.Surface, t: TableScene) -> None:
+def _banner(surf: pygame.Surface, t: Table) -> None:
     if t.banner is None:
         return
     lay = t.layout

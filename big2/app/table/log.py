@@ -21,7 +21,7 @@ from ...i18n import _
 from ..ui import assets, text
 
 if TYPE_CHECKING:
-    from .scene import TableScene
+    from .part import Table
 
 GOLD = (245, 210, 122)
 #: How many of a hand's log lines the table keeps (a whole hand has far fewer).
@@ -31,7 +31,7 @@ KEEP = 400
 class RecentPlays:
     """The Recent plays panel's scroll position, input and drawing."""
 
-    def __init__(self, table: TableScene) -> None:
+    def __init__(self, table: Table) -> None:
         self.table = table
         #: The first wrapped line shown, or None to follow the newest.
         self.first: int | None = None

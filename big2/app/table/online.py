@@ -37,7 +37,7 @@ from big2.app.ui.uiscale import MIN_FONT_PX
 from big2.app.table.part import TablePart
 
 if TYPE_CHECKING:
-    from big2.app.table.scene import TableScene
+    from big2.app.table.part import Table
 
 #: Seconds a reaction stays by the seat that sent it.
 REACTION_SECONDS = 4.0
@@ -53,7 +53,7 @@ INPUT = (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP, pygame.KEYDOWN, pygame.KE
 class OnlinePart(TablePart):
     """Reconnecting…, seats held for the away, the turn clock and reactions."""
 
-    def __init__(self, table: TableScene) -> None:
+    def __init__(self, table: Table) -> None:
         super().__init__(table)
         link = table.link
         self.status = getattr(link, "status", "connected")

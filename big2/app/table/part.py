@@ -10,20 +10,209 @@ below in the order the parts were added, and none of them is required.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from collections import deque
+from typing import TYPE_CHECKING, Any, Protocol, TypeVar
 
 import pygame
 
 if TYPE_CHECKING:
-    from big2.engine.events import Event
+    import pygame_gui
+    from pygame_gui.core import UIContainer
 
-    from .scene import TableScene
+    from big2.engine.events import Event
+    from big2.room.commands import Refusal
+    from big2.room.events import MoveUndone, SeatExchanged, SeatExchangeStarted
+    from big2.room.link import SeatLink
+    from big2.room.state import SeatState
+
+    from big2.app.ui.scene import SceneHost
+    from big2.app.ui.sprites import CardSprite
+    from big2.app.ui.tween import GameClock, Tweener
+
+    from .hand import HandModel
+    from .layout import TableLayout
+
+P = TypeVar("P", bound="TablePart")
+
+
+# What a part needs of the table (:class:`~big2.app.table.scene.TableScene`, which
+# imports every part): stated here, below the table, so that no part imports it back.
+# The parts a part calls through the table are given by what it calls of them.
+
+class _Playback(Protocol):
+    queue: deque[Any]
+    busy_until: float
+    announce_leader: bool
+
+    def deck_left(self) -> int: ...
+
+
+class _Exchange(Protocol):
+    giving_back: int | None
+
+    def show_handover(self, event: SeatExchangeStarted) -> float: ...
+
+    def show_exchange(self, event: SeatExchanged) -> float: ...
+
+
+class _Input(Protocol):
+    def dragging(self) -> int | None: ...
+
+
+class _Drawn(Protocol):
+    def draw(self, surf: pygame.Surface) -> None: ...
+
+
+class _View(Protocol):
+    log: _Drawn
+
+    def warm(self, cards: Any, size: tuple[int, int] | None = None, *, first: bool = False) -> None: ...
+
+    def warm_table(self) -> None: ...
+
+    def put(self, real: bool, spr: CardSprite) -> None: ...
+
+    def damage(self, rect: pygame.Rect) -> None: ...
+
+
+class _Undo(Protocol):
+    def show(self, event: MoveUndone) -> float: ...
+
+
+class _HandOver(Protocol):
+    passing: int | None
+    pass_at: float | None
+
+
+class Table(Protocol):
+    """The table as its parts see it: the scene's own (app, widgets, sizes), the board,
+    the bottom person's turn, the other parts, and the link to the room."""
+
+    # the scene
+    app: SceneHost
+    ui: UIContainer | None
+    covered: bool
+
+    def build(self) -> None: ...
+
+    def px(self, value: float) -> int: ...
+
+    def button_width(self, labels: list[str] | tuple[str, ...]) -> int: ...
+
+    def button(self, rect: pygame.Rect | tuple[int, int, int, int], text: str, *,
+               object_id: str | pygame_gui.core.ObjectID | None = None,
+               tooltip: str | None = None) -> pygame_gui.elements.UIButton: ...
+
+    # the link to the room, and what the seat at the bottom may know
+    link: SeatLink
+    online: bool
+    waiting_on: SeatState | None
+
+    @property
+    def state(self) -> SeatState: ...
+
+    @property
+    def viewer(self) -> int: ...
+
+    @property
+    def hot_seat(self) -> bool: ...
+
+    @property
+    def anim(self) -> float: ...
+
+    def pace(self) -> float: ...
+
+    def send(self, command: Any) -> Refusal | None: ...
+
+    # the board
+    clock: GameClock
+    tweens: Tweener
+    layout: TableLayout
+    hand: HandModel
+    hand_visible: bool
+    counts: list[int]
+    sprites: dict[int, CardSprite]
+    trick: list[tuple[int, list[int]]]
+    sweeping: list[CardSprite]
+    flying: list[CardSprite]
+    revealed: dict[int, list[int]]
+    badges: dict[int, str]
+    turn: int | None
+    owner: int | None
+    log: deque[tuple[str, tuple[int, int, int]]]
+    banner: tuple[str, float, tuple[int, int, int]] | None
+    banner_scale: float
+    message: tuple[str, float, tuple[int, int, int]] | None
+    max_hand: int
+
+    def pos_of(self, seat: int) -> int: ...
+
+    def hand_gaps(self) -> frozenset[int]: ...
+
+    def place_hand(self, *, animate: bool) -> None: ...
+
+    def say(self, text: str, seconds: float = 3.0, colour: tuple[int, int, int] = (255, 255, 255), *,
+            routine: bool = False) -> None: ...
+
+    def damage_info(self) -> None: ...
+
+    def start_hand(self, *, as_it_stands: bool = False) -> None: ...
+
+    def apply_events(self, events: Any) -> None: ...
+
+    # the bottom person's turn
+    awaiting_human: bool
+    hand_over: bool
+    auto_pass_at: float | None
+    buttons: dict[str, pygame_gui.elements.UIButton]
+    b_menu: pygame_gui.elements.UIButton
+
+    def call_human(self, seat: int) -> None: ...
+
+    def others_may_look(self, seat: int) -> bool: ...
+
+    def end_human_turn(self, *, keep_visible: bool = False) -> None: ...
+
+    def human_play(self) -> bool: ...
+
+    def human_pass(self) -> bool: ...
+
+    def show_hint(self) -> None: ...
+
+    def sort_hand(self) -> None: ...
+
+    def open_pause(self) -> None: ...
+
+    def refresh_buttons(self) -> None: ...
+
+    # the parts (read only: the table made them)
+    parts: list[TablePart]
+
+    @property
+    def playback(self) -> _Playback: ...
+
+    @property
+    def exchange(self) -> _Exchange: ...
+
+    @property
+    def input(self) -> _Input: ...
+
+    @property
+    def view(self) -> _View: ...
+
+    @property
+    def undo(self) -> _Undo: ...
+
+    @property
+    def handover(self) -> _HandOver: ...
+
+    def add_part(self, part: P) -> P: ...
 
 
 class TablePart:
     """One piece of the table. Override only the hooks you need."""
 
-    def __init__(self, table: TableScene) -> None:
+    def __init__(self, table: Table) -> None:
         self.table = table
 
     @property
