@@ -8,7 +8,10 @@ the folder where the platform allows. A failure at any step leaves the previous 
 
 :func:`load_with_fallback` is the matching reader: it tries ``<name>``, sets a damaged
 file aside with :func:`quarantine`, falls back to ``<name>.bak``, and reports what it
-did as :class:`Notice` sentences instead of raising.
+did as :class:`Notice` sentences instead of raising. :func:`write_checked` is
+:func:`write_atomic` behind that reader's own check: a writer never writes what its reader
+would refuse. The temporary files, and the sweep of those interrupted writes leave, are
+in :mod:`.tempfiles`.
 """
 
 from __future__ import annotations
@@ -19,8 +22,6 @@ import glob
 import logging
 import os
 import stat
-import tempfile
-import time
 from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import datetime, timezone
@@ -30,15 +31,13 @@ from typing import Final, Generic, TypeVar
 from ..engine.messages import Message, msg, msg_p
 from .notices import Notice, Severity, StorageError
 from .private import make_private_dir
+from .tempfiles import make_temp, remove_leftover_temps
 
 log = logging.getLogger(__name__)
 
 T = TypeVar("T")
 
-TEMP_SUFFIX: Final = ".tmp"
 BACKUP_SUFFIX: Final = ".bak"
-#: Temporary files older than this are leftovers of a crash and are removed.
-STALE_TEMP_SECONDS: Final = 3600.0
 
 
 def backup_path(path: Path) -> Path:
@@ -61,64 +60,23 @@ def _fsync_dir(folder: Path) -> None:
         os.close(fd)
 
 
-def _remove_stale_temps(path: Path) -> None:
-    cutoff = time.time() - STALE_TEMP_SECONDS
-    for leftover in path.parent.glob(f".{glob.escape(path.name)}.*{TEMP_SUFFIX}"):
-        with contextlib.suppress(OSError):
-            if leftover.stat().st_mtime < cutoff:
-                leftover.unlink()
-
-
-#: At start-up, a temporary file without a live writer is removed once it is this old
-#: (a save takes milliseconds; a second copy of the game may be writing one right now).
-LEFTOVER_TEMP_SECONDS: Final = 60.0
-
-
-def _writer_gone(leftover: Path) -> bool:
-    """Whether the process that wrote ``leftover`` (its pid is in the name, see
-    :func:`write_atomic`) is no longer running; False when that cannot be told."""
-    pid_text = leftover.name[: -len(TEMP_SUFFIX)].rsplit(".", 1)[-1].partition("-")[0]
-    if os.name != "posix" or not pid_text.isdigit():
-        return False
-    pid = int(pid_text)
-    if pid == os.getpid():
-        return False
-    try:
-        os.kill(pid, 0)
-    except ProcessLookupError:
-        return True
-    except OSError:  # someone else's process: alive
-        return False
-    return False
-
-
-def remove_leftover_temps(folder: Path) -> int:
-    """Remove the temporary files interrupted saves left in ``folder`` (call at start-up):
-    those whose writing process is gone, and any older than :data:`LEFTOVER_TEMP_SECONDS`.
-    Returns how many were removed; never raises."""
-    removed = 0
-    try:
-        candidates = list(folder.glob(f".*{TEMP_SUFFIX}"))
-    except OSError:
-        return 0
-    cutoff = time.time() - LEFTOVER_TEMP_SECONDS
-    for leftover in candidates:
-        with contextlib.suppress(OSError):
-            if not leftover.is_file():
-                continue
-            if _writer_gone(leftover) or leftover.stat().st_mtime < cutoff:
-                leftover.unlink()
-                removed += 1
-    if removed:
-        log.info("removed %d temporary files left by interrupted saves in %s", removed, folder)
-    return removed
-
-
 def _exists(path: Path) -> bool:
     try:
         return path.exists()
     except OSError:  # cannot even be looked at (a folder without permission)
         return False
+
+
+def refused(path: Path, reason: str, *, had_copy: bool | None = None) -> StorageError:
+    """The error a write of ``path`` that did not happen raises: "Could not save
+    <file> (<reason>)", adding that the previous copy is kept when there is one."""
+    if had_copy is None:
+        had_copy = _exists(path)
+    if had_copy or _exists(path) or _exists(backup_path(path)):
+        return StorageError(msg("Could not save {file} ({reason}); the previous copy is kept.",
+                                file=path.name, reason=reason))
+    # nothing was saved before: there is no previous copy to speak of
+    return StorageError(msg("Could not save {file} ({reason}).", file=path.name, reason=reason))
 
 
 def write_atomic(path: Path, data: bytes, *, keep_backup: bool = True) -> None:
@@ -127,40 +85,58 @@ def write_atomic(path: Path, data: bytes, *, keep_backup: bool = True) -> None:
     Creates the parent folder if needed. With ``keep_backup`` the current file becomes
     ``<name>.bak`` first. Raises :class:`StorageError` (chaining the :class:`OSError`)
     if any step fails; the previous copy, when there is one, is then still on disk (the
-    sentence says so only then). The temporary file's name holds the writer's process
-    id, so :func:`remove_leftover_temps` can tell an interrupted save's leftover.
+    sentence says so only then). The temporary file stays locked until it is renamed
+    into place (see :mod:`.tempfiles`), and leftovers of earlier interrupted writes of
+    ``path`` are removed afterwards.
     """
     folder = path.parent
     tmp: str | None = None
+    fd = -1
     had_copy = _exists(path)
     try:
         make_private_dir(folder)
-        fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.{os.getpid()}-", suffix=TEMP_SUFFIX, dir=folder)
-        try:
-            view = memoryview(data)
-            while view:
-                written = os.write(fd, view)
-                view = view[written:]
-            os.fsync(fd)
-        finally:
+        fd, tmp = make_temp(path)
+        view = memoryview(data)
+        while view:
+            written = os.write(fd, view)
+            view = view[written:]
+        os.fsync(fd)
+        if os.name == "nt":  # Windows cannot rename a file that is open
             os.close(fd)
+            fd = -1
         if keep_backup and path.exists():
             os.replace(path, backup_path(path))
         os.replace(tmp, path)
         tmp = None
         _fsync_dir(folder)
     except OSError as exc:
-        reason = str(exc.strerror or exc)
-        if had_copy or _exists(path) or _exists(backup_path(path)):
-            said = msg("Could not save {file} ({reason}); the previous copy is kept.", file=path.name, reason=reason)
-        else:  # nothing was saved before: there is no previous copy to speak of
-            said = msg("Could not save {file} ({reason}).", file=path.name, reason=reason)
-        raise StorageError(said) from exc
+        raise refused(path, str(exc.strerror or exc), had_copy=had_copy) from exc
     finally:
+        if fd >= 0:
+            with contextlib.suppress(OSError):  # written and renamed already, or failed
+                os.close(fd)
         if tmp is not None:
             with contextlib.suppress(OSError):
                 os.unlink(tmp)
-    _remove_stale_temps(path)
+    remove_leftover_temps(folder, [glob.escape(path.name)])
+
+
+def write_checked(path: Path, data: bytes, read: Callable[[bytes], object], *,
+                  keep_backup: bool = True) -> None:
+    """:func:`write_atomic`, if the file's own reader accepts ``data``.
+
+    ``read`` is the parser the file is loaded with (the one given to
+    :func:`load_with_fallback`): whatever it refuses (:class:`ValueError`) would be set
+    aside as damaged at the next load, so it is never written. Raises
+    :class:`StorageError` saying why, before anything touches the disk.
+    """
+    try:
+        read(data)
+    except (ValueError, RecursionError) as exc:
+        reason = exc.reason if isinstance(exc, Unreadable) else str(exc)
+        log.warning("not writing %s: its reader would refuse it (%s)", path, reason)
+        raise refused(path, reason) from exc
+    write_atomic(path, data, keep_backup=keep_backup)
 
 
 def write_text_atomic(path: Path, text: str, *, keep_backup: bool = True) -> None:

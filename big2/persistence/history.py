@@ -165,6 +165,17 @@ def _json_text(value: object) -> str:
     return json.dumps(value, ensure_ascii=False, allow_nan=False, separators=(",", ":"))
 
 
+def _record_text(value: object, what: str) -> str:
+    """``value`` as a hand record's JSON column, if :meth:`History.load_hand` reads it
+    back (within :data:`_RECORD_LIMITS`); ValueError naming ``what`` else."""
+    text = _json_text(value)
+    try:
+        parse_json(text.encode("utf-8"), _RECORD_LIMITS)
+    except JsonRejected as exc:
+        raise ValueError(f"the hand's {what} could not be read back: {exc}") from None
+    return text
+
+
 def _is_damage(exc: sqlite3.Error) -> bool:
     code = getattr(exc, "sqlite_errorcode", None)
     if isinstance(code, int):
@@ -418,7 +429,8 @@ class History:
         """Store one finished hand in one transaction; returns the hand's id.
 
         Raises :class:`ValueError` when the record does not fit the session (seat
-        counts, winner) and :class:`StorageError` when the database refuses.
+        counts, winner) or :meth:`load_hand` would not read it back (JSON beyond its
+        limits), and :class:`StorageError` when the database refuses.
         """
         seats = self._seat_count(session_id)
         if not (len(hand.cards_left) == len(hand.points) == seats):
@@ -431,10 +443,10 @@ class History:
         row = (
             session_id, int(hand.hand_number),
             None if hand.deal_seed is None else str(hand.deal_seed),
-            hand.rules_preset, _json_text(dict(hand.rules)), int(hand.winner_seat),
-            _utc(hand.started_at), float(hand.duration_s), _json_text(list(hand.moves)),
-            _json_text([list(cards) for cards in hand.deal]), hand.ended_how,
-            _json_text(dict(hand.start)),
+            hand.rules_preset, _record_text(dict(hand.rules), "rules"), int(hand.winner_seat),
+            _utc(hand.started_at), float(hand.duration_s), _record_text(list(hand.moves), "moves"),
+            _record_text([list(cards) for cards in hand.deal], "deal"), hand.ended_how,
+            _record_text(dict(hand.start), "start"),
             None if hand.deal_number is None else int(hand.deal_number), int(bool(hand.assisted)),
         )
         with self.transaction() as conn:

@@ -25,6 +25,9 @@ HOME_ENV: Final = "BIG2_HOME"
 
 SETTINGS_FILE: Final = "settings.json"
 HISTORY_FILE: Final = "history.sqlite3"
+#: The online seat kept for a rejoin after a restart (``big2.app.online.rejoin``), in
+#: :attr:`AppPaths.data_dir`.
+ONLINE_SEAT_FILE: Final = "online-seat.json"
 
 
 @dataclass(frozen=True, slots=True)

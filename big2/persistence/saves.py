@@ -6,7 +6,11 @@ of :mod:`big2.persistence.gamecodec`. Pass ``validate_payload`` (for example
 other damaged file: set aside, the previous copy tried, the player told.
 
 Loading never raises for a bad file; it returns a :class:`LoadResult` whose ``notices``
-the window shows. Writing raises :class:`StorageError` (the previous copy is kept).
+the window shows. Writing raises :class:`StorageError` (the previous copy is kept),
+among other reasons for a save its own loader would refuse: each file is read back by
+that loader (the same limits: :data:`SAVE_LIMITS`, the texts of
+:mod:`.textcheck`, the envelope's and ``validate_payload``'s checks) before it is
+written, so a save that is written always loads.
 """
 
 from __future__ import annotations
@@ -21,7 +25,7 @@ from pathlib import Path
 from typing import Any, Final
 
 from ..engine.messages import msg
-from .atomic import LoadResult, Unreadable, backup_path, load_with_fallback, read_regular, write_atomic
+from .atomic import LoadResult, Unreadable, backup_path, load_with_fallback, read_regular, write_checked
 from .envelope import (
     SLOT_NAME_MAX_CHARS, Preview, SavedGame, make_envelope, open_envelope,
 )
@@ -39,6 +43,8 @@ log = logging.getLogger(__name__)
 SAVE_LIMITS: Final = JsonLimits(max_bytes=1024 * 1024, max_depth=64, max_int_digits=40)
 AUTOSAVE_FILE: Final = "autosave.json"
 _SLOT_GLOB: Final = "slot-*.json"
+#: The names of every file the store writes, as glob patterns (its folder's own files).
+SAVE_FILES: Final = (AUTOSAVE_FILE, _SLOT_GLOB)
 
 
 @dataclass(frozen=True, slots=True)
@@ -212,7 +218,7 @@ class SaveStore:
             data = dump_json(doc)
         except (TypeError, ValueError, RecursionError) as exc:
             raise StorageError(msg("The game could not be saved ({reason}).", reason=str(exc))) from exc
-        write_atomic(path, data)
+        write_checked(path, data, self._parse)
 
     def _remove(self, path: Path) -> bool:
         found = False

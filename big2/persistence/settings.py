@@ -5,8 +5,10 @@ raises :class:`ValueError` for a bad one, so the settings screen cannot store no
 :class:`SettingsStore` reads ``settings.json`` forgivingly: a bad value (wrong type, out
 of range, NaN, a huge number, deep nesting) is replaced by its default with a logged
 warning and a :class:`Notice`; keys this version does not know are kept and written back
-unchanged; a file that is not a JSON object at all is set aside and the previous copy or
-the defaults are used. Repairs are written back atomically at once.
+unchanged; a file that is not a JSON object at all, or one holding none of the settings
+(``{}``), is set aside and the player told, and the previous copy or the defaults are
+used. Repairs are written back atomically at once. A save is read back by the same
+loader before it is written: what the loader would not take whole is never written.
 
 From version 2 the file carries a checksum of its content (:mod:`.checksum`): a file
 whose checksum does not match (a flipped bit that still reads as a valid value) is set
@@ -24,7 +26,7 @@ from dataclasses import dataclass, field
 from typing import Any, Final
 
 from ..engine.messages import Message, clauses, msg
-from .atomic import LoadResult, Unreadable, load_with_fallback, write_atomic
+from .atomic import LoadResult, Unreadable, load_with_fallback, write_checked
 from .checksum import CHECKSUM_KEY, seal, verify
 from .jsonsafe import JsonLimits, JsonRejected, JsonValue, dump_json, parse_json
 from .notices import Notice, Severity, StorageError
@@ -312,6 +314,11 @@ def settings_from_json(data: Mapping[str, JsonValue]) -> tuple[Settings, list[st
 
 
 def _parse_settings(raw: bytes) -> tuple[Settings, list[str]]:
+    """The settings in a file and the values replaced by defaults; :class:`Unreadable`
+    for a file that is not a settings file at all: not a JSON table, a checksum that
+    does not match, or a table holding none of the settings (``{}``, or only keys this
+    version does not know: a file emptied or overwritten by something else, never one
+    the game wrote, which holds every setting). The ``version`` alone is not a setting."""
     try:
         data = parse_json(raw, SETTINGS_LIMITS)
     except JsonRejected as exc:
@@ -320,7 +327,17 @@ def _parse_settings(raw: bytes) -> tuple[Settings, list[str]]:
         raise Unreadable("it does not hold a table of settings")
     verify(data, version=data.get("version", 1), required_from=CHECKSUM_SINCE)  # none: version 1
     data.pop(CHECKSUM_KEY, None)
+    if not _KNOWN.difference({"version"}).intersection(data):
+        raise Unreadable("it holds none of the settings")
     return settings_from_json(data)
+
+
+def _read_back(raw: bytes) -> None:
+    """What :meth:`SettingsStore.save` checks before writing: the loader reads ``raw``
+    whole, every value kept (ValueError else)."""
+    _, problems = _parse_settings(raw)
+    if problems:
+        raise ValueError("; ".join(problems))
 
 
 class SettingsStore:
@@ -356,7 +373,9 @@ class SettingsStore:
     def save(self, settings: Settings) -> None:
         """Write ``settings`` atomically, keeping the previous file as ``.bak``.
 
-        Raises :class:`StorageError` if the disk refuses; the old file is then intact.
+        Raises :class:`StorageError` if the disk refuses, or if :meth:`load` would not
+        read the file back whole (unknown keys in ``extra`` beyond
+        :data:`SETTINGS_LIMITS`, say); the old file is then intact.
         """
         try:
             content = settings.to_json()
@@ -365,4 +384,4 @@ class SettingsStore:
             data = dump_json(seal(content))
         except (TypeError, ValueError) as exc:
             raise StorageError(msg("The settings could not be saved ({reason}).", reason=str(exc))) from exc
-        write_atomic(self.path, data)
+        write_checked(self.path, data, _read_back)

@@ -1,11 +1,32 @@
-"""A score history with real hands in it, played by the engine with a seeded generator.
+"""Storage helpers for the app's tests.
 
-The app's tour seeds the same history for its Statistics and Replay stops; the tests use
-that one helper (see :func:`tools.tour.seed_history` for its options).
+:func:`seed_history`: a score history with real hands in it, played by the engine with a
+seeded generator. The app's tour seeds the same history for its Statistics and Replay
+stops; the tests use that one helper (see :func:`tools.tour.seed_history` for its
+options). :func:`start_app`: the app's start-up with its storage, as ``big2.app.run``
+does it, up to the title.
 """
 
 from __future__ import annotations
 
+from helpers import pump
 from tools.tour import seed_history
 
-__all__ = ["seed_history"]
+__all__ = ["seed_history", "start_app"]
+
+
+def start_app(make_app):
+    """``(app, storage, title)``: an app from ``make_app`` started on the storage of
+    ``BIG2_HOME`` (settings, notices, history) and showing the title."""
+    from big2.app import storage
+    from big2.app.screens.title import TitleScene
+
+    app = make_app()
+    st = storage.Storage.open()
+    app.settings = st.app_settings()  # as big2.app.run does
+    storage.attach(app, st)
+    st.history_ready.wait(5)
+    title = TitleScene(app)
+    app.push(title)
+    pump(app, 4)
+    return app, st, title

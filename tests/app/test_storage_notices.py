@@ -8,6 +8,7 @@ from pathlib import Path
 import pygame
 
 from helpers import click_button, key, pump
+from storage_helpers import start_app as _start
 
 from big2.app import storage
 from big2.app.screens.settings import SettingsScene
@@ -23,18 +24,6 @@ def _home() -> AppPaths:
 def _garbage(path: Path, data: bytes = b"\x00\xffnot json at all {{{") -> None:
     path.parent.mkdir(parents=True, exist_ok=True)
     path.write_bytes(data)
-
-
-def _start(make_app):
-    app = make_app()
-    st = storage.Storage.open()
-    app.settings = st.app_settings()  # as big2.app.run does
-    storage.attach(app, st)
-    st.history_ready.wait(5)
-    title = TitleScene(app)
-    app.push(title)
-    pump(app, 4)
-    return app, st, title
 
 
 def test_damaged_settings_history_and_autosave_are_told_and_the_title_works(make_app):

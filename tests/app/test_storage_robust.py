@@ -191,6 +191,7 @@ def test_a_save_with_a_damaged_hand_start_is_set_aside_before_continue_is_offere
     and every autosave wrote the bad value back."""
     import pytest as _pytest
 
+    from big2.persistence import SaveStore, StorageError
     from big2.persistence.sessioncodec import check_payload, preview_of
 
     app, st, table, payload = _payload(make_app, 6)
@@ -205,8 +206,11 @@ def test_a_save_with_a_damaged_hand_start_is_set_aside_before_continue_is_offere
         with _pytest.raises(ValueError, match=reason):
             check_payload(bad)
     assert st.flush()
-    st.saves.autosave(dict(payload, app=dict(payload["app"], hand_start={"junk": 1})),
-                      preview_of(table.link.room.match.session))
+    bad = dict(payload, app=dict(payload["app"], hand_start={"junk": 1}))
+    preview = preview_of(table.link.room.match.session)
+    with _pytest.raises(StorageError, match="start is damaged"):
+        st.saves.autosave(bad, preview)  # this version never writes it (issue 43, item 17)
+    SaveStore(st.paths).autosave(bad, preview)  # as the version of issue 10 wrote it
     assert storage.can_continue(app)  # the previous copy, whose start is sound
     assert st.continue_from.payload["app"]["hand_start"] != {"junk": 1}
     assert any("damaged" in n.text and "set aside" in n.text for n in st.notices)

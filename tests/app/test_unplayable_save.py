@@ -13,6 +13,7 @@ from big2.app import storage
 from big2.room.config import MatchConfig, SeatConfig
 from big2.app.table.scene import TableScene
 from big2.app.rooms import open_table
+from big2.persistence import SaveStore, StorageError
 from big2.persistence.paths import AppPaths
 from big2.persistence.sessioncodec import check_payload, load_payload, preview_of
 
@@ -48,8 +49,11 @@ def test_a_save_whose_hand_cannot_finish_is_set_aside_and_continue_is_not_offere
     home = tmp_path / "another-home"
     monkeypatch.setenv("BIG2_HOME", str(home))
     st = storage.Storage.open()
-    st.saves.autosave(bad, preview)
-    st.saves.autosave(bad, preview)  # its previous copy is the same game
+    with pytest.raises(StorageError, match="the hand in progress cannot be finished"):
+        st.saves.autosave(bad, preview)  # this version never writes it (issue 43, item 17)
+    written_before = SaveStore(AppPaths.under(home))  # as the version of issue 10 wrote it
+    written_before.autosave(bad, preview)
+    written_before.autosave(bad, preview)  # its previous copy is the same game
     assert st.flush()
     app = make_app()
     storage.attach(app, st)

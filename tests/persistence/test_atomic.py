@@ -263,10 +263,10 @@ def test_leftover_temps_of_interrupted_saves_are_removed_at_the_next_start(tmp_p
     os.utime(old_style, (aged, aged))
     keep = tmp_path / "autosave.json"
     keep.write_bytes(b"{}")
-    assert remove_leftover_temps(tmp_path) == 2
+    assert remove_leftover_temps(tmp_path, ["autosave.json", "settings.json"]) == 2
     assert not interrupted.exists() and not old_style.exists()
     assert mine.exists() and alive_other.exists() and keep.exists()
-    assert remove_leftover_temps(tmp_path / "missing") == 0
+    assert remove_leftover_temps(tmp_path / "missing", ["autosave.json"]) == 0
 
 
 def test_storage_open_removes_leftover_temps(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:

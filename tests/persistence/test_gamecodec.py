@@ -30,6 +30,7 @@ from big2.persistence.sessioncodec import (
 )
 from big2.persistence.history import History, Seat
 from big2.persistence.jsonsafe import dump_json, parse_json
+from big2.persistence.notices import StorageError
 from big2.persistence.paths import AppPaths
 from big2.persistence.saves import SaveStore
 
@@ -333,8 +334,11 @@ def test_payload_is_valid_to_start_with() -> None:
 
 
 def test_broken_autosave_is_set_aside_by_the_store(paths: AppPaths) -> None:
+    broken = _set(_valid_payload(), ("session", "current", "_hands", 1), 1)
     store = SaveStore(paths, validate_payload=check_payload)
-    store.autosave(_set(_valid_payload(), ("session", "current", "_hands", 1), 1))
+    with pytest.raises(StorageError, match="a card is in two places"):
+        store.autosave(broken)  # the store never writes what it would set aside
+    SaveStore(paths).autosave(broken)  # a file from elsewhere (an older version, say)
     result = store.load_autosave()
     assert result.value is None
     assert "its game is not valid (a card is in two places)" in result.notices[0].text

@@ -198,7 +198,9 @@ def test_payload_validator_rejects_unusable_games(paths: AppPaths) -> None:
             raise KeyError("hands")
 
     store = SaveStore(paths, validate_payload=validate)
-    store.autosave({"turn": 1}, PREVIEW)
+    with pytest.raises(StorageError, match="its game is not valid"):
+        store.autosave({"turn": 1}, PREVIEW)  # never written: it would not load
+    SaveStore(paths).autosave({"turn": 1}, PREVIEW)  # a file from elsewhere
     result = store.load_autosave()
     assert result.value is None and "its game is not valid" in result.notices[0].text
     store.autosave(GAME, PREVIEW)

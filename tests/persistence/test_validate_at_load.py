@@ -14,6 +14,7 @@ from typing import Any
 import pytest
 
 from big2.persistence.envelope import Preview
+from big2.persistence.notices import StorageError
 from big2.persistence.paths import AppPaths
 from big2.persistence.saves import SaveStore
 from big2.persistence.sessioncodec import check_payload, load_payload
@@ -54,8 +55,11 @@ def test_a_save_whose_every_copy_has_a_bad_start_is_refused_whole(paths: AppPath
     bad = copy.deepcopy(payload)
     bad["app"]["hand_start"]["rules"]["direction"] = "anticlockhise"
     store = SaveStore(paths, validate_payload=check_payload)
-    store.autosave(bad, Preview())
-    store.autosave(bad, Preview())
+    with pytest.raises(StorageError, match="the hand's start"):
+        store.autosave(bad, Preview())  # this version never writes it (issue 43, item 17)
+    written_before = SaveStore(paths)  # as the version of case 2 wrote it
+    written_before.autosave(bad, Preview())
+    written_before.autosave(bad, Preview())
     loaded = store.load_autosave()
     assert loaded.value is None  # refused at once: nothing reaches the table
     text = " ".join(n.text for n in loaded.notices)

@@ -8,8 +8,9 @@ watches the link); the hub offers "Rejoin room HFSY-JXDC" while it is there
 the session ends (the :class:`Keeper` sees the link's ``left`` or the last state's
 ``session_over``; screens may also call :func:`forget`), or when the hub finds it stale
 (the server gone, the token refused). The file holds a secret (the seat token), so it is
-written private (``0600``) and atomically, as every file the game keeps
-(:func:`big2.persistence.atomic.write_atomic`), and read as the saves are read: bounded
+written private (``0600``) and atomically, as every file the game keeps, and only when
+its own reader takes it (:func:`big2.persistence.atomic.write_checked`); it is read as
+the saves are read: bounded
 JSON, a checksum (:mod:`big2.persistence.checksum`), every field checked (a text the
 screen could not draw, an address that is not a game server's, a code or token out of
 the server's alphabets). A damaged file is set aside (renamed ``…damaged-<time>``) with a
@@ -30,9 +31,10 @@ from typing import Any, Final
 from big2.net.protocol import NAME_MAX
 from big2.net.tokens import CODE_ALPHABET, CODE_LENGTH
 from big2.persistence import AppPaths, Notice, StorageError
-from big2.persistence.atomic import Unreadable, quarantine, read_regular, write_atomic
+from big2.persistence.atomic import Unreadable, quarantine, read_regular, write_checked
 from big2.persistence.checksum import CHECKSUM_KEY, seal, verify
 from big2.persistence.jsonsafe import JsonLimits, dump_json, parse_json
+from big2.persistence.paths import ONLINE_SEAT_FILE
 from big2.persistence.notices import Severity
 from big2.persistence.textcheck import check_text
 
@@ -43,7 +45,7 @@ from ...i18n import _, verbatim
 
 log = logging.getLogger(__name__)
 
-FILE_NAME = "online-seat.json"
+FILE_NAME = ONLINE_SEAT_FILE
 #: A stored seat is a few hundred bytes; anything far larger is not one.
 MAX_BYTES = 16 * 1024
 #: The file's format: 2 added ``v`` and the checksum (a file of version 1 had neither).
@@ -156,14 +158,16 @@ def peek(paths: AppPaths | None = None) -> Seat | None:
 
 def remember(link: Any, paths: AppPaths | None = None) -> Seat | None:
     """Keep ``link``'s seat (once it has its code and token) for a rejoin after a restart.
-    Returns what was kept; None when the link is not seated or it cannot be written
-    (logged: the game goes on, only the offer after a restart is lost)."""
+    Returns what was kept; None when the link is not seated or it cannot be written, or
+    when :func:`load` would refuse what would be written (an address or a name beyond
+    the file's limits: never written, so never set aside as damaged at the next start).
+    Both are logged: the game goes on, only the offer after a restart is lost."""
     code, token = getattr(link, "code", None), getattr(link, "token", None)
     if not code or not token:
         return None
     seat = Seat(url=link.url, code=code, token=token, name=link.name, seat=int(link.seat))
     try:
-        write_atomic(path(paths), dump_json(seal({"v": VERSION, **asdict(seat)})), keep_backup=False)
+        write_checked(path(paths), dump_json(seal({"v": VERSION, **asdict(seat)})), _parse, keep_backup=False)
     except StorageError as exc:
         log.warning("the online seat was not kept: %s", exc)
         return None

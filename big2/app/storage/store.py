@@ -84,14 +84,18 @@ class Storage:
     @classmethod
     def open(cls, paths: AppPaths | None = None) -> Storage:
         """Start-up: paths (``BIG2_HOME`` or the platform's), the log file, the
-        temporary files interrupted saves left (removed), the settings (never raises)
-        and the writer thread, which opens the history."""
+        temporary files interrupted saves left (removed: those of the game's own files
+        in its own folders whose writer is gone, see :mod:`big2.persistence.tempfiles`),
+        the settings (never raises) and the writer thread, which opens the history."""
         paths = paths or AppPaths.from_environment()
         start_file_logging(paths)
-        from big2.persistence.atomic import remove_leftover_temps
+        from big2.persistence.paths import ONLINE_SEAT_FILE, SETTINGS_FILE
+        from big2.persistence.saves import SAVE_FILES
+        from big2.persistence.tempfiles import remove_leftover_temps
 
-        for folder in (paths.saves_dir, paths.settings_file.parent):  # interrupted saves
-            remove_leftover_temps(folder)
+        for folder, names in ((paths.saves_dir, SAVE_FILES), (paths.config_dir, (SETTINGS_FILE,)),
+                              (paths.data_dir, (ONLINE_SEAT_FILE,))):
+            remove_leftover_temps(folder, names)
         loaded = SettingsStore(paths).load()
         return cls(paths, settings=loaded.value, notices=loaded.notices)
 

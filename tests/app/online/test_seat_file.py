@@ -43,6 +43,22 @@ def test_a_kept_seat_reads_back_and_carries_a_checksum():
     assert kept.code_shown == "HFSY-JXDC"
 
 
+def test_a_seat_its_reader_would_refuse_is_never_kept():
+    """Issue 43, item 17: the seat is read back by :func:`rejoin.load`'s own checks before
+    it is written, so a name past the server's limit is not kept (it was, and the next
+    start set the file aside as damaged)."""
+    from big2.net.protocol import NAME_MAX
+
+    kept = rejoin.remember(_Link())
+    before = rejoin.path().read_bytes()
+    too_long = _Link()
+    too_long.name = "M" * (NAME_MAX + 1)
+    assert rejoin.remember(too_long) is None
+    assert rejoin.path().read_bytes() == before
+    assert rejoin.load() == (kept, [])  # nothing set aside, nothing to tell
+    assert _aside() == []
+
+
 def test_a_seat_kept_before_checksums_still_reads():
     _write(json.dumps({"url": "ws://10.0.0.2:7531", "code": "ABCDEFGH", "token": "x" * 32,
                        "name": "Ben", "seat": 1}).encode())
