@@ -177,3 +177,41 @@ def test_a_session_tied_for_first_says_so_and_names_both(make_app, size):
     assert head.squeeze == 1.0 and end.rect.contains(head.rect)  # whole, not squeezed
     # both are placed first in the standings
     assert [p for p, _n, _t in link.state.standings()][:2] == [1, 1]
+
+
+# Item 16b: the rules in brief stay whole while house rules are changed -----------------------
+
+
+@pytest.mark.parametrize("size", [(800, 600), (1280, 720)])
+def test_the_rules_in_brief_grow_whole_as_house_rules_are_chosen(make_app, size):
+    from helpers import pick_option, visible_rect
+    from big2.app.screens.newgame import NewGameScene
+    from big2.app.screens.rulesform import table_blurb
+    from big2.app.screens.title import TitleScene
+
+    app = make_app(size=size)
+    title = app.push(TitleScene(app))
+    pump(app, 2)
+    click_button(app, title.b_new)
+    form = app.top
+    assert isinstance(form, NewGameScene)
+    picks = [("suit_order", "♣ < ♦ < ♥ < ♠ (Taiwan)"), ("straight_order", "By top card, 2 high: JQKA2 highest"),
+             ("flush_order", "All five cards, as in poker"), ("later_leader", "Winner of the last hand"),
+             ("direction", "Clockwise")]
+    for name, option in picks:
+        menu = form.rule_menus[name]  # (looked up afresh: the form may rebuild)
+        pick_option(app, menu, option)
+        assert form.choices[name].label_of(getattr(form.rules, name)) == option  # (the pick took)
+        app.dirty = True
+        with text.recording() as drawn:
+            app.draw()
+        blurb = table_blurb(form.rules, form.scoring)
+        box = form.blurb_text.rect
+        shown = [d for d in drawn if box.contains(d.rect)]
+        assert not form.blurb_text.overflows, (name, len(form.blurb_text.lines), form.blurb_text.rows)
+        assert " ".join(d.text for d in shown) == blurb, (name, [d.text for d in shown])
+        # under it, clear of it, the house rules' list; the rule just chosen is still in sight
+        assert form.rules_box.rect.top >= box.bottom
+        still = form.rule_menus[name]
+        assert visible_rect(still).size == still.rect.size, name
+    assert len(form.blurb_text.lines) >= 3  # it did grow past the two lines it started with

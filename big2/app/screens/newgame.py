@@ -27,6 +27,8 @@ KINDS = seat_kinds()
 #: The seats' names until someone types one: ids ("You" is the person playing, the
 #: compass names the computers'), shown in the player's language.
 DEFAULT_NAMES = ("You", "East", "North", "West")
+#: The most lines the rules in brief take before they scroll in their box.
+SUMMARY_MOST = 7
 
 
 def default_name(i: int) -> str:
@@ -139,14 +141,13 @@ class NewGameScene(Scene):
         preset_rect = pygame.Rect(rx + head_w + gap, y, col_w - head_w - gap, h)
         y += h + px(6)
         self.summary_y = y
-        # the rules in brief: up to four lines (the house rules below scroll anyway);
-        # what a house rule adds later scrolls in its box (see draw)
-        needed = len(text.wrap(table_blurb(self.rules, self.scoring), self.fpx(14), self.col_w))
-        self.summary_lines = max(2, min(4, needed))
-        y += self.summary_lines * (self.fpx(14) + px(5)) + px(4)
+        self.buttons_y = r.bottom - px(66)
+        # the rules in brief, whole (the house rules below scroll anyway); a house rule
+        # that makes it longer grows its box (see fit_summary)
+        self.summary_lines = self.summary_rows()
+        y += self.summary_lines * self.summary_line_h() + px(4)
         self.choices = choices_by_name()
         # every house rule, in a scrolling list (shared with the online lobby)
-        self.buttons_y = r.bottom - px(66)
         self.rules_box, self.rule_menus = house_rules_box(self, rx, y, col_w, self.buttons_y - px(14) - y, self.rules)
         # The preset list opens over the house rules: its dropdown lives in a layer above
         # everything built so far (a container that takes no hover of its own).
@@ -157,6 +158,32 @@ class NewGameScene(Scene):
         )
         self.b_start = self.button((r.right - px(244), self.buttons_y, px(220), px(48)), _("Start"), object_id="#primary")
         self.b_back = self.button((r.x + pad, self.buttons_y, px(140), px(48)), _("Back"))
+
+    def summary_line_h(self) -> int:
+        return self.fpx(14) + self.px(5)
+
+    def summary_rows(self, at_least: int = 2) -> int:
+        """Lines for the rules in brief: all it needs (at least ``at_least``), as long as
+        the house rules under it keep room to show several."""
+        needed = len(text.wrap(table_blurb(self.rules, self.scoring), self.fpx(14), self.col_w))
+        room = (self.buttons_y - self.px(14) - self.px(160) - self.summary_y) // self.summary_line_h()
+        return max(at_least, min(SUMMARY_MOST, room, needed))
+
+    def fit_summary(self) -> None:
+        """After a house rule changed the rules in brief: grow its box to show it whole,
+        the house rules' list giving up the room (what the list showed stays in place)."""
+        rows = self.summary_rows(at_least=self.summary_lines)
+        if rows == self.summary_lines:
+            return
+        d = (rows - self.summary_lines) * self.summary_line_h()
+        self.summary_lines = rows
+        box = self.rules_box
+        offset = -box.scrollable_container.relative_rect.y  # how far the list is scrolled
+        box.set_relative_position((box.relative_rect.x, box.relative_rect.y + d))
+        box.set_dimensions((box.relative_rect.w, box.relative_rect.h - d))
+        bar = box.vert_scroll_bar
+        if bar is not None and box.scrolling_height > 0:
+            bar.set_scroll_from_start_percentage((offset + d) / box.scrolling_height)
 
     def _collect(self) -> None:
         """Read the entries back (they are rebuilt on resize and on the player count)."""
@@ -222,6 +249,7 @@ class NewGameScene(Scene):
                     if el is dd:
                         try:
                             self.rules = with_choice(self.rules, name, self.choices[name].value_of(self.chosen(event)))
+                            self.fit_summary()
                         except ValueError as exc:  # options that contradict each other
                             self._collect()
                             self.build()
