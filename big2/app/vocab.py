@@ -47,6 +47,19 @@ def level(name: str) -> str:
     return verbatim(name)
 
 
+def opponents(key: str) -> str:
+    """A row of Statistics' "By opponent level": a level ("Normal"), the computers of
+    mixed levels, or people only (a hot-seat hand) — never the stored id."""
+    from big2.persistence.stats import HOT_SEAT, MIXED
+
+    if key == MIXED:
+        return _("Mixed levels")
+    if key == HOT_SEAT:
+        return _("People only (hot-seat)")
+    words = level(key)
+    return words[:1].upper() + words[1:]
+
+
 _COMPASS = ("South", "East", "North", "West")
 
 

@@ -268,3 +268,32 @@ def test_hands_played_with_undo_can_be_left_out_of_the_figures(make_app):
     _wait_loaded(app, scene)
     assert scene.view.report.overall.hands == 3 and scene.b_assisted.text == "Excl. undo hands"
     st.close()
+
+
+def test_by_opponent_level_rows_are_words_not_stored_ids(make_app, monkeypatch):
+    """Issue 43, item 4: the rows read "Beginner", "Normal", "Expert" (and "People only
+    (hot-seat)", "Mixed levels"), never the stored ids "normal" or "hot-seat"."""
+    from big2.app import vocab
+    from big2.app.ui import text
+
+    seed_history(_home(), sessions=3, hands=2)
+    app, st, title = _start(make_app)
+    click_button(app, title.b_stats)
+    scene = app.top
+    _wait_loaded(app, scene)
+    drawn: list[str] = []
+    real = text.draw
+
+    def spy(surf, words, *args, **kwargs):
+        drawn.append(str(words))
+        return real(surf, words, *args, **kwargs)
+
+    monkeypatch.setattr(text, "draw", spy)
+    app.dirty = True
+    pump(app, 2)
+    monkeypatch.undo()
+    assert {"Beginner", "Normal", "Expert"} <= set(drawn)
+    assert not {"beginner", "normal", "expert"} & set(drawn)
+    assert vocab.opponents("hot-seat") == "People only (hot-seat)"
+    assert vocab.opponents("mixed") == "Mixed levels"
+    st.close()

@@ -325,7 +325,7 @@ class StatisticsScene(Scene):
             y = self.draw_summary(surf, v.report.overall, left)
             bottom = self.recent_top() - 8
             y = self.draw_split(surf, _("By rule preset"), {vocab.preset_title(k): g for k, g in v.report.by_preset.items()}, left, y + px(10), (y + px(10) + bottom) // 2)
-            self.draw_split(surf, _("By opponent level"), {vocab.level(k): g for k, g in v.report.by_opponent_level.items()}, left, y + 6, bottom)
+            self.draw_split(surf, _("By opponent level"), {vocab.opponents(k): g for k, g in v.report.by_opponent_level.items()}, left, y + 6, bottom)
             # two charts, each under its title, both above the Newer/Older buttons
             chart_h = max(px(90), (self.recent_top() - px(10) - right.y - px(64)) // 2)
             self.draw_running(surf, v.report.running_score, pygame.Rect(right.x, right.y + px(22), right.w, chart_h))
