@@ -215,3 +215,34 @@ def test_the_rules_in_brief_grow_whole_as_house_rules_are_chosen(make_app, size)
         still = form.rule_menus[name]
         assert visible_rect(still).size == still.rect.size, name
     assert len(form.blurb_text.lines) >= 3  # it did grow past the two lines it started with
+
+
+# Item 16c: "kept in Saved games" leaves Recent plays by itself ------------------------------
+
+
+def test_the_kept_game_banner_goes_by_itself_on_time_while_the_table_waits(make_app, monkeypatch):
+    import time
+
+    from big2.app.ui import toast
+
+    monkeypatch.setattr(toast, "INFO_SECONDS", 2.0)
+    app, st = _with_unfinished_game(make_app, (800, 600))
+    click_button(app, app.top.b_quick)  # a new game while one waits: keep the old one
+    assert app.top.name == "confirm"
+    click_button(app, app.top.b_yes)  # "Keep it in Saved games"
+    table = app.top
+    assert st.flush()
+    pump(app, 2)
+    assert "kept in Saved games" in app.notice_host.visible_text()
+    banner = app.notice_host.banner.rect
+    log = pygame.Rect(table.layout.log.as_tuple())
+    assert banner.colliderect(log)  # at 800x600 the only free felt is over Recent plays…
+    assert app.run_until(lambda: table.awaiting_human, timeout=20)
+    start = time.perf_counter()
+    while time.perf_counter() - start < 1.0:
+        app.frame()  # the real loop: it idles while the player thinks
+    assert app.notice_host.visible_text(), "gone before it could be read"
+    while time.perf_counter() - start < 3.2 and app.notice_host.visible_text():
+        app.frame()
+    assert not app.notice_host.visible_text(), "…so it goes by itself, on time"  # (it ran slow when idle: 4x)
+    st.close()

@@ -5,12 +5,15 @@ manager updates it every frame on the render thread, so it can safely turn the s
 queued :class:`~big2.persistence.notices.Notice` objects (appended from any thread) into
 a :class:`NoticeBanner`, and, twice a second, save the settings and window size when
 they changed. The banner is a pygame_gui panel above every scene: a line per notice and
-a Dismiss button; notices that are only information go away by themselves.
+a Dismiss button; notices that are only information go away by themselves, after
+that many seconds on the clock (the loop idling between events wakes at least once a
+second, and the time it hands on then runs slow: it catches up a quarter second at most).
 """
 
 from __future__ import annotations
 
 import html
+import time
 from collections import deque
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Protocol
@@ -90,7 +93,12 @@ class NoticeBanner(UIPanel):
         h = text_h + button_h + 20
         self.set_dimensions((w, h))
         self.b_dismiss = UIButton(pygame.Rect(w - 112, h - button_h - 10, 100, button_h), _("Dismiss"), app.manager, container=self)
-        self.age = 0.0
+        self.shown_at = time.perf_counter()
+
+    @property
+    def age(self) -> float:
+        """Seconds it has been up, on the clock."""
+        return time.perf_counter() - self.shown_at
 
     @property
     def message(self) -> str:
@@ -143,9 +151,9 @@ class NoticeHost(UIElement):
                 self.shown = []
                 self.app.dirty = True
             else:
-                b.age += time_delta
                 if b.age > (WARNING_SECONDS if b.severe else INFO_SECONDS):
                     b.kill()  # every notice fades: none needs an answer
+                    self.app.dirty = True  # gone from the screen now, not at the next wake
         self._watch += time_delta
         if self._watch >= WATCH_SECONDS:
             self._watch = 0.0
