@@ -382,6 +382,7 @@ def test_notices_sit_beside_the_trick_cover_no_cards_and_fade(make_app):
             covered = []
         assert not covered and not banner.rect.colliderect(ring), (size, banner.rect, covered)
         assert app.screen.get_rect().contains(banner.rect)
-        app.manager.update(20.0)  # a warning fades too (none needs an answer)
+        banner.shown_at -= 20.0  # a warning fades too (none needs an answer), on the clock
+        app.manager.update(0.1)
         assert not banner.alive() and app.notice_host.visible_text() == ""
         st.close()
