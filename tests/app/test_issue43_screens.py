@@ -11,6 +11,7 @@ from helpers import click_button, key, pump
 
 from big2.app.ui import text
 from big2.app.rooms import open_table
+from big2.app.screens.pause import PauseScene
 from big2.app.table.layout import results_card
 from big2.room.config import MatchConfig
 from test_session_end import SEATS, _to_results
@@ -246,3 +247,27 @@ def test_the_kept_game_banner_goes_by_itself_on_time_while_the_table_waits(make_
         app.frame()
     assert not app.notice_host.visible_text(), "…so it goes by itself, on time"  # (it ran slow when idle: 4x)
     st.close()
+
+
+# Item 16d: the pause menu is as tall as its buttons ------------------------------------------
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_the_pause_menu_ends_under_leave_the_game(make_app, size):
+    from helpers import click
+
+    app = make_app(size=size)
+    table = app.push(open_table(app, MatchConfig(seats=SEATS, hands=2, seed=4)))
+    assert app.run_until(lambda: table.awaiting_human, timeout=20)
+    click(app, pygame.Rect(table.layout.menu_button.as_tuple()).center)  # the table's Menu
+    pause = app.top
+    assert isinstance(pause, PauseScene), pause.name
+    buttons = [b for b in (pause.b_resume, pause.b_undo, pause.b_hand, pause.b_save, pause.b_rules,
+                           pause.b_settings, pause.b_quit) if b is not None]
+    side = buttons[0].rect.left - pause.rect.left
+    under = pause.rect.bottom - pause.b_quit.rect.bottom  # the last: Leave the game
+    assert max(b.rect.bottom for b in buttons) == pause.b_quit.rect.bottom
+    assert abs(under - side) <= 2, (under, side)  # no empty strip: the same air as at its sides
+    # with the reason written under a greyed Undo, and everything inside
+    assert not pause.b_undo.is_enabled and pause.reasons
+    assert all(pause.rect.contains(b.rect) for b in buttons)

@@ -14,7 +14,8 @@ from big2.app.rooms import open_table
 
 
 def _drawn_lines(app, monkeypatch) -> list[tuple[str, tuple[int, int]]]:
-    """The texts the next frame draws, with where (their top-left)."""
+    """The texts the menu on top draws, with where (their top-left): not the table's
+    beneath it (the menu's body covers those)."""
     seen: list[tuple[str, tuple[int, int]]] = []
     real = text.draw
 
@@ -22,9 +23,9 @@ def _drawn_lines(app, monkeypatch) -> list[tuple[str, tuple[int, int]]]:
         seen.append((words, (int(pos[0]), int(pos[1]))))
         return real(surf, words, size, pos, *args, **kwargs)
 
-    monkeypatch.setattr(text, "draw", spy)
-    app.dirty = True
     pump(app, 2)
+    monkeypatch.setattr(text, "draw", spy)
+    app.top.draw(app.screen)
     monkeypatch.undo()
     return seen
 

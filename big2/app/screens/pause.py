@@ -108,12 +108,14 @@ class PauseScene(Scene):
         self.note = text.wrap(_("The game goes on while this menu is open."), self.reason_px, bw) if online else []
         extra = sum(len(lines) * line_h for lines in wrapped.values()) + len(self.note) * line_h
         rows = len(labels)
-        tall = px(556) - (7 - rows) * (px(48) + gap)
+        # the title above the buttons; under the last one, as much as at their sides
+        top, margin = px(80), px(30)
+        tall = top + rows * bh + (rows - 1) * gap + margin
         r = self.rect = dialog_rect(self.app.size, width, tall + extra)
         if r.h < tall + extra:  # a small window: the buttons give up some height
-            bh = max(px(34), (r.h - px(100) - extra - (rows - 1) * gap) // rows)
-        x = r.x + px(30)
-        y = r.y + px(80) + len(self.note) * line_h
+            bh = max(px(34), (r.h - top - margin - extra - (rows - 1) * gap) // rows)
+        x = r.x + margin
+        y = r.y + top + len(self.note) * line_h
         self.reasons: list[tuple[list[str], tuple[int, int]]] = []
 
         def place(key: str | None = None) -> tuple[int, int, int, int]:
