@@ -533,6 +533,35 @@ class Expert:
         self.last_net = batch is not None
         if batch is not None:
             return self._search_batched(view, rng, cands, start, batch, sampler, queued, margin)
+        vals, alive, worlds = self._race(view, rng, cands, start, sampler, queued)
+        return self._pick(cands, vals, alive, worlds, margin)
+
+    def evaluate(self, view: PlayerView, rng: random.Random, moves: Sequence[Move]
+                 ) -> list[tuple[Move, list[float]]]:
+        """Every move of ``moves`` (legal for the seat to act, duplicates dropped) played
+        in the same sampled worlds, as the search plays its candidates: ``(move, values)``
+        each, in the order given, ``values`` world by world (:meth:`playout_value`'s).
+        ``moves[0]`` is never dropped from the race: it has a value in every world; a
+        move clearly behind the leader may be dropped, and its list then stops early (a
+        prefix of the worlds). Used by the hand review (:mod:`big2.ai.review`); the
+        budget and ``iterations`` apply as for a move.
+        """
+        start = self.clock()
+        cands = list(dict.fromkeys(moves))
+        if not cands:
+            raise ValueError("nothing to evaluate")
+        sampler = Sampler(view, pass_weight=self.pass_weight, inference=self.inference,
+                          lead_weight=self.lead_weight)
+        vals, _alive, _worlds = self._race(view, rng, cands, start, sampler, [])
+        return list(zip(cands, vals))
+
+    def _race(
+        self, view: PlayerView, rng: random.Random, cands: list[Move], start: float,
+        sampler: Sampler, queued: list[tuple[list[int], list[int]]],
+    ) -> tuple[list[list[float]], list[int], int]:
+        """Play every live candidate in each sampled world until the budget (or
+        ``iterations``) is spent, dropping those clearly behind: the values per
+        candidate (world by world), the candidates still alive, and the worlds played."""
         clock = self.clock
         deadline = start + self.time_budget - SAFETY_MARGIN
         last = clock()
@@ -576,7 +605,7 @@ class Expert:
         self.last_iterations = worlds
         self.last_playouts = playouts
         self._stall = 0.8 * gap  # remembered, fading, for the next decision
-        return self._pick(cands, vals, alive, worlds, margin)
+        return vals, alive, worlds
 
     def _search_batched(
         self, view: PlayerView, rng: random.Random, cands: list[Move], start: float,

@@ -94,6 +94,16 @@ MIGRATIONS: Final[tuple[tuple[str, ...], ...]] = (
         # hand"); 0 for hands stored before, which did not keep it
         "ALTER TABLE hand_seats ADD COLUMN by_computer INTEGER NOT NULL DEFAULT 0",
     ),
+    (  # 4 -> 5: the hand review kept with its hand (big2.persistence.reviews), one per
+        # seat and search setting; gone with the hand
+        """CREATE TABLE hand_reviews (
+            hand_id INTEGER NOT NULL REFERENCES hands (id) ON DELETE CASCADE,
+            seat INTEGER NOT NULL,
+            settings TEXT NOT NULL,
+            review_json TEXT NOT NULL,
+            reviewed_at TEXT NOT NULL,
+            PRIMARY KEY (hand_id, seat, settings))""",
+    ),
 )
 HISTORY_VERSION: Final = len(MIGRATIONS)
 #: SQLite primary result codes that mean the file itself is damaged.
@@ -472,7 +482,7 @@ class History:
     def reset(self) -> None:
         """Delete every player, session and hand (ask the player to confirm first)."""
         with self.transaction() as conn:
-            for table in ("hand_seats", "hands", "session_seats", "sessions", "players"):
+            for table in ("hand_reviews", "hand_seats", "hands", "session_seats", "sessions", "players"):
                 conn.execute(f"DELETE FROM {table}")
 
     # -- reading ---------------------------------------------------------------
