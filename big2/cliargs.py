@@ -14,25 +14,38 @@ from __future__ import annotations
 import argparse
 import re
 from collections.abc import Callable
+from datetime import date
 from typing import Final
 
-from .engine.dealnumber import parse_deal_number
+from .engine.dealnumber import deal_number_in
 
 #: The window sizes the settings accept (big2.persistence.settings.WINDOW_MIN/MAX).
 WINDOW_MIN: Final = (800, 600)
 WINDOW_MAX: Final = (7680, 4320)
 _SIZE: Final = re.compile(r"\s*(\d{1,9})\s*[xX×]\s*(\d{1,9})\s*")
 _INT: Final = re.compile(r"\s*[+-]?\d{1,30}\s*")
+_DATE: Final = re.compile(r"\s*(\d{4})-(\d{1,2})-(\d{1,2})\s*")
 _FLOAT: Final = re.compile(r"\s*\d{1,12}(\.\d{0,9})?\s*|\s*\.\d{1,9}\s*")
 
 
 def deal_number(text: str) -> int:
-    """A deal number as :func:`~big2.engine.dealnumber.parse_deal_number` reads it
-    (``"1 234 567"``, ``"#42"``)."""
+    """A deal number as :func:`~big2.engine.dealnumber.deal_number_in` reads it
+    (``"1 234 567"``, ``"#42"``, or a daily deal's share text pasted whole)."""
     try:
-        return parse_deal_number(text)
+        return deal_number_in(text)
     except ValueError as exc:
         raise argparse.ArgumentTypeError(str(exc)) from None
+
+
+def calendar_date(text: str) -> date:
+    """A calendar date written ``YYYY-MM-DD``, e.g. ``2026-12-06``."""
+    m = _DATE.fullmatch(text) if isinstance(text, str) else None
+    try:
+        if m is None:
+            raise ValueError
+        return date(int(m.group(1)), int(m.group(2)), int(m.group(3)))
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"a date is YYYY-MM-DD, e.g. 2026-12-06, not {text!r}") from None
 
 
 def window_size(text: str) -> tuple[int, int]:

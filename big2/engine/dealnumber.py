@@ -115,3 +115,24 @@ def parse_deal_number(text: str) -> int:
         raise DealNumberError(msg("A deal number has at most 10 digits; this one has {count}.",
                                   count=len(digits)))
     return check_deal_number(int(digits))
+
+
+#: A deal number written after ``#`` inside a longer text: grouped by threes, or plain.
+_IN_TEXT: Final = re.compile(r"#\s?(\d{1,3}(?:[ ,.'_\u00a0\u202f]\d{3})+|\d+)(?!\d)")
+
+
+def deal_number_in(text: str) -> int:
+    """The deal number in ``text``: the whole text as :func:`parse_deal_number` reads
+    it, or else the one number written after a ``#`` in it (``"#96 944 034 · Big Two
+    daily 2026-12-06"``, the daily deal's share text pasted whole, on one line or
+    several). :class:`DealNumberError` as :func:`parse_deal_number` says it when the
+    text is neither, or names two different numbers after ``#``."""
+    try:
+        return parse_deal_number(text)
+    except DealNumberError as exc:
+        if not isinstance(text, str):
+            raise
+        found = {_SEPARATORS.sub("", m.group(1)) for m in _IN_TEXT.finditer(text)}
+        if len(found) != 1:
+            raise exc from None
+        return parse_deal_number(found.pop())

@@ -243,6 +243,8 @@ def _file(what: str) -> Message | str:
         return msg_p("file", "settings file")
     if what == "saved game":
         return msg_p("file", "saved game")
+    if what == "daily results file":
+        return msg_p("file", "daily results file")
     return what
 
 
