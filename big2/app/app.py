@@ -174,6 +174,7 @@ class App:
             except Exception:  # one failing does not keep the others from closing
                 log.exception("closing")
         cardart.set_high_contrast(False)
+        cardart.set_deck("standard")
         assets.clear_caches()
         from .ui import text
 
@@ -355,6 +356,8 @@ class App:
         """Draw every visible scene; present all of it, or only ``rects``."""
         if cardart.set_high_contrast(self.settings.high_contrast):
             rects = None  # every card changed
+        if cardart.set_deck(self.settings.deck_style):  # the theme changed its deck
+            rects = None
         start = 0
         for i in range(len(self.stack) - 1, -1, -1):
             if self.stack[i].opaque:

@@ -10,19 +10,17 @@ from __future__ import annotations
 from dataclasses import asdict, dataclass, fields
 from typing import Any, Mapping
 
+# the felts and backs (re-exported), and the themes they make: see big2.app.themes
+from .themes import CARD_BACKS, FELTS, deck_of, theme_of
+
 ANIMATION_SPEEDS = {"off": 0.0, "fast": 0.55, "normal": 1.0, "slow": 1.7}
 COMPUTER_PACES = {"instant": 0.0, "fast": 0.35, "normal": 0.8, "slow": 1.5}
-FELTS = {
-    "green": ((22, 94, 58), (14, 66, 40)),
-    "blue": ((24, 70, 120), (14, 44, 84)),
-    "red": ((120, 30, 40), (80, 18, 26)),
-    "charcoal": ((52, 56, 60), (30, 32, 36)),
-}
-CARD_BACKS = ("blue", "red")
 #: The high-contrast felt: near black, so white cards and light text stand out most.
 HIGH_CONTRAST_FELT = ((18, 22, 20), (4, 6, 5))
 #: With reduced motion every animation takes at most this share of its usual time.
 REDUCED_MOTION_SCALE = 0.3
+#: With reduced motion no animation lasts longer than this (seconds; docs/design/look.md).
+REDUCED_MOTION_CAP = 0.08
 #: How much larger the table's cards and text are with "larger cards and text".
 LARGER_CARDS_SCALE = 1.25
 
@@ -51,6 +49,11 @@ class AppSettings:
         return min(scale, REDUCED_MOTION_SCALE) if self.reduced_motion else scale
 
     @property
+    def motion_cap(self) -> float | None:
+        """The longest any animation may last (reduced motion: 80 ms), or None."""
+        return REDUCED_MOTION_CAP if self.reduced_motion else None
+
+    @property
     def celebrations(self) -> bool:
         """Whether decorative effects (confetti) may play: not with reduced motion or
         with animations off."""
@@ -72,6 +75,16 @@ class AppSettings:
         if self.high_contrast:
             return HIGH_CONTRAST_FELT
         return FELTS.get(self.felt, FELTS["green"])
+
+    @property
+    def theme(self) -> str:
+        """The theme the felt and back make ("classic", "midnight", "lacquer") or "custom"."""
+        return theme_of(self.felt, self.card_back)
+
+    @property
+    def deck_style(self) -> str:
+        """The deck style cards are drawn in (high contrast draws its own over it)."""
+        return deck_of(self.felt, self.card_back)
 
     def to_mapping(self) -> dict[str, Any]:
         return asdict(self)

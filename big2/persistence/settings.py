@@ -39,8 +39,9 @@ SETTINGS_VERSION: Final = 2
 CHECKSUM_SINCE: Final = 2
 ANIMATION_SPEEDS: Final = ("off", "fast", "normal", "slow")
 COMPUTER_PACES: Final = ("instant", "fast", "normal", "slow")
-FELTS: Final = ("green", "blue", "red", "charcoal")
-CARD_BACKS: Final = ("blue", "red")
+#: The felts and card backs (the app's themes are pairs of them: big2.app.themes).
+FELTS: Final = ("green", "blue", "red", "charcoal", "midnight", "oxblood")
+CARD_BACKS: Final = ("blue", "red", "navy_gold", "lacquer")
 #: Levels a seat other than the first player's may have: ``big2.ai.LEVELS`` (which this
 #: layer may not import; a test keeps the two in step) plus "human" for a hot-seat friend.
 OPPONENT_LEVELS: Final = ("beginner", "normal", "skilled", "expert", "master", "human")

@@ -27,6 +27,7 @@ from ..ui import cardart, text
 from .. import language, storage, vocab
 from .rulesform import presets
 from ..settings import ANIMATION_SPEEDS, CARD_BACKS, COMPUTER_PACES, FELTS
+from ..themes import CUSTOM, THEMES
 from ..ui.scene import Scene
 from .common import dialog_rect, felt, frame
 
@@ -58,7 +59,23 @@ def colour_label(colour: str) -> str:
     return {
         "green": pgettext("colour", "Green"), "blue": pgettext("colour", "Blue"),
         "red": pgettext("colour", "Red"), "charcoal": pgettext("colour", "Charcoal"),
+        "midnight": pgettext("colour", "Deep blue"), "oxblood": pgettext("colour", "Oxblood"),
+        "navy_gold": pgettext("card back", "Gold on navy"), "lacquer": pgettext("card back", "Red lacquer"),
     }.get(colour) or i18n.verbatim(colour)
+
+
+def theme_label(theme: str) -> str:
+    """A table theme (a felt, a back and a deck together) for players."""
+    return {
+        "classic": pgettext("theme", "Classic"), "midnight": pgettext("theme", "Midnight"),
+        "lacquer": pgettext("theme", "Lacquer"), CUSTOM: pgettext("theme", "Custom"),
+    }.get(theme) or i18n.verbatim(theme)
+
+
+def theme_options(current: str) -> list[tuple[str, str]]:
+    """The themes offered; "Custom" only while the felt and back chosen make no theme."""
+    ids = list(THEMES) + ([CUSTOM] if current == CUSTOM else [])
+    return options(ids, theme_label)
 
 
 def options(ids, label) -> list[tuple[str, str]]:
@@ -82,8 +99,8 @@ def computer_levels(levels) -> list[str]:
 
 
 def contrast_note() -> str:
-    """What high contrast does to the felt and the card back chosen here."""
-    return _("High contrast is on (Accessibility): the felt is near-black and the cards have bold edges.")
+    """What high contrast does to the theme, the felt and the card back chosen here."""
+    return _("High contrast is on (Accessibility): it replaces the theme with a near-black felt and cards with bold edges.")
 
 
 def size_label(size: tuple[int, int]) -> str:
@@ -170,7 +187,7 @@ class SettingsScene(Scene):
 
         # Right: the table, sound and window
         y = top
-        lw = label_width([_("Animation speed"), _("Computer pace"), _("Table felt"), _("Card back"), _("Volume"), _("Window size")])
+        lw = label_width([_("Animation speed"), _("Computer pace"), _("Theme"), _("Table felt"), _("Card back"), _("Volume"), _("Window size")])
         rw = col - lw
         label(rx, y, _("Animation speed"), lw)
         self.dd_anim = UIDropDownMenu(options(ANIMATION_SPEEDS, speed_label), (speed_label(s.animation), s.animation), pygame.Rect(rx + lw, y, rw, h), m, container=self.ui)
@@ -178,17 +195,27 @@ class SettingsScene(Scene):
         label(rx, y, _("Computer pace"), lw)
         self.dd_pace = UIDropDownMenu(options(COMPUTER_PACES, speed_label), (speed_label(s.pace), s.pace), pygame.Rect(rx + lw, y, rw, h), m, container=self.ui)
         y += row
-        label(rx, y, _("Table felt"), lw)
-        self.dd_felt = UIDropDownMenu(options(FELTS, colour_label), (colour_label(s.felt), s.felt), pygame.Rect(rx + lw, y, rw, h), m, container=self.ui)
+        # a theme is a felt, a back and a deck together; the felt and back under it make
+        # a custom pair (and pick the theme they match)
+        label(rx, y, _("Theme"), lw)
+        self.dd_theme = UIDropDownMenu(theme_options(s.theme), (theme_label(s.theme), s.theme), pygame.Rect(rx + lw, y, rw, h), m, container=self.ui,
+                                       expansion_height_limit=px(220))
         y += row
-        label(rx, y, _("Card back"), lw)
-        self.dd_back = UIDropDownMenu(options(CARD_BACKS, colour_label), (colour_label(s.card_back), s.card_back), pygame.Rect(rx + lw, y, rw, h), m, container=self.ui)
+        indent = px(16)
+        label(rx + indent, y, _("Table felt"), lw - indent)
+        self.dd_felt = UIDropDownMenu(options(FELTS, colour_label), (colour_label(s.felt), s.felt), pygame.Rect(rx + lw, y, rw, h), m, container=self.ui,
+                                      expansion_height_limit=px(220))
+        y += row
+        label(rx + indent, y, _("Card back"), lw - indent)
+        self.dd_back = UIDropDownMenu(options(CARD_BACKS, colour_label), (colour_label(s.card_back), s.card_back), pygame.Rect(rx + lw, y, rw, h), m, container=self.ui,
+                                      expansion_height_limit=px(220))
         y += row
         # High contrast (Accessibility) draws its own felt and card edges: the felt chosen
         # here waits, greyed, for it to be off, and a note under the two says so.
         self.contrast = s.high_contrast
         self.contrast_y = y
         if self.contrast:
+            self.dd_theme.disable()
             self.dd_felt.disable()
             fp = self.fpx(14)
             y += len(text.wrap(contrast_note(), fp, col)[:2]) * (fp + px(4)) + px(6)
@@ -311,10 +338,17 @@ class SettingsScene(Scene):
                 s.animation = self.chosen(event)
             elif el is self.dd_pace:
                 s.pace = self.chosen(event)
+            elif el is self.dd_theme:
+                theme = THEMES.get(self.chosen(event))
+                if theme is not None:
+                    s.felt, s.card_back = theme.felt, theme.back
+                self.rebuild()  # the felt and back show the theme's
             elif el is self.dd_felt:
                 s.felt = self.chosen(event)
+                self.rebuild()  # the theme shows what the pair makes now
             elif el is self.dd_back:
                 s.card_back = self.chosen(event)
+                self.rebuild()
             elif el is self.dd_preset:
                 # house rules belong to the preset they were made on: a new preset starts plain
                 self.keep(rules_preset=presets()[self.chosen(event)].name, house_rules={}, scoring="")

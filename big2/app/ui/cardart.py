@@ -21,16 +21,27 @@ import pygame
 from big2.engine.cards import RANK_NAMES
 
 from . import assets
+from .courtart import draw_court
 
 FACE = (250, 249, 244)
 EDGE = (120, 120, 120)
 TWO_COLOUR = ((200, 16, 46), (25, 25, 25), (200, 16, 46), (25, 25, 25))
 FOUR_COLOUR = ((22, 92, 196), (24, 128, 56), (200, 16, 46), (25, 25, 25))
 COURT_TINT = ((232, 238, 252), (230, 245, 232), (252, 232, 232), (236, 236, 240))
+#: The lattice backs: (field, lines, border). "navy_gold" and "lacquer" are drawn apart.
 BACK_STYLES = {
     "blue": ((28, 58, 128), (64, 104, 190), (235, 235, 245)),
     "red": ((128, 24, 36), (190, 64, 72), (245, 235, 235)),
 }
+#: The deck styles of the themes (big2.app.themes): the faces' paper and edge colours,
+#: and the edge's width in supersampled pixels per supersampling step.
+DECK_STYLES = {
+    "standard": (FACE, EDGE, 1),
+    "silver": ((250, 250, 252), (150, 162, 182), 2),
+    "ivory": ((247, 238, 216), (150, 120, 80), 1),
+}
+GOLD = (222, 178, 52)
+GOLD_LIGHT = (245, 210, 122)
 # The high-contrast deck: pure white faces with a black rim, deeper suit colours, plain
 # white court frames, and backs with a wide white border (they stand out on any felt).
 HC_FACE = (255, 255, 255)
@@ -39,6 +50,8 @@ HC_TWO_COLOUR = ((190, 0, 20), (0, 0, 0), (190, 0, 20), (0, 0, 0))
 HC_FOUR_COLOUR = ((0, 60, 200), (0, 110, 30), (190, 0, 20), (0, 0, 0))
 #: Whether faces and backs are drawn in the high-contrast style (see :func:`set_high_contrast`).
 _high_contrast = False
+#: The deck style faces are drawn in (see :func:`set_deck`).
+_deck = "standard"
 
 class SurfaceCache:
     """Surfaces by key, least recently used first out, bounded by their pixel bytes.
@@ -142,6 +155,25 @@ def set_high_contrast(on: bool) -> bool:
     return True
 
 
+def set_deck(style: str) -> bool:
+    """Draw faces in the deck ``style`` (a key of :data:`DECK_STYLES`; unknown ones draw
+    the standard deck) from now on; the faces drawn in another style are dropped. Cheap
+    when nothing changes (the app calls it every frame with the theme's deck). Returns
+    whether the style changed. High contrast draws its own deck over any style."""
+    global _deck
+    style = style if style in DECK_STYLES else "standard"
+    if style == _deck:
+        return False
+    _deck = style
+    clear_cache()
+    return True
+
+
+def deck() -> str:
+    """The deck style faces are drawn in now."""
+    return _deck
+
+
 def high_contrast() -> bool:
     """Whether cards are drawn in the high-contrast style now."""
     return _high_contrast
@@ -234,39 +266,6 @@ def _rounded(surf: pygame.Surface, rect: pygame.Rect, colour: tuple[int, int, in
     pygame.draw.rect(surf, colour, rect, width, border_radius=radius)
 
 
-def _crown(surf: pygame.Surface, rect: pygame.Rect, colour: tuple[int, int, int], points: int, jewel: tuple[int, int, int]) -> None:
-    """A crown with ``points`` spikes in ``rect``; a jewel on each tip."""
-    x, y, w, h = rect
-    base_top = y + h * 0.55
-    pts = [(x, y + h), (x, base_top)]
-    for i in range(points):
-        tip_x = x + w * (i + 0.5) / points
-        valley_x = x + w * (i + 1) / points
-        pts.append((tip_x, y + h * 0.12))
-        if i < points - 1:
-            pts.append((valley_x, base_top + h * 0.05))
-    pts += [(x + w, base_top), (x + w, y + h)]
-    pygame.draw.polygon(surf, colour, pts)
-    pygame.draw.polygon(surf, (90, 60, 10), pts, max(1, int(w * 0.03)))
-    r = max(2, int(w * 0.06))
-    for i in range(points):
-        pygame.draw.circle(surf, jewel, (x + w * (i + 0.5) / points, y + h * 0.12), r)
-    band = pygame.Rect(x, y + h * 0.78, w, h * 0.16)
-    pygame.draw.rect(surf, jewel, band)
-
-
-def _jack_emblem(surf: pygame.Surface, rect: pygame.Rect, colour: tuple[int, int, int], accent: tuple[int, int, int]) -> None:
-    """A page's feathered cap: a rounded cap with a plume."""
-    x, y, w, h = rect
-    cap = pygame.Rect(x + w * 0.12, y + h * 0.35, w * 0.76, h * 0.6)
-    pygame.draw.ellipse(surf, colour, cap)
-    pygame.draw.rect(surf, colour, pygame.Rect(x, y + h * 0.7, w, h * 0.25), border_radius=int(h * 0.1))
-    pygame.draw.rect(surf, accent, pygame.Rect(x, y + h * 0.74, w, h * 0.1))
-    plume = [(x + w * 0.6, y + h * 0.45), (x + w * 0.98, y), (x + w * 0.8, y + h * 0.5)]
-    pygame.draw.polygon(surf, accent, plume)
-    pygame.draw.ellipse(surf, (90, 60, 10), cap, max(1, int(w * 0.03)))
-
-
 def _draw_face(card: int, w: int, h: int, four_colour: bool) -> pygame.Surface:
     rank, suit = card >> 2, card & 3
     colour = suit_colour(suit, four_colour=four_colour)
@@ -279,8 +278,9 @@ def _draw_face(card: int, w: int, h: int, four_colour: bool) -> pygame.Surface:
         _rounded(surf, full, HC_FACE, radius)
         _rounded(surf, full, HC_EDGE, radius, max(2, ss * 2))
     else:
-        _rounded(surf, full, FACE, radius)
-        _rounded(surf, full, EDGE, radius, max(1, ss))
+        paper, edge, width = DECK_STYLES[_deck]
+        _rounded(surf, full, paper, radius)
+        _rounded(surf, full, edge, radius, max(1, ss * width))
 
     # Corners: rank above a small suit, repeated upside down at the bottom right.
     label = RANK_NAMES[rank]
@@ -301,10 +301,12 @@ def _draw_face(card: int, w: int, h: int, four_colour: bool) -> pygame.Surface:
     surf.blit(corner, (cx, cy))
     surf.blit(pygame.transform.rotate(corner, 180), (W - cx - corner.get_width(), H - cy - corner.get_height()))
 
-    inner = pygame.Rect(int(W * 0.22), int(H * 0.12), int(W * 0.56), int(H * 0.76))
+    inner = pygame.Rect(int(W * 0.24), int(H * 0.1), int(W * 0.52), int(H * 0.8))
     pips = pygame.Rect(int(W * 0.27), int(H * 0.13), int(W * 0.46), int(H * 0.74))
     if rank in (8, 9, 10):  # J Q K
-        _draw_court(surf, inner, rank, suit, colour, four_colour, ss)
+        paper = HC_FACE if _high_contrast else DECK_STYLES[_deck][0]
+        draw_court(surf, inner, rank, colour, _court_tint(suit, four_colour, paper), ss,
+                   pip=lambda size, flipped=False: suit_image(suit, size, colour, flipped=flipped), bold=_high_contrast)
     elif rank == 11:  # ace: one big pip, with a ring on the ace of spades
         size = int(W * (0.52 if suit == 3 else 0.4))
         img = suit_image(suit, size, colour)
@@ -322,42 +324,12 @@ def _draw_face(card: int, w: int, h: int, four_colour: bool) -> pygame.Surface:
     return pygame.transform.smoothscale(surf, (w, h))
 
 
-def _draw_court(
-    surf: pygame.Surface,
-    inner: pygame.Rect,
-    rank: int,
-    suit: int,
-    colour: tuple[int, int, int],
-    four_colour: bool,
-    ss: int,
-) -> None:
-    """Jack, queen and king: a tinted frame, a drawn emblem, a big serif letter."""
-    tint = COURT_TINT[suit] if four_colour else ((252, 236, 236) if suit in (0, 2) else (234, 236, 244))
+def _court_tint(suit: int, four_colour: bool, paper: tuple[int, int, int]) -> tuple[int, int, int]:
+    """The court frame's light wash of the suit's colour over the deck's paper."""
     if _high_contrast:
-        tint = HC_FACE
-    _rounded(surf, inner, tint, int(inner.w * 0.08))
-    _rounded(surf, inner, colour, int(inner.w * 0.08), max(2, ss * 2))
-    gold = (222, 178, 52)
-    emblem = pygame.Rect(inner.x + inner.w * 0.18, inner.y + inner.h * 0.1, inner.w * 0.64, inner.h * 0.3)
-    if rank == 10:  # king: five-point crown
-        _crown(surf, emblem, gold, 3, colour)
-    elif rank == 9:  # queen: low crown with more, smaller points
-        emblem = emblem.inflate(-inner.w * 0.08, -inner.h * 0.06)
-        _crown(surf, emblem, gold, 5, colour)
-    else:  # jack: a feathered cap
-        _jack_emblem(surf, emblem, colour, gold)
-    letter = "JQK"[rank - 8]
-    fnt = assets.font(int(inner.h * 0.36), face=assets.SERIF_BOLD)
-    text = fnt.render(letter, True, colour)
-    surf.blit(text, text.get_rect(center=(inner.centerx, inner.y + inner.h * 0.62)))
-    pip = int(inner.w * 0.22)
-    img = suit_image(suit, pip, colour)
-    surf.blit(img, img.get_rect(center=(inner.centerx, inner.bottom - pip * 0.85)))
-    # small pips in the frame's corners
-    sp = int(inner.w * 0.14)
-    small = suit_image(suit, sp, colour)
-    surf.blit(small, (inner.x + sp * 0.35, inner.y + sp * 0.35))
-    surf.blit(pygame.transform.rotate(small, 180), (inner.right - sp * 1.35, inner.y + sp * 0.35))
+        return HC_FACE
+    tint = COURT_TINT[suit] if four_colour else ((252, 236, 236) if suit in (0, 2) else (234, 236, 244))
+    return tuple(max(0, min(255, p + t - 250)) for p, t in zip(paper, tint))  # type: ignore[return-value]
 
 
 def face(card: int, w: int, h: int, *, four_colour: bool = False, sets_bound: bool = True) -> pygame.Surface:
@@ -443,43 +415,133 @@ def face_soon(card: int, w: int, h: int, *, four_colour: bool = False) -> tuple[
 
 
 def back(w: int, h: int, *, style: str = "blue", rotated: bool = False) -> pygame.Surface:
-    """A card back: a bordered lattice of diamonds. ``rotated`` turns it a quarter."""
+    """A card back in ``style`` (one of :data:`big2.app.themes.CARD_BACKS`: a blue or
+    red lattice, gold on navy, red lacquer with a gold rim; unknown: blue). ``rotated``
+    turns it a quarter. High contrast gives every back a wide white border."""
     key = ("back", w, h, style, rotated)
     img = _cache.get(key)
     if img is not None:
         return img
-    dark, light, edge = BACK_STYLES.get(style, BACK_STYLES["blue"])
-    if _high_contrast:
-        edge = HC_FACE
     ss = 3
     W, H = w * ss, h * ss
     surf = pygame.Surface((W, H), pygame.SRCALPHA)
     radius = int(W * 0.08)
     full = pygame.Rect(0, 0, W, H)
+    if style == "navy_gold":
+        edge, pattern = _navy_gold(full, ss)
+    elif style == "lacquer":
+        edge, pattern = _lacquer(full, ss)
+    else:
+        edge, pattern = _lattice(full, ss, style)
+    if _high_contrast:
+        edge = HC_FACE
     _rounded(surf, full, edge, radius)
     inner = full.inflate(-int(W * (0.2 if _high_contrast else 0.14)), -int(W * (0.2 if _high_contrast else 0.14)))
-    pattern = pygame.Surface(inner.size, pygame.SRCALPHA)
-    pattern.fill(dark)
-    step = max(6, int(inner.w / 5))
-    for i in range(-inner.h // step - 2, inner.w // step + inner.h // step + 3):
-        x0 = i * step
-        pygame.draw.line(pattern, light, (x0, 0), (x0 + inner.h, inner.h), max(1, ss))
-        pygame.draw.line(pattern, light, (x0, 0), (x0 - inner.h, inner.h), max(1, ss))
-    centre = pygame.Rect(0, 0, int(inner.w * 0.5), int(inner.w * 0.5))
-    centre.center = (inner.w // 2, inner.h // 2)
-    pygame.draw.ellipse(pattern, edge, centre)
-    pygame.draw.ellipse(pattern, dark, centre.inflate(-ss * 4, -ss * 4))
-    spade = suit_image(3, int(centre.w * 0.5), edge)
-    pattern.blit(spade, spade.get_rect(center=centre.center))
+    pattern = pygame.transform.smoothscale(pattern, inner.size) if pattern.get_size() != inner.size else pattern
     mask = pygame.Surface(inner.size, pygame.SRCALPHA)
     _rounded(mask, mask.get_rect(), (255, 255, 255), int(radius * 0.6))
     pattern.blit(mask, (0, 0), special_flags=pygame.BLEND_RGBA_MIN)
     surf.blit(pattern, inner)
+    if not _high_contrast and style == "lacquer":  # a fine gold line inside the rim
+        _rounded(surf, inner.inflate(ss * 2, ss * 2), GOLD_LIGHT, int(radius * 0.7), max(1, ss))
     _rounded(surf, full, HC_EDGE if _high_contrast else EDGE, radius, max(2, ss * 2) if _high_contrast else max(1, ss))
     img = pygame.transform.smoothscale(surf, (w, h))
     if rotated:
         img = pygame.transform.rotate(img, 90)
     return _cache.put(key, img, card_size=True)
+
+
+def _back_field(full: pygame.Rect, ss: int) -> pygame.Surface:
+    """An empty surface the size of a back's patterned field (inside its border)."""
+    pad = int(full.w * (0.2 if _high_contrast else 0.14))
+    return pygame.Surface((full.w - pad, full.h - pad), pygame.SRCALPHA)
+
+
+def _lattice(full: pygame.Rect, ss: int, style: str) -> tuple[tuple[int, int, int], pygame.Surface]:
+    """The Classic back: a lattice of diamonds, a spade in a ring in the middle."""
+    dark, light, edge = BACK_STYLES.get(style, BACK_STYLES["blue"])
+    if _high_contrast:
+        edge = HC_FACE
+    pattern = _back_field(full, ss)
+    iw, ih = pattern.get_size()
+    pattern.fill(dark)
+    step = max(6, int(iw / 5))
+    for i in range(-ih // step - 2, iw // step + ih // step + 3):
+        x0 = i * step
+        pygame.draw.line(pattern, light, (x0, 0), (x0 + ih, ih), max(1, ss))
+        pygame.draw.line(pattern, light, (x0, 0), (x0 - ih, ih), max(1, ss))
+    centre = pygame.Rect(0, 0, int(iw * 0.5), int(iw * 0.5))
+    centre.center = (iw // 2, ih // 2)
+    pygame.draw.ellipse(pattern, edge, centre)
+    pygame.draw.ellipse(pattern, dark, centre.inflate(-ss * 4, -ss * 4))
+    spade = suit_image(3, int(centre.w * 0.5), edge)
+    pattern.blit(spade, spade.get_rect(center=centre.center))
+    return edge, pattern
+
+
+def _navy_gold(full: pygame.Rect, ss: int) -> tuple[tuple[int, int, int], pygame.Surface]:
+    """The Midnight back: gold on navy, a star of rays round a gold spade, a gold inset."""
+    navy, deep = (18, 30, 70), (10, 16, 40)
+    pattern = _back_field(full, ss)
+    iw, ih = pattern.get_size()
+    pattern.fill(navy)
+    cx, cy = iw / 2, ih / 2
+    reach = math.hypot(iw, ih)
+    for k in range(24):  # rays from the middle, alternating navy and deep navy
+        a0, a1 = (k * 2 * math.pi / 24), ((k + 0.5) * 2 * math.pi / 24)
+        pygame.draw.polygon(pattern, deep, [(cx, cy), (cx + reach * math.cos(a0), cy + reach * math.sin(a0)),
+                                            (cx + reach * math.cos(a1), cy + reach * math.sin(a1))])
+    step = max(8, int(iw / 6))  # a grid of small gold stars
+    for gy in range(step // 2, ih, step):
+        for gx in range(step // 2 + (step // 2 if (gy // step) % 2 else 0), iw, step):
+            _star(pattern, (gx, gy), max(2, ss * 2), GOLD)
+    inset = pygame.Rect(0, 0, iw, ih).inflate(-ss * 6, -ss * 6)
+    pygame.draw.rect(pattern, GOLD, inset, max(1, ss), border_radius=ss * 4)
+    ring = pygame.Rect(0, 0, int(iw * 0.56), int(iw * 0.56))
+    ring.center = (int(cx), int(cy))
+    pygame.draw.ellipse(pattern, navy, ring)
+    pygame.draw.ellipse(pattern, GOLD, ring, max(2, ss * 2))
+    _star(pattern, ring.center, int(ring.w * 0.36), GOLD, points=8)
+    spade = suit_image(3, int(ring.w * 0.34), navy)
+    pattern.blit(spade, spade.get_rect(center=ring.center))
+    return (196, 204, 220), pattern
+
+
+def _lacquer(full: pygame.Rect, ss: int) -> tuple[tuple[int, int, int], pygame.Surface]:
+    """The Lacquer back: deep red with a sheen, a gold rim and a gold medallion."""
+    red, deep = (150, 22, 30), (96, 10, 18)
+    pattern = _back_field(full, ss)
+    iw, ih = pattern.get_size()
+    small = pygame.Surface((8, 12))  # the sheen: lighter to the upper left
+    for y in range(12):
+        for x in range(8):
+            t = min(1.0, ((x / 7) * 0.6 + (y / 11) * 0.9) / 1.2)
+            small.set_at((x, y), [round(a + (b - a) * t) for a, b in zip(red, deep)])
+    pattern.blit(pygame.transform.smoothscale(small, (iw, ih)), (0, 0))
+    cx, cy = iw // 2, ih // 2
+    medal = pygame.Rect(0, 0, int(iw * 0.62), int(iw * 0.62))
+    medal.center = (cx, cy)
+    pygame.draw.ellipse(pattern, GOLD, medal, max(2, ss * 2))
+    petal = int(medal.w * 0.2)  # a four-petal flower in the medallion
+    for dx, dy in ((0, -1), (1, 0), (0, 1), (-1, 0)):
+        pygame.draw.circle(pattern, GOLD, (cx + dx * petal, cy + dy * petal), petal)
+    pygame.draw.circle(pattern, deep, (cx, cy), int(petal * 0.8))
+    pygame.draw.circle(pattern, GOLD_LIGHT, (cx, cy), int(petal * 0.45))
+    for sx in (-1, 1):  # gold corner knots
+        for sy in (-1, 1):
+            pygame.draw.circle(pattern, GOLD, (cx + sx * iw * 0.34, cy + sy * ih * 0.38), max(2, int(iw * 0.05)), max(1, ss))
+    return GOLD, pattern
+
+
+def _star(surf: pygame.Surface, centre: tuple[float, float], r: int, colour: tuple[int, int, int], *, points: int = 4) -> None:
+    """A pointed star of ``points`` rays and outer radius ``r``."""
+    cx, cy = centre
+    pts = []
+    for k in range(points * 2):
+        rad = r if k % 2 == 0 else r * 0.38
+        a = k * math.pi / points - math.pi / 2
+        pts.append((cx + rad * math.cos(a), cy + rad * math.sin(a)))
+    pygame.draw.polygon(surf, colour, pts)
 
 
 def shadow(w: int, h: int) -> pygame.Surface:
