@@ -381,6 +381,7 @@ class RoomLobby(abc.ABC):
         if rules.cards_per_player * players > 52:
             raise RoomError("bad_value", f"{players} players cannot each have {rules.cards_per_player} cards "
                                          f"from one deck.")
+        before = self._setup()
         self.preset, self.rules, self.scoring = preset, rules, scoring
         self.level, self.turn_clock, self.hands, self.target = level, turn_clock, hands, target
         if players < self.players:
@@ -388,7 +389,18 @@ class RoomLobby(abc.ABC):
         else:
             self.seats.extend(SeatSlot() for _ in range(players - self.players))
         self.players = players
+        if self._setup() != before:
+            # Everyone else said ready to the set-up as it was: they must say it again to
+            # this one (the host may not change it under them and start at once).
+            for seat, slot in enumerate(self.seats):
+                if slot.kind == "person" and seat != by:
+                    slot.ready = False
         await self._changed()
+
+    def _setup(self) -> tuple[Any, ...]:
+        """The game's set-up as the host chose it (what a ready mark agrees to)."""
+        return (self.preset, self.rules, self.scoring, self.level, self.turn_clock, self.hands, self.target,
+                self.players)
 
     @staticmethod
     def _read_rules(data: Any) -> Rules:

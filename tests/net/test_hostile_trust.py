@@ -84,6 +84,33 @@ async def _lobby_until(c: Client, check: Any) -> dict[str, Any]:
             return room
 
 
+# -- 6. configure clears ready -----------------------------------------------------------------
+
+
+def test_a_change_of_set_up_clears_the_others_ready_marks() -> None:
+    async def go() -> None:
+        async with serving(limits=FAST) as server:
+            ann, _, room = await _host(server.url, players=3, computers=1)
+            bob, _ = await _join(server.url, room["code"])
+            await bob.send("ready", ready=True)
+            await _lobby_until(ann, lambda r: r["seats"][1]["ready"])
+            await ann.send("configure", hands=1, preset="taiwan")
+            seen = await _lobby_until(bob, lambda r: r["hands"] == 1)
+            assert seen["seats"][1]["ready"] is False and seen["seats"][0]["ready"] is True
+            await ann.send("start")  # at once, before Bob has seen the new set-up
+            err = await ann.expect("error")
+            assert err["code"] == "not_ready" and "Bob" in err["message"]
+            # Setting what is already set changes nothing, and clears nothing.
+            await bob.send("ready", ready=True)
+            await _lobby_until(ann, lambda r: r["seats"][1]["ready"])
+            await ann.send("configure", hands=1)
+            await ann.send("start")
+            assert (await ann.expect("state", "error")).type == "state"
+            for c in (ann, bob):
+                await c.close()
+    run(go())
+
+
 # -- 9. error frames -------------------------------------------------------------------------------
 
 
