@@ -36,7 +36,6 @@ from ..room import codec
 from ..room import commands as cmds
 from ..room.config import MatchConfig, SeatConfig
 from ..room.room import Room, lowest_move
-from ..room.undo import allowed as undo_allowed
 from .brain import ExecutorBrain
 from .lobby import Host, RoomError, RoomLobby, SeatSlot, token_hash
 from .protocol import encode_frame
@@ -205,6 +204,10 @@ class HostedRoom(RoomLobby):
         """A command from the person at ``seat``, for that seat only."""
         if self.game is None:
             raise RoomError("not_started", "The game has not started yet.")
+        if command["kind"] == "undo":
+            # Online nobody takes a move back, not even alone against computers: the
+            # others at a table have seen it, and a hand is the same game for everyone.
+            raise RoomError("no_undo", "There is no undo in a game online.")
         hand = self.game.match.game
         if command["kind"] == "next_hand" and hand is not None and not hand.is_over:
             # Another person dealt the next hand first: this one asked for the same; its
@@ -220,10 +223,9 @@ class HostedRoom(RoomLobby):
         refusal = self.game.command(seat, self._command(command))
         if refusal is not None:
             raise RoomError("refused", str(refusal.message), msg=codec.to_json(refusal.message))
-        if not undo_allowed(self.game.match):
-            # The room keeps a position (the game and four generators, ~100 KiB) for undo
-            # before every move, even where undo is off, as online it is: let it go.
-            self.game.match.undo.clear()
+        # The room keeps a position (the game and four generators, ~100 KiB) for undo
+        # before every move; online there is no undo: let it go.
+        self.game.match.undo.clear()
         if command["kind"] == "hand_to_computer":
             self.wake()
         if dealing:

@@ -98,6 +98,7 @@ ERROR_CODES: Final = {
     "bad_preset": "no rule preset has that name",
     "bad_level": "no computer level has that name",
     "refused": "the room refused the command (the engine's sentence in message and msg)",
+    "no_undo": "undo is asked for: there is no undo online",
 }
 
 

@@ -54,6 +54,7 @@ SENTENCES: dict[str, str] = {
     "bad_preset": N_("The game server does not know those rules."),
     "bad_level": N_("The game server does not know that computer level."),
     "refused": N_("The game did not take that move."),
+    "no_undo": N_("There is no undo in a game online."),
 }
 #: What a link itself reports besides the server's codes (see RemoteLink.problem).
 LINK_SENTENCES: dict[str, str] = {

@@ -111,6 +111,48 @@ def test_a_change_of_set_up_clears_the_others_ready_marks() -> None:
     run(go())
 
 
+# -- 7. no undo online -------------------------------------------------------------------------
+
+
+def test_undo_is_refused_online_even_alone_against_computers() -> None:
+    async def go() -> None:
+        async with serving(limits=QUICK) as server:
+            ann, _, room = await _host(server.url, players=4, computers=3, hands=1)
+            await ann.send("start")
+            bot = SeatBot(ann)
+            while True:  # play until Ann has made a move of her own (one undo could take back)
+                command = bot.decide()
+                if command is not None and command["kind"] == "play":
+                    await bot.send(command)
+                    break
+                bot.take(await ann.recv(timeout=10))
+            while True:
+                frame = await ann.recv(timeout=10)
+                if frame.type == "ack" and frame["seq"] == bot.seq:
+                    break
+                assert frame.type != "error", frame.fields
+            code = room["code"]
+            game = server.rooms[code].game
+            moves = len(game.match.game.history)
+            await ann.send("command", seq=99, command={"kind": "undo"})
+            while True:
+                frame = await ann.recv(timeout=10)
+                assert not (frame.type == "ack" and frame["seq"] == 99), "the undo was taken"
+                if frame.type == "error":
+                    break
+            assert frame["code"] == "no_undo" and frame["seq"] == 99
+            assert protocol.ERROR_CODES["no_undo"]
+            assert len(server.rooms[code].game.match.game.history) >= moves  # nothing taken back
+            await ann.close()
+    run(go())
+
+
+def test_the_undo_refusal_has_a_sentence_for_the_player() -> None:
+    from big2.net import sentences
+
+    assert str(sentences.message("no_undo")) == "There is no undo in a game online."
+
+
 # -- 9. error frames -------------------------------------------------------------------------------
 
 
