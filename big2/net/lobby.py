@@ -32,7 +32,7 @@ import abc
 import hashlib
 import time
 from collections.abc import Iterator, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any, Protocol, TypeVar
 
 from ..ai import LEVELS
@@ -90,6 +90,20 @@ class Host(Protocol):
     async def save(self, room: RoomLobby) -> None: ...
 
     async def drop(self, room: RoomLobby, reason: str, *, release: bool = True, forget: bool = False) -> None: ...
+
+
+def _named(rules: Rules, preset: str) -> Rules:
+    """``rules`` under a name the server gives them, never the host's words (a rule set's
+    name reaches every seat and their score history): the preset they name (else the
+    room's ``preset``), as that preset's name when they are its rules, else with
+    " (house)" after it, as the app's New game names house rules."""
+    try:
+        base = get_preset(rules.name.removesuffix(" (house)"))
+    except KeyError:
+        base = get_preset(preset)
+    if replace(rules, name=base.name) == base.rules:
+        return base.rules
+    return replace(rules, name=f"{base.name} (house)")
 
 
 def token_hash(token: str) -> str:
@@ -359,7 +373,7 @@ class RoomLobby(abc.ABC):
                                               f"{', '.join(preset_names())}.") from None
             preset, rules, scoring = chosen.name, chosen.rules, chosen.scoring
         if "rules" in fields:
-            rules = self._read_rules(fields["rules"])
+            rules = self._read_rules(fields["rules"], preset)
         if "scoring" in fields:
             scoring = fields["scoring"]
             if scoring not in SCORING_PRESETS:
@@ -403,8 +417,9 @@ class RoomLobby(abc.ABC):
                 self.players)
 
     @staticmethod
-    def _read_rules(data: Any) -> Rules:
-        """House rules as the room codec writes them; ``bad_value`` with the reason else."""
+    def _read_rules(data: Any, preset: str) -> Rules:
+        """House rules as the room codec writes them, named by the server
+        (:func:`_named`); ``bad_value`` with the reason else."""
         if not isinstance(data, dict) or set(data) != {"$rules"}:
             raise RoomError("bad_value", "The house rules must be written as the room codec writes them.")
         try:
@@ -415,7 +430,7 @@ class RoomLobby(abc.ABC):
                                          "knows, with one of its values.") from None
         if not isinstance(rules, Rules):  # pragma: no cover - "$rules" always reads as Rules
             raise RoomError("bad_value", "The house rules could not be read.")
-        return rules
+        return _named(rules, preset)
 
     async def _start(self, by: int) -> None:
         if by != self.host:

@@ -120,17 +120,20 @@ def test_undo_is_refused_online_even_alone_against_computers() -> None:
             ann, _, room = await _host(server.url, players=4, computers=3, hands=1)
             await ann.send("start")
             bot = SeatBot(ann)
-            while True:  # play until Ann has made a move of her own (one undo could take back)
+            while True:  # play until Ann has played cards (a move one undo could take back)
                 command = bot.decide()
-                if command is not None and command["kind"] == "play":
-                    await bot.send(command)
-                    break
+                if command is not None:
+                    await bot.send(command)  # (a pass when she cannot play)
+                    while True:
+                        frame = await ann.recv(timeout=10)
+                        bot.take(frame)
+                        if frame.type == "ack" and frame["seq"] == bot.seq:
+                            break
+                        assert frame.type != "error", frame.fields
+                    if command["kind"] == "play":
+                        break
+                    continue
                 bot.take(await ann.recv(timeout=10))
-            while True:
-                frame = await ann.recv(timeout=10)
-                if frame.type == "ack" and frame["seq"] == bot.seq:
-                    break
-                assert frame.type != "error", frame.fields
             code = room["code"]
             game = server.rooms[code].game
             moves = len(game.match.game.history)
@@ -151,6 +154,39 @@ def test_the_undo_refusal_has_a_sentence_for_the_player() -> None:
     from big2.net import sentences
 
     assert str(sentences.message("no_undo")) == "There is no undo in a game online."
+
+
+# -- 8. rules.name ------------------------------------------------------------------------------
+
+
+def test_the_rules_name_never_carries_the_hosts_words() -> None:
+    evil = "\x00\x07evil\n\x1b[31mred\u202eright-to-left"
+
+    async def go() -> None:
+        async with serving(limits=FAST) as server:
+            ann, _, room = await _host(server.url, players=2)
+            bob, _ = await _join(server.url, room["code"])
+            for name, changed in ((evil, True), (evil, False), ("standard (house)", False)):
+                rules = codec.to_json(PRESETS["standard"].rules)
+                rules["$rules"]["name"] = name
+                if changed:
+                    rules["$rules"]["auto_pass"] = True
+                await ann.send("configure", rules=rules)
+                seen = await _lobby_until(bob, lambda r: r["rules"]["$rules"]["auto_pass"] is changed)
+                assert seen["rules"]["$rules"]["name"] == ("standard (house)" if changed else "standard")
+            await bob.send("ready", ready=True)
+            await _lobby_until(ann, lambda r: r["seats"][1]["ready"])
+            rules = codec.to_json(PRESETS["standard"].rules)
+            rules["$rules"].update(name=evil, auto_pass=True)
+            await ann.send("configure", rules=rules)
+            await bob.send("ready", ready=True)
+            await _lobby_until(ann, lambda r: r["seats"][1]["ready"] and r["rules"]["$rules"]["auto_pass"])
+            await ann.send("start")
+            state = codec.from_json((await bob.expect("state"))["state"])
+            assert state.rules.name in RULE_NAMES and state.rules.name == "standard (house)"
+            for c in (ann, bob):
+                await c.close()
+    run(go())
 
 
 # -- 9. error frames -------------------------------------------------------------------------------
