@@ -35,11 +35,13 @@ from ..engine.rules import Rules
 from ..room import codec
 from ..room import commands as cmds
 from ..room.config import MatchConfig, SeatConfig
+from ..room.match import Match
 from ..room.room import Room, lowest_move
 from .brain import ExecutorBrain
 from .lobby import Host, RoomError, RoomLobby, SeatSlot, token_hash
 from .protocol import encode_frame
 from .roomstate import room_from_state, room_to_state
+from .tokens import SecretDeals
 
 if TYPE_CHECKING:  # pragma: no cover
     from concurrent.futures import Executor
@@ -150,6 +152,9 @@ class HostedRoom(RoomLobby):
                 room.game = room_from_state(state["game"], brain=room.brain)
             except (ValueError, KeyError, TypeError) as exc:
                 raise RoomError("unavailable", "The saved game could not be read back.") from exc
+            # The saved generator was never the deals' (see SecretDeals): new secret ones.
+            match = room.game.match
+            match.rng = match.session.rng = SecretDeals()
             # Everyone is away until they reconnect: each person's seat waits for them
             # (a grace from :meth:`resumed`), and is never lost for the move.
             room._moved = {seat for seat, slot in enumerate(room.seats) if slot.kind == "person"}
@@ -180,7 +185,7 @@ class HostedRoom(RoomLobby):
 
     async def start_game(self) -> None:
         """Deal the session's first hand and send each person their snapshot."""
-        self.game = Room(self._config(), brain=self.brain, reveal_deal=False)
+        self.game = Room(match=Match(self._config(), rng=SecretDeals()), brain=self.brain, reveal_deal=False)
         self.game.start_hand()
         self._turn_seen = None
         self._dealt_by(None)

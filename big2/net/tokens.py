@@ -7,6 +7,9 @@
   L, O or U: 40 random bits, about 10^12 codes), shown as ``ABCD-EFGH``. People read it
   aloud and type it: :func:`normalise_code` accepts lower case, spaces and dashes, and
   reads ``O`` as 0 and ``I``/``L`` as 1.
+* Online **deal numbers** come from :class:`SecretDeals`, the operating system's
+  generator (as :mod:`secrets` draws), never a Mersenne Twister: each scored hand shows
+  its deal number, and 624 of a Twister's outputs would tell every deal after them.
 * :class:`Throttle` slows down a peer that keeps naming rooms that do not exist: after
   the first few misses each further try must wait twice as long as the last (up to a
   minute), per peer address, in bounded memory. With 40-bit codes and that delay,
@@ -16,6 +19,7 @@
 from __future__ import annotations
 
 import hmac
+import random
 import secrets
 import time
 from collections import OrderedDict
@@ -66,6 +70,22 @@ def normalise_code(text: str) -> str | None:
         out.append(ch)
     code = "".join(out)
     return code if len(code) == CODE_LENGTH else None
+
+
+class SecretDeals(random.SystemRandom):
+    """A session's deal generator for online play: every draw comes from the operating
+    system (:func:`os.urandom`, what :mod:`secrets` uses), so no deal number seen tells
+    another. It is a :class:`random.Random`, as the engine's session wants; its saved
+    state (:meth:`getstate`, written with the room after every move) is a Twister seeded
+    from :mod:`secrets` that no deal is ever drawn from: a room read back gets a new
+    :class:`SecretDeals` (:meth:`big2.net.hosted.HostedRoom.restore`)."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        random.Random.seed(self, secrets.randbits(256))
+
+    getstate = random.Random.getstate
+    setstate = random.Random.setstate
 
 
 @dataclass

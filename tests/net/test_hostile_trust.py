@@ -229,3 +229,25 @@ def test_a_hello_is_told_only_a_version_it_could_have_given() -> None:
 def test_no_error_message_is_longer_than_the_protocol_declares() -> None:
     err = protocol.ProtocolError("bad_value", "y" * 10_000)
     assert len(err.frame()["message"]) <= protocol.MESSAGE_MAX == 400
+
+
+# -- 11. deal numbers from secrets ---------------------------------------------------------------
+
+
+def test_online_deal_numbers_are_not_told_by_the_generators_state() -> None:
+    async def go() -> None:
+        async with serving(limits=QUICK) as server:
+            ann, _, room = await _host(server.url, players=4, computers=3)
+            await ann.send("start")
+            await ann.expect("state")
+            hosted = server.rooms[room["code"]]
+            for rng in (hosted.game.match.session.rng,
+                        HostedRoom.restore(server, hosted.code, hosted.to_state()).game.match.session.rng):
+                twin = random.Random()
+                twin.setstate(rng.getstate())  # what a save holds, or 624 outputs would tell
+                predicted = [twin.randrange(DEAL_NUMBER_LIMIT) for _ in range(4)]
+                drawn = [rng.randrange(DEAL_NUMBER_LIMIT) for _ in range(4)]  # as the session deals
+                assert predicted != drawn
+                assert isinstance(rng, random.SystemRandom)
+            await ann.close()
+    run(go())
