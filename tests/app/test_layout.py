@@ -10,15 +10,23 @@ from big2.app.table.layout import MIN_SIZE, Box, compute_layout, sides_for
 
 SIZES = [(800, 600), (1024, 768), (1280, 720), (1920, 1080), (800, 1200), (2560, 1080), (1000, 620)]
 SEATS = [2, 3, 4]
+#: No drawer, each drawer alone, and Recent plays with each right-hand drawer.
+DRAWERS = [(), ("plays",), ("scores",), ("tracker",), ("plays", "scores"), ("plays", "tracker")]
 
 
 def _named_boxes(lay):
-    boxes = {"trick": lay.trick, "log": lay.log, "scores": lay.scores, "menu": lay.menu_button}
+    """Every region that must stand clear of the others: the centre, the buttons, the
+    open drawers and the tabs, and each seat's plate (portrait, name and, for the others,
+    their backs inside it), last play and reaction place."""
+    boxes = {"trick": lay.trick, "menu": lay.menu_button, **lay.shown_panels()}
     for name, b in lay.buttons.items():
         boxes["button:" + name] = b
     for i, spot in enumerate(lay.seats):
-        boxes[f"fan{i}"] = spot.fan
         boxes[f"info{i}"] = spot.info
+        boxes[f"play{i}"] = spot.play
+        boxes[f"say{i}"] = spot.say
+        if i == 0:
+            boxes["fan0"] = spot.fan
     return boxes
 
 
@@ -33,14 +41,36 @@ def test_every_box_is_on_screen(size, n):
 
 @pytest.mark.parametrize("size", SIZES)
 @pytest.mark.parametrize("n", SEATS)
-def test_no_two_regions_collide(size, n):
-    lay = compute_layout(*size, n)
+@pytest.mark.parametrize("drawers", DRAWERS, ids=lambda d: "+".join(d) or "none")
+def test_no_two_regions_collide(size, n, drawers):
+    lay = compute_layout(*size, n, drawers=drawers)
     boxes = _named_boxes(lay)
     # The bottom fan includes the lift band; buttons sit above it and must not touch it.
     for (a, ba), (b, bb) in itertools.combinations(boxes.items(), 2):
-        if {a, b} == {"fan0", "info0"}:
-            continue
-        assert not ba.overlaps(bb), (a, ba, b, bb, size, n)
+        assert not ba.overlaps(bb), (a, ba, b, bb, size, n, drawers)
+
+
+@pytest.mark.parametrize("n", SEATS)
+def test_a_seat_is_a_person(n):
+    """Portrait, name and backs inside the plate; the count badge on the portrait's edge."""
+    lay = compute_layout(1280, 720, n)
+    for spot in lay.seats:
+        assert spot.portrait.inside(spot.info) and spot.label.inside(spot.info)
+        assert spot.badge.inside(spot.play)
+        assert spot.count.overlaps(spot.portrait)
+        if spot.side != "bottom":
+            assert spot.fan.inside(spot.info)
+    if n == 3:  # left and right, nobody at the top (never "North" in West's place)
+        assert [s.side for s in lay.seats] == ["bottom", "right", "left"]
+        assert lay.seats[1].info.x > lay.trick.right and lay.seats[2].info.right < lay.trick.x
+
+
+def test_narrow_window_opens_one_drawer():
+    assert compute_layout(800, 600, drawers=("plays", "scores")).drawers == ("scores",)
+    assert compute_layout(1280, 720, drawers=("plays", "scores")).drawers == ("plays", "scores")
+    assert compute_layout(1280, 720, drawers=("scores", "tracker")).drawers == ("tracker",)
+    lay = compute_layout(1280, 720, drawers=("plays",))
+    assert lay.area.x >= lay.log.right and all(s.info.x >= lay.log.right for s in lay.seats)
 
 
 @pytest.mark.parametrize("size", SIZES)
@@ -118,8 +148,7 @@ def test_back_fans_inside_their_boxes(n):
     for p, spot in enumerate(lay.seats[1:], start=1):
         for count in (1, 13):
             for x, y in lay.back_positions(p, count):
-                w, h = (lay.small_h, lay.small_w) if spot.side in ("left", "right") else (lay.small_w, lay.small_h)
-                assert Box(x, y, w, h).inside(spot.fan), (spot.side, count)
+                assert Box(x, y, lay.small_w, lay.small_h).inside(spot.fan), (spot.side, count)
 
 
 def test_trick_positions_centred():

@@ -126,10 +126,16 @@ def quick_game(app: App, *, seed: int | None = None) -> Any:
     """The title's "Play against the computer": the player's own choices from Settings —
     their name, rule preset (with house rules and scoring) and computer opponents at
     their levels (a seat set to Human there is a normal computer here) — four hands.
+    The computers are characters (:mod:`big2.room.personas`), one for each level.
     Without storage, or if the settings cannot be used, the standard game."""
-    from big2.room.config import MatchConfig, SeatConfig, default_seats, quick_config
+    from dataclasses import replace
 
-    cfg = quick_config(player_name(app), seed=seed)
+    from big2.room import personas
+    from big2.room.config import MatchConfig, quick_config
+
+    base = quick_config(player_name(app), seed=seed)
+    cfg = replace(base, seats=(base.seats[0], *personas.seat_configs(
+        [s.level for s in base.seats[1:]], taken={base.seats[0].name})))
     st = of(app)
     if st is None:
         return cfg
@@ -147,12 +153,9 @@ def quick_game(app: App, *, seed: int | None = None) -> Any:
         scoring = s.scoring if s.scoring in scoring_names() else info.scoring
         seats = cfg.seats
         if 1 <= len(s.opponents) <= 3:
-            names = default_seats(1 + len(s.opponents))
             known = levels()
-            seats = (cfg.seats[0], *(
-                SeatConfig(seat.name, human=False, level=level if level in known else "normal")
-                for seat, level in zip(names[1:], s.opponents)
-            ))
+            seats = (cfg.seats[0], *personas.seat_configs(
+                [level if level in known else "normal" for level in s.opponents], taken={cfg.seats[0].name}))
         if rules.cards_per_player * len(seats) > 52:
             seats = cfg.seats
         return MatchConfig(seats=seats, rules=rules, hands=cfg.hands, seed=seed, scoring=scoring)

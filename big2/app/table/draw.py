@@ -17,12 +17,13 @@ from big2.engine.dealnumber import format_deal_number
 from big2.app.ui import assets, cardart, text
 from big2.app.ui.uiscale import MIN_FONT_PX
 from big2 import i18n
-from big2.i18n import _, ngettext, pgettext
+from big2.i18n import _, pgettext
 from big2.app import vocab
 from big2.app.ui.sprites import CardSprite
 from big2.app.screens.common import felt
 from big2.app.table.log import RecentPlays
 from big2.app.table.part import TablePart
+from big2.app.table.seats import draw_seats
 
 if TYPE_CHECKING:
     from big2.app.table.part import Table
@@ -72,6 +73,7 @@ class TableView(TablePart):
         self.warm(t.hand.cards)
         self.warm(range(52), (lay.small_w, lay.small_h))
         self.warm(range(52))
+        self.warm(range(52), (lay.mini_w, lay.mini_h))
 
     def animating(self) -> bool:
         return bool(self._damage)
@@ -83,9 +85,9 @@ class TableView(TablePart):
         surf.blit(felt(surf.get_size(), s.felt_colours), (0, 0))
         _trick_area(surf, t)
         _deck(surf, t)
-        _opponents(surf, t)
-        # trick pile, oldest first
-        for _seat, cards in t.trick:
+        draw_seats(surf, t, seat_status)
+        # the centre: the play to beat (earlier plays of the trick lie before their seats)
+        for _seat, cards in t.trick[-1:]:
             for c in cards:
                 spr = t.sprites.get(c)
                 if spr is not None:
@@ -95,7 +97,6 @@ class TableView(TablePart):
         _hand(surf, t)
         for spr in t.flying:
             self.put(spr.draw(surf, four_colour=s.four_colour, back_style=s.card_back), spr)
-        _plates(surf, t)
         _log(surf, t)
         _scores(surf, t)
         for part in t.parts:
@@ -121,9 +122,9 @@ class TableView(TablePart):
         lay = self.table.layout
         boxes = [lay.log, lay.scores, lay.message, lay.banner]
         for spot in lay.seats:
-            boxes += [spot.info, spot.badge]
+            boxes += [spot.info, spot.play, spot.say]
         rects = [pygame.Rect(b.as_tuple()) for b in boxes]
-        rects += [badge_rect(lay, p) for p in range(len(lay.seats))]
+        rects += [pygame.Rect(b.as_tuple()).inflate(8, 8) for b in (lay.tabs or {}).values()]
         rects[3] = rects[3].inflate(lay.width // 2, 80)
         rects[2].w = lay.width - rects[2].x
         rects[2].top -= 3 * lay.font_px  # a message of several lines grows upwards
@@ -162,8 +163,9 @@ class TableView(TablePart):
         drawn = [*t.counts, len(t.revealed)]
         if drawn != self._drawn_counts:  # card counts, or hands turned face up at the end
             self._drawn_counts = drawn
-            rects.extend(pygame.Rect(s.info.as_tuple()) for s in t.layout.seats)
+            rects.extend(pygame.Rect(s.info.as_tuple()).inflate(8, 8) for s in t.layout.seats)
             rects.extend(pygame.Rect(s.fan.as_tuple()).inflate(8, 8) for s in t.layout.seats)
+            rects.extend(pygame.Rect(s.play.as_tuple()).inflate(8, 8) for s in t.layout.seats)
         if len(rects) > 24:
             rects = [rects[0].unionall(rects[1:])]
         return rects
@@ -185,7 +187,10 @@ def _trick_area(surf: pygame.Surface, t: Table) -> None:
         line = vocab.about(t.state, winner, _("You give a card back to {other}"), _("{name} gives a card back to {other}"), other=back_to)
         text.draw(surf, line, max(12, int(lay.font_px * 0.8)), (r.centerx, r.centery), DIM, anchor="center")
     elif t.owner is not None and t.trick:
-        text.draw(surf, "★ " + vocab.about(t.state, t.owner, _("Your play to beat"), _("{name}'s play to beat")), max(12, int(lay.font_px * 0.8)), (r.centerx, r.bottom - 6), GOLD, anchor="midbottom")
+        size = max(12, int(lay.font_px * 0.8))
+        y = lay.trick.bottom - lay.trick_label_h + 2
+        text.draw(surf, "★ " + vocab.about(t.state, t.owner, _("Your play to beat"), _("{name}'s play to beat")), size,
+                  (r.centerx, y), GOLD, anchor="midtop", max_width=r.w - 2 * size)
     elif t.state.in_hand and not t.hand_over and t.turn is not None and not t.trick:
         text.draw(surf, vocab.about(t.state, t.turn, _("You lead"), _("{name} leads")), max(12, int(lay.font_px * 0.8)), (r.centerx, r.centery), DIM, anchor="center")
 
@@ -307,41 +312,6 @@ def _pointer(size: int, side: str) -> pygame.Surface:
     return pygame.transform.rotate(img, angle) if angle else img
 
 
-def _plate_glow(w: int, h: int) -> pygame.Surface:
-    """A soft gold halo for the name plate of the seat to play."""
-    spread = 10
-    img = pygame.Surface((w + 2 * spread, h + 2 * spread), pygame.SRCALPHA)
-    for i in range(spread, 0, -2):
-        alpha = int(70 * (1 - i / spread)) + 12
-        pygame.draw.rect(img, (255, 205, 90, alpha), pygame.Rect(spread - i, spread - i, w + 2 * i, h + 2 * i), 2, border_radius=10 + i)
-    return img
-
-
-def _opponents(surf: pygame.Surface, t: Table) -> None:
-    lay = t.layout
-    s = t.app.settings
-    for seat in range(t.state.n_players):
-        p = t.pos_of(seat)
-        if p == 0:
-            continue
-        side = lay.seats[p].side
-        rotated = side in ("left", "right")
-        if seat in t.revealed:
-            cards = t.revealed[seat]
-            pos = lay.back_positions(p, len(cards))
-            for c, (x, y) in zip(cards, pos):
-                img = cardart.face(c, lay.small_w, lay.small_h, four_colour=s.four_colour)
-                if rotated:
-                    x += (lay.small_h - lay.small_w) // 2
-                    y -= (lay.small_h - lay.small_w) // 2
-                surf.blit(img, (x, y))
-            continue
-        n = t.counts[seat]
-        img = cardart.back(lay.small_w, lay.small_h, style=s.card_back, rotated=rotated)
-        for x, y in lay.back_positions(p, n):
-            surf.blit(img, (x, y))
-
-
 def group_marks(t: Table) -> list[pygame.Rect]:
     """The gold bars over the groups of two or more cards while the hand is arranged by
     combinations (with the wider gaps between groups, they show where each ends)."""
@@ -409,78 +379,6 @@ def _received_tag(surf: pygame.Surface, r: pygame.Rect, visible: float, font_px:
     surf.blit(label, label.get_rect(center=box.center))
 
 
-def _plates(surf: pygame.Surface, t: Table) -> None:
-    lay = t.layout
-    fp = lay.font_px
-    for seat in range(t.state.n_players):
-        p = t.pos_of(seat)
-        spot = lay.seats[p]
-        box = pygame.Rect(spot.info.as_tuple())
-        turn = seat == t.turn and not t.hand_over
-        if turn:  # next to play: a glow round the plate, and the ring's arrow points here
-            glow = _cached(("glow", box.size), lambda: _plate_glow(box.w, box.h))
-            surf.blit(glow, (box.x - 10, box.y - 10))
-        text.panel(surf, box, alpha=150 if turn else 110, border=GOLD if turn else None)
-        name = vocab.seat_name(t.state, seat)
-        star = "★ " if seat == t.owner and t.trick else ""
-        shown = name if t.state.is_person(seat) else _("{name} (CPU)").format(name=name)
-        cpu_below = shown != name and not text.fits(star + shown, fp, box.w - 16, bold=True)
-        if cpu_below:  # a long name (or a long word for West): the tag goes to the line below
-            shown = name
-        text.draw(surf, text.shorten(star + shown, fp, box.w - 16, bold=True), fp, (box.x + 10, box.y + 6), GOLD if turn else WHITE, bold=True, max_width=box.w - 16)
-        n = t.counts[seat]
-        small = max(MIN_FONT_PX, int(fp * 0.85))
-        score_txt = i18n.current().signed(t.state.totals[seat])
-        room = box.w - 20 - assets.font(small).size(score_txt)[0] - 6  # the count's line, left of the score
-        cards_txt = ngettext("{n} card", "{n} cards", n).format(n=i18n.current().number(n))
-        status = seat_status(t, seat)
-        if cpu_below:
-            cpu = pgettext("computer player", "CPU")
-            with_cpu = cards_txt + " · " + cpu
-            if text.fits(with_cpu, small, room):
-                cards_txt = with_cpu
-            else:  # no room beside the score either: the tag leads the status line
-                status = cpu + " · " + status if status else cpu
-        col = (255, 120, 110) if n == 1 else DIM
-        text.draw(surf, text.shorten(cards_txt, small, room), small, (box.x + 10, box.y + 8 + fp * 1.2), col, max_width=room)
-        text.draw(surf, score_txt, small, (box.right - 10, box.y + 8 + fp * 1.2), WHITE, anchor="topright")
-        if status:
-            tiny = max(MIN_FONT_PX, int(fp * 0.75))
-            away = seat in getattr(getattr(t, "net", None), "away", ())
-            text.draw(surf, text.shorten(status, tiny, box.w - 20), tiny, (box.x + 10, box.y + 10 + fp * 2.2),
-                      (255, 200, 120) if away else (150, 220, 255), max_width=box.w - 20)
-        badge = t.badges.get(seat)
-        if badge:
-            b = badge_rect(lay, p)
-            text.panel(surf, b, alpha=230, radius=b.h // 2, border=(200, 200, 200))
-            text.draw(surf, badge, fp, b.center, WHITE, anchor="center", bold=True)
-
-
-def badge_rect(lay, p: int) -> pygame.Rect:
-    """Where seat spot ``p``'s bubble ("Pass") goes: the layout's place, unless that is on
-    the seat's cards (the top seat's is); then beside the cards, on whichever side is
-    clear of the panels and plates, else under the seat's plate."""
-    spot = lay.seats[p]
-    b = pygame.Rect(spot.badge.as_tuple())
-    fan = pygame.Rect(spot.fan.as_tuple())
-    if not b.colliderect(fan):
-        return b
-    gap = max(6, lay.font_px // 2)
-    taken = [pygame.Rect(box.as_tuple()) for box in (lay.log, lay.scores, lay.menu_button)]
-    for other in lay.seats:
-        taken += [pygame.Rect(other.fan.as_tuple()), pygame.Rect(other.info.as_tuple())]
-    screen = pygame.Rect(0, 0, lay.width, lay.height)
-    info = pygame.Rect(spot.info.as_tuple())
-    right = pygame.Rect(fan.right + gap, fan.centery - b.h // 2, b.w, b.h)
-    left = pygame.Rect(fan.x - gap - b.w, fan.centery - b.h // 2, b.w, b.h)
-    under = pygame.Rect(0, info.bottom + gap, b.w, b.h)
-    under.centerx = info.centerx
-    for place in (right, left, under):
-        if screen.contains(place) and place.collidelist(taken) < 0:
-            return place
-    return b
-
-
 def seat_status(t: Table, seat: int) -> str | None:
     """The line under a seat's name: only the seat whose turn it is has one ("thinking…",
     "your turn"); a seat that has acted, gone out or lost the trick has none."""
@@ -500,14 +398,17 @@ def seat_status(t: Table, seat: int) -> str | None:
 
 def _log(surf: pygame.Surface, t: Table) -> None:
     if any(getattr(part, "covers_log", False) for part in t.parts):
-        return  # a part's panel (the card tracker, a lesson) has the corner
-    t.view.log.draw(surf)
+        return  # a part's panel (a lesson) has the drawer
+    if "plays" in t.layout.drawers:
+        t.view.log.draw(surf)
 
 
 def _scores(surf: pygame.Surface, t: Table) -> None:
     lay = t.layout
+    if "scores" not in lay.drawers:
+        return
     box = pygame.Rect(lay.scores.as_tuple())
-    text.panel(surf, box, alpha=90)
+    text.panel(surf, box, alpha=255 if t.app.settings.high_contrast else 225, radius=8, border=(108, 133, 150))
     fp = max(12, int(lay.font_px * 0.8))
     m = t.state
     y = box.y + 6

@@ -82,12 +82,16 @@ class Box:
 
 @dataclass(frozen=True, slots=True)
 class SeatSpot:
-    """Where one seat lives on screen.
+    """Where one seat lives on screen: a person at the table (docs/design/look.md).
 
-    ``side`` is bottom/right/top/left. ``fan`` is the box the seat's cards occupy (for
-    opponents: small card backs; for the bottom seat: the full-size hand). ``info`` is the
-    name plate (name, card count, score). ``badge`` is where "Pass" or a turn marker
-    shows; ``origin`` is the point a play by this seat flies from.
+    ``side`` is bottom/right/top/left. ``info`` is the seat's plate: its ``portrait`` (a
+    circle's bounding square) at the plate's left, the name and the level tag (or the
+    total) beside it. ``fan`` is the box the seat's cards occupy (opponents: small backs
+    fanned under the plate; the bottom seat: the full-size hand). ``play`` is where the
+    seat's last play of the trick lies, between the seat and the centre (small cards
+    fanned), and ``badge`` the "Pass" chip inside it. ``say`` is where a reaction bubble
+    shows (beside the plate, on the side away from the centre's cards). ``origin`` is the
+    point a play by this seat flies from.
     """
 
     side: str
@@ -95,6 +99,41 @@ class SeatSpot:
     info: Box
     badge: Box
     origin: tuple[int, int]
+    portrait: Box = Box(0, 0, 0, 0)
+    play: Box = Box(0, 0, 0, 0)
+    say: Box = Box(0, 0, 0, 0)
+    #: Where the name (first line) and the level tag or status (second line) go.
+    label: Box = Box(0, 0, 0, 0)
+
+    @property
+    def count(self) -> Box:
+        """The card-count badge: a pill on the portrait's lower right edge."""
+        p = self.portrait
+        h = max(14, p.h * 2 // 5)
+        w = max(h, round(h * 1.5))
+        return Box(p.right - w + h // 3, p.bottom - h + h // 4, w, h)
+
+
+#: The drawers (docs/design/look.md, "Panels"): Recent plays on the left, the scores
+#: and the card tracker sharing the right.
+DRAWERS: Final = ("plays", "scores", "tracker")
+#: A window narrower than this opens one drawer at a time.
+TWO_DRAWERS_FROM: Final = 1100
+
+
+def open_drawers(drawers: tuple[str, ...] | list[str], width: int) -> tuple[str, ...]:
+    """Which of ``drawers`` (oldest opened first) stay open in a window ``width`` wide:
+    one a side (the right side's latest), and only the latest on a narrow window."""
+    out: list[str] = []
+    for name in drawers:
+        if name not in DRAWERS or name in out:
+            continue
+        if name != "plays":
+            out = [d for d in out if d == "plays"]
+        out.append(name)
+    if width < TWO_DRAWERS_FROM and out:
+        out = out[-1:]
+    return tuple(out)
 
 
 @dataclass(frozen=True, slots=True)
@@ -123,6 +162,32 @@ class TableLayout:
     extra_button: Box = Box(0, 0, 0, 0)
     #: The hand's buttons and name plate are mirrored (a left-handed layout).
     left_handed: bool = False
+    #: The cards of a seat's last play laid in front of it (smaller than the centre's).
+    mini_w: int = 0
+    mini_h: int = 0
+    #: The card tracker's drawer (it shares the right side with the scores' drawer).
+    tracker: Box = Box(0, 0, 0, 0)
+    #: Each drawer's tab (a pill on the screen's edge; click it to open or close).
+    tabs: dict[str, Box] | None = None
+    #: The drawers open in this layout (see :data:`DRAWERS`).
+    drawers: tuple[str, ...] = ()
+    #: The room the table lays itself out in: the window less the open drawers.
+    area: Box = Box(0, 0, 0, 0)
+
+    @property
+    def trick_label_h(self) -> int:
+        """The height of the line under the centre's cards ("★ Bo's play to beat")."""
+        return round(max(12, int(self.font_px * 0.8)) * 1.45) + 4
+
+    def drawer(self, name: str) -> Box:
+        """The content box of drawer ``name`` (``plays``, ``scores`` or ``tracker``)."""
+        return {"plays": self.log, "scores": self.scores, "tracker": self.tracker}[name]
+
+    def shown_panels(self) -> dict[str, Box]:
+        """The open drawers' boxes and every tab, by name (``tab:plays`` ...)."""
+        out = {name: self.drawer(name) for name in self.drawers}
+        out.update({"tab:" + name: box for name, box in (self.tabs or {}).items()})
+        return out
 
     @property
     def window(self) -> Box:
@@ -204,27 +269,28 @@ class TableLayout:
     # Opponents ----------------------------------------------------------------------
 
     def back_positions(self, position: int, n: int) -> list[tuple[int, int]]:
-        """Top-left corners of ``n`` small card backs for the seat at ``position``.
-
-        Left and right seats stack their backs vertically (drawn turned a quarter, so
-        each occupies ``small_h`` wide by ``small_w`` high); top seats fan horizontally.
-        """
+        """Top-left corners of ``n`` small cards (backs, or faces once the hand is over)
+        for the seat at ``position``: a fan across the seat's ``fan`` box, left to right."""
         if n <= 0:
             return []
-        spot = self.seats[position]
-        fan = spot.fan
-        if spot.side in ("left", "right"):
-            cw, ch = self.small_h, self.small_w
-            step = min(ch * 0.35, (fan.h - ch) / max(n - 1, 1))
-            total = ch + step * (n - 1)
-            y0 = fan.y + (fan.h - total) / 2
-            x = fan.x + (fan.w - cw) // 2
-            return [(x, round(y0 + i * step)) for i in range(n)]
+        fan = self.seats[position].fan
         cw, ch = self.small_w, self.small_h
-        step = min(cw * 0.35, (fan.w - cw) / max(n - 1, 1))
+        step = min(cw * 0.5, (fan.w - cw) / max(n - 1, 1))
         total = cw + step * (n - 1)
         x0 = fan.x + (fan.w - total) / 2
         y = fan.y + (fan.h - ch) // 2
+        return [(round(x0 + i * step), y) for i in range(n)]
+
+    def play_positions(self, position: int, n: int) -> list[tuple[int, int]]:
+        """Top-left corners of the ``n`` small cards of the last play laid in front of the
+        seat at ``position`` (``mini_w`` x ``mini_h`` each), fanned in its ``play`` box."""
+        if n <= 0:
+            return []
+        box = self.seats[position].play
+        step = min(self.mini_w * 0.45, (box.w - self.mini_w) / max(n - 1, 1))
+        total = self.mini_w + step * (n - 1)
+        x0 = box.x + (box.w - total) / 2
+        y = box.y + (box.h - self.mini_h) // 2
         return [(round(x0 + i * step), y) for i in range(n)]
 
     # The trick ----------------------------------------------------------------------
@@ -232,18 +298,16 @@ class TableLayout:
     def trick_positions(self, n: int, layer: int = 0) -> list[tuple[int, int]]:
         """Top-left corners for a play of ``n`` cards on the trick pile.
 
-        Older plays sit under newer ones; ``layer`` nudges each play so the one
-        beneath peeks out.
+        Only the play to beat shows in the centre (earlier ones lie in front of their
+        seats); ``layer`` is kept for callers and no longer moves the cards.
         """
         if n <= 0:
             return []
         step = min(self.card_w * 0.55, (self.trick.w - self.card_w) / max(n - 1, 1))
         total = self.card_w + step * (n - 1)
-        cx, cy = self.trick.center
-        dx = (0, 1, -1)[layer % 3] * self.card_w * 0.12
-        dy = (layer % 2) * self.card_h * -0.08
-        x0 = cx - total / 2 + dx
-        y = cy - self.card_h / 2 + dy
+        cx = self.trick.center[0]
+        x0 = cx - total / 2
+        y = self.trick.y + (self.trick.h - self.trick_label_h - self.card_h) / 2
         return [(round(x0 + i * step), round(y)) for i in range(n)]
 
 
@@ -255,7 +319,8 @@ def sides_for(n_seats: int) -> tuple[str, ...]:
 
 
 def compute_layout(width: int, height: int, n_seats: int = 4, *, max_hand: int = 13, min_button_w: int = 0,
-                   card_scale: float = 1.0, left_handed: bool = False) -> TableLayout:
+                   card_scale: float = 1.0, left_handed: bool = False, drawers: tuple[str, ...] = (),
+                   tab_w: dict[str, int] | None = None, left_drawer_w: int | None = None) -> TableLayout:
     """Lay out a table for a window of ``width`` x ``height`` pixels.
 
     Sizes below :data:`MIN_SIZE` are laid out as if they were the minimum (the window
@@ -264,151 +329,254 @@ def compute_layout(width: int, height: int, n_seats: int = 4, *, max_hand: int =
     ``min_button_w`` is the width the action buttons' words need (they never get less,
     as long as the row fits beside the hand).
     ``card_scale`` (> 1: "larger cards and text") makes the cards and the table's text
-    that much larger, as far as the hand still fits the window. ``left_handed`` mirrors
-    the bottom seat's name plate and action buttons (Play nearest the left edge).
+    that much larger, as far as the table still fits the window. ``left_handed`` mirrors
+    the bottom seat's name plate, last play and action buttons (Play nearest the left
+    edge, your plate at the left end). ``drawers`` names the open drawers (see
+    :func:`open_drawers`): the table lays itself out in the room they leave.
+    ``tab_w`` gives each tab's width (its words measured by the caller; the tabs shown
+    are its keys, all three by default); ``left_drawer_w`` widens the left drawer (How
+    to play's lesson panel lives there).
     """
+    drawers = open_drawers(drawers, max(width, MIN_SIZE[0]))
+    tabs = dict(tab_w) if tab_w is not None else {"plays": 130, "scores": 120, "tracker": 120}
+    args = (width, height, n_seats, max_hand, min_button_w, left_handed, drawers, tabs, left_drawer_w)
     scale = max(1.0, min(card_scale, 1.5))
-    plain = _layout(width, height, n_seats, max_hand, min_button_w, 1.0, 1.0, left_handed)
+    plain = _layout(*args, 1.0, 1.0)
     if scale <= 1.0:
         return plain
     # as large as the window allows: the trick in the middle must still hold a card and
-    # clear the corner panels; cards give way a little before type does
+    # its line; cards give way a little before type does
     steps = [i / 20 for i in range(round((scale - 1.0) * 20), -1, -1)]  # 0.25, 0.2, … 0
     most = (scale - 1.0) * 0.8  # type grows a little less than cards
     for cards, words in sorted({(c, min(c + 0.05, most)) for c in steps} | {(0.0, min(w, most)) for w in steps},
                                key=lambda p: (-(p[0] + p[1]), -p[0])):
-        bigger = _layout(width, height, n_seats, max_hand, min_button_w, 1.0 + cards, 1.0 + words, left_handed)
-        t = bigger.trick
-        if t.h >= bigger.card_h * 1.1 and not t.overlaps(bigger.log) and not t.overlaps(bigger.scores):
+        bigger = _layout(*args, 1.0 + cards, 1.0 + words)
+        if _fits(bigger):
             return bigger
     return plain
 
 
-def _layout(width: int, height: int, n_seats: int, max_hand: int, min_button_w: int,
-            card_scale: float, text_scale: float, left_handed: bool) -> TableLayout:
+def _fits(lay: TableLayout) -> bool:
+    """The trick holds a card and its line, and no seat's box meets another's or the
+    centre's (a layout made with larger cards is kept only then)."""
+    t = lay.trick
+    if t.h < lay.card_h + lay.trick_label_h or t.w < lay.card_w * 1.5:
+        return False
+    boxes = [t, *lay.buttons.values()]
+    for spot in lay.seats:
+        boxes += [spot.info, spot.play, spot.say] + ([spot.fan] if spot.side != "bottom" else [])
+    boxes += list(lay.shown_panels().values())
+    for i, a in enumerate(boxes):
+        if not a.inside(lay.window):
+            return False
+        for b in boxes[i + 1:]:
+            if a.overlaps(b) and not (a.inside(b) or b.inside(a)):
+                return False
+    return True
+
+
+def _layout(width: int, height: int, n_seats: int, max_hand: int, min_button_w: int, left_handed: bool,
+            drawers: tuple[str, ...], tab_w: dict[str, int], left_drawer_w: int | None,
+            card_scale: float, text_scale: float) -> TableLayout:
     sides = sides_for(n_seats)
     w = max(width, MIN_SIZE[0])
     h = max(height, MIN_SIZE[1])
     unit = min(w / 1280, h / 720)
     margin = max(8, round(12 * unit))
+    gap = max(4, margin // 2)
     font_px = scaled_font(18 * text_scale, ui_scale((w, h)))  # the menus' scale: one size of type everywhere
+    button_h = round(max(32, 40 * unit))
+
+    # The corners: the menu at the top right, the drawers' tabs (Recent plays at the top
+    # left, the scores and the tracker stacked under the menu), an open drawer's column.
+    menu_w = round(max(84, 100 * unit))
+    menu_button = Box(w - margin - menu_w, margin, menu_w, button_h)
+    tab_h = max(26, round(font_px * 0.8 * 1.9))
+    tabs: dict[str, Box] = {}
+    if "plays" in tab_w:
+        tabs["plays"] = Box(margin, margin, tab_w["plays"], tab_h)
+    y = menu_button.bottom + gap
+    for name in ("scores", "tracker"):
+        if name in tab_w:
+            tabs[name] = Box(w - margin - tab_w[name], y, tab_w[name], tab_h)
+            y = tabs[name].bottom + gap
+    right_tabs_bottom = y
+    left_w = round(min(w * 0.34, left_drawer_w or max(200, 250 * unit) * text_scale))
+    left_w = max(left_w, tabs["plays"].w if "plays" in tabs else 0)
+    right_open = next((d for d in drawers if d != "plays"), None)
+    right_w = round(min(w * 0.4, max(290, 340 * unit) if right_open == "tracker" else max(190, 250 * unit) * text_scale))
+    right_w = max([right_w, *(b.w for n, b in tabs.items() if n != "plays")])
+    plays_top = (tabs["plays"].bottom if "plays" in tabs else margin) + gap
+    log = Box(margin, plays_top, left_w, h - margin - plays_top)
+    side_box = Box(w - margin - right_w, right_tabs_bottom, right_w, h - margin - right_tabs_bottom)
+    ax = margin + left_w if "plays" in drawers else 0
+    ar = w - margin - right_w if right_open else w
+    area = Box(ax, 0, ar - ax, h)
+    corner = [b for n, b in tabs.items() if b.overlaps(area)] + [menu_button]
+    corner_bottom = max([margin, *(b.bottom for b in corner if b.overlaps(area))]) + gap
 
     # Card sizes: the hand gets about a fifth of the height, but must fit max_hand cards
-    # across the fan with at least a readable corner showing.
-    side_w = round(max(130, 190 * unit))  # info columns for left/right opponents
-    fan_w = w - 2 * side_w - 2 * margin
+    # across the fan (the room between the two side columns) with a corner showing.
+    aw = area.w
+    side_w = round(max(130, 190 * unit) * min(text_scale, 1.2))
+    fan_w = aw - 2 * side_w - 2 * margin
 
     def fitted(card_h: int) -> int:
         card_w = round(card_h * CARD_RATIO)
         min_step = max(card_w * 0.33, 22)
         need = card_w + min_step * (max_hand - 1)
         if need > fan_w:
-            # shrink until max_hand fits with its corners readable
             card_h = round(card_h * fan_w / need)
         return card_h
 
     usual = min(h * 0.22, w * 0.2)
     card_h = max(fitted(round(usual)), fitted(round(usual * card_scale)))
     card_w = round(card_h * CARD_RATIO)
-    small_h = max(40, round(card_h * 0.52))
-    small_w = round(small_h * CARD_RATIO)
     lift = round(card_h * 0.18)
+    mini_h = max(36, round(card_h * 0.42))
+    mini_w = round(mini_h * CARD_RATIO)
+    play_w = round(mini_w * 2.8)
 
-    plate_w = round(max(150, 200 * unit) * text_scale)
-    plate_h = round(font_px * 4.0)
-    button_h = round(max(32, 40 * unit))
+    # A seat's plate: the portrait, the name and the tag line; the small backs.
+    d = max(32, round(56 * unit * text_scale))
+    name_h = round(font_px * 1.3)
+    tag_h = round(max(12, int(font_px * 0.8)) * 1.35)
+    text_w = round(max(104, 150 * unit) * text_scale)
+    small_h = max(30, round(d * 0.95))
+    small_w = round(small_h * CARD_RATIO)
+    backs_w = round(small_w * (1 + 0.25 * 12))
+    row_h = max(d, name_h + tag_h) + 8
+    say_w = round(max(100, 150 * unit) * text_scale)
+    say_h = round(font_px * 1.3) + 14
 
-    # Corners: recent plays at top left, totals at top right under the menu button.
-    menu_button = Box(w - margin - round(max(84, 100 * unit)), margin, round(max(84, 100 * unit)), button_h)
-    log_w = round(max(215, 240 * unit))
-    log = Box(margin, margin, log_w, round(font_px * 1.4 * 5.5))
-    # the totals: a heading, a line per seat, and the hand's deal number
-    score_w = round(max(170, 240 * unit))
-    scores = Box(w - margin - score_w, menu_button.bottom + margin // 2, score_w, round(font_px * 1.4 * (n_seats + 2.1)))
-    corner_bottom = max(log.bottom, scores.bottom) + margin
-    bottom_info_y = h - margin - plate_h
-
-    # Bottom: hand fan, with the name plate to its left and buttons above it.
-    hand_fan = Box(side_w + margin, h - margin - card_h - lift, fan_w, card_h + lift)
-    button_y = hand_fan.y - button_h - margin // 2
-    seats: list[SeatSpot] = []
-    for side in sides:
-        if side == "bottom":
-            info = Box(margin, h - margin - plate_h, min(plate_w, side_w - margin), plate_h)
-            badge = Box(hand_fan.center[0] - 70, button_y - button_h - margin // 2, 140, button_h)
-            seats.append(SeatSpot(side, hand_fan, info, badge, (hand_fan.center[0], hand_fan.y + card_h // 2)))
-        elif side == "top":
-            top_fan_w = min(round(w * 0.4), round(small_w + small_w * 0.35 * (max_hand - 1)) + 4)
-            fan = Box((w - top_fan_w) // 2, margin, top_fan_w, small_h)
-            info = Box(w // 2 - plate_w // 2, fan.bottom + margin // 2, plate_w, plate_h)
-            badge = Box(fan.center[0] - 60, fan.center[1] - button_h // 2, 120, button_h)
-            seats.append(SeatSpot(side, fan, info, badge, fan.center))
-        else:
-            # Left and right: vertical stacks of backs beside a name plate.
-            top_y = max(corner_bottom, round(h * 0.26))
-            room = bottom_info_y - margin - plate_h - margin // 2 - top_y
-            fan_h = round(min(h * 0.42, room, small_w + small_w * 0.35 * (max_hand - 1) + 4))
-            fan_x = margin if side == "left" else w - margin - small_h
-            fan = Box(fan_x, top_y, small_h, fan_h)
-            if side == "left":
-                info = Box(margin, fan.bottom + margin // 2, min(plate_w, side_w - margin), plate_h)
-                badge = Box(fan.right + margin, fan.center[1] - button_h // 2, 110, button_h)
-            else:
-                pw = min(plate_w, side_w - margin)
-                info = Box(w - margin - pw, fan.bottom + margin // 2, pw, plate_h)
-                badge = Box(fan.x - margin - 110, fan.center[1] - button_h // 2, 110, button_h)
-            seats.append(SeatSpot(side, fan, info, badge, fan.center))
-
-    # Trick pile: the middle of the felt, clear of every seat.
-    trick_w = round(min(w * 0.46, card_w + card_w * 0.55 * 4 + card_w))
-    top_edge = margin + small_h + (plate_h + margin if "top" in sides else 0)
-    bottom_edge = button_y - button_h - margin
-    trick_h = round(min(card_h * 1.35, bottom_edge - top_edge - margin))
-    trick_cy = round((top_edge + bottom_edge) / 2)
-    trick = Box(w // 2 - trick_w // 2, trick_cy - trick_h // 2, trick_w, trick_h)
-
-    # Buttons: a row above the hand, right-aligned with the fan.
+    # The bottom: the hand, the button row above it, your plate at the row's outer end
+    # and your last play at its inner end; messages over the buttons.
+    hand_fan = Box(ax + side_w + margin, h - margin - card_h - lift, fan_w, card_h + lift)
+    button_y = hand_fan.y - button_h - gap
     names = ("sort", "hint", "pass", "play")
     bw = round(max(84, 110 * unit, min_button_w))
-    gap = margin // 2 + 2
-    row_w = bw * len(names) + gap * (len(names) - 1)
+    bgap = gap + 2
+    row_w = bw * len(names) + bgap * (len(names) - 1)
     bx = hand_fan.right - row_w
-    buttons = {name: Box(bx + i * (bw + gap), button_y, bw, button_h) for i, name in enumerate(names)}
-    extra_button = Box(bx - gap - bw, button_y, bw, button_h)
+    buttons = {name: Box(bx + i * (bw + bgap), button_y, bw, button_h) for i, name in enumerate(names)}
+    extra_button = Box(bx - bgap - bw, button_y, bw, button_h)
+    plate_w = min(side_w - margin, max(d, text_w) + 12)
+    plate_h = 4 + d + 2 + name_h + tag_h + 4
+    info0 = Box(ar - margin - plate_w, h - margin - plate_h, plate_w, plate_h)
+    portrait0 = Box(info0.x + (plate_w - d) // 2, info0.y + 4, d, d)
+    label0 = Box(info0.x + 4, portrait0.bottom + 2, plate_w - 8, name_h + tag_h)
+    play0_w = min(play_w, extra_button.x - margin - hand_fan.x)
+    if play0_w >= mini_w * 1.6:  # at the button row's inner end
+        play0 = Box(hand_fan.x, button_y + button_h - mini_h, play0_w, mini_h)
+        message = Box(play0.right + margin, button_y - button_h - gap, hand_fan.right - play0.right - margin, button_h)
+    else:  # above the row's inner end, the messages beside it
+        play0 = Box(hand_fan.x, button_y - gap - mini_h, min(play_w, fan_w // 3), mini_h)
+        message = Box(play0.right + margin, button_y - button_h - gap, hand_fan.right - play0.right - margin, button_h)
+    say0 = Box(info0.x + (plate_w - say_w) // 2, info0.y - gap - say_h, say_w, say_h)
+    bottom = SeatSpot("bottom", hand_fan, info0, _chip(play0, button_h), (hand_fan.center[0], hand_fan.y + card_h // 2),
+                      portrait0, play0, say0, label0)
     if left_handed:
-        # the hand's controls mirrored about the window's middle: Play at the left end
         def mirror(b: Box) -> Box:
-            return Box(w - b.right, b.y, b.w, b.h)
+            return Box(ax + ar - b.right, b.y, b.w, b.h)
 
         buttons = {name: mirror(b) for name, b in buttons.items()}
         extra_button = mirror(extra_button)
-        bottom = seats[0]
-        seats[0] = SeatSpot(bottom.side, bottom.fan, mirror(bottom.info), mirror(bottom.badge), bottom.origin)
+        message = mirror(message)
+        bottom = SeatSpot("bottom", hand_fan, mirror(info0), mirror(bottom.badge), bottom.origin, mirror(portrait0),
+                          mirror(play0), mirror(say0), mirror(label0))
 
-    banner = Box(w // 2 - round(w * 0.22), trick.center[1] - round(font_px * 1.6), round(w * 0.44), round(font_px * 3.2))
-    # Messages (the engine's reasons, hints) get the whole row above the buttons.
-    message = Box(hand_fan.x, button_y - button_h - margin // 2, hand_fan.w, button_h)
-    deck = (w // 2, trick.center[1])
+    # The others: a row (portrait, name, backs) over the top arc in playing order.
+    pointer = max(14, round(font_px * 1.1))
+    reach_v = round(card_h * 0.06 + 1.5 * pointer + 6)  # the ring and its gold arrow round the cards
+    reach_h = round(card_w * 0.15 + 1.5 * pointer + 6)
+    placed: dict[str, SeatSpot] = {"bottom": bottom}
+    block_w = 4 + d + 6 + text_w + 4
+    top_block_w = block_w + backs_w + 4
+    side_h = row_h + small_h + 4
+    centre_top = corner_bottom
+    # the felt the top row may use: between the corners' tabs and the menu
+    lo, hi = ax + margin, ar - margin
+    for b in corner:
+        if b.y < margin + row_h:
+            if b.center[0] < area.center[0]:
+                lo = max(lo, b.right + gap)
+            else:
+                hi = min(hi, b.x - gap)
+    for side in sides[1:]:
+        if side == "top":
+            y0 = margin
+            full = play_w + gap + top_block_w + gap + say_w
+            if full <= hi - lo:  # one row: the last play, the seat, its reaction
+                x0 = max(lo, min(hi - full, area.center[0] - full // 2))
+                play = Box(x0, y0 + max(0, (row_h - mini_h) // 2), play_w, mini_h)
+                info = Box(play.right + gap, y0, top_block_w, row_h)
+                say = Box(info.right + gap, info.y + (row_h - say_h) // 2, say_w, say_h)
+            else:  # a narrow table: the seat alone, its play and reaction under it
+                x0 = max(lo, min(hi - top_block_w, area.center[0] - top_block_w // 2))
+                info = Box(x0, y0, top_block_w, row_h)
+                play = Box(info.x, info.bottom + gap, play_w, mini_h)
+                say = Box(min(info.right, hi) - say_w, info.bottom + gap, say_w, say_h)
+            portrait = Box(info.x + 4, info.y + (row_h - d) // 2, d, d)
+            label = Box(portrait.right + 6, info.y + (row_h - name_h - tag_h) // 2, text_w, name_h + tag_h)
+            fan = Box(label.right + 2, info.y + (row_h - small_h) // 2, backs_w, small_h)
+            centre_top = max(centre_top, info.bottom, play.bottom, say.bottom)
+            placed[side] = SeatSpot(side, fan, info, _chip(play, button_h), fan.center, portrait, play, say, label)
+    tops = centre_top + reach_v
+    bottom_edge = min(message.y, bottom.play.y) - reach_v
+    # side seats: beside the centre, level with it (upper corners with three seats);
+    # their plays beside them toward the centre unless that leaves the centre too narrow
+    mid = (tops + bottom_edge) // 2
+    centre_w = aw - 2 * (margin + block_w + gap + play_w + reach_h)
+    narrow = n_seats > 2 and centre_w < card_w * 2.6
+    if narrow:
+        mid = (tops + bottom_edge - mini_h - say_h - 2 * gap) // 2
+    for side in sides[1:]:
+        if side == "top":
+            continue
+        y0 = corner_bottom if n_seats == 3 else max(corner_bottom, mid - side_h // 2)
+        x0 = ax + margin if side == "left" else ar - margin - block_w
+        info = Box(x0, y0, block_w, side_h)
+        portrait = Box(info.x + 4, info.y + (row_h - d) // 2, d, d)
+        label = Box(portrait.right + 6, info.y + (row_h - name_h - tag_h) // 2, text_w, name_h + tag_h)
+        fan = Box(info.x + 4, info.y + row_h, block_w - 8, small_h)
+        py = info.y + (side_h - mini_h) // 2
+        if narrow:  # the centre keeps its width: the play and the reaction go under the seat
+            play = Box(info.x + (block_w - play_w) // 2, info.bottom + gap, play_w, mini_h)
+            say = Box(info.x, play.bottom + gap, min(say_w, block_w), say_h)
+        else:
+            play = Box(info.right + gap, py, play_w, mini_h) if side == "left" else Box(info.x - gap - play_w, py, play_w, mini_h)
+            say = Box(info.x, info.bottom + gap, min(say_w, block_w), say_h)
+        placed[side] = SeatSpot(side, fan, info, _chip(play, button_h), fan.center, portrait, play, say, label)
+    seats = [placed[side] for side in sides]  # in playing order
 
+    # The centre: the trick to beat, clear of every seat's play and of its ring's arrow.
+    left_edge, right_edge = ax + margin, ar - margin
+    for spot in seats[1:]:
+        if spot.side == "left":
+            left_edge = max(left_edge, spot.play.right, spot.info.right, spot.say.right)
+        elif spot.side == "right":
+            right_edge = min(right_edge, spot.play.x, spot.info.x, spot.say.x)
+    if n_seats == 3:  # nobody at the top: the centre may rise to the tabs' row
+        tops = margin + tab_h + gap + reach_v
+    label_h = round(max(12, int(font_px * 0.8)) * 1.45) + 4
+    trick_w = round(min(right_edge - left_edge - 2 * reach_h, card_w * 4.2))
+    trick_h = round(min(max(card_h * 1.25, card_h + 2 * label_h), bottom_edge - tops))
+    trick_cy = (tops + bottom_edge) // 2
+    cx = (left_edge + right_edge) // 2
+    trick = Box(cx - trick_w // 2, trick_cy - trick_h // 2, max(1, trick_w), max(1, trick_h))
+    banner = Box(cx - round(aw * 0.22), trick.center[1] - round(font_px * 1.6), round(aw * 0.44), round(font_px * 3.2))
+
+    right_box = side_box if right_open else Box(w - margin - right_w, side_box.y, right_w, side_box.h)
     return TableLayout(
-        width=w,
-        height=h,
-        n_seats=n_seats,
-        card_w=card_w,
-        card_h=card_h,
-        small_w=small_w,
-        small_h=small_h,
-        lift=lift,
-        seats=tuple(seats),
-        trick=trick,
-        deck=deck,
-        buttons=buttons,
-        log=log,
-        scores=scores,
-        banner=banner,
-        message=message,
-        menu_button=menu_button,
-        font_px=font_px,
-        extra_button=extra_button,
-        left_handed=left_handed,
+        width=w, height=h, n_seats=n_seats, card_w=card_w, card_h=card_h, small_w=small_w, small_h=small_h,
+        lift=lift, seats=tuple(seats), trick=trick, deck=(cx, trick.center[1]), buttons=buttons, log=log,
+        scores=right_box, banner=banner, message=message, menu_button=menu_button, font_px=font_px,
+        extra_button=extra_button, left_handed=left_handed, mini_w=mini_w, mini_h=mini_h, tracker=right_box,
+        tabs=tabs, drawers=drawers, area=area,
     )
+
+
+def _chip(play: Box, button_h: int) -> Box:
+    """The "Pass" chip's place: the middle of the seat's play box."""
+    h = min(button_h, play.h)
+    return Box(play.x, play.y + (play.h - h) // 2, play.w, h)

@@ -229,8 +229,7 @@ class EventPlayback(TablePart):
 
                 t.tweens.to(spr, flight, delay=k * stagger, ease="out_cubic", x=tx, y=ty, on_done=arrive)
             else:
-                side = lay.seats[p].side
-                rotated = side in ("left", "right")
+                rotated = False  # every seat's backs fan across (docs/design/look.md)
                 spr = CardSprite(-1, dx - lay.small_w / 2, dy - lay.small_h / 2, lay.small_w, lay.small_h, face_up=False, rotated=rotated)
                 fan = lay.seats[p].fan
                 t.flying.append(spr)

@@ -38,7 +38,7 @@ import pygame_gui
 from big2.engine.cards import CardSet
 from big2.engine.combos import PASS, move_cards
 from big2.room import commands as cmd
-from big2.room import seatrules
+from big2.room import personas, seatrules
 from big2.room.events import HintGiven, SeatDealt
 from big2.room.link import SeatLink
 from big2.room.state import SeatState
@@ -52,6 +52,8 @@ from big2.app.ui.sprites import CardSprite
 from big2.app.ui.tween import GameClock, Tweener
 from big2.app.ui.scene import Scene
 from big2.app.table.draw import TableView
+from big2.app.table.drawers import Drawers
+from big2.app.ui.uiscale import font_px as scaled_font, ui_scale
 from big2.app.table.log import KEEP as LOG_KEEP
 from big2.app.table.exchange import ExchangeTurn
 from big2.app.table.handover import HandOverPart
@@ -150,6 +152,7 @@ class TableScene(Scene):
         self.view = self.add_part(TableView(self))
         self.undo = self.add_part(UndoPart(self))
         self.tracker = self.add_part(TrackerPart(self))
+        self.drawers = self.add_part(Drawers(self))
         self.handover = self.add_part(HandOverPart(self))
         #: Online: the part that shows Reconnecting…, the away, the clock and reactions.
         self.net = None
@@ -186,8 +189,16 @@ class TableScene(Scene):
         words = (_("Sort (S)"), _("Hint (H)"), _("Pass (P)"), _("Play ⏎"))
         s = self.app.settings
         self.layout_settings = (s.card_scale, s.left_handed)
+        # the tabs' words at the largest type the layout may choose
+        most_text = 1.0 + (max(1.0, min(s.card_scale, 1.5)) - 1.0) * 0.8
+        tabs = self.drawers.tab_widths(scaled_font(18 * most_text, ui_scale((max(w, 800), max(h, 600)))))
         return compute_layout(w, h, self.state.n_players, max_hand=most, min_button_w=self.button_width(words),
-                              card_scale=s.card_scale, left_handed=s.left_handed)
+                              card_scale=s.card_scale, left_handed=s.left_handed, drawers=self.drawers.names(),
+                              tab_w=tabs, left_drawer_w=self.left_drawer_w())
+
+    def left_drawer_w(self) -> int | None:
+        """The left drawer's width when a part needs it wider (How to play); None: as usual."""
+        return None
 
     def uncover(self) -> None:
         """Back from a screen on top (Settings, from the pause menu): a change of card
@@ -251,8 +262,11 @@ class TableScene(Scene):
         return self.state.several_at_screen
 
     def pace(self) -> float:
-        """Seconds a computer's move waits after it was asked for (the player's pace)."""
-        return self.app.settings.pace_delay
+        """Seconds a computer's move waits after it was asked for: the player's pace,
+        times the temperament of the character to act (never its strength)."""
+        seat = self.state.to_act
+        factor = personas.pace_factor(self.state.names[seat]) if seat is not None and not self.state.is_person(seat) else 1.0
+        return self.app.settings.pace_delay * factor
 
     @property
     def anim(self) -> float:
@@ -760,39 +774,36 @@ class TableScene(Scene):
         self.view.paint(surf)
 
     def notice_area(self) -> pygame.Rect:
-        """Beside the trick ring, on the side with more free felt: no cards, no plates."""
+        """Beside the trick ring, on the side with more free felt: no cards, no plates,
+        no drawer or tab; else (a small window) the felt above the ring."""
         lay = self.layout
         ring = pygame.Rect(lay.trick.as_tuple()).inflate(lay.card_w * 0.3, lay.card_h * 0.12)
-        w, h = self.app.size
-        left_edge, right_edge = 0, w
+        area = pygame.Rect(lay.area.as_tuple())
+        taken = [pygame.Rect(b.as_tuple()) for b in (*lay.shown_panels().values(), lay.menu_button)]
         for spot in lay.seats[1:]:
-            for box in (spot.fan, spot.info):
-                r = pygame.Rect(box.as_tuple())
-                if r.bottom <= ring.top or r.top >= ring.bottom:
-                    continue
-                if r.right <= ring.centerx:
-                    left_edge = max(left_edge, r.right)
-                else:
-                    right_edge = min(right_edge, r.left)
+            taken += [pygame.Rect(b.as_tuple()) for b in (spot.info, spot.play, spot.say, spot.fan)]
+        left_edge, right_edge = area.x, area.right
+        for r in taken:
+            if r.bottom <= ring.top or r.top >= ring.bottom:
+                continue
+            if r.right <= ring.centerx:
+                left_edge = max(left_edge, r.right)
+            else:
+                right_edge = min(right_edge, r.left)
         room_right, room_left = right_edge - ring.right, ring.left - left_edge
-        right = room_right >= 224 or room_right >= room_left  # the right, unless cramped
-        area = pygame.Rect(ring.right + 12, ring.top, room_right - 24, ring.h) if right else pygame.Rect(left_edge + 12, ring.top, room_left - 24, ring.h)
-        for box in (lay.scores, lay.log, lay.menu_button):  # the panels in the top corners
-            r = pygame.Rect(box.as_tuple())
-            if r.colliderect(area):
-                area.height = area.bottom - (r.bottom + 8)
-                area.top = r.bottom + 8
-        if area.w < 200 or area.h < 100:  # a small window: over the recent plays, not cards
-            log_box = pygame.Rect(lay.log.as_tuple())
-            # as wide as the felt left of the top seat's cards, so sentences need fewer lines
-            right = min((pygame.Rect(s.fan.as_tuple()).left for s in lay.seats if s.side == "top"), default=log_box.right)
-            area = pygame.Rect(log_box.x, log_box.y, max(log_box.w, 220, right - log_box.x - 8), 0)
-            # and as tall as the felt above the ring and the left seat's cards
-            below = [ring, *(pygame.Rect(s.fan.as_tuple()) for s in lay.seats if s.side == "left")]
-            bottom = min((r.top for r in below if r.left < area.right and r.right > area.left), default=log_box.bottom + 12)
-            area.h = max(log_box.h, 120, bottom - 8 - log_box.y)
-            return area
-        return area
+        right = room_right >= room_left
+        side = pygame.Rect(ring.right + 12, ring.top, room_right - 24, ring.h) if right else \
+            pygame.Rect(left_edge + 12, ring.top, room_left - 24, ring.h)
+        for r in taken:
+            if r.colliderect(side):
+                if r.centery < side.centery:
+                    side.height, side.top = side.bottom - (r.bottom + 8), r.bottom + 8
+                else:
+                    side.height = r.top - 8 - side.top
+        if side.w >= 200 and side.h >= 100:
+            return side
+        top = max([area.y + 8, *(r.bottom + 8 for r in taken if r.bottom <= ring.top + 4)])
+        return pygame.Rect(ring.x, top, ring.w, max(60, ring.top - 8 - top))
 
     def damage_info(self) -> None:
         """Mark every text and marker area for redrawing (after an event or message)."""

@@ -1,8 +1,8 @@
-"""The card tracker at the table: T shows or hides it (off until turned on).
+"""The card tracker at the table: T (or its tab) shows or hides it (off until turned on).
 
-A part of :class:`~big2.app.table.scene.TableScene`. The panel takes the corner of the
-recent plays, which move right under it while it is shown (:meth:`TrackerPart.log_box`),
-and lays out the cards the bottom seat
+A part of :class:`~big2.app.table.scene.TableScene`. The panel is a drawer on the right
+(:mod:`big2.app.table.drawers`; it shares that side with the scores), so the table
+makes room for it, and it lays out the cards the bottom seat
 has not seen yet (:func:`big2.ai.tracker.track`, built from that seat's
 :class:`~big2.ai.PlayerView` only): one row per suit in the rules' order, strongest
 suit on top, one column per rank from the 2 down to the 3. An unseen card is a small
@@ -32,20 +32,8 @@ BAND = (92, 76, 30)
 
 
 def panel_rect(table) -> pygame.Rect:
-    """Where the tracker goes: from the recent-plays corner, clear of the top seat's
-    cards, the totals and the side seats."""
-    lay = table.layout
-    log = lay.log
-    margin = log.x
-    right = lay.scores.x - margin
-    bottom = lay.message.y - margin
-    for spot in lay.seats:
-        if spot.side == "top":
-            right = min(right, spot.fan.x - margin, spot.info.x - margin)
-        elif spot.side == "left":
-            bottom = min(bottom, spot.fan.y - margin)
-    right = min(right, lay.trick.x - margin) if lay.trick.y < bottom else right
-    return pygame.Rect(log.x, log.y, max(log.w, right - log.x), max(log.h, bottom - log.y))
+    """Where the tracker goes: its drawer on the right."""
+    return pygame.Rect(table.layout.tracker.as_tuple())
 
 
 class TrackerPart(TablePart):
@@ -53,29 +41,17 @@ class TrackerPart(TablePart):
 
     def __init__(self, table) -> None:
         super().__init__(table)
-        #: Shown? Off by default; the choice carries over to the next table this run.
-        self.shown = bool(getattr(table.app, "tracker_shown", False))
         self.rect: pygame.Rect | None = None
 
+    @property
+    def shown(self) -> bool:
+        """Whether the tracker's drawer is open (it carries over to the next table)."""
+        drawers = getattr(self.table, "drawers", None)
+        return drawers is not None and drawers.is_open("tracker")
+
     def log_box(self) -> pygame.Rect | None:
-        """Where Recent plays go while the panel is shown (None: their own place): right
-        under the panel, as wide, with room for the heading and up to three lines. In a
-        small window that reaches over the top of the left seat's card backs (only its
-        plate says how many cards it holds), never over a plate or a badge."""
-        if not self.shown:
-            return None
-        t = self.table
-        lay = t.layout
-        panel = self.measure(panel_rect(t))[0]
-        fp = max(12, int(lay.font_px * 0.8))
-        lines = min(3, max(1, len(t.log)))
-        h = round(fp * 1.4 + lines * fp * 1.35 + 10)
-        bottom = lay.message.y - lay.log.x
-        for spot in lay.seats:
-            if spot.side == "left":
-                bottom = min(bottom, spot.info.y - lay.log.x, spot.badge.y - lay.log.x)
-        top = panel.bottom + max(4, lay.log.x // 2)
-        return pygame.Rect(panel.x, top, max(panel.w, lay.log.w), max(round(fp * 1.4 + fp * 1.35 + 10), min(h, bottom - top)))
+        """Recent plays keep their own drawer (None): the tracker no longer moves them."""
+        return None
 
     def measure(self, area: pygame.Rect) -> tuple[pygame.Rect, int, int, int, int, int, int, int]:
         """The panel's rect in ``area`` and its sizes: columns, cell, font, heading, gap,
@@ -93,6 +69,7 @@ class TrackerPart(TablePart):
             row_h = max(fp + 2, (area.h - 8 - head - 3 * foot - 6) // 4 - gap)
             need = 8 + head + 4 * (row_h + gap) + 3 * foot + 6
         rect = pygame.Rect(area.x, area.y, cols * cell + 14, min(need, area.h))
+        rect.centerx = area.centerx
         return rect, cols, cell, fp, head, gap, foot, row_h
 
     def handle(self, event: pygame.event.Event) -> bool:
@@ -103,20 +80,14 @@ class TrackerPart(TablePart):
 
     def toggle(self) -> None:
         t = self.table
-        self.shown = not self.shown
-        t.app.tracker_shown = self.shown
+        t.drawers.toggle("tracker")
         t.say(_("Card tracker on: the cards you have not seen yet (T hides it).") if self.shown
               else _("Card tracker off (T shows it)."), 2.0, (220, 220, 220))
-        if self.rect is not None:
-            t.view.damage(self.rect.union(self.rect.move(0, self.rect.h)))  # the panel, and the plays under it
         t.app.dirty = True
 
     def event_shown(self, event) -> None:
         if self.shown and self.rect is not None:
             self.table.view.damage(self.rect)
-            box = self.log_box()
-            if box is not None:
-                self.table.view.damage(box)
 
     def tracker(self):
         """The bottom seat's tracker now, or None (no hand, or a hidden hot-seat hand)."""
@@ -135,8 +106,7 @@ class TrackerPart(TablePart):
         tracker = self.tracker()
         rect, cols, cell, fp, head, gap, foot, row_h = self.measure(panel_rect(t))
         self.rect = rect
-        pygame.draw.rect(surf, (14, 34, 26), rect, border_radius=10)
-        pygame.draw.rect(surf, (90, 110, 100), rect, 2, border_radius=10)
+        text.panel(surf, rect, alpha=255 if t.app.settings.high_contrast else 225, radius=8, border=(108, 133, 150))
         x0, y = rect.x + 7, rect.y + 6
         text.draw(surf, _("Not seen yet"), fp, (x0, y), GOLD, bold=True)
         if tracker is None:
