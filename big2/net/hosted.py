@@ -38,10 +38,10 @@ from ..room.config import MatchConfig, SeatConfig
 from ..room.match import Match
 from ..room.room import Room, lowest_move
 from .brain import ExecutorBrain
-from .lobby import Host, RoomError, RoomLobby, SeatSlot, token_hash
+from .lobby import KNOWN_MAX, Host, RoomError, RoomLobby, SeatSlot, token_hash
 from .protocol import encode_frame
 from .roomstate import room_from_state, room_to_state
-from .tokens import SecretDeals
+from .tokens import SecretDeals, same_token
 
 if TYPE_CHECKING:  # pragma: no cover
     from concurrent.futures import Executor
@@ -122,9 +122,21 @@ class HostedRoom(RoomLobby):
             "level": self.level, "hands": self.hands, "turn_clock": self.turn_clock, "host": self.host,
             "rules": codec.to_json(self.rules), "scoring": self.scoring, "target": self.target,
             "started": self.started,
-            "seats": [{"kind": s.kind, "name": s.name, "token": s.token_hash, "ready": s.ready} for s in self.seats],
+            "seats": [{"kind": s.kind, "name": s.name, "token": s.token_hash, "ready": s.ready,
+                       **({"prev": s.prev_hash} if s.prev_hash else {})} for s in self.seats],
+            "known": list(self.known),
             "game": None if self.game is None else room_to_state(self.game),
         }
+
+    @staticmethod
+    def state_knows(state: dict[str, Any], token: str) -> bool:
+        """:meth:`~big2.net.lobby.RoomLobby.knows` of the room saved as ``state`` (one
+        this process does not run)."""
+        hashes = [str(h) for s in state.get("seats", ()) if isinstance(s, dict)
+                  for h in (s.get("token"), s.get("prev")) if h]
+        hashes += [str(h) for h in state.get("known", ()) if h]
+        wanted = token_hash(token)
+        return any(same_token(h, wanted) for h in hashes)
 
     @classmethod
     def restore(cls, server: GameHost, code: str, state: dict[str, Any]) -> "HostedRoom":
@@ -146,7 +158,8 @@ class HostedRoom(RoomLobby):
         room.host = int(state["host"])
         room.started = bool(state["started"])
         room.seats = [SeatSlot(kind=str(s["kind"]), name=str(s["name"]), token_hash=str(s["token"]),
-                               ready=bool(s["ready"])) for s in state["seats"]]
+                               ready=bool(s["ready"]), prev_hash=str(s.get("prev") or "")) for s in state["seats"]]
+        room.known = [str(h) for h in state.get("known") or ()][-KNOWN_MAX:]
         if state.get("game") is not None:
             try:
                 room.game = room_from_state(state["game"], brain=room.brain)
@@ -380,7 +393,8 @@ class HostedRoom(RoomLobby):
         if game.match.game is not None and game.match.game.is_over:
             for seat, slot in enumerate(self.seats):
                 if slot.kind == "person" and slot.conn is None and seat not in self._grace and seat not in self._moved:
-                    slot.kind, slot.token_hash, slot.ready = "computer", "", True
+                    self._retire(slot.token_hash, slot.prev_hash)
+                    slot.kind, slot.token_hash, slot.prev_hash, slot.ready = "computer", "", "", True
                     changed = True
             self._turn_seen = None
         else:

@@ -36,7 +36,8 @@ token; after ``give_up_s`` seconds (two minutes) without getting back in it stop
 :attr:`status` is ``"connecting"``, ``"connected"``, ``"reconnecting"`` (show
 "Reconnecting…") or ``"closed"``; :attr:`problem` the last error frame's code and
 sentence. :attr:`token` and :attr:`code` are what the app stores to offer a rejoin after
-a restart (pass them back as ``code=``/``token=``).
+a restart (pass them back as ``code=``/``token=``); the server gives a new token at each
+rejoin, so :attr:`token` changes after a reconnect (the app keeps the new one).
 
 Several server processes sharing rooms through Redis (``big2 serve --redis``) can be
 given as ``others``: after a dropped connection or a failed try the link tries the next
@@ -343,7 +344,12 @@ class RemoteLink:
             await client.send("join_room", code=self.code, name=self.name)
         joined = await client.expect("joined", timeout=15)
         self._unanswered = []  # (a command sent before a drop is sent again, or was taken)
+        rejoined = self.token is not None
         self.seat, self.code, self.token = joined["seat"], joined["code"], joined["token"]
+        if rejoined:
+            # A seat taken back gets a new token; the old one works until the server hears
+            # from this connection (a joined lost on its way costs no seat): tell it now.
+            await client.send("ping")
         self.create = None  # from now on: rejoin with the token
         self._first_state = True
         self._lost_since = None

@@ -110,15 +110,24 @@ def token_hash(token: str) -> str:
     return hashlib.sha256(token.encode("utf-8")).hexdigest()
 
 
+#: How many seat tokens a room remembers after they stopped working (see
+#: :meth:`RoomLobby.knows`), newest kept.
+KNOWN_MAX = 32
+
+
 @dataclass
 class SeatSlot:
-    """One seat: ``kind`` is ``open``, ``person`` or ``computer``."""
+    """One seat: ``kind`` is ``open``, ``person`` or ``computer``. A person's seat has the
+    hash of its newest token, and until that token is heard from (see
+    :meth:`RoomLobby.heard`) the hash of the one it replaced (``prev_hash``): a ``joined``
+    frame lost on its way (a connection that drops at once) costs no one their seat."""
 
     kind: str = "open"
     name: str = ""
     token_hash: str = ""
     ready: bool = False
     conn: Client | None = None
+    prev_hash: str = ""
 
     def public(self) -> dict[str, Any]:
         return {"kind": self.kind, "name": self.name, "connected": self.conn is not None, "ready": self.ready}
@@ -146,6 +155,9 @@ class RoomLobby(abc.ABC):
         self.seats = [SeatSlot() for _ in range(players)]
         self.host = 0
         self.started = False
+        #: Hashes of seat tokens that stopped working (a rejoin gave a new one, the seat
+        #: became a computer's or opened again), at most KNOWN_MAX, oldest first.
+        self.known: list[str] = []
         self.idle_since: float | None = time.monotonic()
         #: The session, once the host started it (run by the game's side).
         self.game: Room | None = None
@@ -241,25 +253,75 @@ class RoomLobby(abc.ABC):
         await self._seat(self.host, conn, self.seats[self.host].name, None)
         await self._changed()
 
+    def knows(self, token: str) -> bool:
+        """Whether ``token`` is, or once was, a seat token of this room (the last
+        :data:`KNOWN_MAX` that stopped working included): a reconnect with it is a person
+        coming back, never a guess (the server does not throttle it)."""
+        wanted = token_hash(token)
+        return any(same_token(known, wanted) for known in self._token_hashes())
+
+    def _token_hashes(self) -> Iterator[str]:
+        for slot in self.seats:
+            yield from (h for h in (slot.token_hash, slot.prev_hash) if h)
+        yield from self.known
+
+    def _retire(self, *hashes: str) -> None:
+        """These tokens stop working (they are still known: see :meth:`knows`)."""
+        self.known.extend(h for h in hashes if h)
+        del self.known[:-KNOWN_MAX]
+
+    def heard(self, conn: Client) -> None:
+        """A frame came from ``conn``: its seat's newest token reached it (the link
+        reads ``joined`` before it sends anything), so the token it replaced stops
+        working."""
+        seat = conn.seat
+        if seat is None or seat >= len(self.seats):
+            return
+        slot = self.seats[seat]
+        if slot.prev_hash and slot.conn is conn:
+            self._retire(slot.prev_hash)
+            slot.prev_hash = ""
+
     async def join(self, conn: Client, name: str, token: str | None) -> None:
         """Seat ``conn``: by ``token`` at the seat it was given, else at the first open
-        seat (only before the session starts)."""
+        seat (only before the session starts). A seat taken back by its token gets a new
+        one (a token copied from a file or a log is good until its person comes back):
+        the token shown works until the new one is heard from, every other one stops."""
         if token is not None:
             wanted = token_hash(token)
             for seat, slot in enumerate(self.seats):
-                if slot.kind == "person" and slot.token_hash and same_token(slot.token_hash, wanted):
-                    old = slot.conn
-                    if old is not None and old is not conn:
-                        self._detach(seat)
-                        await old.send({"type": "left", "reason": "Your seat was taken back from another connection."})
-                    if self.game is not None:
-                        self._skip_to_now(seat)  # before it can be sent anything: a snapshot, no replay
-                    # "joined" goes out before the seat is attached, so no frame can overtake it
-                    await conn.send({"type": "joined", "code": self.code, "seat": seat, "token": token})
-                    self._attach(seat, conn)
-                    await self.reconnected(seat)
-                    await self._changed()
-                    return
+                if slot.kind != "person" or not slot.token_hash:
+                    continue
+                if same_token(slot.token_hash, wanted):
+                    dead = slot.prev_hash  # the newest token was shown: the older one dies
+                elif slot.prev_hash and same_token(slot.prev_hash, wanted):
+                    dead = slot.token_hash  # the newest never arrived: it dies
+                else:
+                    continue
+                fresh = new_seat_token()
+                was = (slot.token_hash, slot.prev_hash, list(self.known))
+                self._retire(dead)
+                slot.prev_hash, slot.token_hash = wanted, token_hash(fresh)
+                # Saved before the new token goes out (as a new seat is, in _seat).
+                try:
+                    await self.server.save(self)
+                except BaseException:
+                    slot.token_hash, slot.prev_hash, self.known = was
+                    raise
+                if self.server.rooms.get(self.code) is not self:  # the room moved: the save was refused
+                    raise RoomError("unavailable", "The room moved to another server; try again.")
+                old = slot.conn
+                if old is not None and old is not conn:
+                    self._detach(seat)
+                    await old.send({"type": "left", "reason": "Your seat was taken back from another connection."})
+                if self.game is not None:
+                    self._skip_to_now(seat)  # before it can be sent anything: a snapshot, no replay
+                # "joined" goes out before the seat is attached, so no frame can overtake it
+                await conn.send({"type": "joined", "code": self.code, "seat": seat, "token": fresh})
+                self._attach(seat, conn)
+                await self.reconnected(seat)
+                await self._changed()
+                return
             raise RoomError("bad_token", "That seat token is not one of this room's.")
         open_seats = [seat for seat, slot in enumerate(self.seats) if slot.kind == "open"]
         if self.started and not open_seats:
@@ -282,8 +344,9 @@ class RoomLobby(abc.ABC):
             return
         self._detach(seat)
         slot = self.seats[seat]
+        self._retire(slot.token_hash, slot.prev_hash)
         if self.started:
-            slot.kind, slot.token_hash, slot.ready = "computer", "", True
+            slot.kind, slot.token_hash, slot.prev_hash, slot.ready = "computer", "", "", True
             slot.name = f"Computer {seat + 1}"
             await self.seat_to_computer(seat)
         else:
@@ -492,4 +555,4 @@ class RoomLobby(abc.ABC):
         """A person left for good mid-session: a computer plays their seat from now on."""
 
 
-__all__ = ["RoomError", "RoomLobby", "SeatSlot", "token_hash"]
+__all__ = ["KNOWN_MAX", "RoomError", "RoomLobby", "SeatSlot", "token_hash"]

@@ -355,6 +355,8 @@ class Server:
 
     async def _dispatch(self, conn: Connection, frame: Frame) -> None:
         kind = frame.type
+        if conn.room is not None:
+            conn.room.heard(conn)  # its newest seat token arrived: the one before it stops working
         if kind == "ping":
             await conn.send({"type": "pong", **({"t": frame["t"]} if "t" in frame.fields else {})})
         elif kind == "create_room":

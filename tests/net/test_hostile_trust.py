@@ -231,6 +231,119 @@ def test_no_error_message_is_longer_than_the_protocol_declares() -> None:
     assert len(err.frame()["message"]) <= protocol.MESSAGE_MAX == 400
 
 
+# -- 10. seat tokens rotate ------------------------------------------------------------------------
+
+
+def test_a_rejoin_gets_a_new_token_and_the_old_one_dies_once_the_new_one_is_heard_from() -> None:
+    async def go() -> None:
+        async with serving(limits=FAST) as server:
+            ann, _, room = await _host(server.url)
+            code = room["code"]
+            bob, first = await _join(server.url, code)
+            t1 = first["token"]
+            await bob.close()
+            bob, again = await _join(server.url, code, token=t1)
+            t2 = again["token"]
+            assert t2 != t1 and again["seat"] == first["seat"]
+            await bob.send("ping")  # heard from: t1 is no longer good
+            await bob.expect("pong")
+            await bob.close()
+            thief = await connect(server.url)
+            assert await _answer(thief, "join_room", code=code, name="Eve", token=t1) == "bad_token"
+            bob, third = await _join(server.url, code, token=t2)
+            assert third["token"] not in (t1, t2)
+            for c in (ann, bob, thief):
+                await c.close()
+    run(go())
+
+
+def test_a_joined_frame_lost_on_its_way_costs_no_seat() -> None:
+    async def go() -> None:
+        async with serving(limits=FAST) as server:
+            ann, _, room = await _host(server.url)
+            code = room["code"]
+            bob, first = await _join(server.url, code)
+            t1 = first["token"]
+            await bob.close()
+            lost, again = await _join(server.url, code, token=t1)
+            lost.ws.transport.abort()  # the connection drops: nothing sent after joined
+            await asyncio.sleep(0.05)
+            bob, third = await _join(server.url, code, token=t1)  # still good: t2 was never heard from
+            t3 = third["token"]
+            assert t3 not in (t1, again["token"])
+            await bob.send("ping")
+            await bob.expect("pong")
+            await bob.close()
+            for token, answer in ((again["token"], "bad_token"), (t1, "bad_token"), (t3, "joined")):
+                c = await connect(server.url)
+                assert await _answer(c, "join_room", code=code, name="Bob", token=token) == answer
+                await c.close()
+            await ann.close()
+    run(go())
+
+
+def test_the_apps_link_and_kept_seat_learn_the_new_token(tmp_path: Any) -> None:
+    from big2.app.online import rejoin
+    from big2.persistence import AppPaths
+
+    paths = AppPaths.under(tmp_path)
+    server = ServerThread(host="127.0.0.1", port=0, advertise=False, limits=QUICK)
+    url = server.start()
+    links: list[RemoteLink] = []
+    try:
+        ann = RemoteLink(url, name="Ann", create={"players": 2}, backoff=(0.1, 0.3))
+        links.append(ann)
+        assert until(lambda: ann.lobby is not None and ann.code is not None)
+        ben = RemoteLink(url, name="Ben", code=ann.code, backoff=(0.1, 0.3))
+        links.append(ben)
+        assert until(lambda: ben.lobby is not None and ben.token is not None)
+        keeper = rejoin.Keeper(lambda: None, paths)
+        keeper.watch(ben)
+        first = ben.token
+        assert rejoin.peek(paths).token == first
+        for _ in range(2):  # the connection drops twice; the link takes the seat back each time
+            token = ben.token
+            loop, client = ben._loop, ben._client
+            assert loop is not None and client is not None
+            loop.call_soon_threadsafe(client.ws.transport.abort)
+            assert until(lambda: ben.token != token and ben.status == "connected", 20)
+            assert until(lambda: rejoin.peek(paths) is not None and rejoin.peek(paths).token == ben.token)
+        assert ben.token != first
+        kept = rejoin.peek(paths)
+        assert kept is not None
+        ben.close()
+        # After a restart, the kept token takes the seat back (and the first one no longer does).
+        back = RemoteLink(url, name="Ben", code=kept.code, token=kept.token, backoff=(0.1, 0.3))
+        links.append(back)
+        assert until(lambda: back.status == "connected" and back.lobby is not None, 20)
+        assert back.seat == 1
+        old = RemoteLink(url, name="Ben", code=kept.code, token=first, backoff=(0.1, 0.3))
+        links.append(old)
+        assert until(lambda: old.problem is not None, 20) and old.problem[0] == "bad_token"
+    finally:
+        for link in links:
+            link.close()
+        server.stop()
+
+
+def test_a_rotated_token_survives_the_rooms_move_to_another_process() -> None:
+    async def go() -> None:
+        async with serving(limits=FAST) as server:
+            ann, _, room = await _host(server.url)
+            code = room["code"]
+            bob, first = await _join(server.url, code)
+            await bob.close()
+            bob, again = await _join(server.url, code, token=first["token"])
+            state = server.rooms[code].to_state()
+            copy = HostedRoom.restore(server, code, json.loads(json.dumps(state)))
+            assert copy.knows(first["token"]) and copy.knows(again["token"])
+            assert copy.seats[1].prev_hash == server.rooms[code].seats[1].prev_hash != ""
+            assert HostedRoom.state_knows(state, again["token"]) and not HostedRoom.state_knows(state, "B" * 32)
+            for c in (ann, bob):
+                await c.close()
+    run(go())
+
+
 # -- 11. deal numbers from secrets ---------------------------------------------------------------
 
 

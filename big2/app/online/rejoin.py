@@ -199,6 +199,8 @@ class Keeper:
     * The session ended: forgotten (the results need no rejoin) — and kept again as
       soon as a rematch deals a new session on the same link, so an app killed in a
       rematch is offered its seat back like one killed in the first session.
+    * The link came back with a new seat token (the server gives one at each rejoin and
+      the old one stops working): the new one is kept.
     * :meth:`release`: the player chose to leave (the app's own Leave): forgotten now,
       before the server's ``left`` frame, which a closing link may never read.
     """
@@ -211,13 +213,19 @@ class Keeper:
         self.kept = False
         #: Nothing of this link is ever kept again (left, refused, released).
         self.gone = False
+        #: The seat token kept (the link's changes at each rejoin).
+        self.token: str | None = None
 
     def watch(self, link: Any) -> Any:
         """Keep ``link``'s seat and watch it from now on; returns the link."""
         self.link = link
         link.on_message = self
-        self.kept = remember(link, self.paths) is not None
+        self._keep(link)
         return link
+
+    def _keep(self, link: Any) -> None:
+        self.token = getattr(link, "token", None)
+        self.kept = remember(link, self.paths) is not None
 
     def release(self) -> None:
         """The player leaves on purpose: forget the seat now and keep it no more."""
@@ -235,6 +243,8 @@ class Keeper:
         if problem is not None and problem[0] in GONE:
             self.release()
             return
+        if self.kept and getattr(link, "token", None) != self.token:
+            self._keep(link)  # a rejoin gave the seat a new token: the old one no longer works
         state = _newest_state(link)
         if state is None:
             return
@@ -242,7 +252,7 @@ class Keeper:
             self.kept = False
             forget(self.paths)
         elif not state.session_over and not self.kept:
-            self.kept = remember(link, self.paths) is not None
+            self._keep(link)
 
 
 def _newest_state(link: Any) -> Any:
