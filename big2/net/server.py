@@ -393,16 +393,19 @@ class Server:
     async def _join(self, conn: Connection, frame: Frame) -> None:
         if conn.room is not None or getattr(conn, "relayed", None) is not None:
             raise ProtocolError("in_room", "Leave this room before joining another.")
-        wait = self.throttle.wait(conn.peer)
-        if wait > 0:
-            raise ProtocolError("throttled", f"Too many wrong room codes: wait {wait:.0f} s and try again.")
         code = normalise_code(frame["code"])
+        token = frame.get("token")
+        wait = self.throttle.wait(conn.peer)
+        # A person coming back with a token the room knows is never throttled (behind one
+        # address, a NAT, someone else's wrong codes must not keep them out); any other
+        # join is, with one answer whether the room exists or not.
+        if wait > 0 and not await self._knows(code, token):
+            raise ProtocolError("throttled", f"Too many wrong room codes: wait {wait:.0f} s and try again.")
         if code is not None and code not in self.rooms and self.relay is not None and isinstance(conn, Connection):
             owner = await self.runner(code)
             if owner is not None and owner != self.directory.process_id:
                 # Another live process runs the room: relay to it (see big2.net.relay).
-                await self.relay.join(conn, owner, code, frame["name"], frame.get("token"))
-                self.throttle.hit(conn.peer)
+                await self.relay.join(conn, owner, code, frame["name"], token)
                 return
         room = await self._find(code) if code is not None else None
         if room is None:
@@ -410,12 +413,27 @@ class Server:
             later = f" Wait {delay:.0f} s before the next try." if delay >= 1 else ""
             raise ProtocolError("bad_code", "There is no room with that code." + later)
         try:
-            await room.join(conn, frame["name"], frame.get("token"))
+            await room.join(conn, frame["name"], token)
         except RoomError as exc:
-            if exc.code == "bad_token":
-                self.throttle.miss(conn.peer)
+            if exc.code == "bad_token" and not (token is not None and room.knows(token)):
+                self.throttle.miss(conn.peer)  # (a token the room once gave is no guess)
             raise
-        self.throttle.hit(conn.peer)
+        # A right code does not wipe the misses: joining one's own room between guesses
+        # must not buy more of them.
+
+    async def _knows(self, code: str | None, token: str | None) -> bool:
+        """Whether ``token`` is, or was, a seat token of room ``code`` (run here or saved
+        in the directory)."""
+        if code is None or token is None:
+            return False
+        room = self.rooms.get(code)
+        if room is not None:
+            return room.knows(token)
+        try:
+            state = await self.directory.load(code)
+        except DirectoryError:
+            return False
+        return isinstance(state, dict) and HostedRoom.state_knows(state, token)
 
     async def _find(self, code: str) -> HostedRoom | None:
         """The room ``code``: one this process runs, or one it takes over from the

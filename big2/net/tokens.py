@@ -12,8 +12,10 @@
   its deal number, and 624 of a Twister's outputs would tell every deal after them.
 * :class:`Throttle` slows down a peer that keeps naming rooms that do not exist: after
   the first few misses each further try must wait twice as long as the last (up to a
-  minute), per peer address, in bounded memory. With 40-bit codes and that delay,
-  guessing one live room among thousands would take longer than anyone plays.
+  minute), per peer address, in bounded memory. A right code does not wipe the misses
+  (joining one's own room between guesses buys none); only ten quiet minutes do. With
+  40-bit codes and that delay, guessing one live room among thousands would take longer
+  than anyone plays.
 """
 
 from __future__ import annotations
@@ -99,8 +101,9 @@ class Throttle:
     """Exponential delay for repeated misses (wrong room codes, wrong tokens), per peer.
 
     ``free`` misses cost nothing; the n-th miss after them makes the peer wait
-    ``base * 2**(n-1)`` seconds (at most ``cap``) before its next try counts. A peer quiet
-    for ``forget`` seconds starts afresh. At most ``max_peers`` records are kept: the
+    ``base * 2**(n-1)`` seconds (at most ``cap``) before its next try counts. A right
+    guess changes nothing (the misses are counted, never wiped); a peer quiet for
+    ``forget`` seconds starts afresh. At most ``max_peers`` records are kept: the
     oldest are dropped first, so a flood of addresses cannot grow memory.
     ``clock`` is injected for tests (default :func:`time.monotonic`).
     """
@@ -147,7 +150,3 @@ class Throttle:
         while len(self._peers) > self.max_peers:
             self._peers.popitem(last=False)
         return delay
-
-    def hit(self, peer: str) -> None:
-        """A right guess: ``peer`` starts afresh."""
-        self._peers.pop(peer, None)

@@ -84,6 +84,50 @@ async def _lobby_until(c: Client, check: Any) -> dict[str, Any]:
             return room
 
 
+# -- 5. the wrong-code throttle ----------------------------------------------------------------
+
+
+def test_joining_ones_own_room_between_guesses_does_not_wipe_the_misses() -> None:
+    async def go() -> None:
+        async with serving(limits=FAST, throttle=Throttle(free=2, base=30.0)) as server:
+            eve, _, room = await _host(server.url)  # her own room, from the same address
+            guesser = await connect(server.url)
+            codes = [await _answer(guesser, "join_room", code="AAAA-AAAA", name="Eve"),
+                     await _answer(guesser, "join_room", code="BBBB-BBBB", name="Eve"),
+                     await _answer(guesser, "join_room", code=room["code"], name="Eve")]  # the right code
+            await guesser.send("leave")
+            await guesser.expect("left")
+            codes += [await _answer(guesser, "join_room", code="CCCC-CCCC", name="Eve"),
+                      await _answer(guesser, "join_room", code="DDDD-DDDD", name="Eve")]
+            # Before: the right code started her afresh, two more free guesses and so on.
+            assert codes == ["bad_code", "bad_code", "joined", "bad_code", "throttled"]
+            for c in (eve, guesser):
+                await c.close()
+    run(go())
+
+
+def test_a_person_coming_back_with_their_token_is_not_throttled_by_anothers_guesses() -> None:
+    async def go() -> None:
+        async with serving(limits=FAST, throttle=Throttle(free=1, base=30.0)) as server:
+            ann, _, room = await _host(server.url)
+            bob, joined = await _join(server.url, room["code"])
+            await bob.close()
+            # Someone else behind the same address (a NAT) guesses codes until throttled.
+            eve = await connect(server.url)
+            assert await _answer(eve, "join_room", code="AAAA-AAAA", name="Eve") == "bad_code"
+            assert await _answer(eve, "join_room", code="BBBB-BBBB", name="Eve") == "bad_code"
+            assert await _answer(eve, "join_room", code="CCCC-CCCC", name="Eve") == "throttled"
+            # Bob comes back with his token: in, at once.
+            back = await connect(server.url)
+            assert await _answer(back, "join_room", code=room["code"], name="Bob", token=joined["token"]) == "joined"
+            # A made-up token with the right code is throttled, as a wrong code is: the
+            # answer does not tell a guesser the room exists.
+            assert await _answer(eve, "join_room", code=room["code"], name="Eve", token="A" * 32) == "throttled"
+            for c in (ann, back, eve):
+                await c.close()
+    run(go())
+
+
 # -- 6. configure clears ready -----------------------------------------------------------------
 
 
