@@ -111,6 +111,42 @@ def seed_history(paths: Any, *, sessions: int = 3, hands: int = 3, seed: int = 5
     return ids
 
 
+def _daily(app: Any) -> Iterator[str]:
+    """Title → Daily deal: the calendar, today's hand played by the computer for the
+    player, the duplicate result (the Expert thinking, then done), the calendar again."""
+    from big2.app import daily
+
+    kept = daily.EXPERT_OPTIONS.get("iterations")
+    daily.EXPERT_OPTIONS["iterations"] = 8  # a quick Expert: the stops are about the screens
+    try:
+        title = _back_to_title(app)
+        click(app, title.b_daily)
+        calendar = app.top
+        if calendar.name != "daily":
+            return
+        yield "daily"
+        click(app, calendar.b_play)
+        table = app.top
+        if getattr(table, "results_scene", None) != "daily_result" or not wait(app, lambda: table.awaiting_human, 30):
+            return
+        table.hand_seat_to_computer()
+        if not wait(app, lambda: app.top.name == "daily_result", 60):
+            return
+        result = app.top
+        pump(app, 2)
+        if not result.expert_future.done():
+            yield "daily-result-thinking"
+        wait(app, lambda: result.expert_future.done(), 60)
+        pump(app, 2)
+        yield "daily-result"
+        click(app, result.b_calendar)
+        pump(app, 2)
+        yield "daily-played"
+    finally:
+        daily.EXPERT_OPTIONS["iterations"] = kept
+    _back_to_title(app)
+
+
 def _solo(seed: int = 4, hands: int = 2) -> MatchConfig:
     seats = (SeatConfig("You", True), SeatConfig("East", False), SeatConfig("North", False), SeatConfig("West", False))
     return MatchConfig(seats=seats, hands=hands, seed=seed)
@@ -123,6 +159,32 @@ def _back_to_title(app: Any) -> Any:
     app.reset_to(title)
     pump(app, 2)
     return title
+
+
+def _review(app, replay):
+    """The review of the replayed hand: running (progress, Cancel), done, at a decision."""
+    from big2.app import reviewjob
+
+    kept = reviewjob.ITERATIONS
+    reviewjob.ITERATIONS = 8  # a quick review: the stops are about the screen
+    try:
+        click(app, replay.b_review)
+        review = app.top
+        pump(app, 2)
+        yield "review-running"
+        wait(app, lambda: review.job is not None and not review.job.running, 60)
+        pump(app, 2)
+        yield "review"
+        verdicts = review.job.verdicts if review.job is not None else []
+        shown = next((v for v in verdicts if not v.good), verdicts[0] if verdicts else None)
+        if shown is not None:
+            review.go(shown.step)
+            pump(app, 2)
+            yield "review-decision"
+    finally:
+        reviewjob.ITERATIONS = kept
+    app.pop()
+    pump(app, 2)
 
 
 def tour(app: Any, *, dropdowns_open: bool = True, presets: bool = True) -> Iterator[str]:
@@ -216,7 +278,11 @@ def tour(app: Any, *, dropdowns_open: bool = True, presets: bool = True) -> Iter
                 replay.go(replay.step + 1)
             pump(app, 2)
             yield "replay"
+            if getattr(replay, "b_review", None) is not None:
+                yield from _review(app, replay)
         _back_to_title(app)
+
+    yield from _daily(app)
 
     # The table, phase by phase: animations on so the deal and the sweep can be caught.
     saved = (settings.animation, settings.pace, app.time_scale)

@@ -33,6 +33,7 @@ SCENES: dict[str, str] = {
     "saves": "big2.app.screens.saves:SavesScene",
     "statistics": "big2.app.screens.statistics:StatisticsScene",
     "replay": "big2.app.screens.replay:ReplayScene",
+    "review": "big2.app.screens.review:ReviewScene",
     "confirm": "big2.app.screens.confirm:ConfirmScene",
     "about": "big2.app.screens.about:AboutScene",
     "how_to_play": "big2.app.rooms:open_how_to_play",

@@ -132,9 +132,43 @@ def _join_game(app):
     return scene
 
 
+def _daily_result(app):
+    """Title → Daily deal → Play today's deal, the computer playing the hand; the
+    duplicate result once the (quick) Expert has played the same cards."""
+    from big2.app import daily
+
+    daily.EXPERT_OPTIONS["iterations"] = 8
+    app.goto("title")
+    calendar = app.push("daily")
+    pump(app)
+    click(app, visible_rect(calendar.b_play).center)
+    table = app.top
+    assert app.run_until(lambda: table.awaiting_human, timeout=30)
+    table.hand_seat_to_computer()
+    assert app.run_until(lambda: app.top.name == "daily_result", timeout=60)
+    result = app.top
+    assert app.run_until(lambda: result.expert_future.done(), timeout=60)
+    pump(app, 2)
+    return result
+
+
 def _pause(app):
     table = _table(app)
     return app.push("pause", table)
+
+
+def _review(app):
+    """The review of a replayed hand, done (a quick review: 8 deals a decision)."""
+    from big2.app import reviewjob
+
+    reviewjob.ITERATIONS = 8
+    replay = _replay(app)
+    click(app, visible_rect(replay.b_review).center)
+    review = app.top
+    assert review.name == "review"
+    assert app.run_until(lambda: review.job is not None and not review.job.running, timeout=60)
+    pump(app, 2)
+    return review
 
 
 SCREENS = {
@@ -145,11 +179,14 @@ SCREENS = {
     "statistics": _over_title("statistics"),
     "rules": _over_title("rules"),
     "about": _over_title("about"),
+    "daily": _over_title("daily"),
+    "daily_result": _daily_result,
     "language": _by_click(_over_title("settings"), "b_language", "language"),
     "accessibility": _by_click(_over_title("settings"), "b_access", "accessibility"),
     "confirm": _by_key(lambda app: app.goto("title"), pygame.K_ESCAPE, "confirm"),  # "Quit Big Two?"
     "statistics_with_history": _statistics,
     "replay": _replay,
+    "review": _review,
     "how_to_play": _over_title("how_to_play"),
     "online": _over_title("online"),
     "host_game": _by_click(_over_title("online"), "b_host", "host_game"),

@@ -86,7 +86,7 @@ class ReplayScene(Scene):
         self.error = ""
         self.step = 0
         self.toast = dealactions.Toast()
-        self.b_play_deal = self.b_copy_deal = None
+        self.b_play_deal = self.b_copy_deal = self.b_review = None
         self.request()
 
     # Data --------------------------------------------------------------------------------------
@@ -167,7 +167,24 @@ class ReplayScene(Scene):
         self.b_close = self.button(lay.menu_button.as_tuple(), _("Close"), tooltip=verbatim("Esc"))
         under_log = prev[1] < first.y  # Earlier and Later went under the log box
         self.build_deal_buttons(lay, below=prev[1] + prev[3] if under_log else lay.log.bottom)
+        self.build_review_button(lay)
         self.refresh_buttons()
+
+    def build_review_button(self, lay: TableLayout) -> None:
+        """"Review" (where the person lost points: the screen "review") left of Close, and
+        left of Play this deal where that went there."""
+        gap = lay.buttons["hint"].x - lay.buttons["sort"].right
+        close = pygame.Rect(lay.menu_button.as_tuple())
+        right = close.x - gap
+        if self.b_play_deal is not None and self.b_play_deal.rect.y == close.y:
+            right = self.b_play_deal.rect.x - gap
+        want = self.button_width([_("Review")])
+        self.b_review = self.button((right - want, close.y, want, close.h), _("Review"),
+                                    tooltip=_("Where you lost points: the Expert looks at each of your decisions"))
+
+    def hand_lift(self, card: int) -> int:
+        """Pixels the bottom seat's ``card`` is drawn raised (the review lifts its better move)."""
+        return 0
 
     def deal_number(self) -> int | None:
         return self.loaded.hand.result.deal_number if self.loaded is not None else None
@@ -252,6 +269,9 @@ class ReplayScene(Scene):
         if self.pressed(event, self.b_close):
             self.close()
             return True
+        if self.b_review is not None and self.pressed(event, self.b_review):
+            self.app.push("review", self.hand_ids, index=self.index, step=self.step)
+            return True
         actions = {
             "start": lambda: self.go(0), "back": lambda: self.go(self.step - 1),
             "fwd": lambda: self.go(self.step + 1), "end": lambda: self.go(self.last),
@@ -327,7 +347,7 @@ class ReplayScene(Scene):
             cards = sorted(game.revealed[seat], key=game.rules.card_strength)
             if p == 0:
                 for c, (x, y) in zip(cards, lay.hand_positions(len(cards))):
-                    surf.blit(cardart.face(c, lay.card_w, lay.card_h, four_colour=four), (x, y))
+                    surf.blit(cardart.face(c, lay.card_w, lay.card_h, four_colour=four), (x, y - self.hand_lift(c)))
             else:
                 rotated = lay.seats[p].side in ("left", "right")
                 for c, (x, y) in zip(cards, lay.back_positions(p, len(cards))):

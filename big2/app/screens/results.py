@@ -11,7 +11,7 @@ from big2.engine.dealnumber import format_deal_number
 
 from big2.app.ui import cardart, text
 from big2.app.screens import dealactions
-from big2.app import vocab
+from big2.app import storage, vocab
 from big2.app.table.layout import results_card
 from big2.room.config import HandResult
 
@@ -67,6 +67,21 @@ class ResultsScene(Scene):
         # the same Menu as at the table: it opens the pause menu (Leave the game is there)
         self.b_menu = self.button((r.x + px(24), r.bottom - px(64), px(160), px(46)), _("Menu"), tooltip=_("Pause (Esc)"))
         self.build_deal_buttons()
+        self.build_review_button()
+
+    def build_review_button(self) -> None:
+        """"Review this hand" at the top right, for a hand kept in this app's history (not
+        online, not a practice hand); it opens the screen "review" on the session's last hand."""
+        self.b_review = None
+        st = storage.of(self.app)
+        rec = st.recorder_for(self.table.link) if st is not None and not getattr(self.table, "online", False) else None
+        if rec is None or getattr(self.table, "practice", None) is not None:
+            return
+        px, r = self.px, self.rect
+        bw = self.button_width([_("Review this hand")])
+        self.b_review = self.button((r.right - px(20) - bw, r.y + px(14), bw, px(38)), _("Review this hand"),
+                                    tooltip=_("Where you lost points: the Expert looks at each of your decisions"))
+        self.review_session = rec.session_id
 
     def rows_bottom(self, r: pygame.Rect) -> int:
         """Where the hands' rows end in dialog ``r`` (cards, and the notes under points)."""
@@ -161,6 +176,11 @@ class ResultsScene(Scene):
             dealactions.copy_deal_number(self.result.deal_number, self.toast)
             self.app.dirty = True
             return True
+        if self.b_review is not None and self.pressed(event, self.b_review):
+            sid = self.review_session
+            if sid.done() and sid.exception() is None and sid.result() is not None:
+                self.app.push("review", session=sid.result())
+            return True
         return event.type in (pygame.KEYDOWN, pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP)
 
     def next(self) -> None:
@@ -226,6 +246,11 @@ class ResultsScene(Scene):
             note = _("Deal {number}.").format(number=format_deal_number(res.deal_number)) + " " + note
         if res.assisted:
             note += " " + _("Undo was used: this hand counts as assisted.")
+        practice = getattr(self.table, "practice", None)
+        if practice is not None and practice.seat < len(practice.points):
+            note = _("Practice, not recorded: {name} scored {then} in the recorded hand, {now} in this one.").format(
+                name=vocab.seat_name(m, practice.seat), then=tr.signed(practice.points[practice.seat]),
+                now=tr.signed(res.points[practice.seat]))
         text.draw(surf, note, self.fpx(16), (r.centerx, self.note_y), (200, 210, 215), anchor="center", max_width=r.w - px(40))
         if self.toast.shown and self.b_copy_deal is not None:
             self.toast.draw(surf, self.toast_band(r).center, self.fpx(16), r.w - px(40))

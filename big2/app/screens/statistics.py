@@ -206,13 +206,20 @@ class StatisticsScene(Scene):
                 self.b_older = self.button((r.right - px(130), top - 4, px(110), px(28)), _("Older ▶"), tooltip=_("Earlier sessions"))
                 (self.b_newer.enable if v.offset > 0 else self.b_newer.disable)()
                 (self.b_older.enable if v.more else self.b_older.disable)()
+            self.review_buttons = []
             for i, s in enumerate(v.recent[: self.recent_rows()]):
                 ids = v.hands_of.get(s.session_id, [])
-                rw = self.replay_w = max(px(110), self.button_width([_("Replay")]))
+                rw = max(px(110), self.button_width([_("Replay")]))
+                vw = self.button_width([_("Review")])
+                self.replay_w = rw + px(8) + vw  # the score stands left of both
                 b = self.button((r.right - px(20) - rw, top + px(30) + i * px(30), rw, px(26)), _("Replay"), tooltip=_("Watch this session's hands again, all cards face up"))
+                rb = self.button((r.right - px(28) - rw - vw, top + px(30) + i * px(30), vw, px(26)), _("Review"),
+                                 tooltip=_("Where you lost points in the session's last hand"))
                 if not ids:
                     b.disable()
+                    rb.disable()
                 self.replay_buttons.append((b, s.session_id))
+                self.review_buttons.append((rb, s.session_id))
 
     def columns(self) -> tuple[pygame.Rect, pygame.Rect]:
         px = self.px
@@ -261,6 +268,12 @@ class StatisticsScene(Scene):
         for b, sid in self.replay_buttons:
             if self.pressed(event, b):
                 self.replay(sid)
+                return True
+        for b, sid in getattr(self, "review_buttons", ()):
+            if self.pressed(event, b):
+                ids = self.view.hands_of.get(sid, []) if self.view else []
+                if ids:
+                    self.app.push("review", ids, index=len(ids) - 1)
                 return True
         return False
 
