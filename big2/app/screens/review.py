@@ -185,18 +185,22 @@ class ReviewScene(ReplayScene):
         return max(12, int(lay.font_px * 0.78))
 
     def panel_rect(self, lay: TableLayout) -> pygame.Rect:
-        """The review's panel: the log column under the left seat, above the hand."""
+        """The review's panel: the left column (the log box's width) under what stands
+        there (the log's lines, the left seat, Earlier and Later), above the hand."""
         log = pygame.Rect(lay.log.as_tuple())
+        w, h = self.app.size
         gap = max(6, lay.buttons["hint"].x - lay.buttons["sort"].right)
+        column = pygame.Rect(log.x, 0, log.w, h)
         top = log.y + int(self.panel_font(lay) * 1.45) * 4 + 12
-        for spot in lay.seats:
-            info = pygame.Rect(spot.info.as_tuple())
-            if info.colliderect(log):
-                top = max(top, info.bottom + gap)
-        bottom = log.bottom
-        fan = pygame.Rect(lay.seats[0].fan.as_tuple())
-        if fan.x < log.right:
-            bottom = min(bottom, fan.y - gap)
+        taken = [pygame.Rect(spot.info.as_tuple()) for spot in lay.seats[1:]]
+        taken += [b.rect for b in (getattr(self, "b_prev_hand", None), getattr(self, "b_next_hand", None)) if b is not None]
+        for box in taken:
+            if box.colliderect(column) and box.y < h // 2 + h // 6:
+                top = max(top, box.bottom + gap)
+        bottom = h - gap
+        for box in (pygame.Rect(lay.seats[0].fan.as_tuple()), pygame.Rect(lay.seats[0].info.as_tuple())):
+            if box.colliderect(column):
+                bottom = min(bottom, box.y - gap)
         return pygame.Rect(log.x, top, log.w, max(0, bottom - top))
 
     def timeline_rect(self, lay: TableLayout) -> pygame.Rect:
@@ -204,7 +208,12 @@ class ReviewScene(ReplayScene):
         row = pygame.Rect(lay.message.as_tuple())
         h = max(12, int(lay.font_px * 0.8))
         left = max(row.x + 8, self.panel_rect(lay).right + 12)  # clear of the panel
-        return pygame.Rect(left, row.y - h - 4, row.right - 8 - left, h)
+        # under the trick's "★ name" where there is room, else just over the move line
+        label = lay.trick.y + lay.trick.h + 4 + text.render("Ag", max(13, int(lay.font_px * 0.85)), WHITE).get_height()
+        y = row.y - h - 4
+        if y < label + 2:
+            y = min(label + 2, row.y - h // 2)
+        return pygame.Rect(left, y, row.right - 8 - left, h)
 
     def x_of(self, bar: pygame.Rect, step: int) -> int:
         return bar.x + round(bar.w * step / max(self.last, 1))
@@ -312,7 +321,7 @@ class ReviewScene(ReplayScene):
                 out.append(((_("Costly: about {points} points lost") if v.costly(review.threshold) else
                              _("About {points} points below the best move")).format(points=lost),
                             RED if v.costly(review.threshold) else WHITE, True, "verdict"))
-                out.append((_("You played {cards}").format(cards=shown(v.played)), WHITE, False, "verdict"))
+                out.append((_("You played {cards}").format(cards=shown(v.played)), WHITE, False, "played"))
                 out.append((_("Better: {cards}").format(cards=shown(v.best)), GOLD, False, "verdict"))
             names = [self.seat_name(s) for s in range(len(self.positions[0].card_counts))]
             said = i18n.render(reason(self.positions, v, self.viewer(), names))
@@ -339,9 +348,12 @@ class ReviewScene(ReplayScene):
                         rows.append(("", colour, bold, "progress-gap"))
                     continue
                 rows += [(part, colour, bold, what) for part in text.wrap(words, fp, width, bold=bold)]
-            if len(rows) <= room or not any(w == "summary" for *_x, w in lines):
+            # where the panel is short the summary goes first, then "You played" (the hand
+            # shows it outlined in red): the sentence why stays
+            spare = next((what for what in ("summary", "played") if any(line[3] == what for line in lines)), None)
+            if len(rows) <= room or spare is None:
                 break
-            lines = [line for line in lines if line[3] != "summary"]
+            lines = [line for line in lines if line[3] != spare]
         y = box.y + 6
         job = self.job
         for words, colour, bold, what in rows[:room]:
