@@ -35,9 +35,11 @@ from ..engine.rules import Rules
 from ..room import codec
 from ..room import commands as cmds
 from ..room.config import MatchConfig, SeatConfig
+from ..room.events import HintGiven
 from ..room.match import Match
 from ..room.room import Room, lowest_move
 from .brain import ExecutorBrain
+from .gate import TokenBucket, address_key
 from .lobby import KNOWN_MAX, Host, RoomError, RoomLobby, SeatSlot, token_hash
 from .protocol import encode_frame
 from .roomstate import room_from_state, room_to_state
@@ -69,6 +71,8 @@ class GameHost(Host, Protocol):
     directory: RoomDirectory
     limits: Limits
 
+    def allow_hint(self, address: str) -> bool: ...
+
 
 class HostedRoom(RoomLobby):
     """A room of ``players`` seats run by ``server``: its lobby and its game. Build with
@@ -82,6 +86,9 @@ class HostedRoom(RoomLobby):
         super().__init__(server, code, players=players, preset=preset, level=level, hands=hands,
                          turn_clock=turn_clock, rules=rules, scoring=scoring, target=target)
         self.brain = ExecutorBrain(server.executor, self.wake_threadsafe)
+        #: Each seat's hint budget, and the seats whose hint is being searched.
+        self._hint_buckets: dict[int, TokenBucket] = {}
+        self._hinting: set[int] = set()
         self._cursors: dict[int, int] = {}
         #: Seats whose person just (re)joined: their next frames are a snapshot, never a replay.
         self._fresh: set[int] = set()
@@ -237,6 +244,9 @@ class HostedRoom(RoomLobby):
             if conn is not None:
                 await conn.send({"type": "ack", "seq": seq})
             return
+        if command["kind"] == "hint" and hand is not None and not hand.is_over:
+            await self._hint(seat, seq)
+            return
         dealing = command["kind"] == "next_hand"
         refusal = self.game.command(seat, self._command(command))
         if refusal is not None:
@@ -253,6 +263,38 @@ class HostedRoom(RoomLobby):
         if conn is not None:
             await conn.send({"type": "ack", "seq": seq})
         self.wake()
+
+    async def _hint(self, seat: int, seq: int) -> None:
+        """A hint for ``seat``: one that needs a search is searched in the server's
+        computer pool (never on the event loop), within the seat's hint budget and its
+        address's; logged for the seat unless the game moved meanwhile."""
+        game = self.game
+        assert game is not None
+        task = game.hint_task(seat)
+        if not isinstance(task, HintGiven):
+            conn = self.seats[seat].conn
+            address = address_key(conn.peer) if conn is not None else ""
+            bucket = self._hint_buckets.get(seat)
+            if bucket is None:
+                limits = self.server.limits
+                bucket = self._hint_buckets[seat] = TokenBucket(limits.hint_rate, limits.hint_burst)
+            if seat in self._hinting or not bucket.take() or not self.server.allow_hint(address):
+                raise RoomError("no_hint", "No more hints for now; try again in a minute.")
+            at = (game.hand_serial, len(game.log))
+            self._hinting.add(seat)
+            try:
+                found = await asyncio.wrap_future(self.brain.search(task))
+            finally:
+                self._hinting.discard(seat)
+            if self.game is not game or self._closed or (game.hand_serial, len(game.log)) != at:
+                found = None  # the position moved on: that hint is of no use now
+            task = found
+        if task is not None:
+            game.add_hint(task)
+            await self.flush()
+        conn = self.seats[seat].conn
+        if conn is not None:
+            await conn.send({"type": "ack", "seq": seq})
 
     def _frames(self, seats: list[int], *, states: bool) -> dict[int, list[str]]:
         """What each of ``seats`` has not been sent yet, as encoded frames: the hand's
@@ -419,12 +461,16 @@ class HostedRoom(RoomLobby):
         events before it are not sent again)."""
         self._grace.pop(seat, None)
         self._moved.discard(seat)
+        conn = self.seats[seat].conn
+        if not self.brain.address and conn is not None:  # a room taken over: whose time its computers spend
+            self.brain.address = address_key(conn.peer)
         if self.game is None:
             return
         self.game.seat_back(seat)
         self._arrived(seat)  # (a snapshot takes them straight to the table)
         self._clock_news = True  # their clock runs again (and they need to hear it)
         await self.flush(states=True)
+        self.wake()  # its computers were paused while nobody was here
 
     async def seat_given(self, seat: int, name: str) -> None:
         """The host gave this seat back to a person: they play it now, under their own
@@ -484,6 +530,7 @@ class HostedRoom(RoomLobby):
         """Let the room's driver look for a computer move or a clock to run out."""
         if self.game is None or self._closed:
             return
+        self.brain.pause(self.idle_since is not None)  # nobody here: its searches wait
         if self._driver is None or self._driver.done():
             self._driver = asyncio.get_running_loop().create_task(self._drive())
         self._woken.set()
@@ -492,6 +539,7 @@ class HostedRoom(RoomLobby):
         """The room's own task: computers move (at ``pace``), the turn clock runs out."""
         while not self._closed and self.game is not None:
             self._woken.clear()
+            self.brain.pause(self.idle_since is not None)
             now = time.monotonic()
             try:
                 moved = self.game.tick(now, self.server.limits.computer_pace_s, self.server.limits.computer_pace_s)
@@ -511,7 +559,7 @@ class HostedRoom(RoomLobby):
                 await asyncio.sleep(1.0)
                 continue
             due = self.game.next_due(self.server.limits.computer_pace_s)
-            wait = 3600.0 if self.game.computer_to_act() is None else 0.5
+            wait = 3600.0 if self.game.computer_to_act() is None or self.brain.paused else 0.5
             if due is not None:
                 wait = min(wait, max(0.0, due - now))
             person = self._turn_person()

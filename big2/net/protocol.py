@@ -98,6 +98,8 @@ ERROR_CODES: Final = {
     "bad_preset": "no rule preset has that name",
     "bad_level": "no computer level has that name",
     "refused": "the room refused the command (the engine's sentence in message and msg)",
+    "busy": "this address (or the server) has as many rooms open as it may",
+    "no_hint": "this seat's (or this address's) hints are spent for now: wait",
     "no_undo": "undo is asked for: there is no undo online",
 }
 

@@ -54,6 +54,8 @@ SENTENCES: dict[str, str] = {
     "bad_preset": N_("The game server does not know those rules."),
     "bad_level": N_("The game server does not know that computer level."),
     "refused": N_("The game did not take that move."),
+    "busy": N_("That game server cannot open another game for your network now; leave a game or try again later."),
+    "no_hint": N_("No more hints for now; try again in a minute."),
     "no_undo": N_("There is no undo in a game online."),
 }
 #: What a link itself reports besides the server's codes (see RemoteLink.problem).

@@ -2,11 +2,16 @@
 
     big2 serve [--host 127.0.0.1] [--port 7531] [--redis URL] [--certfile F --keyfile F]
                [--lease SECONDS] [--advertise] [--log-level info]
+               [--trust-proxy ADDRESS ...] [--exempt ADDRESS ...]
 
 Logs go to stderr. ``--redis`` shares rooms with every other ``big2 serve`` given the
 same Redis (see docs/online.md); without it rooms live in this process. ``--certfile``
 and ``--keyfile`` (PEM) serve over TLS (``wss://``). ``--advertise`` announces the server
-on the local network (mDNS) so Join a game lists it. Never imports pygame.
+on the local network (mDNS) so Join a game lists it. ``--trust-proxy`` names a reverse
+proxy whose connections count under their ``X-Forwarded-For`` address; ``--exempt`` an
+address no per-address cap applies to (the load test's bots). At start the soft
+descriptor limit is raised to the hard one (the connection cap stays below it). Never
+imports pygame.
 """
 
 from __future__ import annotations
@@ -22,6 +27,7 @@ from collections.abc import Sequence
 
 from .. import cliargs
 from .directory import REDIS_SCHEMES, DirectoryError, RedisDirectory, open_directory
+from .gate import raise_descriptor_limit
 from .server import Limits, Server, _process_id, make_ssl_context, tune_gc
 
 DEFAULT_PORT = 7531
@@ -53,6 +59,12 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--computer-pace", type=float, default=0.6, metavar="SECONDS",
                         help="how long a computer's move waits after the last move (default 0.6)")
     parser.add_argument("--advertise", action="store_true", help="announce the server on the local network")
+    parser.add_argument("--trust-proxy", action="append", default=[], metavar="ADDRESS",
+                        help="a reverse proxy's address: its connections count under their X-Forwarded-For "
+                             "address (repeat for several)")
+    parser.add_argument("--exempt", action="append", default=[], metavar="ADDRESS",
+                        help="an address no per-address cap or budget applies to, e.g. a load test's "
+                             "(repeat for several)")
     parser.add_argument("--log-level", default="info", choices=("debug", "info", "warning", "error"))
     return parser
 
@@ -68,7 +80,8 @@ async def run(args: argparse.Namespace, *, ready: asyncio.Event | None = None) -
             await directory.close()
             logging.getLogger("big2.net").error("%s", exc)
             return 1
-    limits = Limits(computer_pace_s=max(0.0, min(float(args.computer_pace), 10.0)))
+    limits = Limits(computer_pace_s=max(0.0, min(float(args.computer_pace), 10.0)),
+                    trusted_proxies=tuple(args.trust_proxy), exempt=tuple(args.exempt))
     server = Server(host=args.host, port=args.port, ssl_context=ssl_context, directory=directory, limits=limits)
     try:
         await server.start()
@@ -114,6 +127,7 @@ def main(argv: Sequence[str] | None = None) -> int:
                         format="%(asctime)s %(levelname)s %(name)s: %(message)s")
     logging.getLogger("websockets").setLevel(logging.WARNING)
     tune_gc()  # this process only serves (the app's ServerThread keeps the app's settings)
+    raise_descriptor_limit()  # (the connection cap stays below it: see Limits)
     try:
         return asyncio.run(run(args))
     except KeyboardInterrupt:  # where signal handlers are not available

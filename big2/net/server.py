@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import functools
 import http
 import logging
 import os
@@ -29,7 +30,6 @@ import socket
 import ssl
 import time
 from collections.abc import Awaitable, Callable
-from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
 from websockets.asyncio.server import Server as WsServer
@@ -38,9 +38,11 @@ from websockets.exceptions import ConnectionClosed
 
 from . import protocol
 from .directory import DirectoryError, MemoryDirectory, RoomDirectory
+from .gate import Gate, GatedConnection, RateLog, TokenBucket, address_key
 from .protocol import Frame, ProtocolError
 from .hosted import HostedRoom, RoomError
 from .limits import Limits
+from .pool import ComputerPool
 from .relay import Relay
 from .tokens import Throttle, normalise_code
 
@@ -54,26 +56,6 @@ CLOSE_WAIT_S = 0.5
 _timeout = getattr(asyncio, "timeout", None)
 
 
-class TokenBucket:
-    """``rate`` tokens a second up to ``burst``; :meth:`take` spends one if there is one."""
-
-    def __init__(self, rate: float, burst: float, clock: Callable[[], float] = time.monotonic) -> None:
-        self.rate = rate
-        self.burst = burst
-        self.clock = clock
-        self.tokens = burst
-        self.stamp = clock()
-
-    def take(self) -> bool:
-        now = self.clock()
-        self.tokens = min(self.burst, self.tokens + (now - self.stamp) * self.rate)
-        self.stamp = now
-        if self.tokens >= 1.0:
-            self.tokens -= 1.0
-            return True
-        return False
-
-
 class Connection:
     """One client: its websocket, peer address, flood bucket, and the seat it holds."""
 
@@ -82,6 +64,12 @@ class Connection:
         self.limits = limits
         remote = ws.remote_address
         self.peer = str(remote[0]) if isinstance(remote, tuple) and remote else "?"
+        if getattr(ws, "forwarded", False):  # through a trusted proxy: the client's own address
+            self.peer = str(ws.address)
+        #: What per-address caps and budgets count this connection under.
+        self.address = address_key(self.peer)
+        #: Since when it is in no room (None: in one); closed after ``roomless_s``.
+        self.roomless_since: float | None = time.monotonic()
         self.bucket = TokenBucket(limits.rate, limits.burst)
         self.client = ""
         self.room: HostedRoom | None = None
@@ -194,8 +182,15 @@ class Server:
         self.directory: RoomDirectory = directory if directory is not None else MemoryDirectory(_process_id())
         self.throttle = throttle if throttle is not None else Throttle()
         self.rooms: dict[str, HostedRoom] = {}
-        #: Where computers think (see :mod:`big2.net.brain`).
-        self.executor = ThreadPoolExecutor(self.limits.computer_threads, thread_name_prefix="big2-computer")
+        #: Where computers think and hints are searched (see :mod:`big2.net.pool`).
+        self.executor = ComputerPool(self.limits)
+        #: Log lines one a cause an interval; connections counted by address and in all.
+        self.rate_log = RateLog(self.limits.log_interval_s)
+        self.gate = Gate(self.limits, self.rate_log)
+        #: Frame and hint budgets shared by every connection of one address.
+        self.frame_buckets: dict[str, TokenBucket] = {}
+        self.hint_buckets: dict[str, TokenBucket] = {}
+        self._loop_handler: Any = None
         self.connections: set[Connection] = set()
         self._ws: WsServer | None = None
         self._housekeeping: asyncio.Task[None] | None = None
@@ -210,11 +205,14 @@ class Server:
         if getattr(self.directory, "shared", False) and hasattr(self.directory, "redis"):
             self.relay = Relay(self)
             await self.relay.start()
+        loop = asyncio.get_running_loop()
+        self._loop_handler = (loop, loop.get_exception_handler())
+        loop.set_exception_handler(self.rate_log.loop_handler)  # an accept storm: one line an interval
         self._ws = await serve(
             self._handler, self.host, self.port, ssl=self.ssl_context,
             max_size=self.limits.max_frame, max_queue=16, compression=None,
-            ping_interval=20, ping_timeout=20, close_timeout=5, logger=log,
-            process_request=self._health,
+            ping_interval=20, ping_timeout=20, close_timeout=5, logger=self.rate_log.adapter(),
+            process_request=self._health, create_connection=functools.partial(GatedConnection, gate=self.gate),
         )
         sock = next(iter(self._ws.sockets))
         self.port = int(sock.getsockname()[1])
@@ -264,6 +262,11 @@ class Server:
         with contextlib.suppress(asyncio.TimeoutError):
             await asyncio.wait_for(self.directory.close(), self.limits.stop_release_s)
         self.executor.shutdown(wait=False, cancel_futures=True)
+        if self._loop_handler is not None:
+            loop, handler = self._loop_handler
+            with contextlib.suppress(Exception):
+                loop.set_exception_handler(handler)
+            self._loop_handler = None
 
     @property
     def url(self) -> str:
@@ -276,6 +279,9 @@ class Server:
         httpchk``): 200 while this process serves, 503 once it is stopping. Any other
         request goes on to the websocket handshake."""
         if request.path.split("?", 1)[0] != HEALTH_PATH:
+            if isinstance(connection, GatedConnection) and connection.address is None and \
+                    not connection.forward(request.headers.get("X-Forwarded-For")):
+                return connection.respond(http.HTTPStatus.SERVICE_UNAVAILABLE, "too many connections\n")
             return None
         if self._stopping:
             return connection.respond(http.HTTPStatus.SERVICE_UNAVAILABLE, "stopping\n")
@@ -317,7 +323,7 @@ class Server:
 
     async def _serve(self, conn: Connection) -> None:
         async for raw in conn.ws:
-            if not conn.bucket.take():
+            if not conn.bucket.take() or not self._address_frame(conn):
                 await conn.fail(ProtocolError("flood", "Too many frames: the connection is closed.", fatal=True))
                 return
             try:
@@ -349,7 +355,8 @@ class Server:
         except ConnectionClosed:
             pass
         except Exception:
-            log.exception("a handler failed on %s", frame.type if frame else "disconnect")
+            kind = frame.type if frame else "disconnect"
+            self.rate_log.log(logging.ERROR, f"handler: {kind}", "a handler failed on %s", kind, exc_info=True)
             if conn is not None:
                 await conn.fail(ProtocolError("internal", "The server could not do that."))
 
@@ -376,6 +383,7 @@ class Server:
     async def _create(self, conn: Connection, frame: Frame) -> None:
         if conn.room is not None or getattr(conn, "relayed", None) is not None:
             raise ProtocolError("in_room", "Leave this room before opening another.")
+        self._may_open(conn)
         room = HostedRoom.create(self, name=frame["name"], players=frame.get("players", 4),
                                  computers=frame.get("computers", 0), preset=frame.get("preset"),
                                  level=frame.get("level"), hands=frame.get("hands", 4),
@@ -386,9 +394,46 @@ class Server:
             room.code = room.new_code()
         else:  # pragma: no cover - 20 collisions in 2**40 codes
             raise ProtocolError("unavailable", "No room code was free; try again.")
+        room.brain.address = conn.address  # its computers spend this address's time
         self.rooms[room.code] = room
         self._changed()
         await room.seat_host(conn)
+
+    # -- what one address may spend (see "Threat model" in docs/online.md) -----------------
+
+    def _address_frame(self, conn: Connection) -> bool:
+        """Spend one of the frame budget every connection of ``conn``'s address shares."""
+        if self.gate.exempt(conn.address):
+            return True
+        bucket = self.frame_buckets.get(conn.address)
+        if bucket is None:
+            bucket = self.frame_buckets[conn.address] = TokenBucket(self.limits.address_rate,
+                                                                    self.limits.address_burst)
+        return bucket.take()
+
+    def allow_hint(self, address: str) -> bool:
+        """Spend one of the hint budget every seat of ``address`` shares."""
+        if self.gate.exempt(address):
+            return True
+        bucket = self.hint_buckets.get(address)
+        if bucket is None:
+            bucket = self.hint_buckets[address] = TokenBucket(self.limits.address_hint_rate,
+                                                              self.limits.address_hint_burst)
+        return bucket.take()
+
+    def _may_open(self, conn: Connection) -> None:
+        """Refuse a new room past the rooms an address (or the server) may have open."""
+        if len(self.rooms) >= self.limits.max_rooms:
+            self.rate_log.log(logging.WARNING, "rooms: total", "refused a room: %d open, the cap", len(self.rooms))
+            raise ProtocolError("busy", "The server has as many rooms open as it can hold; try again later.")
+        if self.gate.exempt(conn.address):
+            return
+        held = sum(1 for room in self.rooms.values() if room.brain.address == conn.address)
+        if held >= self.limits.rooms_per_address:
+            self.rate_log.log(logging.WARNING, "rooms: address", "refused a room to %s: it has %d open",
+                              conn.address, held)
+            raise ProtocolError("busy", f"Your address has {held} rooms open here, the most it may; "
+                                        f"leave one first.")
 
     async def _join(self, conn: Connection, frame: Frame) -> None:
         if conn.room is not None or getattr(conn, "relayed", None) is not None:
@@ -529,9 +574,18 @@ class Server:
     async def _housekeep_once(self) -> None:
         now = time.monotonic()
         for room in list(self.rooms.values()):
-            if room.idle_since is not None and now - room.idle_since > self.limits.idle_room_s:
-                log.info("room %s closed: nobody connected for %.0f s", room.code, now - room.idle_since)
+            if room.idle_since is None:
+                continue
+            if now - room.idle_since > self.limits.idle_room_s or \
+                    (not room.started and now - room.idle_since > self.limits.empty_lobby_s):
+                self.rate_log.log(logging.INFO, "room closed", "room %s closed: nobody connected for %.0f s",
+                                  room.code, now - room.idle_since)
                 await self.drop(room, "Nobody was left in the room.", forget=True)
+        await self._close_roomless(now)
+        for buckets in (self.frame_buckets, self.hint_buckets):
+            for address in [a for a, bucket in buckets.items() if bucket.full()]:
+                del buckets[address]
+        self.rate_log.flush()
         # The leases first: a slow or failing check of relayed rooms (one Redis read a
         # room, a thousand relayed people at 500 tables) must never let them run out.
         lost = await self.directory.renew(list(self.rooms))
@@ -541,6 +595,24 @@ class Server:
                 await self.drop(room, "The room moved to another server; reconnect to go on.", release=False)
         if self.relay is not None:
             await self.relay.check_owners()
+
+
+    async def _close_roomless(self, now: float) -> None:
+        """Close connections that have been in no room for ``roomless_s`` (they hold a
+        descriptor and send nothing a room needs)."""
+        late = []
+        for conn in list(self.connections):
+            if conn.room is not None or conn.relayed is not None or conn.closed:
+                conn.roomless_since = None
+            elif conn.roomless_since is None:
+                conn.roomless_since = now
+            elif now - conn.roomless_since > self.limits.roomless_s:
+                conn.roomless_since = None
+                self.rate_log.log(logging.INFO, "roomless", "closed a connection from %s: in no room for %.0f s",
+                                  conn.address, self.limits.roomless_s)
+                late.append(conn.fail(ProtocolError("timeout", "No room was joined in time.", fatal=True)))
+        if late:  # at once: each waits a moment for its close to be answered
+            await asyncio.gather(*late, return_exceptions=True)
 
 
 #: The young generation's size before a collection, in a serving process (Python's

@@ -473,6 +473,14 @@ class Room:
         return None
 
     def _hint(self, seat: int) -> HintGiven:
+        task = self.hint_task(seat)
+        return task if isinstance(task, HintGiven) else task()
+
+    def hint_task(self, seat: int) -> HintGiven | Callable[[], HintGiven]:
+        """The hint for ``seat``: at once where it needs no search (a card to give back,
+        not their turn), else a function that searches for it, safe to run on another
+        thread (it holds its own copy of what the seat sees). A server runs that off its
+        event loop and logs the hint with :meth:`add_hint` if nothing moved meanwhile."""
         game = self.match.game
         assert game is not None
         if game.exchange is not None and game.exchange[1] == seat:
@@ -485,10 +493,20 @@ class Room:
         from big2.ai import PlayerView
         from big2.ai.hint import hint as ai_hint
 
-        h = ai_hint(PlayerView.from_game(game, seat), random.Random(len(game.history) * 7919 + seat),
-                    names=self.match.names)
-        why = h.reason if not isinstance(h.reason, str) else msg(h.reason)
-        return HintGiven(seat, h.move, why)
+        view = PlayerView.from_game(game, seat)
+        rng = random.Random(len(game.history) * 7919 + seat)
+        names = tuple(self.match.names)
+
+        def search() -> HintGiven:
+            h = ai_hint(view, rng, names=names)
+            why = h.reason if not isinstance(h.reason, str) else msg(h.reason)
+            return HintGiven(seat, h.move, why)
+
+        return search
+
+    def add_hint(self, hint: HintGiven) -> None:
+        """Log a hint found by :meth:`hint_task`'s search (the seat hears it next)."""
+        self.log.append(hint)
 
     def _after(self, events: Any) -> None:
         """A move was made: log its events, score a finished hand, tell the observers."""
