@@ -3,19 +3,41 @@ statistics, how to play, quit; About in the corner."""
 
 from __future__ import annotations
 
-import math
-
 import pygame
 
-from ..ui import cardart, text
+from ..ui import text
 from .. import storage
 from ...i18n import _, verbatim
 from ..ui.scene import Scene
-from .common import felt
+from . import titleart
 
 
 class TitleScene(Scene):
     name = "title"
+
+    #: The button grid under the title, row by row: (attribute, weight) for each button
+    #: (a row shares its width by weight). Continue is not in it: it has its own place
+    #: above the grid, so no button moves when a saved game appears or goes (a click where
+    #: New game was never opens "You have an unfinished game"). One more button fits in
+    #: the last row (e.g. a daily deal) without moving the others' rows.
+    GRID = (
+        (("b_quick", 1),),
+        (("b_new", 1), ("b_online", 1), ("b_saves", 1)),
+        (("b_rules", 1), ("b_settings", 1), ("b_stats", 1)),
+        (("b_learn", 1), ("b_daily", 1), ("b_quit", 1)),
+    )
+
+    def grid_top(self) -> int:
+        """Where the first row of the grid starts (Continue sits one row above it)."""
+        h = self.app.size[1]
+        return int(h * 0.47) + self.row_step()
+
+    def button_height(self) -> int:
+        h = self.app.size[1]
+        return self.px(46) if h < self.px(700) else self.px(52)
+
+    def row_step(self) -> int:
+        return self.button_height() + self.px(12)
 
     def build_ui(self) -> None:
         w, h = self.app.size
@@ -27,36 +49,41 @@ class TitleScene(Scene):
             return per_row * (max(self.text_width(t, 17, bold=True) for t in words) + px(32)) + (per_row - 1) * g
 
         wanted = max(px(360), need((_("Play against the computer"), _("Continue"), _("Quit")), 1),
-                     need((_("How to play"), _("Quit")), 2),
+                     need((_("How to play"), _("Daily deal"), _("Quit")), 3),
                      need((_("New game…"), _("Play online"), _("Saved games…")), 3),
                      need((_("Rules"), _("Settings"), _("Statistics")), 3))
-        bw, bh = min(wanted, w - px(80)), px(52)
+        bw, bh = min(wanted, w - px(80)), self.button_height()
         x = (w - bw) // 2
-        y = int(h * 0.5)
-        gap = bh + g
+        gap = self.row_step()
+        top = self.grid_top()
+        places: dict[str, pygame.Rect] = {}
+        for r, row in enumerate(self.GRID):
+            total = sum(weight for _name, weight in row)
+            left = x
+            for k, (name, weight) in enumerate(row):
+                right = x + bw if k == len(row) - 1 else left + (bw - (len(row) - 1) * g) * weight // total
+                places[name] = pygame.Rect(left, top + r * gap, right - left, bh)
+                left = right + g
         self.b_continue = None
-        if storage.can_continue(self.app):  # a saved session: Continue comes first
-            bh = px(46) if h < px(700) else bh
-            gap = bh + px(10)
-            y = min(y, h - 5 * gap - px(8))
-            self.b_continue = self.button((x, y, bw, bh), _("Continue"), object_id="#primary", tooltip=storage.continue_hint(self.app))
-            y += gap
-        self.b_quick = self.button((x, y, bw, bh), _("Play against the computer"), object_id=None if self.b_continue else "#primary", tooltip=storage.quick_game_hint(self.app))
-        half = (bw - g) // 2
-        third = (bw - 2 * g) // 3
-        self.b_new = self.button((x, y + gap, third, bh), _("New game…"), tooltip=_("Choose players, rules and session length"))
-        self.b_online = self.button((x + third + g, y + gap, third, bh), _("Play online"),
+        if storage.can_continue(self.app):  # a saved session: Continue, in its own place
+            self.b_continue = self.button(pygame.Rect(x, top - gap, bw, bh), _("Continue"), object_id="#primary",
+                                          tooltip=storage.continue_hint(self.app))
+        self.b_quick = self.button(places["b_quick"], _("Play against the computer"), object_id=None if self.b_continue else "#primary", tooltip=storage.quick_game_hint(self.app))
+        self.b_new = self.button(places["b_new"], _("New game…"), tooltip=_("Choose players, rules and session length"))
+        self.b_online = self.button(places["b_online"], _("Play online"),
                                     tooltip=_("Host a game for friends on other computers, or join theirs"))
-        self.b_saves = self.button((x + 2 * (third + g), y + gap, bw - 2 * (third + g), bh), _("Saved games…"), tooltip=_("Load, save or delete a named game"))
-        self.b_rules = self.button((x, y + 2 * gap, third, bh), _("Rules"))
-        self.b_settings = self.button((x + third + g, y + 2 * gap, third, bh), _("Settings"))
-        self.b_stats = self.button((x + 2 * (third + g), y + 2 * gap, bw - 2 * (third + g), bh), _("Statistics"), tooltip=_("Your scores, streaks and past hands"))
+        self.b_saves = self.button(places["b_saves"], _("Saved games…"), tooltip=_("Load, save or delete a named game"))
+        self.b_rules = self.button(places["b_rules"], _("Rules"))
+        self.b_settings = self.button(places["b_settings"], _("Settings"))
+        self.b_stats = self.button(places["b_stats"], _("Statistics"), tooltip=_("Your scores, streaks and past hands"))
         # How to play: a guided first game, offered (highlighted) on the first start
         self.first_start = storage.first_start(self.app)
-        self.b_learn = self.button((x, y + 3 * gap, half, bh), _("How to play"), object_id="#primary" if self.first_start else None,
+        self.b_learn = self.button(places["b_learn"], _("How to play"), object_id="#primary" if self.first_start else None,
                                    tooltip=_("A guided first game: one lesson a turn (H lifts the cards, Enter plays)"))
-        self.b_quit = self.button((x + half + g, y + 3 * gap, bw - half - g, bh), _("Quit"), object_id="#danger")
-        self.offer_y = y + 3 * gap + bh + g
+        self.b_daily = self.button(places["b_daily"], _("Daily deal"),
+                                   tooltip=_("Today's deal, the same for everyone, against the Expert's result"))
+        self.b_quit = self.button(places["b_quit"], _("Quit"), object_id="#danger")
+        self.offer_y = top + (len(self.GRID) - 1) * gap + bh + g
         # a seat kept from an online game that was running when the app closed
         from ..online import rejoin
 
@@ -87,6 +114,9 @@ class TitleScene(Scene):
         if self.pressed(event, self.b_learn) or (event.type == pygame.KEYDOWN and event.key == pygame.K_F1):
             self.app.push("how_to_play")
             return True
+        if self.pressed(event, self.b_daily):
+            self.app.push("daily")
+            return True
         if self.pressed(event, self.b_settings):
             self.app.push("settings")
             return True
@@ -113,27 +143,18 @@ class TitleScene(Scene):
 
     def draw(self, surf: pygame.Surface) -> None:
         w, h = surf.get_size()
-        surf.blit(felt((w, h), self.app.settings.felt_colours), (0, 0))
-        # A fan of the four twos above the title
-        ch = int(min(h * 0.21, w * 0.15))
-        cw = int(ch * 0.7)
-        cx, cy = w // 2, int(h * 0.2)
-        cards = [51, 50, 49, 48, 47]  # 2♠ 2♥ 2♣ 2♦ A♠
-        for i, c in enumerate(reversed(cards)):
-            angle = (i - 2) * -12
-            img = cardart.face(c, cw, ch, four_colour=self.app.settings.four_colour)
-            rot = pygame.transform.rotozoom(img, angle, 1)
-            rad = math.radians(angle)
-            px = cx + math.sin(-rad) * ch * 0.55
-            py = cy + ch * 0.55 - math.cos(rad) * ch * 0.55
-            surf.blit(rot, rot.get_rect(center=(int(px), int(py))))
-        size = max(36, int(h * 0.085))
+        surf.blit(titleart.illustration((w, h), self.app.settings.felt_colours, four_colour=self.app.settings.four_colour), (0, 0))
+        # the name between the fan and Continue's place, whatever the window's shape
+        below_fan = titleart.fan_box((w, h)).bottom
+        room = self.grid_top() - self.row_step() - below_fan  # down to Continue's place
+        size = max(28, min(int(h * 0.08), int(room * 0.6)))
+        y = below_fan + int(min(size * 0.75, room * 0.4))
         # TRANSLATORS: the game's name as players of your region call it (the title).
         name = _("Big Two")
-        text.draw(surf, name, size, (w // 2 + 3, int(h * 0.41) + 3), (0, 0, 0), anchor="center", bold=True)
-        text.draw(surf, name, size, (w // 2, int(h * 0.41)), (245, 210, 122), anchor="center", bold=True)
+        text.draw(surf, name, size, (w // 2 + 3, y + 3), (0, 0, 0), anchor="center", bold=True)
+        text.draw(surf, name, size, (w // 2, y), (245, 210, 122), anchor="center", bold=True)
         # TRANSLATORS: the game's other names, under the title.
-        text.draw(surf, _("Cho Dai Di · Pusoy Dos · Big 2"), max(14, size // 3), (w // 2, int(h * 0.41) + size * 0.75), (220, 230, 225), anchor="center")
+        text.draw(surf, _("Cho Dai Di · Pusoy Dos · Big 2"), max(14, size // 3), (w // 2, y + size * 0.72), (220, 230, 225), anchor="center")
         if self.first_start or self.kept_room:
             room = w - 2 * (self.about_w + self.px(24))  # clear of About in the corner
             offer = (_("Your seat in room {code} is kept: Play online takes you back.").format(
