@@ -236,3 +236,13 @@ def slide_to(app, slider, value, *, tries: int = 4) -> None:
         start = slider.sliding_button.rect.center
         drag(app, start, [(start[0] + dx / 2, start[1]), (start[0] + dx, start[1])])
     assert abs(slider.get_current_value() - value) <= 2 * (hi - lo) / max(1, slider.scrollable_width)
+
+
+def open_drawer(app, table, name: str) -> None:
+    """Open the table's drawer ``name`` (plays, scores, tracker) by clicking its tab, as
+    a player does; nothing when it is open already."""
+    if name in table.layout.drawers:
+        return
+    tab = table.layout.tabs[name]
+    click(app, tab.center)
+    assert name in table.layout.drawers, f"the {name} drawer did not open"

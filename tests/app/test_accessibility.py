@@ -83,17 +83,18 @@ def test_larger_cards_grow_the_hand_at_once_and_are_kept(make_app):
 
 def test_left_handed_mirrors_the_action_buttons_at_once(make_app):
     app, st, table = _table_with_storage(make_app)
-    w = app.size[0]
     before = {name: b.rect.copy() for name, b in table.buttons.items()}
     plate = table.layout.seats[0].info
     page = _accessibility_from_the_table(app)
     click_button(app, page.toggles["left_handed"])
     _back_to_the_table(app, table)
+    area = table.layout.area  # the table's room (an open drawer takes the rest)
     for name, b in table.buttons.items():
-        assert b.rect.x == w - before[name].right, name  # the same row, mirrored
+        assert b.rect.x == area.x + area.right - before[name].right, name  # the same row, mirrored
         assert b.rect.y == before[name].y
     assert table.buttons["play"].rect.x < table.buttons["sort"].rect.x
-    assert table.layout.seats[0].info.x == w - plate.right
+    # your plate goes with them, to the left end (as the setting's help line says)
+    assert table.layout.seats[0].info.x == area.x + area.right - plate.right < table.buttons["play"].rect.x
     st.remember_window(app)
     assert _stored(st).left_handed is True
     st.close()

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import pygame
 
-from helpers import click, move_mouse, post, pump
+from helpers import click, move_mouse, open_drawer, post, pump
 from test_recent_plays import SEATS, _drawn, _in_log, _play_on
 
 from big2.app.rooms import open_table
@@ -46,6 +46,7 @@ def _scrolled_back_with_new_plays(make_app):
     app = make_app(size=(800, 600))
     table = open_table(app, MatchConfig(seats=SEATS, hands=1, seed=5))
     app.push(table)
+    open_drawer(app, table, "plays")  # a drawer: closed by default on a narrow window
     log = table.view.log
     _play_on(app, table, log.room() + 4)
     _wheel(app, log.box().center, 1)  # back through the hand

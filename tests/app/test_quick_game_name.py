@@ -34,7 +34,8 @@ def test_quick_game_seats_the_stored_name_and_statistics_list_it(make_app):
     table = app.top
     assert isinstance(table, TableScene)
     m = table.link.room.match
-    assert m.names == ("Mei", "East", "North", "West") and m.config.humans == (0,)
+    # the computers are characters (issue 44), each a distinct name, never "North (CPU)"
+    assert m.names == ("Mei", "Ah Keung", "Siti", "Nena") and m.config.humans == (0,)
     table.hand_seat_to_computer()  # let the computer play Mei's cards for a while
     table.log = deque(table.log, maxlen=1000)  # keep every line, not the last five
     assert app.run_until(lambda: len(m.game.history) >= 12 and not table.playback.queue, timeout=30)

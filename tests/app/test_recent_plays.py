@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pygame
 
-from helpers import key, post, pump
+from helpers import key, open_drawer, post, pump
 
 from big2.app.ui import text
 from big2.room.config import MatchConfig, SeatConfig
@@ -45,6 +45,7 @@ def test_recent_plays_scrolls_through_the_whole_hand(make_app):
     app = make_app(size=(800, 600))
     table = open_table(app, MatchConfig(seats=SEATS, hands=1, seed=5))
     app.push(table)
+    open_drawer(app, table, "plays")  # a drawer: closed by default on a narrow window
     log = table.view.log
     _play_on(app, table, log.room() + 4)
     entries = [line for line, _c in table.log]
@@ -75,6 +76,7 @@ def test_a_long_play_wraps_instead_of_being_cut(make_app):
     table = open_table(app, MatchConfig(seats=SEATS, hands=1, seed=5))
     app.push(table)
     assert app.run_until(lambda: table.awaiting_human, timeout=30)
+    open_drawer(app, table, "plays")
     long_line = "Northwestern: full house 9♠ 9♦ 9♣ 4♥ 4♠ beats the straight"
     table.log.append((long_line, (200, 200, 200)))  # as the table writes a play
     table.view.damage_info()

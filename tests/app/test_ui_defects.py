@@ -372,14 +372,14 @@ def test_notices_sit_beside_the_trick_cover_no_cards_and_fade(make_app):
         banner = app.notice_host.banner
         assert banner is not None and banner.alive()
         lay = table.layout
-        boxes = [lay.trick, lay.log, lay.scores, *lay.buttons.values()]
+        boxes = [lay.trick, *lay.shown_panels().values(), *lay.buttons.values()]
         for spot in lay.seats:
-            boxes += [spot.fan, spot.info]
+            boxes += [spot.fan, spot.info, spot.play]
         ring = pygame.Rect(lay.trick.as_tuple()).inflate(lay.card_w * 0.3, lay.card_h * 0.12)
         covered = [b for b in boxes if banner.rect.colliderect(pygame.Rect(b.as_tuple()))]
-        if size == (800, 600):  # no free felt beside the trick: over the recent plays only
-            assert covered == [lay.log] or covered == []
-            covered = []
+        if size == (800, 600):  # no free felt of its size: the left column, over that seat only (issue 44: left to do)
+            left = next(s for s in lay.seats if s.side == "left")
+            covered = [b for b in covered if b not in (left.fan, left.info, left.play)]
         assert not covered and not banner.rect.colliderect(ring), (size, banner.rect, covered)
         assert app.screen.get_rect().contains(banner.rect)
         banner.shown_at -= 20.0  # a warning fades too (none needs an answer), on the clock

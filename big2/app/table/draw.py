@@ -24,6 +24,7 @@ from big2.app.screens.common import felt
 from big2.app.table.log import RecentPlays
 from big2.app.table.part import TablePart
 from big2.app.table.seats import draw_seats
+from big2.app.table.drawers import tab_words
 
 if TYPE_CHECKING:
     from big2.app.table.part import Table
@@ -413,11 +414,7 @@ def _scores(surf: pygame.Surface, t: Table) -> None:
     m = t.state
     y = box.y + 6
     tr = i18n.current()
-    number = tr.number(max(1, m.hand_number))
-    if m.target is None:
-        heading = _("Hand {number} of {hands}").format(number=number, hands=tr.number(m.hands))
-    else:
-        heading = _("Hand {number} (to ±{target})").format(number=number, target=tr.number(m.target))
+    heading = tab_words(t)["scores"]
     text.draw(surf, heading, fp, (box.x + 8, y), GOLD, bold=True)
     y += fp * 1.4
     for seat in range(m.n_players):

@@ -401,13 +401,15 @@ def _layout(width: int, height: int, n_seats: int, max_hand: int, min_button_w: 
             tabs[name] = Box(w - margin - tab_w[name], y, tab_w[name], tab_h)
             y = tabs[name].bottom + gap
     right_tabs_bottom = y
-    left_w = round(min(w * 0.34, left_drawer_w or max(200, 250 * unit) * text_scale))
+    left_w = round(min(w * 0.34, left_drawer_w or max(215, 250 * unit) * text_scale))
     left_w = max(left_w, tabs["plays"].w if "plays" in tabs else 0)
     right_open = next((d for d in drawers if d != "plays"), None)
     right_w = round(min(w * 0.4, max(290, 340 * unit) if right_open == "tracker" else max(190, 250 * unit) * text_scale))
     right_w = max([right_w, *(b.w for n, b in tabs.items() if n != "plays")])
     plays_top = (tabs["plays"].bottom if "plays" in tabs else margin) + gap
-    log = Box(margin, plays_top, left_w, h - margin - plays_top)
+    # Recent plays show a dozen lines (the lesson of How to play takes the whole column)
+    log_h = h - margin - plays_top if left_drawer_w else min(h - margin - plays_top, round(font_px * 1.1 * 14))
+    log = Box(margin, plays_top, left_w, log_h)
     side_box = Box(w - margin - right_w, right_tabs_bottom, right_w, h - margin - right_tabs_bottom)
     ax = margin + left_w if "plays" in drawers else 0
     ar = w - margin - right_w if right_open else w
@@ -418,7 +420,7 @@ def _layout(width: int, height: int, n_seats: int, max_hand: int, min_button_w: 
     # Card sizes: the hand gets about a fifth of the height, but must fit max_hand cards
     # across the fan (the room between the two side columns) with a corner showing.
     aw = area.w
-    side_w = round(max(130, 190 * unit) * min(text_scale, 1.2))
+    side_w = round(max(130, 150 * unit))
     fan_w = aw - 2 * side_w - 2 * margin
 
     def fitted(card_h: int) -> int:
@@ -446,6 +448,9 @@ def _layout(width: int, height: int, n_seats: int, max_hand: int, min_button_w: 
     small_w = round(small_h * CARD_RATIO)
     backs_w = round(small_w * (1 + 0.25 * 12))
     row_h = max(d, name_h + tag_h) + 8
+    mini_h = max(36, min(mini_h, row_h))  # a play lies level with the seat's row
+    mini_w = round(mini_h * CARD_RATIO)
+    play_w = round(mini_w * 2.8)
     say_w = round(max(100, 150 * unit) * text_scale)
     say_h = round(font_px * 1.3) + 14
 
@@ -465,14 +470,10 @@ def _layout(width: int, height: int, n_seats: int, max_hand: int, min_button_w: 
     info0 = Box(ar - margin - plate_w, h - margin - plate_h, plate_w, plate_h)
     portrait0 = Box(info0.x + (plate_w - d) // 2, info0.y + 4, d, d)
     label0 = Box(info0.x + 4, portrait0.bottom + 2, plate_w - 8, name_h + tag_h)
-    play0_w = min(play_w, extra_button.x - margin - hand_fan.x)
-    if play0_w >= mini_w * 1.6:  # at the button row's inner end
-        play0 = Box(hand_fan.x, button_y + button_h - mini_h, play0_w, mini_h)
-        message = Box(play0.right + margin, button_y - button_h - gap, hand_fan.right - play0.right - margin, button_h)
-    else:  # above the row's inner end, the messages beside it
-        play0 = Box(hand_fan.x, button_y - gap - mini_h, min(play_w, fan_w // 3), mini_h)
-        message = Box(play0.right + margin, button_y - button_h - gap, hand_fan.right - play0.right - margin, button_h)
-    say0 = Box(info0.x + (plate_w - say_w) // 2, info0.y - gap - say_h, say_w, say_h)
+    # your last play and your reactions: up the outer column, above your plate
+    play0 = Box(info0.x + (plate_w - min(play_w, plate_w)) // 2, info0.y - gap - mini_h, min(play_w, plate_w), mini_h)
+    message = Box(hand_fan.x, button_y - button_h - gap, hand_fan.w, button_h)
+    say0 = Box(info0.x + (plate_w - min(say_w, plate_w)) // 2, play0.y - gap - say_h, min(say_w, plate_w), say_h)
     bottom = SeatSpot("bottom", hand_fan, info0, _chip(play0, button_h), (hand_fan.center[0], hand_fan.y + card_h // 2),
                       portrait0, play0, say0, label0)
     if left_handed:
@@ -522,7 +523,8 @@ def _layout(width: int, height: int, n_seats: int, max_hand: int, min_button_w: 
             centre_top = max(centre_top, info.bottom, play.bottom, say.bottom)
             placed[side] = SeatSpot(side, fan, info, _chip(play, button_h), fan.center, portrait, play, say, label)
     tops = centre_top + reach_v
-    bottom_edge = min(message.y, bottom.play.y) - reach_v
+    # the ring's arrow may reach into the message row (a message steps aside from it)
+    bottom_edge = button_y - gap - reach_v
     # side seats: beside the centre, level with it (upper corners with three seats);
     # their plays beside them toward the centre unless that leaves the centre too narrow
     mid = (tops + bottom_edge) // 2
@@ -559,7 +561,7 @@ def _layout(width: int, height: int, n_seats: int, max_hand: int, min_button_w: 
     if n_seats == 3:  # nobody at the top: the centre may rise to the tabs' row
         tops = margin + tab_h + gap + reach_v
     label_h = round(max(12, int(font_px * 0.8)) * 1.45) + 4
-    trick_w = round(min(right_edge - left_edge - 2 * reach_h, card_w * 4.2))
+    trick_w = round(min(right_edge - left_edge - 2 * reach_h, card_w * (3.4 if narrow else 4.2)))
     trick_h = round(min(max(card_h * 1.25, card_h + 2 * label_h), bottom_edge - tops))
     trick_cy = (tops + bottom_edge) // 2
     cx = (left_edge + right_edge) // 2

@@ -259,7 +259,13 @@ class OnlinePart(TablePart):
         menu = pygame.Rect(lay.menu_button.as_tuple())
         words = _("Reactions")
         w = max(menu.w, t.button_width([words]))
-        self.b_react = t.button((menu.x - w - max(6, menu.h // 5), menu.y, w, menu.h), words,
+        # left of the Menu, or under the right tabs where the top seat's row reaches it
+        spot = pygame.Rect(menu.x - w - max(6, menu.h // 5), menu.y, w, menu.h)
+        tops = [pygame.Rect(b.as_tuple()) for s in lay.seats[1:] for b in (s.info, s.play, s.say)]
+        if spot.collidelist(tops) >= 0:
+            below = max([menu.bottom, *(b.bottom for n, b in (lay.tabs or {}).items() if n != "plays")])
+            spot = pygame.Rect(menu.right - w, below + max(4, menu.h // 8), w, menu.h)
+        self.b_react = t.button(spot.topleft + spot.size, words,
                                 tooltip=_("Send a short reaction to the table, or mute a player's"))
         if self.status == "closed":
             r = self.overlay_rect()
@@ -379,9 +385,9 @@ class OnlinePart(TablePart):
         room; the plate's own line says it then)."""
         t = self.table
         lay = t.layout
-        taken = [pygame.Rect(b.as_tuple()) for b in (lay.log, lay.scores, lay.menu_button)]
+        taken = [pygame.Rect(b.as_tuple()) for b in (*lay.shown_panels().values(), lay.menu_button)]
         for spot in lay.seats:
-            taken += [pygame.Rect(spot.fan.as_tuple()), pygame.Rect(spot.info.as_tuple())]
+            taken += [pygame.Rect(b.as_tuple()) for b in (spot.fan, spot.info, spot.play, spot.say)]
         taken += [b.rect for b in t.buttons.values()]
         if self.b_react is not None:
             taken.append(self.b_react.rect)
@@ -421,13 +427,8 @@ class OnlinePart(TablePart):
         w = text.width_of(words, size, bold=True) + 28
         h = assets.font(size).get_linesize() + 14
         r = pygame.Rect(0, 0, w, h)
-        side = t.layout.seats[t.pos_of(seat)].side
-        if side == "top":
-            r.midtop = (box.centerx, box.bottom + 6)
-        else:
-            r.midbottom = (box.centerx, box.top - 6)
-        if seat in self.away:  # the away note has that side: the other one
-            r.midleft = (box.right + 6, box.centery)
+        say = pygame.Rect(t.layout.seats[t.pos_of(seat)].say.as_tuple())
+        r.center = say.center  # the seat's place for what it says (clear of cards and panels)
         r.clamp_ip(surf.get_rect())
         text.panel(surf, r, alpha=235, radius=h // 2, border=(255, 255, 255))
         text.draw(surf, words, size, r.center, (255, 255, 255), anchor="center", bold=True)
