@@ -15,6 +15,7 @@ from typing import Any
 
 from websockets.asyncio.client import ClientConnection
 from websockets.asyncio.client import connect as ws_connect
+from websockets.exceptions import InvalidStatus
 
 from . import protocol
 from .protocol import Frame
@@ -85,12 +86,21 @@ class Client:
 
 async def connect(url: str, *, client: str = "big2", version: int = protocol.PROTOCOL_VERSION,
                   ssl_context: ssl.SSLContext | None = None, timeout: float = 10.0) -> Client:
-    """A welcomed connection to the server at ``url`` (``ws://`` or ``wss://``)."""
+    """A welcomed connection to the server at ``url`` (``ws://`` or ``wss://``).
+
+    Raises :class:`ServerRefused` for the server's ``error`` answer to hello, and with the
+    code ``crowded`` when the server's gate turns the connection away before the
+    handshake (HTTP 503: this address holds as many connections as it may)."""
     kwargs: dict[str, Any] = {"max_size": protocol.MAX_SERVER_FRAME_BYTES, "compression": None,
                               "open_timeout": timeout}
     if ssl_context is not None:
         kwargs["ssl"] = ssl_context
-    ws = await ws_connect(url, **kwargs)
+    try:
+        ws = await ws_connect(url, **kwargs)
+    except InvalidStatus as exc:
+        if exc.response.status_code == 503:  # the server's gate: this network holds too many connections
+            raise ServerRefused("crowded", "The server holds as many connections from this address as it takes.") from exc
+        raise
     try:
         await ws.send(protocol.encode("hello", version=version, client=client))
         frame = protocol.parse_server_frame(await asyncio.wait_for(ws.recv(), timeout))

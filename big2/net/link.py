@@ -68,7 +68,7 @@ _KINDS = {cls: name for name, cls in cmds.COMMANDS.items()}
 #: Seconds a link keeps trying to get back in before it gives up (see RemoteLink).
 GIVE_UP_S = 120.0
 #: Errors after which reconnecting cannot help.
-_FINAL = frozenset({"version", "bad_code", "bad_token", "full", "started", "throttled"})
+_FINAL = frozenset({"version", "bad_code", "bad_token", "full", "started", "throttled", "crowded"})
 
 
 def command_frame(command: Any) -> dict[str, Any]:

@@ -54,6 +54,7 @@ SENTENCES: dict[str, str] = {
     "bad_preset": N_("The game server does not know those rules."),
     "bad_level": N_("The game server does not know that computer level."),
     "refused": N_("The game did not take that move."),
+    "crowded": N_("That game server has as many connections from your network as it takes; close another game or try again later."),
     "busy": N_("That game server cannot open another game for your network now; leave a game or try again later."),
     "no_hint": N_("No more hints for now; try again in a minute."),
     "no_undo": N_("There is no undo in a game online."),

@@ -451,3 +451,34 @@ def test_through_a_trusted_proxy_each_forwarded_address_has_its_own_cap() -> Non
             for c in (*held, other):
                 await c.close()  # type: ignore[union-attr]
     run(go())
+
+
+def test_the_apps_link_turned_away_by_the_gate_is_told_why_and_stops_waiting() -> None:
+    """The gate's cheap refusal (HTTP 503 before any handshake) reaches the person as a
+    sentence and ends the wait: the app's link used to take it for a broken connection
+    and retry for two minutes."""
+    from big2.net.client import ServerRefused, connect
+    from big2.net.link import RemoteLink
+    from big2.net.sentences import SENTENCES
+
+    assert "crowded" in SENTENCES
+
+    async def go() -> None:
+        async with serving(limits=limits(connections_per_address=1)) as server:
+            held = await hello(server.url)
+            with pytest.raises(ServerRefused) as info:
+                await connect(server.url)
+            assert info.value.code == "crowded"
+            link = RemoteLink(server.url, name="Eve", create={"players": 4, "computers": 3, "hands": 1},
+                              backoff=(0.05, 0.1))
+            try:
+                for _ in range(200):
+                    if link.status == "closed":
+                        break
+                    await asyncio.sleep(0.05)
+                assert link.status == "closed" and link.problem is not None and link.problem[0] == "crowded"
+                assert link.reconnects == 0
+            finally:
+                link.close()
+            await held.close()
+    run(go())
