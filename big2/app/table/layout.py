@@ -404,7 +404,7 @@ def _layout(width: int, height: int, n_seats: int, max_hand: int, min_button_w: 
     left_w = round(min(w * 0.34, left_drawer_w or max(215, 250 * unit) * text_scale))
     left_w = max(left_w, tabs["plays"].w if "plays" in tabs else 0)
     right_open = next((d for d in drawers if d != "plays"), None)
-    right_w = round(min(w * 0.4, max(290, 340 * unit) if right_open == "tracker" else max(190, 250 * unit) * text_scale))
+    right_w = round(min(w * 0.4, max(252, 340 * unit) if right_open == "tracker" else max(190, 250 * unit) * text_scale))
     right_w = max([right_w, *(b.w for n, b in tabs.items() if n != "plays")])
     plays_top = (tabs["plays"].bottom if "plays" in tabs else margin) + gap
     # Recent plays show a dozen lines (the lesson of How to play takes the whole column)
@@ -460,6 +460,9 @@ def _layout(width: int, height: int, n_seats: int, max_hand: int, min_button_w: 
     button_y = hand_fan.y - button_h - gap
     names = ("sort", "hint", "pass", "play")
     bw = round(max(84, 110 * unit, min_button_w))
+    # a table narrowed by a drawer: the row (Undo too) keeps clear of your plate's column
+    room = aw - side_w - 3 * margin
+    bw = min(bw, (room - 4 * (gap + 2)) // 5)
     bgap = gap + 2
     row_w = bw * len(names) + bgap * (len(names) - 1)
     bx = hand_fan.right - row_w
