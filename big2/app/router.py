@@ -22,6 +22,7 @@ if TYPE_CHECKING:
 SCENES: dict[str, str] = {
     "title": "big2.app.screens.title:TitleScene",
     "new_game": "big2.app.screens.newgame:NewGameScene",
+    "house_rules": "big2.app.screens.houserules:HouseRulesScene",
     "table": "big2.app.rooms:open_table",
     "pause": "big2.app.screens.pause:PauseScene",
     "privacy": "big2.app.screens.privacy:PrivacyScene",
@@ -36,6 +37,8 @@ SCENES: dict[str, str] = {
     "review": "big2.app.screens.review:ReviewScene",
     "confirm": "big2.app.screens.confirm:ConfirmScene",
     "about": "big2.app.screens.about:AboutScene",
+    "daily": "big2.app.screens.daily:DailyScene",
+    "daily_result": "big2.app.screens.dailyresult:DailyResultScene",
     "how_to_play": "big2.app.rooms:open_how_to_play",
     "language": "big2.app.screens.language_picker:LanguageScene",
     "online": "big2.app.online.hub:HubScene",

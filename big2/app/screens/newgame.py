@@ -9,7 +9,7 @@ import pygame
 import pygame_gui
 from pygame_gui.elements import UIDropDownMenu, UILabel, UITextEntryLine
 
-from big2.engine.dealnumber import parse_deal_number
+from big2.engine.dealnumber import deal_number_in, format_deal_number
 
 from big2 import i18n
 from big2.i18n import _, ngettext, pgettext
@@ -124,7 +124,7 @@ class NewGameScene(Scene):
         entry_w = min(px(170), col_w - lab_w)
         self.deal_entry = UITextEntryLine(pygame.Rect(lx + lab_w, y, entry_w, h), m, container=self.ui)
         self.deal_hint = (lx + lab_w + entry_w + px(10), y + h // 2, col_w - lab_w - entry_w - px(10))
-        self.deal_entry.set_text_length_limit(16)
+        self.deal_entry.set_text_length_limit(400)  # a daily deal's share text pasted whole
         self.deal_entry.set_text(self.deal_text)
         self.deal_error_y = y + h + px(3)
         y += row + px(4) + slot
@@ -207,7 +207,7 @@ class NewGameScene(Scene):
             level = "normal" if human else kind[kind.index("(") + 1 : -1]
             seats.append(SeatConfig(self.seat_names[i], human=human, level=level))
         hands, target = LENGTHS[self.length]
-        deal = parse_deal_number(self.deal_text) if self.deal_text.strip() else None
+        deal = deal_number_in(self.deal_text) if self.deal_text.strip() else None
         return MatchConfig(seats=tuple(seats), rules=self.rules, hands=hands, target=target, scoring=self.scoring,
                            deal=deal, undo_hot_seat=self.undo_hot_seat)
 
@@ -259,6 +259,12 @@ class NewGameScene(Scene):
                 self.error = ""
             return True
         if event.type == pygame_gui.UI_TEXT_ENTRY_CHANGED and event.ui_element is self.deal_entry:
+            typed = self.deal_entry.get_text()
+            if len(typed) > 16 or "\n" in typed:  # a share text pasted: keep its deal number
+                try:
+                    self.deal_entry.set_text(format_deal_number(deal_number_in(typed)))
+                except ValueError:
+                    pass
             if self.error_field == "deal":  # gone once it is a number; another mistake is said
                 self.error = self.deal_refusal()
                 if not self.error:
@@ -284,7 +290,7 @@ class NewGameScene(Scene):
         if not typed.strip():
             return ""
         try:
-            parse_deal_number(typed)
+            deal_number_in(typed)
         except ValueError as exc:
             return error_text(exc)
         return ""

@@ -1,0 +1,150 @@
+"""The daily deal as a player meets it: Title → Daily deal, a day on the calendar, the
+hand, the duplicate result beside the Expert's, the share text, practice and late plays,
+a damaged file of daily results. Real clicks and keys throughout."""
+
+from __future__ import annotations
+
+from datetime import date
+
+import pygame
+import pytest
+from helpers import click, key, post, pump, visible_rect
+from storage_helpers import start_app
+
+from big2.app import daily as dailyplay
+from big2.engine.dailynumber import daily_deal_number
+from big2.persistence.daily import DailyStore
+
+TODAY = date(2026, 12, 6)
+
+
+@pytest.fixture(autouse=True)
+def _quick_expert_and_a_fixed_today(monkeypatch):
+    monkeypatch.setattr(dailyplay, "today", lambda: TODAY)
+    monkeypatch.setitem(dailyplay.EXPERT_OPTIONS, "iterations", 30)
+    dailyplay._runs.clear()
+    yield
+    dailyplay._runs.clear()
+
+
+def press(app, button, frames: int = 3) -> None:
+    click(app, visible_rect(button).center, frames=frames)
+
+
+def open_calendar(make_app):
+    app, st, title = start_app(make_app)
+    press(app, title.b_daily)
+    assert app.top.name == "daily"
+    return app, st, app.top
+
+
+def play_out(app, calendar):
+    """Play the selected day: the computer plays the player's cards (from the pause
+    menu, as a player asks it to) until the duplicate result shows, and the Expert's
+    hand is played out."""
+    press(app, calendar.b_play)
+    table = app.top
+    assert table.name == "table" and table.results_scene == "daily_result"
+    assert app.run_until(lambda: table.awaiting_human, timeout=60)
+    key(app, pygame.K_ESCAPE)
+    assert app.top.name == "pause"
+    press(app, app.top.b_hand)
+    assert app.run_until(lambda: app.top.name == "daily_result", timeout=120), app.top.name
+    result = app.top
+    assert app.run_until(lambda: result.expert_future.done(), timeout=120)
+    pump(app, 3)
+    return result
+
+
+def test_todays_deal_is_played_kept_shown_beside_the_experts_and_shared(make_app):
+    app, st, cal = open_calendar(make_app)
+    try:
+        assert cal.selected == TODAY and cal.b_play.text == "Play today's deal"
+        result = play_out(app, cal)
+        assert result.table.state.deal_number == daily_deal_number(TODAY)
+        mine, expert = result.mine, result.expert
+        assert mine is not None and expert is not None and not result.daily.practice
+        assert expert.seat == 0 and result.failed is False
+        d = mine.my_points - expert.my_points
+        verdict = result.verdict()
+        assert (("beat the Expert" in verdict) if d > 0 else ("Expert did" in verdict) if d < 0
+                else verdict == "Level with the Expert.")
+        # the record is kept, with the Expert's result, in the checksummed file
+        st.flush()
+        rec = DailyStore(st.paths).load().value.get(TODAY)
+        assert rec is not None and not rec.late and rec.you == mine and rec.expert == expert
+        # the share text: the deal number first, the points, the tricks, no card
+        press(app, result.b_share)
+        assert result.toast.text == "Share text copied"
+        shared = pygame.scrap.get_text()
+        lines = shared.splitlines()
+        assert lines[0].startswith("#96 944 034 · ") and "2026-12-06" in lines[0]
+        assert len(lines) == 3 and set(lines[2].replace(" ★", "")) <= {"●", "○"}
+        assert not any(s in shared for s in "♠♥♣♦")
+        # back to the calendar: today is marked and the streak counts it
+        press(app, result.b_calendar)
+        cal = app.top
+        assert cal.name == "daily" and cal.b_play.text == "Play again (practice)"
+        assert dailyplay.book(app).streaks(TODAY).current == 1
+        # a second play is practice, says so, and changes nothing kept
+        result = play_out(app, cal)
+        assert result.daily.practice and result.status().startswith("Practice")
+        st.flush()
+        assert DailyStore(st.paths).load().value.get(TODAY).you == rec.you
+        key(app, pygame.K_RETURN)  # Done: the title
+        assert app.top.name == "title"
+        # the share text pasted into New game's Play a deal deals the same hand
+        press(app, app.top.b_new)
+        ng = app.top
+        press(app, ng.deal_entry)
+        pygame.scrap.put_text(shared)
+        post(pygame.KEYDOWN, key=pygame.K_v, mod=pygame.KMOD_CTRL, unicode="\x16", scancode=0)  # Ctrl+V
+        post(pygame.KEYUP, key=pygame.K_v, mod=pygame.KMOD_CTRL, unicode="\x16", scancode=0)
+        pump(app, 3)
+        assert ng.deal_entry.get_text() == "96 944 034"
+        assert ng.config().deal == daily_deal_number(TODAY)
+    finally:
+        st.close()
+
+
+def test_a_missed_day_is_played_late_and_counts_for_no_streak(make_app):
+    app, st, cal = open_calendar(make_app)
+    try:
+        past = date(2026, 12, 2)
+        click(app, cal.cell_rect(past).center)
+        cal = app.top
+        assert cal.selected == past and cal.b_play.text == "Play late"
+        click(app, cal.cell_rect(date(2026, 12, 20)).center)  # a day to come: not selectable
+        assert app.top.selected == past
+        result = play_out(app, app.top)
+        assert result.daily.late and not result.daily.practice and "late" in result.status()
+        st.flush()
+        rec = DailyStore(st.paths).load().value.get(past)
+        assert rec is not None and rec.late and rec.deal == daily_deal_number(past)
+        assert dailyplay.book(app).streaks(TODAY).current == 0
+        press(app, result.b_calendar)
+        cal = app.top
+        # the months: back with the arrow button, then Page Down forward again
+        press(app, cal.b_prev)
+        assert app.top.month == (2026, 11)
+        key(app, pygame.K_PAGEDOWN)
+        assert app.top.month == (2026, 12) and not app.top.b_next.is_enabled
+    finally:
+        st.close()
+
+
+def test_a_damaged_file_of_daily_results_is_set_aside_and_the_player_told(make_app, tmp_path):
+    from big2.persistence.paths import AppPaths
+
+    paths = AppPaths.from_environment()
+    paths.data_dir.mkdir(parents=True, exist_ok=True)
+    (paths.data_dir / "daily.json").write_bytes(b'{"format": "big2-daily", "version": 1, "records": [}')
+    app, st, cal = open_calendar(make_app)
+    try:
+        pump(app, 3)
+        said = app.notice_host.visible_text()  # the banner the player reads
+        assert "daily results" in said and "set aside" in said, said
+        assert any(p.name.startswith("daily.json.damaged-") for p in paths.data_dir.iterdir())
+        assert cal.b_play.text == "Play today's deal"  # the app goes on, with an empty book
+    finally:
+        st.close()
