@@ -20,7 +20,8 @@ from typing import Any
 import pygame
 import pygame_gui
 
-from .ui import assets, cardart, memory, sound
+from .ui import assets, cardart, memory, sound, transition
+from .ui.transition import Transition
 from . import router
 from .ui.uimanager import UIManager
 from .. import i18n
@@ -120,6 +121,8 @@ class App:
         self.warmer = cardart.Warmer()
         #: The UI scale (1.0 at 1280 × 720): scenes size fonts, buttons and panels by it.
         self.ui_scale = ui_scale(self.size)
+        #: The next screen coming in (a fade and a rise; see ui/transition.py).
+        self.transition = Transition()
         #: Called when the app closes, before the window goes (a hosted game's server stops).
         self.at_close: list[Callable[[], None]] = []
 
@@ -198,15 +201,31 @@ class App:
         scene = self.scene(scene, *args, **kwargs)
         if self.stack:
             self.stack[-1].cover()
+        self._coming_in()
         self.stack.append(scene)
         scene.enter()
         self.dirty = True
         return scene
 
+    def _coming_in(self) -> None:
+        """The top screen changes: the next frames fade it in over the picture on the
+        window now, rising into place (160 ms at the normal speed, scaled by the
+        animation speed; none when animations are off; with reduced motion at most
+        80 ms and no rise)."""
+        if not self.running or self.frames == 0 or not hasattr(self, "screen"):
+            return
+        s = self.settings
+        duration = transition.SECONDS * s.anim_scale
+        rise = 0 if s.motion_cap is not None else max(1, round(transition.RISE_PX * self.ui_scale))
+        if s.motion_cap is not None:
+            duration = min(duration, s.motion_cap)
+        self.transition.begin(self.screen, duration, rise)
+
     def pop(self) -> Scene:
         """Close the top screen and uncover the one under it. The last screen is never
         left alone to close: a window with no screen would draw its last picture and
         ignore every click and key, so the title opens instead."""
+        self._coming_in()
         scene = self.stack.pop()
         scene.leave()
         self._release_soon()
@@ -220,6 +239,7 @@ class App:
     def replace(self, scene: Scene | str, *args: Any, **kwargs: Any) -> Scene:
         """Swap the top scene for ``scene`` (or the scene called that)."""
         scene = self.scene(scene, *args, **kwargs)
+        self._coming_in()
         if self.stack:
             self.stack.pop().leave()
             self._release_soon()
@@ -259,7 +279,7 @@ class App:
     # The loop ----------------------------------------------------------------------------
 
     def animating(self) -> bool:
-        return any(s.animating() for s in self.stack[-1:]) or self._settle > 0
+        return any(s.animating() for s in self.stack[-1:]) or self._settle > 0 or self.transition.active
 
     def _wait_ms(self) -> int:
         due = self.top.next_deadline() if self.top else None
@@ -368,6 +388,9 @@ class App:
         self.manager.draw_ui(self.screen)
         if self.stack:
             self.stack[-1].draw_overlay(self.screen)
+        if self.transition.active:
+            self.transition.apply(self.screen)
+            rects = None
         t = time.perf_counter()
         if rects is None:
             pygame.display.flip()

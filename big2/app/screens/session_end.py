@@ -16,8 +16,6 @@ the title). The screen holds the link open meanwhile.
 
 from __future__ import annotations
 
-import math
-import random
 from concurrent.futures import Future
 from typing import Any
 
@@ -26,6 +24,7 @@ import pygame
 from ... import i18n
 from ...i18n import _, ngettext, pgettext, verbatim
 from ..ui import text
+from ..ui.confetti import SECONDS, Confetti
 from .. import vocab
 from ..storage import of as storage_of
 from ..ui.scene import Scene
@@ -35,9 +34,8 @@ GOLD = (245, 210, 122)
 SOFT = (200, 210, 215)
 WHITE = (240, 240, 235)
 MEDALS = {1: (245, 210, 122), 2: (200, 205, 215), 3: (205, 140, 90)}
-CONFETTI = ((245, 210, 122), (230, 90, 90), (110, 180, 255), (140, 220, 150), (250, 250, 245))
 #: How long the celebration lasts, in seconds (scaled by the animation speed).
-CELEBRATION = 2.6
+CELEBRATION = SECONDS
 
 
 def leaders(state: Any) -> list[int]:
@@ -104,13 +102,7 @@ class SessionEndScene(Scene):
         self.note = ""
         #: Seconds these standings have been on screen (a rematch waits for STANDINGS_S).
         self.shown_for = 0.0
-        rng = random.Random(len(state.results))
-        # (x as a share of the width, start height, fall speed, drift, spin, colour)
-        self.pieces = [
-            (rng.random(), -rng.random() * 0.6, 0.35 + rng.random() * 0.5, rng.uniform(-0.08, 0.08),
-             rng.uniform(2.0, 7.0), CONFETTI[i % len(CONFETTI)])
-            for i in range(130)
-        ]
+        self.confetti = Confetti(seed=len(state.results))
 
     def animating(self) -> bool:
         return self.t < self.duration
@@ -253,6 +245,10 @@ class SessionEndScene(Scene):
     # Input --------------------------------------------------------------------------------
 
     def handle(self, event: pygame.event.Event) -> bool:
+        if self.t < self.duration and event.type in (pygame.KEYDOWN, pygame.MOUSEBUTTONDOWN):
+            self.t = self.duration  # any key or click ends the celebration (a button still works)
+            self.app.dirty = True
+            return True
         if self.pressed(event, self.b_again) or (event.type == pygame.KEYDOWN and event.key == pygame.K_RETURN):
             if self.online:
                 if self.b_again.is_enabled:
@@ -400,18 +396,4 @@ class SessionEndScene(Scene):
 
     def draw_confetti(self, surf: pygame.Surface) -> None:
         """Paper pieces falling and turning over the felt, then gone."""
-        if self.t >= self.duration:
-            return
-        w, h = surf.get_size()
-        size = max(5, self.px(12))
-        fade = min(1.0, (self.duration - self.t) / 0.6)
-        for x0, y0, speed, drift, spin, colour in self.pieces:
-            y = (y0 + speed * self.t / max(self.duration, 0.01) * CELEBRATION * 0.55) * h
-            if y < -size or y > h + size:
-                continue
-            x = (x0 + drift * math.sin(self.t * 2 + x0 * 9)) * w
-            turn = abs(math.cos(self.t * spin + x0 * 20))
-            piece = pygame.Rect(0, 0, size, max(1, int(size * 0.55 * turn) + 1))
-            piece.center = (int(x), int(y))
-            shade = tuple(int(c * (0.6 + 0.4 * fade)) for c in colour)
-            pygame.draw.rect(surf, shade, piece)
+        self.confetti.draw(surf, self.t, self.duration, self.px(12))

@@ -12,7 +12,9 @@ from __future__ import annotations
 from big2 import i18n
 from big2.i18n import _, ngettext, pgettext
 
+import math
 from collections import deque
+from collections.abc import Callable
 from typing import Any
 
 from big2.engine.cards import format_cards
@@ -21,8 +23,18 @@ from big2.room.events import HandEnded, HandRevealed, HandScored, LastCard, Move
 
 from big2.app import vocab
 from big2.app.table.layout import results_card
+from big2.app.ui.confetti import SECONDS as CELEBRATION  # the results wait for it (or a key or click)
 from big2.app.ui.sprites import CardSprite
 from big2.app.table.part import TablePart
+
+# Motion, in seconds at the normal animation speed (docs/design/look.md, "Motion")
+#: The deal: a card leaves the deck in the centre this often, and flies this long.
+DEAL_STAGGER, DEAL_FLIGHT = 0.030, 0.200
+#: A played card's flight to the trick, then its snap onto the cloth, and how much
+#: larger it is just before the snap (the overshoot it settles from).
+FLIGHT, SNAP, SNAP_LIFT = 0.220, 0.090, 0.04
+#: Each of the two pulses of a last-card warning's badge.
+PULSE = 0.4
 
 
 def reading_order(cards: list[int], rules: Any) -> list[int]:
@@ -64,11 +76,41 @@ class EventPlayback(TablePart):
         self.announce_leader = False
         #: The hand's score once shown (the results screen reads it).
         self.scored: HandScored | None = None
+        #: Game time each seat's last-card warning began (its badge pulses after it).
+        self.warned: dict[int, float] = {}
+        #: At the hand's end: opens the results now (a key or click skips the wait).
+        self.open_results: Callable[[], None] | None = None
+        #: The win's celebration under way: (game time it began, seconds it lasts).
+        self.celebration: tuple[float, float] | None = None
 
     def hand_started(self) -> None:
         self.busy_until = self.table.clock.time
         self.announce_leader = False
         self.scored = None
+        self.warned.clear()
+        self.open_results = None
+        self.celebration = None
+
+    def last_card_pulse(self, seat: int) -> float:
+        """How far ``seat``'s card-count badge is swollen by its last-card warning now:
+        0 at rest, up to 1 at the height of each of its two pulses (400 ms each at the
+        normal speed, a sine; docs/design/look.md). Always 0 with reduced motion or
+        animations off. The seat drawing scales or rings its badge by it."""
+        start = self.warned.get(seat)
+        a = self.table.anim
+        if start is None or a <= 0 or self.app.settings.motion_cap is not None:
+            return 0.0
+        each = PULSE * a
+        t = self.table.clock.time - start
+        if not 0 <= t < 2 * each:
+            return 0.0
+        return math.sin(math.pi * (t % each) / each)
+
+    def pulsing(self) -> bool:
+        """Whether a last-card warning is pulsing now (the table keeps drawing)."""
+        a = self.table.anim
+        now = self.table.clock.time
+        return a > 0 and any(0 <= now - s < 2 * PULSE * a for s in self.warned.values())
 
     def enqueue(self, events) -> None:
         """The seat's events from the room, to be shown after those already waiting."""
@@ -88,7 +130,7 @@ class EventPlayback(TablePart):
         return bool(self.queue) or now < self.busy_until
 
     def animating(self) -> bool:
-        return (bool(self.queue) and not self.table.covered) or self.table.clock.time < self.busy_until
+        return (bool(self.queue) and not self.table.covered) or self.table.clock.time < self.busy_until or self.pulsing()
 
     def deadline(self) -> float | None:
         return None
@@ -144,6 +186,7 @@ class EventPlayback(TablePart):
             t.banner_scale = 0.3
             t.tweens.to(t, 0.5 * a, ease="out_back", banner_scale=1.0)
             self.app.sounds.play("last_card")
+            self.warned[event.seat] = t.clock.time  # the seat's badge pulses twice
             return 0.7 * a
         if isinstance(event, HandEnded):
             return self.show_end(event)
@@ -201,8 +244,8 @@ class EventPlayback(TablePart):
             lay = t.layout
         t.hand.set_cards(hands[t.viewer])
         total = sum(len(h) for h in hands)
-        stagger = 0.028 * a
-        flight = 0.3 * a
+        stagger = DEAL_STAGGER * a
+        flight = DEAL_FLIGHT * a
         dx, dy = lay.deck
         k = 0
         per_seat = [0] * n
@@ -291,8 +334,8 @@ class EventPlayback(TablePart):
                 spr.base = (lay.card_w, lay.card_h)
                 t.sprites[c] = spr
         t.counts[seat] = event.cards_left
-        for c, (tx, ty) in zip(cards, targets):
-            t.tweens.to(t.sprites[c], 0.32 * a, ease="out_cubic", x=tx, y=ty, w=lay.card_w, h=lay.card_h)
+        for i, (c, (tx, ty)) in enumerate(zip(cards, targets)):
+            self.fly_and_snap(t.sprites[c], (tx, ty, lay.card_w, lay.card_h), sound=i == 0)
         t.trick.append((seat, cards))
         if p == 0:
             t.place_hand(animate=True)
@@ -300,8 +343,30 @@ class EventPlayback(TablePart):
         kind = event.combo.kind
         t.log.append((vocab.later(lambda: vocab.about(t.state, seat, _("You: {combination} {cards}"), _("{name}: {combination} {cards}"),
                                                       combination=vocab.combination(kind), cards=text)), (255, 255, 255)))
-        self.app.sounds.play("play")
         return 0.4 * a
+
+    def fly_and_snap(self, spr: CardSprite, to: tuple[float, float, float, float], *, sound: bool) -> None:
+        """A played card flies to its place in the trick (220 ms, out cubic) a little
+        above the cloth (4 % larger), then snaps down onto it (90 ms, out back: it
+        overshoots and settles) with the card-snap sound (``sound``: for the first card
+        of a play only). With reduced motion it flies straight to its place, no snap."""
+        t = self.table
+        a = t.anim
+        x, y, w, h = to
+        reduced = self.app.settings.motion_cap is not None
+
+        def land() -> None:
+            if sound:
+                self.app.sounds.play("play")
+            if not reduced:
+                t.tweens.to(spr, SNAP * a, ease="out_back", x=x, y=y, w=w, h=h)
+
+        if reduced or a <= 0:
+            t.tweens.to(spr, FLIGHT * a, ease="out_cubic", x=x, y=y, w=w, h=h, on_done=land)
+            return
+        big = 1 + SNAP_LIFT
+        t.tweens.to(spr, FLIGHT * a, ease="out_cubic", x=x - w * SNAP_LIFT / 2, y=y - h * SNAP_LIFT / 2, w=w * big, h=h * big,
+                    on_done=land)
 
     def show_sweep(self, seat: int) -> float:
         t = self.table
@@ -367,16 +432,49 @@ class EventPlayback(TablePart):
         self.app.sounds.play("win")
         t.refresh_buttons()
         delay = 1.8 * max(a, 0.35)
+        if self.celebrates(winner):  # confetti first; any key or click skips to the results
+            self.celebration = (t.clock.time, CELEBRATION * a)
+            delay = max(delay, CELEBRATION * a)
 
         def results() -> None:
+            if self.open_results is None:  # shown already (a key or click skipped the wait)
+                return
             # online the score may come a moment after the end: look again until it has
             found = scored or next((e for e in self.queue if isinstance(e, HandScored)), None) or self.scored
             if found is None:
                 if t.hand_over:
                     t.clock.schedule(0.1, results)
                 return
+            self.open_results = None
+            self.celebration = None
             if t.app.top is t:  # (a daily deal's table shows its duplicate result instead)
                 t.app.push(getattr(t, "results_scene", "results"), t, found.result)
 
+        self.open_results = results
         t.clock.schedule(delay, results)
         return delay
+
+    def celebrates(self, winner: int) -> bool:
+        """Whether the hand's win is celebrated with confetti: a person at this screen won
+        it (never a computer, nor a person at another computer), and celebrations may
+        play (not with reduced motion or animations off)."""
+        t = self.table
+        person_here = winner == t.viewer or (t.hot_seat and t.state.is_person(winner))
+        return person_here and t.state.is_person(winner) and self.app.settings.celebrations
+
+    def celebration_time(self) -> float | None:
+        """Seconds into the win's celebration, or None when none is under way."""
+        if self.celebration is None:
+            return None
+        start, duration = self.celebration
+        now = self.table.clock.time - start
+        if now >= duration:
+            self.celebration = None
+            return None
+        return now
+
+    def skip_end(self) -> None:
+        """A key or click at the hand's end: the celebration stops, the results open now."""
+        self.celebration = None
+        if self.open_results is not None:
+            self.open_results()

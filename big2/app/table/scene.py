@@ -60,6 +60,7 @@ from big2.app.table.handover import HandOverPart
 from big2.app.table.input import TableInput
 from big2.app.table.part import TablePart
 from big2.app.table.playback import EventPlayback, reading_order, recent_lines
+from big2.app.table.feel import FeelPart
 from big2.app.table.tracker import TrackerPart
 from big2.app.table.undo import UndoPart
 
@@ -147,6 +148,10 @@ class TableScene(Scene):
         # the parts, each with its own state; hooks run in this order
         self.parts: list[TablePart] = []
         self.playback = self.add_part(EventPlayback(self))
+        #: The win's confetti, the last-card pulse, skipping to the results, reduced motion:
+        #: first of the parts, so a key or click at the hand's end reaches it first.
+        self.feel = FeelPart(self, self.playback)
+        self.parts.insert(0, self.feel)
         self.exchange = self.add_part(ExchangeTurn(self))
         self.input = self.add_part(TableInput(self))
         self.view = self.add_part(TableView(self))

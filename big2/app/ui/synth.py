@@ -33,15 +33,20 @@ def _render(seconds: float, fn: Callable[[float, int], float]) -> array.array:
 
 
 def deal() -> array.array:
-    """A card flicked across felt: a short burst of low-passed noise."""
+    """A soft riffle: a quick run of small papery ticks, each a burst of filtered noise."""
     rng = random.Random(1)
     state = [0.0]
+    ticks = [0.0, 0.014, 0.026, 0.036, 0.045, 0.053]
 
     def f(t: float, i: int) -> float:
-        state[0] += 0.35 * (rng.uniform(-1, 1) - state[0])
-        return 0.55 * state[0] * _env(t, 0.004, 0.018)
+        state[0] += 0.4 * (rng.uniform(-1, 1) - state[0])
+        v = 0.0
+        for k, start in enumerate(ticks):
+            if t >= start:
+                v += (0.5 - 0.05 * k) * _env(t - start, 0.001, 0.006)
+        return state[0] * min(1.0, v)
 
-    return _render(0.07, f)
+    return _render(0.09, f)
 
 
 def play() -> array.array:
@@ -70,16 +75,20 @@ def pass_() -> array.array:
 
 
 def last_card() -> array.array:
-    """An alert: two bright rising beeps."""
+    """A two-note chime (a rising fourth), bell-like: a tone and its bright partials."""
 
     def f(t: float, i: int) -> float:
-        freq, local = (880, t) if t < 0.12 else (1175, t - 0.14)
-        if local < 0:
-            return 0.0
-        tone = math.sin(2 * math.pi * freq * t) + 0.3 * math.sin(4 * math.pi * freq * t)
-        return 0.28 * tone * _env(local, 0.005, 0.05)
+        v = 0.0
+        for start, freq in ((0.0, 880.0), (0.16, 1174.66)):
+            local = t - start
+            if local < 0:
+                continue
+            env = _env(local, 0.004, 0.18)
+            v += env * (math.sin(2 * math.pi * freq * t) + 0.35 * math.sin(2 * math.pi * freq * 2.76 * t)
+                        + 0.15 * math.sin(2 * math.pi * freq * 5.4 * t))
+        return 0.2 * v
 
-    return _render(0.3, f)
+    return _render(0.7, f)
 
 
 def win() -> array.array:

@@ -115,10 +115,21 @@ class Tween:
         setattr(self.target, self.attr, self.start + (self.end - self.start) * k)
 
 
+#: Easings that go past their end before settling (none with reduced motion).
+OVERSHOOTING = frozenset({"out_back", "out_elastic"})
+
+
 class Tweener:
-    """Runs tweens; one live tween per (object, attribute)."""
+    """Runs tweens; one live tween per (object, attribute).
+
+    ``cap`` (seconds, None for none) is reduced motion's limit: while set, every tween
+    started lasts at most that long (a delay before it stays as asked), and an overshooting
+    easing (:data:`OVERSHOOTING`) runs as ``out_cubic``. Whoever owns the tweener keeps
+    it in step with the setting (the table does so every step).
+    """
 
     def __init__(self) -> None:
+        self.cap: float | None = None
         self._tweens: dict[tuple[int, str], Tween] = {}
         #: Every object a tween has moved since :meth:`take_touched` was last called.
         self._touched: dict[int, Any] = {}
@@ -144,6 +155,10 @@ class Tweener:
         A zero duration (animations off) sets the values at once. ``on_done`` runs once,
         when the last of these attributes arrives.
         """
+        if self.cap is not None:
+            duration = min(duration, self.cap)
+            if ease in OVERSHOOTING:
+                ease = "out_cubic"
         fn = EASINGS[ease] if isinstance(ease, str) else ease
         items = list(attrs.items())
         # where it starts counts as touched: a sprite that has just appeared there (a
