@@ -72,6 +72,8 @@ def plan_lesson(lay: TableLayout, texts: list[str]) -> LessonPlan:
     top seat and the scores allows, and as tall as the longest lesson needs at the
     largest type that fits above a still readable stack of the left seat's backs
     (down to the smallest type, and without the footer line where even that is short)."""
+    if "plays" in lay.drawers:  # the table made room: the lesson has the left drawer
+        return _fit_lesson(lay.log.x, lay.log.y, lay.log.w, lay.log.h, lay.log.h, lay.font_px, texts)
     margin = lay.log.x
     top = next((i for i, s in enumerate(lay.seats) if s.side == "top"), None)
     left = next((i for i, s in enumerate(lay.seats) if s.side == "left"), None)
@@ -87,17 +89,22 @@ def plan_lesson(lay: TableLayout, texts: list[str]) -> LessonPlan:
         least = lay.small_w + 12 * max(3, lay.small_w // 5)
         floor = min(floor, spot.info.y - margin - least)
     width = right - lay.log.x if right - lay.log.x >= 140 else lay.log.w
-    room = floor - lay.log.y
-    biggest = max(MIN_FONT_PX, min(17, round(lay.font_px * 0.85)))
+    return _fit_lesson(lay.log.x, lay.log.y, width, floor - lay.log.y, lay.log.h, lay.font_px, texts)
+
+
+def _fit_lesson(x: int, y: int, width: int, room: int, least: int, font_px: int, texts: list[str]) -> LessonPlan:
+    """The lesson panel at (x, y), ``width`` wide, in ``room`` height (at least ``least``
+    tall): the largest type whose longest lesson fits, with its footer if it can."""
+    biggest = max(MIN_FONT_PX, min(17, round(font_px * 0.85)))
     for footer in (True, False):
         for fp in range(biggest, MIN_FONT_PX - 1, -1):
             lines = max(len(text.wrap(t, fp, width - 20)) for t in texts)
             split = _header_splits(fp, width)
             need = _panel_height(lines, fp, footer, split)
             if need <= room:
-                return LessonPlan(pygame.Rect(lay.log.x, lay.log.y, width, max(lay.log.h, need)), fp, footer, split)
+                return LessonPlan(pygame.Rect(x, y, width, max(least if least < room else 0, need)), fp, footer, split)
     split = _header_splits(MIN_FONT_PX, width)
-    return LessonPlan(pygame.Rect(lay.log.x, lay.log.y, width, max(lay.log.h, room)), MIN_FONT_PX, False, split)
+    return LessonPlan(pygame.Rect(x, y, width, max(least, room)), MIN_FONT_PX, False, split)
 
 
 def clear_of_lesson(lay: TableLayout, panel: pygame.Rect) -> TableLayout:
@@ -287,8 +294,15 @@ class HowToPlayScene(TableScene):
         self.parts.remove(self.undo)
         self.parts.remove(self.tracker)
 
+    def left_drawer_w(self) -> int | None:
+        """The lesson panel has the left drawer, wider than Recent plays' (issue 44: the
+        table makes room for it, so it covers no seat)."""
+        w, h = self.app.size
+        return round(max(260, 340 * min(w / 1280, h / 720)))
+
     def _compute_layout(self) -> TableLayout:
         """The table's layout with room for the lesson panel (see :func:`plan_lesson`)."""
+        self.drawers.offered = ()  # no tabs: the lesson's panel is the drawer
         lay = super()._compute_layout()
         self.lesson_plan = plan_lesson(lay, lesson_texts())
         return clear_of_lesson(lay, self.lesson_plan.rect)

@@ -66,7 +66,10 @@ class Drawers(TablePart):
         self.open: list[str] = list(kept)
 
     def names(self) -> tuple[str, ...]:
-        """The open drawers, as the layout keeps them for this window."""
+        """The open drawers, as the layout keeps them for this window. A table whose
+        left drawer holds a panel of its own (How to play's lesson) keeps it open."""
+        if self.table.left_drawer_w() is not None:
+            return ("plays",)
         return open_drawers(tuple(d for d in self.open if d in self.offered), self.table.app.size[0])
 
     def tab_widths(self, font_px: int) -> dict[str, int]:

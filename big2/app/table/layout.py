@@ -460,12 +460,15 @@ def _layout(width: int, height: int, n_seats: int, max_hand: int, min_button_w: 
     button_y = hand_fan.y - button_h - gap
     names = ("sort", "hint", "pass", "play")
     bw = round(max(84, 110 * unit, min_button_w))
-    # a table narrowed by a drawer: the row (Undo too) keeps clear of your plate's column
-    room = aw - side_w - 3 * margin
-    bw = min(bw, (room - 4 * (gap + 2)) // 5)
     bgap = gap + 2
+    # a table narrowed by drawers: the row (Undo too) as narrow as its words allow, and
+    # over your plate's column if need be (it stands above your last play there)
+    room = aw - 2 * margin
+    if 5 * bw + 4 * bgap > room:
+        bw = max(min_button_w, (room - 4 * bgap) // 5)
     row_w = bw * len(names) + bgap * (len(names) - 1)
     bx = hand_fan.right - row_w
+    bx += max(0, ax + margin - (bx - bgap - bw))
     buttons = {name: Box(bx + i * (bw + bgap), button_y, bw, button_h) for i, name in enumerate(names)}
     extra_button = Box(bx - bgap - bw, button_y, bw, button_h)
     plate_w = min(side_w - margin, max(d, text_w) + 12)
@@ -474,7 +477,10 @@ def _layout(width: int, height: int, n_seats: int, max_hand: int, min_button_w: 
     portrait0 = Box(info0.x + (plate_w - d) // 2, info0.y + 4, d, d)
     label0 = Box(info0.x + 4, portrait0.bottom + 2, plate_w - 8, name_h + tag_h)
     # your last play and your reactions: up the outer column, above your plate
-    play0 = Box(info0.x + (plate_w - min(play_w, plate_w)) // 2, info0.y - gap - mini_h, min(play_w, plate_w), mini_h)
+    play0_y = info0.y - gap - mini_h
+    if bx + row_w > hand_fan.right:  # the row reaches over your column: your play above it
+        play0_y = min(play0_y, button_y - gap - mini_h)
+    play0 = Box(info0.x + (plate_w - min(play_w, plate_w)) // 2, play0_y, min(play_w, plate_w), mini_h)
     message = Box(hand_fan.x, button_y - button_h - gap, hand_fan.w, button_h)
     say0 = Box(info0.x + (plate_w - min(say_w, plate_w)) // 2, play0.y - gap - say_h, min(say_w, plate_w), say_h)
     bottom = SeatSpot("bottom", hand_fan, info0, _chip(play0, button_h), (hand_fan.center[0], hand_fan.y + card_h // 2),
