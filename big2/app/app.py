@@ -201,18 +201,25 @@ class App:
         scene = self.scene(scene, *args, **kwargs)
         if self.stack:
             self.stack[-1].cover()
-        self._coming_in()
+        self._coming_in(scene)
         self.stack.append(scene)
         scene.enter()
         self.dirty = True
         return scene
 
-    def _coming_in(self) -> None:
-        """The top screen changes: the next frames fade it in over the picture on the
-        window now, rising into place (160 ms at the normal speed, scaled by the
-        animation speed; none when animations are off; with reduced motion at most
-        80 ms and no rise)."""
+    def _coming_in(self, new: Scene | None) -> None:
+        """The top screen changes to ``new`` (None: the one under the top): the next
+        frames fade it in over the picture on the window now, rising into place (160 ms
+        at the normal speed, scaled by the animation speed; none when animations are off;
+        with reduced motion at most 80 ms and no rise). Only between menu screens (both
+        ``fades``): never to, from or over the table."""
         if not self.running or self.frames == 0 or not hasattr(self, "screen"):
+            return
+        old = self.top
+        if new is None:
+            new = self.stack[-2] if len(self.stack) > 1 else None
+        if old is None or new is None or not (old.fades and new.fades):
+            self.transition.stop()
             return
         s = self.settings
         duration = transition.SECONDS * s.anim_scale
@@ -225,7 +232,7 @@ class App:
         """Close the top screen and uncover the one under it. The last screen is never
         left alone to close: a window with no screen would draw its last picture and
         ignore every click and key, so the title opens instead."""
-        self._coming_in()
+        self._coming_in(None)
         scene = self.stack.pop()
         scene.leave()
         self._release_soon()
@@ -239,7 +246,7 @@ class App:
     def replace(self, scene: Scene | str, *args: Any, **kwargs: Any) -> Scene:
         """Swap the top scene for ``scene`` (or the scene called that)."""
         scene = self.scene(scene, *args, **kwargs)
-        self._coming_in()
+        self._coming_in(scene)
         if self.stack:
             self.stack.pop().leave()
             self._release_soon()

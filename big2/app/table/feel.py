@@ -6,9 +6,8 @@ while a seat's last-card warning pulses, a red ring swelling round its card coun
 takes any key or click at the hand's end to skip the celebration straight to the
 results, and keeps the table's tweens within reduced motion's limit every step.
 
-The seat drawing may draw the pulse itself: ``playback.last_card_pulse(seat)`` is the
-swell (0..1); the view's ``count_badge_rect(seat)``, if it has one, is where this part
-rings it (else round the seat's plate).
+The ring goes round the seat's card-count badge (``SeatSpot.count``); its swell is
+``playback.last_card_pulse(seat)`` (0..1), which the seat drawing may read as well.
 """
 
 from __future__ import annotations
@@ -74,17 +73,13 @@ class FeelPart(TablePart):
                 self._rings.append(self.ring(surf, seat, swell))
 
     def ring(self, surf: pygame.Surface, seat: int, swell: float) -> pygame.Rect:
-        """A red ring round the seat's card count, ``swell`` (0..1) of its way out."""
+        """A red ring round the seat's card-count badge, ``swell`` (0..1) of its way out."""
         t = self.table
-        rect_of = getattr(t.view, "count_badge_rect", None)
-        if callable(rect_of):
-            box = pygame.Rect(rect_of(seat))
-        else:
-            box = pygame.Rect(t.layout.seats[t.pos_of(seat)].info.as_tuple())
-        grow = int(t.px(10) * swell)
+        box = pygame.Rect(t.layout.seats[t.pos_of(seat)].count.as_tuple())
+        grow = int(box.h * 0.4 * swell)
         r = box.inflate(2 * grow + t.px(6), 2 * grow + t.px(6))
         layer = pygame.Surface(r.size, pygame.SRCALPHA)
         pygame.draw.rect(layer, (*WARN, int(90 + 150 * swell)), layer.get_rect(), max(2, t.px(3)),
-                         border_radius=min(r.h // 2, t.px(16)))
+                         border_radius=r.h // 2)
         surf.blit(layer, r)
         return r.inflate(4, 4)

@@ -98,6 +98,7 @@ def plan_groups(rules):
 class TableScene(Scene):
     name = "table"
     keyboard_focus = False  # the table has its own keys (cards, play, pass)
+    fades = False  # the deal is its coming in; dialogs over it come at once
 
     def __init__(self, app, link: SeatLink) -> None:
         super().__init__(app)

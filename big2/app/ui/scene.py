@@ -60,6 +60,9 @@ class Scene:
     keyboard_focus = True
     #: False: the scene keeps the arrow keys for itself (Tab still moves the focus).
     arrow_focus = True
+    #: A menu screen: it comes in with a short fade and rise, and so does the next one
+    #: (the table, whose frames are its own animation, says False: none to or from it).
+    fades = True
 
     def __init__(self, app: SceneHost) -> None:
         self.app = app
