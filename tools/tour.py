@@ -4,7 +4,7 @@
 throwaway home) from scene to scene and yields a short name at each stop, with the
 screen ready to be looked at: the fit test checks every stop at every window size,
 and ``tools/screenshots.py`` saves each as a picture. Stops include every drop-down
-of New game and Settings held open, the table in each phase of play, and the Rules
+of New game (both its steps) and Settings held open, the table in each phase of play, and the Rules
 screen for every preset.
 
 Nothing here is English-specific: controls are found by type and role, not by label.
@@ -236,6 +236,13 @@ def tour(app: Any, *, dropdowns_open: bool = True, presets: bool = True) -> Iter
     yield "new-game"
     if dropdowns_open:
         yield from open_each_dropdown(app, "new-game")
+    click(app, app.top.b_house)  # New game's second step: every house rule
+    if app.top.name == "house_rules":
+        yield "new-game-house-rules"
+        if dropdowns_open:
+            yield from open_each_dropdown(app, "new-game-house-rules")
+        app.pop()
+        pump(app, 2)
     app.pop()
     pump(app, 2)
 

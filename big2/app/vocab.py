@@ -27,7 +27,11 @@ _PRESET_TITLES = {
 
 
 def preset_title(name: str) -> str:
-    """A rule preset's name for players, in the current language (an unknown id as is)."""
+    """A rule preset's name for players, in the current language (an unknown id as is).
+    A rule set's name of edited rules, ``"standard (house)"`` (as New game names them and
+    the history keeps them), reads "Custom (from Standard)"."""
+    if name.endswith(" (house)"):
+        return _("Custom (from {rules})").format(rules=preset_title(name.removesuffix(" (house)")))
     title = _PRESET_TITLES.get(name)
     return _(title) if title else verbatim(name)
 

@@ -177,8 +177,8 @@ def describe(rules: Rules) -> list[tuple[Message, Message]]:
 
 
 def title_of(rules: Rules) -> str:
-    """The player's name for a rule set: its preset's title, with "(house rules)" when
-    options were changed; never an id (English; see :func:`title_message`)."""
+    """The player's name for a rule set: its preset's title, or "Custom (from <title>)"
+    when options were changed; never an id (English; see :func:`title_message`)."""
     return str(title_message(rules))
 
 
@@ -191,7 +191,7 @@ def title_message(rules: Rules) -> Message:
         return msg("Custom rules")
     if replace(rules, name=preset.name) == preset.rules:
         return Message(preset.title)
-    return msg("{rules} (house rules)", rules=Message(preset.title))
+    return msg("Custom (from {rules})", rules=Message(preset.title))
 
 
 def summary(rules: Rules) -> str:

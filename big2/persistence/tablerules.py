@@ -8,7 +8,7 @@ values, skipping what the engine refuses with a notice for each, never raising.
 from __future__ import annotations
 
 import logging
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from big2.engine import STANDARD, Rules, get_preset
 from big2.engine.messages import Message, msg
@@ -31,7 +31,8 @@ class TableRules:
 
 
 def table_rules(settings: Settings) -> TableRules:
-    """The settings' rule preset with its house rules applied, and its scoring scheme.
+    """The settings' rule preset with its house rules applied (then named
+    ``"<preset> (house)"``), and its scoring scheme.
 
     An unknown preset falls back to the standard rules, each house rule the engine
     refuses (unknown option, bad value, contradiction with the others) is left out, and
@@ -60,6 +61,8 @@ def table_rules(settings: Settings) -> TableRules:
             continue
         options = trial
     rules = rules_from_dict(options)
+    if rules != base:  # edited rules are named as New game names them ("Custom (from …)")
+        rules = replace(rules, name=f"{base.name} (house)")
     try:
         scoring = scoring_preset(settings.scoring or usual_scoring)
     except ValueError:  # ScoringError

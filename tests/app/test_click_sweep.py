@@ -174,6 +174,7 @@ def _review(app):
 SCREENS = {
     "title": lambda app: app.goto("title"),
     "new_game": _over_title("new_game"),
+    "house_rules": _by_click(_over_title("new_game"), "b_house", "house_rules"),
     "settings": _over_title("settings"),
     "saves": _over_title("saves"),
     "statistics": _over_title("statistics"),

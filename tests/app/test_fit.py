@@ -37,7 +37,7 @@ def test_every_scene_fits_the_window(make_app, size):
     finally:
         st.close()
     # the tour really went everywhere
-    for needed in ("title", "new-game", "settings", "rules", "statistics", "replay", "table-your-turn",
+    for needed in ("title", "new-game", "new-game-house-rules", "settings", "rules", "statistics", "replay", "table-your-turn",
                    "pause", "results", "session-end", "privacy", "title-continue", "saves"):
         assert needed in stops, f"the tour never reached {needed}: {stops}"
     assert any(s.startswith("new-game-dropdown") for s in stops)

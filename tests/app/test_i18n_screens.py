@@ -23,7 +23,8 @@ from big2.app.ui import text
 from big2.room.config import MatchConfig, SeatConfig
 from big2.i18n import shown
 
-from helpers import key, pump
+from helpers import click_button, key, pick_option, pump
+from newgame_steps import open_house_rules
 
 
 def _ui_strings(element) -> list[str]:
@@ -205,7 +206,7 @@ ROUTED_STOPS = {
     "title", "title-quit", "statistics", "table-dealing", "table-your-turn", "pause", "saves-from-pause",
     "table-computer-thinking", "table-trick-won", "table-last-card", "results", "session-end",
     "title-continue", "saves", "settings", "settings-language", "about", "privacy", "replay",
-    "how-to-play", "how-to-play-done", "new-game", "rules", "table-tracker-combinations",
+    "how-to-play", "how-to-play-done", "new-game", "new-game-house-rules", "rules", "table-tracker-combinations",
     "session-end-celebration",
 }
 
@@ -218,7 +219,19 @@ def test_new_game_draws_only_translated_words(speaking) -> None:
     form = app.push(NewGameScene(app))
     pump(app, 2)
     watch.scene(app, form)
-    watch.options(form, form.dd_preset, form.dd_length, form.dd_scoring, form.dd_undo, *form.kind_menus, *form.rule_menus.values())
+    watch.options(form, form.dd_preset, form.dd_length, *form.kind_menus, *form.character_menus.values())
+    # the second step, House rules…, and edited rules' "Custom (from …)"
+    page = open_house_rules(app, form)
+    watch.scene(app, page)
+    watch.options(page, page.dd_preset, page.dd_scoring, page.dd_undo, *page.rule_menus.values())
+    name, menu = next(iter(page.rule_menus.items()))
+    pick_option(app, menu, next(o for o in menu.options_list if o[1] != menu.selected_option[1])[0])
+    assert page.dd_preset.selected_option[1] == "custom"
+    watch.scene(app, page)
+    watch.options(page, page.dd_preset)
+    click_button(app, page.b_back)
+    assert app.top is form
+    watch.scene(app, form)
     form.deal_entry.set_text(i18n.verbatim("12"))  # typed by the player
     form.n = 4
     form.rules = dataclasses.replace(form.rules, cards_per_player=21)

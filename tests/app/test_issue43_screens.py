@@ -186,6 +186,7 @@ def test_a_session_tied_for_first_says_so_and_names_both(make_app, size):
 @pytest.mark.parametrize("size", [(800, 600), (1280, 720)])
 def test_the_rules_in_brief_grow_whole_as_house_rules_are_chosen(make_app, size):
     from helpers import pick_option, visible_rect
+    from newgame_steps import open_house_rules
     from big2.app.screens.newgame import NewGameScene
     from big2.app.screens.rulesform import table_blurb
     from big2.app.screens.title import TitleScene
@@ -194,8 +195,8 @@ def test_the_rules_in_brief_grow_whole_as_house_rules_are_chosen(make_app, size)
     title = app.push(TitleScene(app))
     pump(app, 2)
     click_button(app, title.b_new)
-    form = app.top
-    assert isinstance(form, NewGameScene)
+    assert isinstance(app.top, NewGameScene)
+    form = open_house_rules(app, app.top)  # the house rules: New game's second step
     picks = [("suit_order", "♣ < ♦ < ♥ < ♠ (Taiwan)"), ("straight_order", "By top card, 2 high: JQKA2 highest"),
              ("flush_order", "All five cards, as in poker"), ("later_leader", "Winner of the last hand"),
              ("direction", "Clockwise")]

@@ -1,10 +1,11 @@
-"""New game's house-rule lists open where a player can see and click every option."""
+"""New game's house-rule lists (its second step) open where a player can see and click every option."""
 
 from __future__ import annotations
 
 import pytest
 
 from helpers import click, move_mouse, pump, visible_rect
+from newgame_steps import open_house_rules
 
 from big2.app.screens.newgame import NewGameScene
 
@@ -13,8 +14,9 @@ from big2.app.screens.newgame import NewGameScene
 def test_a_list_at_the_bottom_of_the_rules_box_opens_upward_in_sight(make_app, size):
     app = make_app(size=size)
     app.push("title")
-    ng = app.push(NewGameScene(app))
+    form = app.push(NewGameScene(app))
     pump(app, 3)
+    ng = open_house_rules(app, form)  # every house rule is on the second step
     view = ng.rules_box.rect
     # the lowest menu shown whole whose list has no room under it inside the box
     shown = [dd for dd in ng.rule_menus.values()

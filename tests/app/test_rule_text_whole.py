@@ -1,4 +1,5 @@
-"""Issue 27, defect 6: New game's rules in brief and its scoring paragraph are never cut:
+"""Issue 27, defect 6: New game's rules in brief (on both its steps) and its scoring
+paragraph (on the second, House rules…) are never cut:
 for every preset and scoring, at 800×600, 1280×720 and 1920×1080, what a player can read
 (scrolling the box with the wheel where it does not fit) is the whole text."""
 
@@ -8,6 +9,7 @@ import pygame
 import pytest
 
 from helpers import click, move_mouse, pick_option, post, pump
+from newgame_steps import open_house_rules
 
 from big2.app.ui import text
 from big2.app.screens.rulesform import describe_scoring, presets, scoring_names, table_blurb
@@ -50,13 +52,23 @@ def test_new_game_rule_texts_are_whole(make_app, size):
     click(app, app.top.b_new.rect.center)
     scene = app.top
     assert isinstance(scene, NewGameScene)
-    for title, preset in presets().items():
-        if scene.preset_name != title:
-            pick_option(app, scene.dd_preset, scene.dd_preset.options_list[list(presets()).index(title)][0])
-        assert scene.preset_name == title
-        got = _read(app, scene, scene.blurb_text)
-        assert _same(got, table_blurb(preset.rules, preset.scoring)), (title, got, scene.blurb_text.lines)
-        assert _same(_read(app, scene, scene.scoring_text), describe_scoring(preset.scoring)), title
+    setup = scene
+    # the first step: the preset's rules in brief; the second (House rules…): them and
+    # how the scoring counts
+    def steps():
+        yield setup
+        yield open_house_rules(app, setup)  # (once the first step is read)
+
+    for page in steps():
+        for title, preset in presets().items():
+            if setup.preset_name != title:
+                pick_option(app, page.dd_preset, page.dd_preset.options_list[list(presets()).index(title)][0])
+            assert setup.preset_name == title
+            got = _read(app, page, page.blurb_text)
+            assert _same(got, table_blurb(preset.rules, preset.scoring)), (title, got, page.blurb_text.lines)
+            if page is not setup:
+                assert _same(_read(app, page, page.scoring_text), describe_scoring(preset.scoring)), title
+    scene = app.top
     for name in scoring_names():
         if scene.scoring != name:
             pick_option(app, scene.dd_scoring, name)

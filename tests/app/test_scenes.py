@@ -5,7 +5,8 @@ from __future__ import annotations
 import pygame
 import pytest
 
-from helpers import click_button, key, pick_option, post, pump
+from helpers import click_button, key, pick_option, post, pump, type_text
+from newgame_steps import open_house_rules
 
 from big2.room.config import MatchConfig, SeatConfig
 from big2.app.screens.newgame import NewGameScene
@@ -93,15 +94,20 @@ def test_new_game_players_names_rules_and_session(make_app):
     app.push(ng)
     pump(app)
     _choose(app, ng.dd_players, "3")
-    assert len(ng.name_entries) == 3
-    ng.name_entries[1].set_text("Ann")
-    _choose(app, ng.kind_menus[1], "Human")
+    assert len(ng.kind_menus) == 3 and len(ng.seat_rows) == 3
+    _choose(app, ng.kind_menus[1], "Human")  # a person now: a name field where the character was
+    assert 1 in ng.name_entries and 1 not in ng.character_menus
+    type_text(app, ng.name_entries[1], "Ann", enter=False)
     _choose(app, ng.dd_length, "1 hand")
-    # a house rule, then a preset that replaces it
-    choice = ng.choices["pass_locks_out"]
-    _choose(app, ng.rule_menus["pass_locks_out"], choice.label_of(True))
+    # a house rule, on the second step
+    page = open_house_rules(app, ng)
+    choice = page.choices["pass_locks_out"]
+    _choose(app, page.rule_menus["pass_locks_out"], choice.label_of(True))
     assert ng.rules.pass_locks_out is True
-    _resize(app, (1000, 700))  # the form is rebuilt and keeps what was chosen
+    _resize(app, (1000, 700))  # both steps are rebuilt and keep what was chosen
+    assert page.rule_menus["pass_locks_out"].selected_option[1] == choice.label_of(True)
+    click_button(app, page.b_back)
+    assert app.top is ng
     assert ng.name_entries[1].get_text() == "Ann" and ng.rules.pass_locks_out is True
     cfg = ng.config()
     assert cfg.n_players == 3 and cfg.humans == (0, 1) and cfg.hands == 1
@@ -116,9 +122,10 @@ def test_new_game_refuses_too_many_cards(make_app):
     ng = NewGameScene(app)
     app.push(ng)
     pump(app)
-    choice = ng.choices["cards_per_player"]
-    _choose(app, ng.rule_menus["cards_per_player"], choice.label_of(17))
-    click_button(app, ng.b_start)
+    page = open_house_rules(app, ng)
+    choice = page.choices["cards_per_player"]
+    _choose(app, page.rule_menus["cards_per_player"], choice.label_of(17))
+    click_button(app, page.b_start)  # Start on the second step: refused on the first
     assert app.top is ng and "17" in ng.error
 
 

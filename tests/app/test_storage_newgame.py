@@ -5,6 +5,7 @@ from __future__ import annotations
 
 
 from helpers import click_button, pick_option, post, pump
+from newgame_steps import open_house_rules
 
 from big2.app import storage
 from big2.app.screens.newgame import NewGameScene
@@ -58,23 +59,30 @@ def test_a_house_rule_is_remembered_on_top_of_its_preset(make_app):
     form = NewGameScene(app)
     app.push(form)
     pump(app)
-    for name, dd in form.rule_menus.items():  # the first option that can change
-        choice = form.choices[name]
+    page = open_house_rules(app, form)
+    for name in list(page.rule_menus):  # the first option that can change
+        choice = page.choices[name]
         current = getattr(form.rules, name)
         other = next((label for label, v in choice.options if v != current), None)
         if other is None:
             continue
-        _choose(app, dd, other)
+        _choose(app, page.rule_menus[name], other)
         if getattr(form.rules, name) != current:
             break
     changed = form.rules
-    click_button(app, form.b_start)
+    # the preset menu says so on both steps, and Start on the second starts the game
+    assert page.dd_preset.selected_option == ("Custom (from Standard)", "custom")
+    click_button(app, page.b_back)
+    assert form.dd_preset.selected_option == ("Custom (from Standard)", "custom")
+    click_button(app, open_house_rules(app, form).b_start)
+    assert app.find(TableScene) is not None
     assert st.flush()
     saved = SettingsStore(st.paths).load().value
     kept = saved.extra[storage.choices.NEW_GAME_KEY]
     assert kept["house_rules"] and kept["preset"] == "standard"
     assert not saved.house_rules  # Settings' house rules (the quick game's) untouched
     again = NewGameScene(app)
+    assert again.rules.name == "standard (house)"  # "Custom (from Standard)" next time too
     assert {k: v for k, v in vars_of(again.rules).items() if k != "name"} == {k: v for k, v in vars_of(changed).items() if k != "name"}
     st.close()
 

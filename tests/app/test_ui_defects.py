@@ -5,6 +5,7 @@ from __future__ import annotations
 import pygame
 from pygame_gui.core import UIContainer
 from helpers import click, click_button, key, pick_option, pump
+from newgame_steps import open_house_rules
 
 from big2.app.screens.newgame import NewGameScene
 
@@ -23,18 +24,28 @@ def test_new_game_rules_list_opens_above_the_house_rules(make_app):
     app.push("title")
     pump(app)
     click_button(app, app.top.b_new)
-    form = app.top
-    assert isinstance(form, NewGameScene), [s.name for s in app.stack]
-    click_button(app, form.dd_preset)
-    listed = form.dd_preset.current_state.options_selection_list
-    items = [i for i in listed.item_list if i.get("button_element") is not None]
-    assert len(items) >= 5, "the preset list did not open"
-    for item in items:  # every preset shows on top, none hidden by a house-rule menu
-        button = item["button_element"]
-        assert _under(app, button.rect.center) is button, item["text"]
-    last = items[-1]
+    setup = app.top
+    assert isinstance(setup, NewGameScene), [s.name for s in app.stack]
+
+    def open_presets(form):
+        click_button(app, form.dd_preset)
+        listed = form.dd_preset.current_state.options_selection_list
+        items = [i for i in listed.item_list if i.get("button_element") is not None]
+        assert len(items) >= 5, "the preset list did not open"
+        for item in items:  # every preset shows on top, none hidden by what is under the list
+            button = item["button_element"]
+            assert _under(app, button.rect.center) is button, item["text"]
+        return items
+
+    # the first step: the list opens over the rules in brief and "House rules…"
+    last = open_presets(setup)[-1]
     click(app, last["button_element"].rect.center, frames=10)
-    assert form.preset_name == last["text"] != "Standard"
+    assert setup.preset_name == last["text"] != "Standard"
+    # the second step: over every house rule
+    form = open_house_rules(app, setup)
+    first = open_presets(form)[0]
+    click(app, first["button_element"].rect.center, frames=10)
+    assert setup.preset_name == first["text"] == "Standard"
     # the house-rule menus under the closed list still take clicks
     first_rule = next(iter(form.rule_menus.values()))
     assert _under(app, first_rule.rect.center) is not None

@@ -7,6 +7,7 @@ from __future__ import annotations
 import pygame
 
 from helpers import click_button, key, pick_option, pump
+from newgame_steps import open_house_rules
 
 from big2.app import storage
 from big2.app.ui import text
@@ -161,10 +162,15 @@ def test_new_game_at_two_seats_has_no_hole_in_the_form(make_app):
     assert isinstance(form, NewGameScene)
     pick_option(app, form.dd_players, "2")
     form = app.top
-    assert form.n == 2
+    assert form.n == 2 and len(form.kind_menus) == 2
+    # the session and "Play a deal" follow the two seats' rows
+    assert form.dd_length.rect.top - form.kind_menus[-1].rect.bottom <= form.px(40)
+    assert form.deal_entry.rect.top - form.dd_length.rect.bottom <= form.px(40)
+    # on the second step, undo with several people follows the scoring's explanation
+    page = open_house_rules(app, form)
     with text.recording() as drawn:
         app.draw()
-    left = [d.rect for d in drawn if d.rect.x < form.rx - form.px(10) and form.scoring_y <= d.rect.y < form.deal_entry.rect.y]
+    left = [d.rect for d in drawn if d.rect.x < page.rx - page.px(10) and page.scoring_y <= d.rect.y < page.dd_undo.rect.y]
     assert left, "the scoring's explanation is drawn"
-    hole = form.deal_entry.rect.y - max(r.bottom for r in left)
-    assert hole <= form.px(40), hole
+    hole = page.dd_undo.rect.y - max(r.bottom for r in left)
+    assert hole <= page.px(40), hole

@@ -22,7 +22,7 @@ def test_preset_house_rules_and_scoring_apply() -> None:
                         house_rules={"direction": "clockwise", "auto_pass": True})
     table = table_rules(settings)
     assert table.notices == ()
-    assert table.rules == dataclasses.replace(get_preset("taiwan").rules,
+    assert table.rules == dataclasses.replace(get_preset("taiwan").rules, name="taiwan (house)",
                                               direction=Direction.CLOCKWISE, auto_pass=True)
     assert table.scoring == scoring_preset("pairwise")
 
@@ -32,7 +32,7 @@ def test_what_the_engine_refuses_is_left_out_with_a_notice() -> None:
                         house_rules={"direction": "sideways", "explode": True,
                                      "cards_per_player": 10**9, "auto_pass": True})
     table = table_rules(settings)
-    assert table.rules == dataclasses.replace(STANDARD, auto_pass=True)
+    assert table.rules == dataclasses.replace(STANDARD, name="standard (house)", auto_pass=True)
     texts = [n.text for n in table.notices]
     assert texts[0] == ("The rule preset 'no-such-game' is not known; "
                         "the standard rules are used.")

@@ -241,9 +241,33 @@ def describe_scoring(name: str) -> str:
     return text if isinstance(text, str) else " ".join(map(str, text))
 
 
+#: What a rule set's name ends with when its options differ from its preset's (the
+#: history keeps it; ``big2.app.vocab.preset_title`` shows "Custom (from Standard)").
+HOUSE = " (house)"
+
+
+def named_for(rules: Rules, preset: str) -> Rules:
+    """``rules`` named for what they are: ``preset`` (an engine preset's id) when they are
+    that preset's rules, else ``"<preset> (house)"``. Unknown presets keep the house mark."""
+    try:
+        from big2.engine.presets import get_preset
+
+        same = dataclasses.replace(rules, name=preset) == get_preset(preset).rules
+    except (ImportError, KeyError):
+        same = False
+    name = preset if same else f"{preset}{HOUSE}"
+    return rules if rules.name == name else dataclasses.replace(rules, name=name)
+
+
+def is_house(rules: Rules) -> bool:
+    """Do ``rules`` differ from their preset's (their name says so: see :func:`named_for`)?"""
+    return rules.name.endswith(HOUSE)
+
+
 def with_choice(rules: Rules, name: str, value: Any) -> Rules:
-    """``rules`` with one field changed; the name marks it as a house variant."""
+    """``rules`` with one field changed, named as a house variant of their preset (or
+    the preset's own name again once every option is back to the preset's)."""
     if getattr(rules, name) == value:
         return rules
-    base = rules.name.removesuffix(" (house)")
-    return dataclasses.replace(rules, **{name: value, "name": f"{base} (house)"})
+    base = rules.name.removesuffix(HOUSE)
+    return named_for(dataclasses.replace(rules, **{name: value}), base)

@@ -2,8 +2,10 @@
 
 :data:`LENGTHS` (the session lengths offered), :func:`house_rules_box` (every house rule
 in a scrolling list: its name, a drop-down of its values and the lines explaining it),
-:func:`aim_rule_menus` (each of those lists opens where it can be seen) and
-:class:`Layer` (a container that lifts a drop-down above the list without taking the
+:func:`aim_rule_menus` (each of those lists opens where it can be seen),
+:func:`preset_options` (the rule preset menu, with "Custom (from Standard)"),
+:func:`two_columns`, :func:`start_and_back`, :func:`draw_dialog` and :func:`draw_refusal` (the dialog both
+New game steps are) and :class:`Layer` (a container that lifts a drop-down above the list without taking the
 mouse). The rules themselves come from :mod:`big2.app.screens.rulesform`.
 """
 
@@ -18,8 +20,9 @@ from pygame_gui.elements import UIDropDownMenu, UILabel, UIScrollingContainer
 from big2.engine.rules import Rules
 
 from ...i18n import N_, _
+from .. import vocab
 from ..ui import text
-from .rulesform import RuleChoice, rule_choices, shown
+from .rulesform import RuleChoice, is_house, presets, rule_choices, shown, table_blurb
 
 #: Session lengths by their id (the English label, translated where shown): hands, and
 #: the total that ends the session sooner (None: no such total).
@@ -63,6 +66,71 @@ class Layer(UIContainer):
 
     def hover_point(self, hover_x: float, hover_y: float) -> bool:
         return False
+
+
+def two_columns(scene: Any, height: int) -> int:
+    """Lay ``scene`` out as New game's steps are: a dialog 1100 design pixels wide (less
+    on a narrow window) and ``height`` tall, two columns in it. Sets ``scene.rect``,
+    ``col_w``, ``lx``, ``rx`` (the columns' left edges) and ``buttons_y`` (the row of
+    Back and Start); returns the columns' top."""
+    from .common import dialog_rect
+
+    px = scene.px
+    r = scene.rect = dialog_rect(scene.app.size, px(1100), px(height))
+    pad = px(24)
+    scene.col_w = (r.w - 3 * pad) // 2
+    scene.lx, scene.rx = r.x + pad, r.x + 2 * pad + scene.col_w
+    scene.buttons_y = r.bottom - px(66)
+    return r.y + px(66)
+
+
+def draw_dialog(scene: Any, surf: pygame.Surface, title: str) -> None:
+    """The felt, the :func:`two_columns` dialog's frame and its ``title``; then the rules
+    in brief (``scene.blurb_text`` at ``scene.summary_y``, ``scene.summary_lines`` lines
+    of ``scene.summary_line_h()``, over the right column), whole or scrolled, never cut."""
+    from .common import felt, frame
+
+    surf.blit(felt(surf.get_size(), scene.app.settings.felt_colours), (0, 0))
+    r = scene.rect
+    frame(surf, r)
+    text.draw(surf, title, scene.fpx(30), (r.centerx, r.y + scene.px(34)), (245, 210, 122), anchor="center", bold=True)
+    line_h = scene.summary_line_h()
+    scene.blurb_text.draw(surf, table_blurb(scene.rules, scene.scoring), scene.fpx(14),
+                          pygame.Rect(scene.rx, scene.summary_y, scene.col_w, scene.summary_lines * line_h),
+                          (200, 210, 215), line_h=line_h)
+
+
+def start_and_back(scene: Any) -> None:
+    """Back (bottom left) and Start (bottom right, the primary) of a :func:`two_columns`
+    dialog, as ``scene.b_back`` and ``scene.b_start``."""
+    px, r = scene.px, scene.rect
+    scene.b_start = scene.button((r.right - px(244), scene.buttons_y, px(220), px(48)), _("Start"), object_id="#primary")
+    scene.b_back = scene.button((r.x + px(24), scene.buttons_y, px(140), px(48)), _("Back"))
+
+
+def draw_refusal(scene: Any, surf: pygame.Surface, words: str) -> None:
+    """A refusal in two lines at most, between Back and Start of a :func:`two_columns` dialog."""
+    px, r = scene.px, scene.rect
+    err = scene.fpx(16)
+    width = r.w - 2 * px(24) - px(260) - px(180)
+    for i, line in enumerate(text.wrap(words, err, max(width, px(200)))[:2]):
+        text.draw(surf, line, err, (r.centerx, scene.buttons_y + i * (err + 4)), (255, 150, 140), anchor="midtop")
+
+
+#: The preset menu's id for edited rules ("Custom (from Standard)"): picking it keeps them.
+CUSTOM = "custom"
+
+
+def preset_options(preset_title: str, rules: Rules) -> tuple[list[tuple[str, str]], tuple[str, str]]:
+    """The rule preset menu's options (shown title, the preset's title of
+    :func:`~big2.app.screens.rulesform.presets`) and the one it shows: the preset
+    ``preset_title``, or for edited rules an option of their own, "Custom (from
+    Standard)" (id :data:`CUSTOM`)."""
+    options = [(vocab.preset_title(p.name), t) for t, p in presets().items()]
+    if is_house(rules):
+        custom = (vocab.preset_title(rules.name), CUSTOM)
+        return [*options, custom], custom
+    return options, next(o for o in options if o[1] == preset_title)
 
 
 def choices_by_name() -> dict[str, RuleChoice]:
