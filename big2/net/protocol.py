@@ -101,6 +101,9 @@ ERROR_CODES: Final = {
     "busy": "this address (or the server) has as many rooms open as it may",
     "no_hint": "this seat's (or this address's) hints are spent for now: wait",
     "no_undo": "undo is asked for: there is no undo online",
+    # before any frame
+    "crowded": "no frame carries it: the server's gate answered HTTP 503 before the handshake "
+               "(this address holds as many connections as it may); the client names it so",
 }
 
 
