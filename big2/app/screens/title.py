@@ -68,7 +68,11 @@ class TitleScene(Scene):
         if storage.can_continue(self.app):  # a saved session: Continue, in its own place
             self.b_continue = self.button(pygame.Rect(x, top - gap, bw, bh), _("Continue"), object_id="#primary",
                                           tooltip=storage.continue_hint(self.app))
-        self.b_quick = self.button(places["b_quick"], _("Play against the computer"), object_id=None if self.b_continue else "#primary", tooltip=storage.quick_game_hint(self.app))
+        # one gold button a screen (docs/design/look.md): Continue, else How to play on
+        # the first start, else the quick game
+        self.first_start = storage.first_start(self.app)
+        gold = self.b_continue is None and not self.first_start
+        self.b_quick = self.button(places["b_quick"], _("Play against the computer"), object_id="#primary" if gold else None, tooltip=storage.quick_game_hint(self.app))
         self.b_new = self.button(places["b_new"], _("New game…"), tooltip=_("Choose players, rules and session length"))
         self.b_online = self.button(places["b_online"], _("Play online"),
                                     tooltip=_("Host a game for friends on other computers, or join theirs"))
@@ -77,7 +81,6 @@ class TitleScene(Scene):
         self.b_settings = self.button(places["b_settings"], _("Settings"))
         self.b_stats = self.button(places["b_stats"], _("Statistics"), tooltip=_("Your scores, streaks and past hands"))
         # How to play: a guided first game, offered (highlighted) on the first start
-        self.first_start = storage.first_start(self.app)
         self.b_learn = self.button(places["b_learn"], _("How to play"), object_id="#primary" if self.first_start else None,
                                    tooltip=_("A guided first game: one lesson a turn (H lifts the cards, Enter plays)"))
         self.b_daily = self.button(places["b_daily"], _("Daily deal"),
