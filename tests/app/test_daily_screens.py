@@ -148,3 +148,12 @@ def test_a_damaged_file_of_daily_results_is_set_aside_and_the_player_told(make_a
         assert cal.b_play.text == "Play today's deal"  # the app goes on, with an empty book
     finally:
         st.close()
+
+
+def test_the_duplicate_runs_in_a_worker_process_and_matches_the_one_played_here():
+    from big2.room.daily import daily_config
+    from big2.room.duplicate import play_duplicate
+
+    config = daily_config(TODAY)
+    fut = dailyplay._start(config, processes=True)
+    assert fut.result(timeout=120) == play_duplicate(config, options={"expert": {"iterations": 30}})

@@ -72,6 +72,8 @@ class Storage:
         self.on_notice: Callable[[], None] | None = None
         #: The autosave the title's Continue offers (read when the title is built).
         self.continue_from: Any = None
+        #: The daily results as last read or written (:func:`big2.app.daily.book`).
+        self.daily_book: Any = None
         #: In-app settings given for this run only (``--animation off``): not saved
         #: unless the player changes them.
         self.overrides: dict[str, Any] = {}
@@ -89,12 +91,13 @@ class Storage:
         the settings (never raises) and the writer thread, which opens the history."""
         paths = paths or AppPaths.from_environment()
         start_file_logging(paths)
+        from big2.persistence.daily import DAILY_FILE
         from big2.persistence.paths import ONLINE_SEAT_FILE, SETTINGS_FILE
         from big2.persistence.saves import SAVE_FILES
         from big2.persistence.tempfiles import remove_leftover_temps
 
         for folder, names in ((paths.saves_dir, SAVE_FILES), (paths.config_dir, (SETTINGS_FILE,)),
-                              (paths.data_dir, (ONLINE_SEAT_FILE,))):
+                              (paths.data_dir, (ONLINE_SEAT_FILE, DAILY_FILE))):
             remove_leftover_temps(folder, names)
         loaded = SettingsStore(paths).load()
         return cls(paths, settings=loaded.value, notices=loaded.notices)
