@@ -13,6 +13,7 @@ Nothing here is English-specific: controls are found by type and role, not by la
 from __future__ import annotations
 
 import random
+from dataclasses import replace
 from collections.abc import Callable, Iterator
 from datetime import datetime, timedelta, timezone
 from typing import Any
@@ -76,9 +77,9 @@ def seed_history(paths: Any, *, sessions: int = 3, hands: int = 3, seed: int = 5
     """Play ``sessions`` seeded sessions of ``hands`` hands into the score history at
     ``paths.history_db`` (for Statistics and Replay); returns the new hands' ids.
 
-    Session ``k`` is played under ``presets[k % len(presets)]`` against opponents of the
-    ``k``-th level (beginner, normal, expert, in turn); the same arguments always give the
-    same history.
+    Session ``k`` is played under ``presets[k % len(presets)]`` (``"standard (house)"``:
+    with a house rule) against opponents of the ``k``-th level (beginner, normal, expert,
+    in turn); the same arguments always give the same history.
     """
     from big2.engine import STANDARD, Session, get_preset
     from big2.persistence import History, Seat
@@ -92,7 +93,10 @@ def seed_history(paths: Any, *, sessions: int = 3, hands: int = 3, seed: int = 5
     with History.open(paths.history_db).value as history:
         for k in range(sessions):
             preset = presets[k % len(presets)]
-            rules = get_preset(preset).rules if preset != "standard" else STANDARD
+            base = preset.removesuffix(" (house)")
+            rules = get_preset(base).rules if base != "standard" else STANDARD
+            if preset != base:  # a house rule on top of the preset, named as New game names it
+                rules = replace(rules, auto_pass=not rules.auto_pass, name=preset)
             names = (player, "East", "North", "West")
             level = levels[k % len(levels)]
             seats = [Seat(player, True)] + [Seat(n, False, level) for n in names[1:]]
