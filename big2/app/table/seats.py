@@ -72,9 +72,9 @@ def draw_seats(surf: pygame.Surface, t: Table, status) -> None:
     seat's status line or None."""
     for seat in range(t.state.n_players):
         p = t.pos_of(seat)
-        if p != 0:
-            _backs(surf, t, seat, p)
         _plate(surf, t, seat, p, status(t, seat))
+        if p != 0:  # the hand over its plate (under it, high contrast's solid plate hid it)
+            _backs(surf, t, seat, p)
     _plays(surf, t)
 
 
