@@ -80,7 +80,20 @@ class TableView(TablePart):
         return bool(self._damage)
 
     def paint(self, surf: pygame.Surface) -> None:
-        """The whole table, then each part's own drawing, then message and banner."""
+        """The whole table, then each part's own drawing, then message and banner; while
+        a drawer slides, in the layout between the old and the new (see drawers.py)."""
+        t = self.table
+        shown = t.drawers.shown_layout()
+        if shown is None:
+            self._paint(surf)
+            return
+        final, t.layout = t.layout, shown
+        try:
+            self._paint(surf)
+        finally:
+            t.layout = final
+
+    def _paint(self, surf: pygame.Surface) -> None:
         t = self.table
         s = t.app.settings
         surf.blit(felt(surf.get_size(), s.felt_colours), (0, 0))

@@ -79,6 +79,10 @@ class _Undo(Protocol):
     def show(self, event: MoveUndone) -> float: ...
 
 
+class _Drawers(Protocol):
+    def shown_layout(self) -> TableLayout | None: ...
+
+
 class _HandOver(Protocol):
     passing: int | None
     pass_at: float | None
@@ -207,6 +211,9 @@ class Table(Protocol):
 
     @property
     def handover(self) -> _HandOver: ...
+
+    @property
+    def drawers(self) -> _Drawers: ...
 
     def add_part(self, part: P) -> P: ...
 

@@ -47,7 +47,10 @@ class TrackerPart(TablePart):
     def shown(self) -> bool:
         """Whether the tracker's drawer is open (it carries over to the next table)."""
         drawers = getattr(self.table, "drawers", None)
-        return drawers is not None and drawers.is_open("tracker")
+        if drawers is None:
+            return False
+        # a closing drawer is drawn while it slides out (the layout drawn says so)
+        return drawers.is_open("tracker") or drawers.shown_layout() is not None and "tracker" in self.table.layout.drawers
 
     def log_box(self) -> pygame.Rect | None:
         """Recent plays keep their own drawer (None): the tracker no longer moves them."""
