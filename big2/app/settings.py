@@ -12,6 +12,7 @@ from typing import Any, Mapping
 
 # the felts and backs (re-exported), and the themes they make: see big2.app.themes
 from .themes import CARD_BACKS, FELTS, deck_of, theme_of
+from big2.room.personas import PERSON_PORTRAITS
 
 ANIMATION_SPEEDS = {"off": 0.0, "fast": 0.55, "normal": 1.0, "slow": 1.7}
 COMPUTER_PACES = {"instant": 0.0, "fast": 0.35, "normal": 0.8, "slow": 1.5}
@@ -40,6 +41,9 @@ class AppSettings:
     reduced_motion: bool = False
     left_handed: bool = False
     one_tap: bool = True
+    #: The portrait the player picked for their own seat (a key of
+    #: ``big2.room.personas.PERSON_PORTRAITS``); "" draws their initials.
+    portrait: str = ""
 
     @property
     def anim_scale(self) -> float:
@@ -126,6 +130,9 @@ def from_mapping(data: Mapping[str, Any] | Any) -> AppSettings:
         if f.name in choices:
             if value in choices[f.name]:
                 setattr(s, f.name, value)
+        elif f.name == "portrait":
+            if value == "" or value in PERSON_PORTRAITS:
+                s.portrait = value
         elif f.name == "volume":
             if isinstance(value, (int, float)) and 0 <= value <= 1:
                 s.volume = float(value)

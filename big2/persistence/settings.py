@@ -46,6 +46,9 @@ CARD_BACKS: Final = ("blue", "red", "navy_gold", "lacquer")
 #: layer may not import; a test keeps the two in step) plus "human" for a hot-seat friend.
 OPPONENT_LEVELS: Final = ("beginner", "normal", "skilled", "expert", "master", "human")
 MAX_OPPONENTS: Final = 3
+#: The portraits a person may pick: the keys of ``big2.room.personas.PERSON_PORTRAITS``
+#: (which this layer may not import; a test keeps the two in step). "" is none (initials).
+PORTRAITS: Final = ("fox", "owl", "koi", "jade", "pine", "plum")
 NAME_MAX_CHARS: Final = 24
 PRESET_MAX_CHARS: Final = 40
 WINDOW_MIN: Final = (800, 600)
@@ -114,6 +117,12 @@ def _opponents(value: object) -> tuple[str, ...]:
     return tuple(value)
 
 
+def _characters(value: object) -> tuple[str, ...]:
+    if not isinstance(value, (list, tuple)) or len(value) > MAX_OPPONENTS:
+        raise _Bad(f"it must list at most {MAX_OPPONENTS} characters")
+    return tuple(_text(name, max_chars=NAME_MAX_CHARS, what="a character's name") for name in value)
+
+
 def _house_rule_value(value: object) -> bool:
     if value is None or isinstance(value, (bool, str)):
         return not isinstance(value, str) or len(value) <= 200
@@ -147,12 +156,19 @@ def _scoring_name(value: object) -> str:
     return _text(value, max_chars=PRESET_MAX_CHARS, what="the scoring")
 
 
-def _language(value: object) -> str:
-    if value == "":
-        return ""
-    if not isinstance(value, str) or value not in LANGUAGES:
-        raise _Bad("it must be empty (the system's language) or one of " + ", ".join(LANGUAGES))
-    return value
+def _blank_or(choices: tuple[str, ...], blank: str) -> Callable[[object], str]:
+    """A check for "" (meaning ``blank``) or one of ``choices``."""
+    def check(value: object) -> str:
+        if value == "":
+            return ""
+        if not isinstance(value, str) or value not in choices:
+            raise _Bad(f"it must be empty ({blank}) or one of " + ", ".join(choices))
+        return value
+    return check
+
+
+_language = _blank_or(LANGUAGES, "the system's language")
+_portrait = _blank_or(PORTRAITS, "initials")
 
 
 def _version(value: object) -> int:
@@ -165,6 +181,8 @@ _CHECKS: Final[dict[str, Callable[[object], object]]] = {
     "house_rules": _house_rules,
     "scoring": _scoring_name,
     "opponents": _opponents,
+    "characters": _characters,
+    "portrait": _portrait,
     "animation_speed": _choice(ANIMATION_SPEEDS),
     "computer_pace": _choice(COMPUTER_PACES),
     "four_colour_deck": _flag,
@@ -192,7 +210,8 @@ class Settings:
 
     Raises :class:`ValueError` naming the field when a value is bad. ``house_rules``
     holds rule-option overrides as plain JSON data (the engine interprets them);
-    ``opponents`` lists the levels of the other seats (see :data:`OPPONENT_LEVELS`);
+    ``opponents`` lists the levels of the other seats (see :data:`OPPONENT_LEVELS`),
+    ``characters`` their characters' names (the app checks them against its characters);
     the preset, house rules and scoring become engine values through
     :func:`big2.persistence.tablerules.table_rules`;
     ``extra`` holds keys from the file this version does not know, written back as they
@@ -205,6 +224,11 @@ class Settings:
     #: A scoring scheme name; "" means the rule preset's usual scoring.
     scoring: str = ""
     opponents: tuple[str, ...] = ("normal", "normal", "normal")
+    #: The characters (``big2.room.personas``) of the opponents, seat by seat, as names;
+    #: () or a name that is no character: the quick game picks one for the seat's level.
+    characters: tuple[str, ...] = ()
+    #: The portrait the player picked for their own seat (:data:`PORTRAITS`); "" initials.
+    portrait: str = ""
     animation_speed: str = "normal"
     computer_pace: str = "normal"
     four_colour_deck: bool = False
@@ -256,6 +280,8 @@ _LABELS: Final[dict[str, Message]] = {
     "house_rules": msg("House rules"),
     "scoring": msg("Scoring"),
     "opponents": msg("Opponents"),
+    "characters": msg("Opponents"),
+    "portrait": msg("Your portrait"),
     "animation_speed": msg("Animation speed"),
     "computer_pace": msg("Computer pace"),
     "four_colour_deck": msg("Four-colour deck"),

@@ -22,6 +22,7 @@ How to list and pick them::
                                            # nearest level's (names stay distinct)
     personas.pick(levels, taken={"Siti"})  # ... avoiding names already at the table
     personas.seat_configs(levels)          # the same, as computer SeatConfigs
+    personas.chosen(levels, names=["Jun"]) # the characters a player chose, the rest picked
 
 Names are names: stored as plain text in saves and history (an old save's "East" stays
 "East", drawn with initials), never translated. A person keeps their own name and may
@@ -179,11 +180,30 @@ def pick(levels: Iterable[str], taken: Iterable[str] = ()) -> tuple[Persona, ...
     return tuple(out)
 
 
-def seat_configs(levels: Iterable[str], taken: Iterable[str] = ()) -> tuple[SeatConfig, ...]:
-    """Computer seats for ``levels``: each named after its character (:func:`pick`),
-    playing at the level asked (a character never changes a seat's strength)."""
+def chosen(levels: Iterable[str], names: Iterable[str] = (), taken: Iterable[str] = ()) -> tuple[Persona, ...]:
+    """One distinct character for each of ``levels``: the one named at the same place in
+    ``names`` (the player's choice) when it is a character, free and not named twice;
+    the other seats get one by :func:`pick`. ``taken`` names are avoided throughout."""
+    levels, names = tuple(levels), tuple(names)
+    used = set(taken)
+    out: list[Persona | None] = []
+    for i in range(len(levels)):
+        found = named(names[i]) if i < len(names) else None
+        if found is not None and found.name not in used:
+            used.add(found.name)
+            out.append(found)
+        else:
+            out.append(None)
+    rest = iter(pick([lvl for lvl, p in zip(levels, out) if p is None], taken=used))
+    return tuple(p if p is not None else next(rest) for p in out)
+
+
+def seat_configs(levels: Iterable[str], taken: Iterable[str] = (), names: Iterable[str] = ()) -> tuple[SeatConfig, ...]:
+    """Computer seats for ``levels``: each named after its character (:func:`chosen`: the
+    one ``names`` gives it, else :func:`pick`), playing at the level asked (a character
+    never changes a seat's strength)."""
     levels = tuple(levels)
-    return tuple(SeatConfig(p.name, human=False, level=level) for p, level in zip(pick(levels, taken), levels))
+    return tuple(SeatConfig(p.name, human=False, level=level) for p, level in zip(chosen(levels, names, taken), levels))
 
 
 def pace_factor(name: str) -> float:
@@ -195,5 +215,5 @@ def pace_factor(name: str) -> float:
 
 __all__ = [
     "LEVEL_ORDER", "MOMENTS", "PERSONAS", "PERSON_PORTRAITS", "Persona", "Portrait", "REACTION_IDS", "Temperament",
-    "for_level", "named", "pace_factor", "pick", "seat_configs",
+    "chosen", "for_level", "named", "pace_factor", "pick", "seat_configs",
 ]

@@ -95,7 +95,9 @@ def test_settings_opponents_offer_computers_only(make_app):
     click_control(app, s.dd_levels[1])  # the list opens; Esc closes it again
     assert s.dd_levels[1].current_state is s.dd_levels[1].menu_states["expanded"]
     shown = option_labels(s.dd_levels[1])
-    assert shown and "Human" not in shown and all(t.startswith("Computer") for t in shown)
+    # the levels alone (the character beside each says it is a computer), never Human
+    assert shown == ["Beginner", "Normal", "Skilled", "Expert", "Master"]
+    assert all(o[1].startswith("Computer (") for o in s.dd_levels[1].options_list)
     key(app, pygame.K_ESCAPE)
     assert s.dd_levels[1].selected_option[1] == "Computer (normal)"
     pick_option(app, s.dd_count, "3")

@@ -3,8 +3,10 @@ and window; and Accessibility (a page of its own, :mod:`.accessibility`).
 
 Everything applies at once: the table's look and pace are read live from
 ``app.settings`` (saved by the storage's watcher), the window changes size or goes
-fullscreen straight away, and the name, rule preset and opponents (computers only) are
-written to the stored settings the title's quick game deals
+fullscreen straight away, and the name, your portrait (drawn at your seat), rule preset
+and opponents (computers only: each a character of :mod:`big2.room.personas` at a level;
+picking a character another opponent has swaps the two) are written to the stored
+settings the title's quick game deals
 (:func:`big2.app.storage.set_game_defaults`); New game starts from them until it has
 choices of its own, which it keeps apart and never writes here. House rules are edited
 in New game, where they are explained one by one; house rules kept here by older
@@ -20,6 +22,7 @@ import pygame_gui
 from pygame_gui.elements import UIDropDownMenu, UIHorizontalSlider, UILabel, UITextEntryLine
 
 from big2.persistence import Settings
+from big2.room import personas
 
 from ... import i18n
 from ...i18n import _, ngettext, pgettext
@@ -30,6 +33,8 @@ from ..settings import ANIMATION_SPEEDS, CARD_BACKS, COMPUTER_PACES, FELTS
 from ..themes import CUSTOM, THEMES
 from ..ui.scene import Scene
 from .common import dialog_rect, felt, frame
+from .newseats import CHARACTERS
+from ..table.portrait import portrait
 
 GOLD = (245, 210, 122)
 SOFT = (200, 210, 215)
@@ -98,6 +103,44 @@ def computer_levels(levels) -> list[str]:
     return ["normal" if lvl == "human" else lvl for lvl in levels]
 
 
+def level_options() -> list[tuple[str, str]]:
+    """The levels an opponent may play at, as (shown text, seat kind id): the level's
+    word alone, the character beside it says it is a computer."""
+    out = []
+    for _shown, kind in opponent_kinds():
+        words = vocab.level(level_of(kind))
+        out.append((words[:1].upper() + words[1:], kind))
+    return out
+
+
+def opponent_characters(defaults: Settings) -> list[str]:
+    """The opponents' characters as the quick game seats them: those stored, the rest
+    (an older file, a name that is no character) picked for their level."""
+    levels = computer_levels(defaults.opponents)
+    taken = {defaults.player_name}
+    return [p.name for p in personas.chosen(levels, defaults.characters, taken=taken)]
+
+
+#: The portraits a person may pick, by the settings' key ("" none: initials).
+NO_PORTRAIT = "initials"
+
+
+def portrait_label(key: str) -> str:
+    """A person's portrait (a key of :data:`big2.room.personas.PERSON_PORTRAITS`) as the
+    Settings list names it: what it looks like."""
+    return {
+        "": pgettext("portrait", "Initials"), NO_PORTRAIT: pgettext("portrait", "Initials"),
+        "fox": pgettext("portrait", "Short hair"), "owl": pgettext("portrait", "Long hair and glasses"),
+        "koi": pgettext("portrait", "Curly hair"), "jade": pgettext("portrait", "Bob and earrings"),
+        "pine": pgettext("portrait", "Moustache"), "plum": pgettext("portrait", "Hair in a bun"),
+    }.get(key) or i18n.verbatim(key)
+
+
+def portrait_options() -> list[tuple[str, str]]:
+    """Initials first, then every portrait a person may pick, as (shown text, id)."""
+    return [(portrait_label(""), NO_PORTRAIT)] + [(portrait_label(k), k) for k in personas.PERSON_PORTRAITS]
+
+
 def contrast_note() -> str:
     """What high contrast does to the theme, the felt and the card back chosen here."""
     return _("High contrast is on (Accessibility): it replaces the theme with a near-black felt and cards with bold edges.")
@@ -143,8 +186,7 @@ class SettingsScene(Scene):
 
         # Left: you, and the game New game starts from (short labels, wide choices)
         y = top
-        seats = [_("Seat {number}").format(number=i + 2) for i in range(len(d.opponents))]
-        lw = label_width([_("Language"), _("Your name"), _("Rules"), _("Opponents")] + seats, px(16))
+        lw = label_width([_("Language"), _("Your name"), _("Your portrait"), _("Rules"), _("Opponents")])
         label(lx, y, _("Language"), lw)
         words = language.choice_text(d.language)
         if self.text_width(words, 17, bold=True) + px(28) > col - lw:  # a narrow window: the name alone
@@ -156,6 +198,15 @@ class SettingsScene(Scene):
         self.name_entry = UITextEntryLine(pygame.Rect(lx + lw, y, col - lw, h), m, container=self.ui, placeholder_text=_("(type your name)"))
         self.name_entry.set_text_length_limit(NAME_CHARS)
         self.name_entry.set_text(self.name_text)
+        y += row
+        # your portrait: drawn beside its list (as the table draws your seat)
+        label(lx, y, _("Your portrait"), lw)
+        self.face_d = h
+        self.own_face = (lx + lw, y)
+        key = s.portrait if s.portrait in personas.PERSON_PORTRAITS else NO_PORTRAIT
+        self.dd_portrait = UIDropDownMenu(portrait_options(), (portrait_label(key), key),
+                                          pygame.Rect(lx + lw + h + gap, y, col - lw - h - gap, h), m, container=self.ui,
+                                          expansion_height_limit=px(260))
         y += row
         label(lx, y, _("Rules"), lw)
         titles = [(vocab.preset_title(p.name), t) for t, p in presets().items()]
@@ -173,12 +224,23 @@ class SettingsScene(Scene):
         n = len(d.opponents)
         self.dd_count = UIDropDownMenu(["1", "2", "3"], str(n), pygame.Rect(lx + lw, y, px(80), h), m, container=self.ui)
         y += row
+        # each opponent: its character's face, the character, the level it plays at
         self.dd_levels: list[UIDropDownMenu] = []
+        self.dd_characters: list[UIDropDownMenu] = []
+        self.opponent_faces: list[tuple[int, int]] = []
+        self.characters = opponent_characters(d)
+        characters = [(i18n.verbatim(c), c) for c in CHARACTERS]
+        kinds = level_options()
+        cx = lx + px(16) + h + gap
+        cw = (lx + col - cx - gap) // 2
         for i, level in enumerate(d.opponents):
-            label(lx + px(16), y, seats[i], lw - px(16))
-            kinds = opponent_kinds()
-            now = next((o for o in kinds if o[1] == kind_of(level)), kind_of(level))
-            self.dd_levels.append(UIDropDownMenu(kinds, now, pygame.Rect(lx + lw, y, col - lw, h), m, container=self.ui))
+            self.opponent_faces.append((lx + px(16), y))
+            name = self.characters[i]
+            self.dd_characters.append(UIDropDownMenu(characters, (i18n.verbatim(name), name), pygame.Rect(cx, y, cw, h), m,
+                                                     container=self.ui, expansion_height_limit=px(260)))
+            now = next((o for o in kinds if o[1] == kind_of(level)), kinds[0])
+            self.dd_levels.append(UIDropDownMenu(kinds, now, pygame.Rect(cx + cw + gap, y, lx + col - cx - cw - gap, h), m,
+                                                 container=self.ui))
             y += row
         self.left_note_y = y + px(4)
         note_h = 2 * (self.fpx(14) + px(4))
@@ -308,6 +370,20 @@ class SettingsScene(Scene):
         else:
             self.problem = ""
 
+    def choose_character(self, seat: int, name: str) -> None:
+        """Opponent ``seat`` becomes the character ``name``; an opponent who was that
+        character takes the one ``seat`` had (no two seats share one)."""
+        names = list(self.characters)
+        swapped = name in names and names.index(name) != seat
+        if swapped:
+            names[names.index(name)] = names[seat]
+        names[seat] = name
+        if self.keep(characters=tuple(names)):
+            self.characters = names
+        if swapped:
+            self.rebuild()  # the other seat's list shows its new character
+        self.app.dirty = True
+
     # The window --------------------------------------------------------------------------------
 
     def windowed_size(self) -> tuple[int, int]:
@@ -357,12 +433,20 @@ class SettingsScene(Scene):
                 levels = computer_levels(self.defaults.opponents)
                 n = int(self.chosen(event))
                 levels = (levels + [levels[-1] if levels else "normal"] * 3)[:n]
-                self.keep(opponents=tuple(levels))
+                names = [p.name for p in personas.chosen(levels, self.characters[:n], taken={self.defaults.player_name})]
+                self.keep(opponents=tuple(levels), characters=tuple(names))
                 self.rebuild()
-            elif el in self.dd_levels:
+            elif el in self.dd_levels:  # the character stays: it only names the seat
                 levels = computer_levels(self.defaults.opponents)
                 levels[self.dd_levels.index(el)] = level_of(self.chosen(event))
-                self.keep(opponents=tuple(levels))
+                self.keep(opponents=tuple(levels), characters=tuple(self.characters))
+            elif el in self.dd_characters:
+                self.choose_character(self.dd_characters.index(el), self.chosen(event))
+            elif el is self.dd_portrait:
+                key = self.chosen(event)
+                s.portrait = "" if key == NO_PORTRAIT else key
+                self.keep(portrait=s.portrait)
+                self.app.dirty = True
             elif el is self.dd_size:
                 w, h = (int(v) for v in self.chosen(event).split(" × "))
                 self.app.set_window_size((w, h))
@@ -456,6 +540,12 @@ class SettingsScene(Scene):
             if y + line_h < r.bottom - px(70):
                 text.draw(surf, line, fp, (lx, y), colour)
             y += line_h
+        d = self.face_d
+        shown = self.name_entry.get_text().strip() or pgettext("player name", "You")
+        surf.blit(portrait(personas.PERSON_PORTRAITS.get(self.app.settings.portrait), shown, d), self.own_face)
+        for (fx, fy), name in zip(self.opponent_faces, self.characters):
+            found = personas.named(name)
+            surf.blit(portrait(found.portrait if found is not None else None, name, d), (fx, fy))
         if self.contrast:
             y = self.contrast_y
             for line in text.wrap(contrast_note(), fp, col)[:2]:

@@ -126,7 +126,8 @@ def quick_game(app: App, *, seed: int | None = None) -> Any:
     """The title's "Play against the computer": the player's own choices from Settings —
     their name, rule preset (with house rules and scoring) and computer opponents at
     their levels (a seat set to Human there is a normal computer here) — four hands.
-    The computers are characters (:mod:`big2.room.personas`), one for each level.
+    The computers are the characters chosen there (:mod:`big2.room.personas`), a seat
+    without one (an older file) gets one for its level.
     Without storage, or if the settings cannot be used, the standard game."""
     from dataclasses import replace
 
@@ -155,7 +156,8 @@ def quick_game(app: App, *, seed: int | None = None) -> Any:
         if 1 <= len(s.opponents) <= 3:
             known = levels()
             seats = (cfg.seats[0], *personas.seat_configs(
-                [level if level in known else "normal" for level in s.opponents], taken={cfg.seats[0].name}))
+                [level if level in known else "normal" for level in s.opponents], taken={cfg.seats[0].name},
+                names=s.characters))
         if rules.cards_per_player * len(seats) > 52:
             seats = cfg.seats
         return MatchConfig(seats=seats, rules=rules, hands=cfg.hands, seed=seed, scoring=scoring)
