@@ -192,6 +192,23 @@ class ResultsScene(Scene):
         else:
             self.table.start_hand()
 
+    def draw_title(self, surf: pygame.Surface, title: str) -> None:
+        """The heading, centred; beside "Review this hand" it keeps to the room left of the
+        button (from the dialog's left edge), a size smaller where it must, never under it."""
+        px, r = self.px, self.rect
+        size = self.fpx(28)
+        if self.b_review is None:
+            text.draw(surf, title, size, (r.centerx, r.y + px(34)), GOLD, anchor="center", bold=True)
+            return
+        left, right = r.x + px(24), self.b_review.rect.left - px(16)
+        half = text.width_of(title, size, bold=True) // 2
+        if r.centerx - half >= left and r.centerx + half <= right:
+            text.draw(surf, title, size, (r.centerx, r.y + px(34)), GOLD, anchor="center", bold=True)
+            return
+        while size > self.fpx(18) and not text.fits(title, size, right - left, bold=True, squeeze=1.0):
+            size -= 1
+        text.draw(surf, title, size, (left, r.y + px(34)), GOLD, anchor="midleft", bold=True, max_width=right - left)
+
     def draw(self, surf: pygame.Surface) -> None:
         px = self.px
         veil(surf, 160)
@@ -204,7 +221,7 @@ class ResultsScene(Scene):
             title = _("Hand {number}: you went out").format(number=tr.number(res.number))
         else:
             title = _("Hand {number}: {name} went out").format(number=tr.number(res.number), name=vocab.seat_name(m, res.winner))
-        text.draw(surf, title, self.fpx(28), (r.centerx, r.y + px(34)), GOLD, anchor="center", bold=True)
+        self.draw_title(surf, title)
         cols = [r.x + px(24), r.x + px(190), r.right - px(290), r.right - px(120)]
         y = r.y + px(74)
         fp = self.fpx(16)
