@@ -117,6 +117,9 @@ def _keep(app: Any, record: DailyRecord | None = None, expert: tuple[date, HandC
             st.tell(notice)
 
     st.submit(write)
+    from . import achievements
+
+    achievements.after_daily(app)  # a result above the Expert's, a week's streak
 
 
 # Playing ---------------------------------------------------------------------------------

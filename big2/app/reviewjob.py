@@ -131,6 +131,9 @@ class ReviewJob:
             self.state = "done"
             self._stop()
             self._keep()
+            from big2.app import achievements
+
+            achievements.after_review(self.app, self.hand_id, self.seat, self.review)
             return
         step = self.steps[i]
         view = view_at(self.positions, step, self.seat)

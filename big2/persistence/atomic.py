@@ -245,6 +245,8 @@ def _file(what: str) -> Message | str:
         return msg_p("file", "saved game")
     if what == "daily results file":
         return msg_p("file", "daily results file")
+    if what == "achievements file":
+        return msg_p("file", "achievements file")
     return what
 
 

@@ -19,7 +19,7 @@ Format (:data:`DAILY_VERSION`; an older file is brought up one version at a time
     {"format": "big2-daily", "version": 1,
      "records": [{"date": "2026-12-06", "deal": 96944034, "late": false,
                   "played_at": "2026-12-06T09:12:00+00:00",
-                  "names": ["You", "Rosa", "Kenji", "Yusuf"],
+                  "names": ["You", "Mei Lin", "Marco", "Ah Keung"],
                   "you": COURSE, "expert": COURSE or null}, ...],
      "checksum": "sha256:..."}
 
@@ -43,10 +43,11 @@ from ..engine.course import MOMENT_KINDS, HandCourse, Moment
 from ..engine.dailynumber import daily_deal_number
 from ..engine.messages import msg
 from .atomic import LoadResult, Unreadable, load_with_fallback, write_checked
-from .checksum import CHECKSUM_KEY, seal, verify
-from .jsonsafe import JsonLimits, JsonRejected, dump_json, parse_json
+from .checksum import seal
+from .jsonsafe import JsonLimits, dump_json
 from .notices import StorageError
 from .paths import AppPaths
+from .sealed import open_sealed
 from .textcheck import text_problem
 
 DAILY_FILE: Final = "daily.json"
@@ -237,19 +238,8 @@ def parse_book(raw: bytes) -> DailyBook:
     """The book in the bytes of a daily file; :class:`Unreadable` for anything else: not
     JSON, another format, a newer version (tagged "newer"), a checksum that does not
     match, a record of the wrong shape."""
-    try:
-        doc = parse_json(raw, DAILY_LIMITS)
-    except JsonRejected as exc:
-        raise Unreadable(str(exc)) from None
-    if not isinstance(doc, dict) or doc.get("format") != FORMAT_TAG:
-        raise Unreadable("it is not a file of daily results")
-    verify(doc, version=doc.get("version"), required_from=1)
-    version = doc.get("version")
-    if isinstance(version, bool) or not isinstance(version, int) or version < 1:
-        raise Unreadable("its version is not valid")
-    if version > DAILY_VERSION:
-        raise Unreadable(f"it was written by a newer version of Big2 (format {version})", tag="newer")
-    doc = {k: v for k, v in doc.items() if k != CHECKSUM_KEY}
+    doc, version = open_sealed(raw, DAILY_LIMITS, tag=FORMAT_TAG, current=DAILY_VERSION,
+                               what="a file of daily results")
     while version < DAILY_VERSION:
         try:
             doc = UPGRADES[version](doc)

@@ -28,7 +28,7 @@ from big2.persistence.history import HandResult as StoredResult
 from big2.room.events import HandScored
 from big2.room.state import SeatState
 
-from big2.app.storage.recorder import Recorder, session_for
+from big2.app.storage.recorder import Recorder, keep_hand, session_for
 from big2.app.storage.store import Storage, of
 
 log = logging.getLogger(__name__)
@@ -91,11 +91,10 @@ class LinkRecorder:
         st = self.st
 
         def job() -> None:
+            keep_hand(st, rec, stored)
             history, sid = session_for(st, rec)
-            if sid is not None and history is not None:
-                history.record_hand(sid, stored)
-                if event.session_over:
-                    history.end_session(sid)
+            if sid is not None and history is not None and event.session_over:
+                history.end_session(sid)
 
         st.submit(job)
         if event.session_over:

@@ -3,7 +3,9 @@
 A :class:`Recorder` is made by :meth:`~big2.app.storage.Storage.recorder` when a match
 first autosaves or records a hand (or by :meth:`~big2.app.storage.Storage.adopt` for a
 resumed one). :func:`session_for` finds the match's session in the history on the writer
-thread, starting it again if the history was reset or replaced meanwhile.
+thread, starting it again if the history was reset or replaced meanwhile;
+:func:`keep_hand` records a finished hand there and lets the achievements judge it
+(:mod:`.achievementhooks`).
 """
 
 from __future__ import annotations
@@ -17,6 +19,8 @@ from typing import TYPE_CHECKING, Any, Protocol
 from big2.persistence import History, Seat
 from big2.persistence.sessioncodec import new_game_id
 
+from big2.app.storage.achievementhooks import after_hand
+
 if TYPE_CHECKING:
     from big2.room.match import Match
 
@@ -26,6 +30,10 @@ class HistorySource(Protocol):
     (which imports this module): the score history, when it can be written."""
 
     def writable_history(self) -> History | None: ...
+
+    def tell(self, notice: Any) -> None: ...
+
+    def submit(self, fn: Any) -> None: ...
 
 
 log = logging.getLogger(__name__)
@@ -85,3 +93,14 @@ def session_id(rec: Recorder) -> int | None:
         return rec.session_id.result(timeout=10)
     except Exception:
         return None
+
+
+def keep_hand(st: HistorySource, rec: Recorder, result: Any) -> int | None:
+    """Record the finished hand ``result`` in ``rec``'s history session (writer thread),
+    then earn the achievements it earns; the hand's id (None when there is no history)."""
+    history, sid = session_for(st, rec)
+    if sid is None or history is None:
+        return None
+    hand_id = history.record_hand(sid, result)
+    after_hand(st, history, hand_id)  # type: ignore[arg-type]
+    return hand_id

@@ -91,13 +91,14 @@ class Storage:
         the settings (never raises) and the writer thread, which opens the history."""
         paths = paths or AppPaths.from_environment()
         start_file_logging(paths)
+        from big2.persistence.achievements import ACHIEVEMENTS_FILE
         from big2.persistence.daily import DAILY_FILE
         from big2.persistence.paths import ONLINE_SEAT_FILE, SETTINGS_FILE
         from big2.persistence.saves import SAVE_FILES
         from big2.persistence.tempfiles import remove_leftover_temps
 
         for folder, names in ((paths.saves_dir, SAVE_FILES), (paths.config_dir, (SETTINGS_FILE,)),
-                              (paths.data_dir, (ONLINE_SEAT_FILE, DAILY_FILE))):
+                              (paths.data_dir, (ONLINE_SEAT_FILE, DAILY_FILE, ACHIEVEMENTS_FILE))):
             remove_leftover_temps(folder, names)
         loaded = SettingsStore(paths).load()
         return cls(paths, settings=loaded.value, notices=loaded.notices)

@@ -20,7 +20,7 @@ from big2.persistence.handlog import hand_result, start_position
 from big2.persistence.notices import Severity
 from big2.persistence.sessioncodec import GAME_ID_KEY, preview_of, save_payload
 
-from big2.app.storage.recorder import Recorder, session_for
+from big2.app.storage.recorder import Recorder, keep_hand, session_for
 from big2.app.storage.store import Storage, of
 
 if TYPE_CHECKING:
@@ -189,9 +189,7 @@ def hand_recorded(table: Any) -> None:
 
 
 def _record(st: Storage, rec: Recorder, result: Any) -> None:
-    history, sid = session_for(st, rec)
-    if sid is not None and history is not None:
-        history.record_hand(sid, result)
+    keep_hand(st, rec, result)
 
 
 def _end(st: Storage, rec: Recorder) -> None:
