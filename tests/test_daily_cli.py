@@ -22,7 +22,7 @@ def test_daily_prints_the_deal_number_and_the_table(tmp_path):
     out = run(tmp_path, "--date", "2026-12-06")
     assert out.returncode == 0, out.stderr
     assert out.stdout.splitlines()[0].startswith("Daily deal of Sunday 2026-12-06: deal 96 944 034")
-    assert "Rosa (skilled), Kenji (skilled), Yusuf (normal)" in out.stdout
+    assert "Mei Lin (skilled), Marco (skilled), Ah Keung (normal)" in out.stdout
     assert "Not played in this data folder." in out.stdout
     data = json.loads(run(tmp_path, "--date", "2026-12-25", "--json").stdout)
     assert data["deal_number"] == 3_540_438_201 and data["played"] is False and data["expert"] is None
@@ -36,14 +36,14 @@ def test_daily_prints_your_result_and_the_experts(tmp_path):
     expert = HandCourse(0, 0, (0, -4, -1, -7), (0, 4, 1, 7), (0, 0), ())
     DailyStore(AppPaths.under(tmp_path)).record(DailyRecord(
         day, 96_944_034, datetime(2026, 12, 6, 9, tzinfo=timezone.utc), False,
-        ("Ann", "Rosa", "Kenji", "Yusuf"), you, expert))
+        ("Ann", "Mei Lin", "Marco", "Ah Keung"), you, expert))
     data = json.loads(run(tmp_path, "--date", "2026-12-06", "--json").stdout)
     assert data["played"] is True and data["late"] is False
-    assert data["you"] == {"points": -6, "went_out_first": "Rosa", "went_out": False, "tricks_won": 1,
+    assert data["you"] == {"points": -6, "went_out_first": "Mei Lin", "went_out": False, "tricks_won": 1,
                            "tricks": "○●○"}
     assert data["expert"]["points"] == 0 and data["expert"]["went_out"] is True
     text = run(tmp_path, "--date", "2026-12-06").stdout
-    assert "You: -6 points, Rosa went out first; tricks taken: 1  ○●○" in text
+    assert "You: -6 points, Mei Lin went out first; tricks taken: 1  ○●○" in text
     assert "The Expert in your seat: +0 points, went out first" in text
 
 

@@ -2,8 +2,9 @@
 
 A date's table is fixed by the date alone: the Standard preset, four seats, one hand of
 the date's deal number (:func:`big2.engine.dailynumber.daily_deal_number`), the player
-in the first seat, and three named computer opponents whose levels are fixed by the
-weekday (:data:`WEEK`): Monday's table is the gentlest, the weekend's the hardest. With
+in the first seat, and three computer characters (:mod:`.personas`, each at its own
+level) chosen by the weekday (:data:`WEEK`): Monday's table is the gentlest, the
+weekend's the hardest. With
 no session seed the computers' generators follow from the deal number
 (:class:`~big2.room.match.Match`), so the opponents choose alike wherever the same
 moves are made. :func:`daily_config` is the table; :func:`opponents` what the screens
@@ -18,26 +19,26 @@ from typing import Final
 from big2.engine.dailynumber import daily_deal_number
 from big2.engine.rules import STANDARD
 
+from . import personas
 from .config import MatchConfig, SeatConfig
 
-#: The named computer opponents and their fixed levels.
-PLAYERS: Final = {
-    "Mei": "beginner",
-    "Arjun": "normal",
-    "Lola": "normal",
-    "Yusuf": "normal",
-    "Kenji": "skilled",
-    "Rosa": "skilled",
-}
+#: The computer opponents, characters of :mod:`big2.room.personas` at their own levels.
+def _character(name: str) -> personas.Persona:
+    found = personas.named(name)
+    assert found is not None, name
+    return found
+
+
+PLAYERS: Final = {name: _character(name).level for name in ("Nena", "Ah Keung", "Siti", "Marco", "Mei Lin")}
 #: Monday … Sunday: the opponents in the seats after the player's (East, North, West).
 WEEK: Final = (
-    ("Mei", "Arjun", "Lola"),
-    ("Arjun", "Kenji", "Lola"),
-    ("Lola", "Mei", "Rosa"),
-    ("Kenji", "Yusuf", "Rosa"),
-    ("Rosa", "Lola", "Kenji"),
-    ("Kenji", "Rosa", "Arjun"),
-    ("Rosa", "Kenji", "Yusuf"),
+    ("Nena", "Ah Keung", "Siti"),
+    ("Ah Keung", "Marco", "Siti"),
+    ("Siti", "Nena", "Mei Lin"),
+    ("Marco", "Ah Keung", "Mei Lin"),
+    ("Mei Lin", "Siti", "Marco"),
+    ("Marco", "Mei Lin", "Ah Keung"),
+    ("Mei Lin", "Marco", "Ah Keung"),
 )
 #: The scoring scheme of every daily deal.
 SCORING: Final = "penalty-table"

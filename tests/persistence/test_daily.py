@@ -15,7 +15,7 @@ from big2.persistence.daily import (
 )
 from big2.persistence.notices import StorageError
 
-NAMES = ("You", "Rosa", "Kenji", "Yusuf")
+NAMES = ("You", "Mei Lin", "Marco", "Ah Keung")
 
 
 def course(points=(-6, 0, -3, -2), winner=1, seat=0) -> HandCourse:

@@ -21,10 +21,10 @@ def test_the_daily_table_is_fixed_by_the_date():
     assert c.rules == STANDARD and c.n_players == 4 and c.hands == 1 and c.seed is None
     assert c.deal == daily_deal_number(day) == 96_944_034
     assert c.seats[0].name == "Ann" and c.seats[0].human
-    assert [s.name for s in c.seats[1:]] == list(WEEK[6]) == ["Rosa", "Kenji", "Yusuf"]
+    assert [s.name for s in c.seats[1:]] == list(WEEK[6]) == ["Mei Lin", "Marco", "Ah Keung"]
     assert all(not s.human and s.level == PLAYERS[s.name] for s in c.seats[1:])
     assert daily_config(day) == daily_config(day)
-    assert opponents(date(2026, 12, 7))[0].name == "Mei"  # Monday: the gentlest table
+    assert opponents(date(2026, 12, 7))[0].name == "Nena"  # Monday: the gentlest table
     assert {lv for lv in PLAYERS.values()} <= {"beginner", "normal", "skilled"}  # no slow searcher across
 
 
@@ -59,3 +59,14 @@ def test_a_course_tells_the_tricks_and_the_moments():
         if m.kind == "five":
             assert m.seat == 0 and len(m.cards) == 5
     assert course.tricks_won == sum(1 for t in course.tricks if t == 0)
+
+
+def test_the_daily_opponents_are_characters_at_their_own_levels():
+    from big2.room import personas
+
+    for day in range(7):
+        seats = opponents(date(2026, 12, 7 + day))
+        assert len({s.name for s in seats}) == 3
+        for seat in seats:
+            character = personas.named(seat.name)
+            assert character is not None and character.level == seat.level, seat
