@@ -3,7 +3,9 @@ ready, the host's set-up, reactions and Start.
 
 :class:`RoomLobby` knows the people: each seat is ``open``, a ``person`` (with a name,
 a seat token known only to their client — the room keeps its SHA-256, never the token —
-a connection or none while they are away) or a ``computer``. The host (the seat that
+a connection or none while they are away) or a ``computer``, named after a character of
+the room's level (:mod:`big2.room.personas`, :meth:`RoomLobby.name_computers`: the
+name every seat sees; no client needs to know it is one). The host (the seat that
 opened the room) adds or removes computer seats, changes the set-up (``configure``) and
 starts the session once every person is ready. Everyone in the room gets a ``room``
 frame after every change (:meth:`RoomLobby.lobby`, with ``you`` set to their own seat),
@@ -40,7 +42,7 @@ from ..engine import preset_names
 from ..engine.presets import get_preset
 from ..engine.rules import Rules
 from ..engine.scoring import SCORING_PRESETS
-from ..room import codec
+from ..room import codec, personas
 from .protocol import TURN_CLOCKS, Frame, ProtocolError
 from .tokens import format_code, new_room_code, new_seat_token, same_token
 
@@ -188,9 +190,32 @@ class RoomLobby(abc.ABC):
         room = cls(server, cls.new_code(), players=players, preset=preset_name, level=level, hands=hands,
                    turn_clock=turn_clock)
         for seat in range(players - computers, players):
-            room.seats[seat] = SeatSlot(kind="computer", name=f"Computer {seat + 1}", ready=True)
+            room.seats[seat] = SeatSlot(kind="computer", ready=True)
         room.seats[0] = SeatSlot(kind="person", name=name, ready=True)
+        room.name_computers()
         return room
+
+    # -- the computers' characters -------------------------------------------------------
+
+    def name_computers(self) -> None:
+        """Before the start: each computer seat is named after a character of the room's
+        level (:func:`big2.room.personas.pick`, in seat order), no two alike and none
+        a person's name here. Deterministic: the same level and people give the same
+        names, so a seat's character changes only with the level or a person's name."""
+        if self.started:
+            return
+        people = {s.name for s in self.seats if s.kind == "person"}
+        computers = [s for s in self.seats if s.kind == "computer"]
+        for slot, persona in zip(computers, personas.pick([self.level] * len(computers), taken=people)):
+            slot.name = persona.name
+
+    def free_character(self) -> str:
+        """A character of the room's level for a seat a computer takes over mid-session:
+        none of the names at the table (the game's and the lobby's)."""
+        names = {s.name for s in self.seats}
+        if self.game is not None:
+            names |= {seat.name for seat in self.game.config.seats}
+        return personas.pick([self.level], taken=names)[0].name
 
     # -- who is here -------------------------------------------------------------------
 
@@ -237,6 +262,7 @@ class RoomLobby(abc.ABC):
         slot = self.seats[seat]
         fresh = token or new_seat_token()
         slot.kind, slot.name = "person", name
+        self.name_computers()  # (a computer never keeps a name the person has)
         slot.token_hash = token_hash(fresh)
         # The seat is saved before its token goes out: a token the directory does not
         # know would be refused ("bad_token") by the process that takes the room over
@@ -347,7 +373,7 @@ class RoomLobby(abc.ABC):
         self._retire(slot.token_hash, slot.prev_hash)
         if self.started:
             slot.kind, slot.token_hash, slot.prev_hash, slot.ready = "computer", "", "", True
-            slot.name = f"Computer {seat + 1}"
+            slot.name = self.free_character()
             await self.seat_to_computer(seat)
         else:
             self.seats[seat] = SeatSlot()
@@ -416,8 +442,8 @@ class RoomLobby(abc.ABC):
                 self.seats[seat] = SeatSlot(kind="open", name=self.game.config.seats[seat].name)
             await self._changed()
             return
-        self.seats[seat] = (SeatSlot(kind="computer", name=f"Computer {seat + 1}", ready=True)
-                            if computer else SeatSlot())
+        self.seats[seat] = SeatSlot(kind="computer", ready=True) if computer else SeatSlot()
+        self.name_computers()
         await self._changed()
 
     async def configure(self, by: int, fields: dict[str, Any]) -> None:
@@ -466,6 +492,7 @@ class RoomLobby(abc.ABC):
         else:
             self.seats.extend(SeatSlot() for _ in range(players - self.players))
         self.players = players
+        self.name_computers()  # a new level: characters of it
         if self._setup() != before:
             # Everyone else said ready to the set-up as it was: they must say it again to
             # this one (the host may not change it under them and start at once).
