@@ -21,7 +21,9 @@ from big2.room.events import HandEnded
 from big2.i18n import _
 import dataclasses
 
+from big2.app import vocab
 from big2.app.ui import text
+from big2.app.table import panelroom
 from big2.app.table.layout import Box, TableLayout
 from big2.app.guide.tutorial import DONE, HOW, STEPS, Tutorial
 from big2.app.table.scene import TableScene
@@ -286,6 +288,8 @@ class HowToPlayScene(TableScene):
 
     def __init__(self, app, link) -> None:
         self.lesson_plan = LessonPlan(pygame.Rect(0, 0, 0, 0), MIN_FONT_PX, False)
+        #: The lesson drawer's width while a layout is made (None: as wanted).
+        self._lesson_w: int | None = None
         super().__init__(app, link)
         self.tutorial = Tutorial(lambda: self.link.state)
         self.lesson = LessonPart(self)
@@ -296,14 +300,35 @@ class HowToPlayScene(TableScene):
 
     def left_drawer_w(self) -> int | None:
         """The lesson panel has the left drawer, wider than Recent plays' (issue 44: the
-        table makes room for it, so it covers no seat)."""
+        table makes room for it, so it covers no seat); on a small window no wider than
+        leaves the table its centre's line and its buttons (see :meth:`_compute_layout`)."""
+        if self._lesson_w is not None:
+            return self._lesson_w
         w, h = self.app.size
         return round(max(260, 340 * min(w / 1280, h / 720)))
 
     def _compute_layout(self) -> TableLayout:
-        """The table's layout with room for the lesson panel (see :func:`plan_lesson`)."""
+        """The table's layout with room for the lesson panel (see :func:`plan_lesson`):
+        the widest lesson drawer whose table still holds "★ Bo's play to beat" for every
+        seat under its centre and its row of buttons (no Undo here: the row may take its
+        place)."""
         self.drawers.offered = ()  # no tabs: the lesson's panel is the drawer
-        lay = super()._compute_layout()
+        w, h = self.app.size
+        unit = min(w / 1280, h / 720)
+        state = self.state
+        lines = ["★ " + vocab.about(state, seat, _("Your play to beat"), _("{name}'s play to beat"))
+                 for seat in range(state.n_players)]
+
+        def make(width: int) -> TableLayout:
+            self._lesson_w = width
+            return super(HowToPlayScene, self)._compute_layout()
+
+        try:
+            lay = panelroom.fitted(make, panelroom.widths(self.app.size, round(max(260, 340 * unit)),
+                                                          round(max(200, 250 * unit))), lines)
+        finally:
+            self._lesson_w = None
+        self._lesson_w = lay.log.w
         self.lesson_plan = plan_lesson(lay, lesson_texts())
         return clear_of_lesson(lay, self.lesson_plan.rect)
 

@@ -25,6 +25,7 @@ from big2.app.table.log import RecentPlays
 from big2.app.table.part import TablePart
 from big2.app.table.seats import draw_seats
 from big2.app.table.drawers import tab_words
+from big2.app.table.layout import TableLayout
 
 if TYPE_CHECKING:
     from big2.app.table.part import Table
@@ -97,7 +98,7 @@ class TableView(TablePart):
         t = self.table
         s = t.app.settings
         surf.blit(felt(surf.get_size(), s.felt_colours), (0, 0))
-        _trick_area(surf, t)
+        trick_area(surf, t)
         _deck(surf, t)
         draw_seats(surf, t, seat_status)
         # the centre: the play to beat (earlier plays of the trick lie before their seats)
@@ -185,7 +186,9 @@ class TableView(TablePart):
         return rects
 
 
-def _trick_area(surf: pygame.Surface, t: Table) -> None:
+def trick_area(surf: pygame.Surface, t: Table) -> None:
+    """The centre: its ring, the direction of play, the gold arrow at the seat to act and
+    the line under the cards (what a replay draws too, from its own board)."""
     lay = t.layout
     r = _ring_rect(t)
     ring = pygame.Surface(r.size, pygame.SRCALPHA)
@@ -201,10 +204,10 @@ def _trick_area(surf: pygame.Surface, t: Table) -> None:
         line = vocab.about(t.state, winner, _("You give a card back to {other}"), _("{name} gives a card back to {other}"), other=back_to)
         text.draw(surf, line, max(12, int(lay.font_px * 0.8)), (r.centerx, r.centery), DIM, anchor="center")
     elif t.owner is not None and t.trick:
-        size = max(12, int(lay.font_px * 0.8))
+        size, room = centre_line(lay)
         y = lay.trick.bottom - lay.trick_label_h + 2
         text.draw(surf, "★ " + vocab.about(t.state, t.owner, _("Your play to beat"), _("{name}'s play to beat")), size,
-                  (r.centerx, y), GOLD, anchor="midtop", max_width=r.w - 2 * size)
+                  (r.centerx, y), GOLD, anchor="midtop", max_width=room)
     elif t.state.in_hand and not t.hand_over and t.turn is not None and not t.trick:
         text.draw(surf, vocab.about(t.state, t.turn, _("You lead"), _("{name} leads")), max(12, int(lay.font_px * 0.8)), (r.centerx, r.centery), DIM, anchor="center")
 
@@ -293,9 +296,19 @@ def _pointer_size(font_px: int) -> int:
 
 
 def _ring_rect(t: Table) -> pygame.Rect:
+    return ring_rect(t.layout)
+
+
+def ring_rect(lay: TableLayout) -> pygame.Rect:
     """The trick's ring: the trick area with a little room round the cards."""
-    lay = t.layout
     return pygame.Rect(lay.trick.as_tuple()).inflate(lay.card_w * 0.3, lay.card_h * 0.12)
+
+
+def centre_line(lay: TableLayout) -> tuple[int, int]:
+    """The line under the centre's cards ("★ Bo's play to beat"): its type size and the
+    widest it may be drawn (the ring's width less a little at each end)."""
+    size = max(12, int(lay.font_px * 0.8))
+    return size, ring_rect(lay).w - 2 * size
 
 
 def _turn_pointer(surf: pygame.Surface, t: Table, r: pygame.Rect) -> None:
