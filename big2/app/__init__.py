@@ -156,11 +156,16 @@ def _first_scene(app, name: str, seed: int | None, deal: int | None = None):
         from big2.ai.learned import shipped_net
 
         shipped_net()
-        seats = tuple(SeatConfig(n, human=False, level=lv) for n, lv in
-                      zip(("South", "East", "North", "West"), ("normal", "skilled", "normal", "skilled")))
+        from big2.room import personas
+
+        # the computers' characters, as a quick game seats them (never compass names)
+        seats = personas.seat_configs(("normal", "skilled", "normal", "skilled"))
         return app.scene("table", MatchConfig(seats=seats, seed=seed, deal=deal))
     if name == "hotseat":
-        seats = (SeatConfig("Ann", True), SeatConfig("East", False), SeatConfig("Ben", True), SeatConfig("West", False))
+        from big2.room import personas
+
+        east, west = personas.seat_configs(("normal", "normal"), taken={"Ann", "Ben"})
+        seats = (SeatConfig("Ann", True), east, SeatConfig("Ben", True), west)
         return app.scene("table", MatchConfig(seats=seats, seed=seed, deal=deal))
     from big2.app import storage
 

@@ -29,7 +29,10 @@ SIZES = [(800, 600), (1280, 720)]
 
 
 def _solo(seed=5):
-    seats = (SeatConfig("You", True), SeatConfig("East", False), SeatConfig("North", False), SeatConfig("West", False))
+    from big2.room import personas
+
+    # the computers are characters (their Reactions button is swept too)
+    seats = (SeatConfig("You", True), *personas.seat_configs(["normal", "beginner", "skilled"]))
     return MatchConfig(seats=seats, hands=2, seed=seed)
 
 

@@ -35,6 +35,7 @@ from big2.app.online.reactions import ORDER, is_muted, reaction_text, toggle_mut
 from big2.app.ui import assets, text
 from big2.app.ui.uiscale import MIN_FONT_PX
 from big2.app.table.part import TablePart
+from big2.app.table.reactions import button_spot, closes_panel, draw_bubble
 
 if TYPE_CHECKING:
     from big2.app.table.part import Table
@@ -196,10 +197,7 @@ class OnlinePart(TablePart):
             return self.pressed(event.ui_element)
         if self.held() and event.type in INPUT:
             return not (event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE)
-        if self.panel is not None and event.type == pygame.MOUSEBUTTONDOWN and not self.panel.collidepoint(event.pos):
-            self.close_panel()
-            return True
-        if self.panel is not None and event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+        if closes_panel(self.panel, None, event):
             self.close_panel()
             return True
         return False
@@ -208,10 +206,7 @@ class OnlinePart(TablePart):
         if element is None:
             return False
         if element is self.b_react:
-            if self.panel is None:
-                self.open_panel()
-            else:
-                self.close_panel()
+            (self.open_panel if self.panel is None else self.close_panel)()
             return True
         if element is self.b_leave:
             leave_online(self.app, self.link)
@@ -247,7 +242,6 @@ class OnlinePart(TablePart):
 
     def build_ui(self) -> None:
         t = self.table
-        lay = t.layout
         self.panel = None
         self.panel_buttons = []
         for b in (self.b_react, self.b_leave):
@@ -256,15 +250,8 @@ class OnlinePart(TablePart):
         self.b_react = self.b_leave = None
         if not t.buttons:
             return  # not built yet
-        menu = pygame.Rect(lay.menu_button.as_tuple())
         words = _("Reactions")
-        w = max(menu.w, t.button_width([words]))
-        # left of the Menu, or under the right tabs where the top seat's row reaches it
-        spot = pygame.Rect(menu.x - w - max(6, menu.h // 5), menu.y, w, menu.h)
-        tops = [pygame.Rect(b.as_tuple()) for s in lay.seats[1:] for b in (s.info, s.play, s.say)]
-        if spot.collidelist(tops) >= 0:
-            below = max([menu.bottom, *(b.bottom for n, b in (lay.tabs or {}).items() if n != "plays")])
-            spot = pygame.Rect(menu.right - w, below + max(4, menu.h // 8), w, menu.h)
+        spot = button_spot(t, words)  # left of the Menu, or under the right tabs
         self.b_react = t.button(spot.topleft + spot.size, words,
                                 tooltip=_("Send a short reaction to the table, or mute a player's"))
         if self.status == "closed":
@@ -421,18 +408,7 @@ class OnlinePart(TablePart):
         t.view.damage(r)
 
     def draw_bubble(self, surf: pygame.Surface, seat: int, box: pygame.Rect) -> None:
-        t = self.table
-        words = reaction_text(self.bubbles[seat][0])
-        size = t.layout.font_px
-        w = text.width_of(words, size, bold=True) + 28
-        h = assets.font(size).get_linesize() + 14
-        r = pygame.Rect(0, 0, w, h)
-        say = pygame.Rect(t.layout.seats[t.pos_of(seat)].say.as_tuple())
-        r.center = say.center  # the seat's place for what it says (clear of cards and panels)
-        r.clamp_ip(surf.get_rect())
-        text.panel(surf, r, alpha=235, radius=h // 2, border=(255, 255, 255))
-        text.draw(surf, words, size, r.center, (255, 255, 255), anchor="center", bold=True)
-        t.view.damage(r)
+        draw_bubble(surf, self.table, seat, self.bubbles[seat][0])  # at the seat's place for it
 
     def draw_clock(self, surf: pygame.Surface, box: pygame.Rect, left: float, *, urgent: bool) -> None:
         t = self.table

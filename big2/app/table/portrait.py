@@ -3,13 +3,16 @@
 
 :func:`portrait` returns a round image ``size`` pixels across (transparent outside the
 circle), kept in a small cache bounded by count (:data:`CACHE_MAX` images, the oldest
-dropped first), so a table redraws its seats without drawing faces again.
+dropped first), so a table redraws its seats without drawing faces again. Initials sit on
+a colour of the name's own; :func:`initials_colours` gives the seats of one table
+colours no two of them share.
 """
 
 from __future__ import annotations
 
 import zlib
 from collections import OrderedDict
+from collections.abc import Sequence
 
 import pygame
 
@@ -24,15 +27,40 @@ _cache: OrderedDict[tuple[object, ...], pygame.Surface] = OrderedDict()
 _INITIAL_COLOURS = ((70, 110, 160), (150, 90, 140), (60, 130, 110), (170, 110, 60), (120, 120, 70), (90, 90, 150))
 
 
-def portrait(spec: Portrait | None, name: str, size: int) -> pygame.Surface:
-    """The round portrait of ``name`` (``spec``: a drawn face; None: initials)."""
+def own_colour(name: str) -> int:
+    """The colour (an index of the initials' colours) a name's initials sit on alone."""
+    return zlib.crc32(name.encode("utf-8")) % len(_INITIAL_COLOURS)
+
+
+def initials_colours(names: Sequence[str]) -> list[int]:
+    """The colours of the initials of ``names`` (one table's, in seat order): each
+    name's own, unless an earlier seat has it, then the next free one, so no two share
+    a colour (while there are colours left: six)."""
+    used: set[int] = set()
+    out = []
+    for name in names:
+        colour = own_colour(name)
+        for k in range(len(_INITIAL_COLOURS)):
+            if (colour + k) % len(_INITIAL_COLOURS) not in used:
+                colour = (colour + k) % len(_INITIAL_COLOURS)
+                break
+        used.add(colour)
+        out.append(colour)
+    return out
+
+
+def portrait(spec: Portrait | None, name: str, size: int, colour: int | None = None) -> pygame.Surface:
+    """The round portrait of ``name`` (``spec``: a drawn face; None: initials, on
+    ``colour`` (see :func:`initials_colours`), else on the name's own)."""
     size = max(8, int(size))
-    key = (spec, name if spec is None else "", size)
+    if spec is None and colour is None:
+        colour = own_colour(name)
+    key = (spec, name if spec is None else "", size, colour if spec is None else None)
     img = _cache.get(key)
     if img is not None:
         _cache.move_to_end(key)
         return img
-    img = _face(spec, size) if spec is not None else _initials(name, size)
+    img = _face(spec, size) if spec is not None else _initials(name, size, colour or 0)
     _cache[key] = img
     while len(_cache) > CACHE_MAX:
         _cache.popitem(last=False)
@@ -57,9 +85,9 @@ def _circle_mask(img: pygame.Surface) -> pygame.Surface:
     return img
 
 
-def _initials(name: str, size: int) -> pygame.Surface:
+def _initials(name: str, size: int, index: int) -> pygame.Surface:
     img = pygame.Surface((size, size), pygame.SRCALPHA)
-    colour = _INITIAL_COLOURS[zlib.crc32(name.encode("utf-8")) % len(_INITIAL_COLOURS)]
+    colour = _INITIAL_COLOURS[index % len(_INITIAL_COLOURS)]
     pygame.draw.circle(img, colour, (size / 2, size / 2), size / 2)
     letters = initials(name)
     text.draw(img, letters, max(8, int(size * (0.42 if len(letters) > 1 else 0.5))), (size // 2, size // 2),

@@ -162,6 +162,13 @@ class TableScene(Scene):
         self.handover = self.add_part(HandOverPart(self))
         #: Online: the part that shows Reconnecting…, the away, the clock and reactions.
         self.net = None
+        #: Here: the characters' reactions, as their temperament says (none online).
+        self.reactions = None
+        if not self.online:
+            from big2.app.table.reactions import ReactionsPart
+
+            self.reactions = ReactionsPart(self)
+            self.parts.insert(1, self.reactions)  # its open mutes take Esc before the table
         if self.online:
             from big2.app.table.online import OnlinePart
 

@@ -27,7 +27,7 @@ from big2.room.personas import Portrait
 from big2.app import vocab
 from big2.app.ui import cardart, text
 from big2.app.ui.uiscale import MIN_FONT_PX
-from big2.app.table.portrait import portrait
+from big2.app.table.portrait import initials_colours, portrait
 
 if TYPE_CHECKING:
     from big2.app.table.part import Table
@@ -70,9 +70,12 @@ def clock_fraction(t: Table, seat: int) -> tuple[float, float] | None:
 def draw_seats(surf: pygame.Surface, t: Table, status) -> None:
     """Every seat's plate, hand (opponents) and last play. ``status(t, seat)`` is the
     seat's status line or None."""
+    faces = [seat_portrait(t, seat) for seat in range(t.state.n_players)]
+    initials = [seat for seat, face in enumerate(faces) if face is None]
+    tints = dict(zip(initials, initials_colours([t.state.names[s] for s in initials])))  # none alike
     for seat in range(t.state.n_players):
         p = t.pos_of(seat)
-        _plate(surf, t, seat, p, status(t, seat))
+        _plate(surf, t, seat, p, status(t, seat), faces[seat], tints.get(seat))
         if p != 0:  # the hand over its plate (under it, high contrast's solid plate hid it)
             _backs(surf, t, seat, p)
     _plays(surf, t)
@@ -91,7 +94,8 @@ def _backs(surf: pygame.Surface, t: Table, seat: int, p: int) -> None:
         surf.blit(img, (x, y))
 
 
-def _plate(surf: pygame.Surface, t: Table, seat: int, p: int, status: str | None) -> None:
+def _plate(surf: pygame.Surface, t: Table, seat: int, p: int, status: str | None, face_spec: Portrait | None,
+           tint: int | None) -> None:
     lay = t.layout
     spot = lay.seats[p]
     hc = t.app.settings.high_contrast
@@ -100,7 +104,7 @@ def _plate(surf: pygame.Surface, t: Table, seat: int, p: int, status: str | None
     text.panel(surf, box, alpha=255 if hc else 200, radius=8, border=(108, 133, 150))
     face = pygame.Rect(spot.portrait.as_tuple())
     name = vocab.seat_name(t.state, seat)
-    surf.blit(portrait(seat_portrait(t, seat), t.state.names[seat], face.w), face)
+    surf.blit(portrait(face_spec, t.state.names[seat], face.w, tint), face)
     if turn:
         _ring(surf, face, 4 if hc else 3, clock_fraction(t, seat))
     _count(surf, t, seat, spot)
