@@ -39,6 +39,7 @@ SCENES: dict[str, str] = {
     "about": "big2.app.screens.about:AboutScene",
     "daily": "big2.app.screens.daily:DailyScene",
     "daily_result": "big2.app.screens.dailyresult:DailyResultScene",
+    "achievements": "big2.app.screens.achievements:AchievementsScene",
     "how_to_play": "big2.app.rooms:open_how_to_play",
     "language": "big2.app.screens.language_picker:LanguageScene",
     "online": "big2.app.online.hub:HubScene",

@@ -18,13 +18,13 @@ class TitleScene(Scene):
     #: The button grid under the title, row by row: (attribute, weight) for each button
     #: (a row shares its width by weight). Continue is not in it: it has its own place
     #: above the grid, so no button moves when a saved game appears or goes (a click where
-    #: New game was never opens "You have an unfinished game"). One more button fits in
-    #: the last row (e.g. a daily deal) without moving the others' rows.
+    #: New game was never opens "You have an unfinished game"). The last row holds four
+    #: (How to play, Daily deal, Achievements, Quit).
     GRID = (
         (("b_quick", 1),),
         (("b_new", 1), ("b_online", 1), ("b_saves", 1)),
         (("b_rules", 1), ("b_settings", 1), ("b_stats", 1)),
-        (("b_learn", 1), ("b_daily", 1), ("b_quit", 1)),
+        (("b_learn", 1), ("b_daily", 1), ("b_achievements", 1), ("b_quit", 1)),
     )
 
     def grid_top(self) -> int:
@@ -49,7 +49,7 @@ class TitleScene(Scene):
             return per_row * (max(self.text_width(t, 17, bold=True) for t in words) + px(32)) + (per_row - 1) * g
 
         wanted = max(px(360), need((_("Play against the computer"), _("Continue"), _("Quit")), 1),
-                     need((_("How to play"), _("Daily deal"), _("Quit")), 3),
+                     need((_("How to play"), _("Daily deal"), _("Achievements"), _("Quit")), 4),
                      need((_("New game…"), _("Play online"), _("Saved games…")), 3),
                      need((_("Rules"), _("Settings"), _("Statistics")), 3))
         bw, bh = min(wanted, w - px(80)), self.button_height()
@@ -85,6 +85,8 @@ class TitleScene(Scene):
                                    tooltip=_("A guided first game: one lesson a turn (H lifts the cards, Enter plays)"))
         self.b_daily = self.button(places["b_daily"], _("Daily deal"),
                                    tooltip=_("Today's deal, the same for everyone, against the Expert's result"))
+        self.b_achievements = self.button(places["b_achievements"], _("Achievements"),
+                                          tooltip=_("What you have earned by playing well, and how to earn the rest"))
         self.b_quit = self.button(places["b_quit"], _("Quit"), object_id="#danger")
         self.offer_y = top + (len(self.GRID) - 1) * gap + bh + g
         # a seat kept from an online game that was running when the app closed
@@ -119,6 +121,9 @@ class TitleScene(Scene):
             return True
         if self.pressed(event, self.b_daily):
             self.app.push("daily")
+            return True
+        if self.pressed(event, self.b_achievements):
+            self.app.push("achievements")
             return True
         if self.pressed(event, self.b_settings):
             self.app.push("settings")

@@ -3,8 +3,9 @@
 Everything here runs on the storage's writer thread (the score history's thread), so
 earning is never raced: :func:`after_hand` (a hand was just recorded, from
 :func:`.recorder.keep_hand`), and :func:`earn` with what the review or the daily results
-found (:mod:`big2.app.achievements` submits those). :func:`ensure` reads the file the
-first time it is needed; when neither it nor its previous copy could be read (or there
+found (:mod:`big2.app.achievements` submits those). :func:`ensure` reads the file when
+the storage starts, before anything can be earned (so what the history holds then is
+earned again silently, and what is earned later is announced); when neither it nor its previous copy could be read (or there
 is no file yet) it earns them again from the score history and the daily results
 (:func:`big2.persistence.feats.derive`), silently: they were announced when first earned.
 

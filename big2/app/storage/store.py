@@ -31,6 +31,7 @@ from ...i18n import _
 from .savedmatch import check_save
 from ..settings import AppSettings, from_mapping
 from .recorder import Recorder, describe, session_id
+from . import achievementhooks
 
 if TYPE_CHECKING:
     from ..app import App
@@ -80,8 +81,13 @@ class Storage:
         #: Seconds the writer spent on each of the last autosaves (for benchmarks; bounded,
         #: as a long session autosaves after every move).
         self.autosave_times: deque[float] = deque(maxlen=AUTOSAVE_TIMES_KEPT)
+        #: The achievements as last read or earned (:mod:`.achievementhooks`).
+        self.achievement_book: Any = None
         self._thread = threading.Thread(target=self._run, name="big2-storage", daemon=True)
         self._thread.start()
+        # read first (earned again from the history if the file is lost), so that
+        # what is earned later is announced
+        self.submit(lambda: achievementhooks.ensure(self))
 
     @classmethod
     def open(cls, paths: AppPaths | None = None) -> Storage:
