@@ -13,6 +13,7 @@ import pytest
 
 from big2.app.online.lobby import LobbyScene
 from big2.app.table.scene import TableScene
+from big2.app.table.playback import DEAL_STAGGER
 from big2.engine.combos import PASS, move_cards
 from big2.net.hostthread import ServerThread
 from big2.net.link import RemoteLink
@@ -72,7 +73,7 @@ def assert_dealt(app, seen: Deal, cards: int) -> None:
     assert a > 0
     assert seen.deal is not None, "the table showed the hand without dealing it"
     _start, stagger, total = seen.deal
-    assert total == cards and stagger == pytest.approx(0.028 * a)
+    assert total == cards and stagger == pytest.approx(DEAL_STAGGER * a)  # a local table's stagger
     assert seen.flying > 0  # the others' cards flew face down from the deck
     assert seen.counts[0] < cards and seen.counts[-1] == cards  # the hands filled up as cards arrived
     assert seen.sounds >= cards // 4  # a deal sound every fourth card, as at a local table
