@@ -148,6 +148,19 @@ def make_move(game: Game, seat: int, cards: CardSet) -> None:
         raise ValueError(f"move {len(game.history) + 1} is not legal ({exc})") from None
 
 
+def follow_move(game: Game, at: int, seat: int, cards: CardSet) -> None:
+    """Replay a recorded move whose place in ``game.history`` is ``at``: made through
+    :func:`make_move`, or, where the engine already made it by itself (the Automatic
+    pass house rule passes for a player who cannot beat the table, and the record lists
+    that pass too), only checked to be that move."""
+    if at < len(game.history):
+        made_seat, made = game.history[at]
+        if made_seat != seat or move_cards(made) != sorted(cards):
+            raise ValueError(f"move {at + 1} is not the one the game made by itself")
+        return
+    make_move(game, seat, cards)
+
+
 # -- a game ---------------------------------------------------------------------------
 #
 # A game is stored as a snapshot of its state, slot by slot (the engine's ``copy()``

@@ -14,7 +14,7 @@ from typing import Any
 from big2.engine import Game, HandRecord
 
 from .gamecodec import (
-    MAX_MOVES, game_from_dict, game_to_dict, make_move, move_cards, read_list, read_moves,
+    MAX_MOVES, follow_move, game_from_dict, game_to_dict, move_cards, read_list, read_moves,
     rules_to_dict,
 )
 from .history import HandResult
@@ -71,7 +71,8 @@ def replay(result: HandResult) -> list[Game]:
         raise ValueError("this hand was recorded without its start position")
     game = game_from_dict(result.start)
     positions = [game.copy()]
-    for seat, cards in read_moves(list(result.moves), game.n_players):
-        make_move(game, seat, cards)
+    base = len(game.history)
+    for i, (seat, cards) in enumerate(read_moves(list(result.moves), game.n_players)):
+        follow_move(game, base + i, seat, cards)
         positions.append(game.copy())
     return positions

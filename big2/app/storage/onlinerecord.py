@@ -22,7 +22,7 @@ from typing import Any
 
 from big2.engine import Game
 from big2.persistence import Seat
-from big2.persistence.gamecodec import game_to_dict, make_move, move_cards, rules_to_dict
+from big2.persistence.gamecodec import follow_move, game_to_dict, move_cards, rules_to_dict
 from big2.persistence.handlog import replay
 from big2.persistence.history import HandResult as StoredResult
 from big2.room.events import HandScored
@@ -132,8 +132,8 @@ def _start_position(state: SeatState, deal: list[list[int]], moves: list[list[An
         game = Game(deal, rules=state.rules, names=list(state.names), first=moves[0][0], clockwise=state.clockwise)
         start = game_to_dict(game)
         check = Game(deal, rules=state.rules, names=list(state.names), first=moves[0][0], clockwise=state.clockwise)
-        for seat, cards in moves:
-            make_move(check, seat, cards)
+        for i, (seat, cards) in enumerate(moves):
+            follow_move(check, i, seat, cards)
         if not check.is_over:
             return {}
         stored = StoredResult(hand_number=1, rules_preset="", rules={}, winner_seat=0, cards_left=(), points=(),
