@@ -23,7 +23,7 @@ from big2.app.ui.sprites import CardSprite
 from big2.app.screens.common import felt
 from big2.app.table.log import RecentPlays
 from big2.app.table.part import TablePart
-from big2.app.table.seats import draw_seats
+from big2.app.table.seats import draw_seats, fitted
 from big2.app.table.drawers import tab_words
 from big2.app.table.layout import TableLayout
 
@@ -206,10 +206,42 @@ def trick_area(surf: pygame.Surface, t: Table) -> None:
     elif t.owner is not None and t.trick:
         size, room = centre_line(lay)
         y = lay.trick.bottom - lay.trick_label_h + 2
-        text.draw(surf, "★ " + vocab.about(t.state, t.owner, _("Your play to beat"), _("{name}'s play to beat")), size,
-                  (r.centerx, y), GOLD, anchor="midtop", max_width=room)
+        room = max(room, _felt_across(t, r.centerx, y, lay.trick_label_h))
+        words, size = _to_beat(t, size, room)
+        text.draw(surf, words, size, (r.centerx, y), GOLD, anchor="midtop", max_width=room)
     elif t.state.in_hand and not t.hand_over and t.turn is not None and not t.trick:
         text.draw(surf, vocab.about(t.state, t.turn, _("You lead"), _("{name} leads")), max(12, int(lay.font_px * 0.8)), (r.centerx, r.centery), DIM, anchor="center")
+
+
+def _to_beat(t: Table, size: int, room: int) -> tuple[str, int]:
+    """"★ Bo's play to beat" in ``room`` pixels: as it is, in slightly smaller type, else
+    with the name (never the sentence) shortened: "★ Madam W…'s play to beat"."""
+    you, named = _("Your play to beat"), _("{name}'s play to beat")
+    words, small = fitted("★ " + vocab.about(t.state, t.owner, you, named), size, room)
+    if not words.endswith("…") or vocab.alone(t.state, t.owner):
+        return words, small
+    name = vocab.seat_name(t.state, t.owner)
+    for k in range(len(name) - 1, 0, -1):
+        words = "★ " + named.format(name=name[:k].rstrip() + "…")
+        if text.fits(words, small, room):
+            return words, small
+    return words, small
+
+
+def _felt_across(t: Table, cx: int, y: int, h: int) -> int:
+    """How wide a line centred at ``cx`` from ``y`` down ``h`` may be on the felt: to the
+    nearest side seat's plate, play or reaction place (a long line under the centre's
+    cards may reach past its ring rather than be squeezed)."""
+    lay = t.layout
+    lo, hi = lay.area.x + 8, lay.area.right - 8
+    for spot in lay.seats[1:]:
+        for b in (spot.info, spot.play, spot.say):
+            if b.y < y + h and y < b.bottom:
+                if b.right <= cx:
+                    lo = max(lo, b.right + 8)
+                elif b.x >= cx:
+                    hi = min(hi, b.x - 8)
+    return max(0, 2 * min(cx - lo, hi - cx))
 
 
 def _deck(surf: pygame.Surface, t: Table) -> None:
@@ -466,7 +498,7 @@ def _message(surf: pygame.Surface, t: Table) -> None:
     box = pygame.Rect(lay.message.as_tuple())
     four = t.app.settings.four_colour
     arrow = turn_pointer_rect(t)
-    r, size, lines = _bubble(msg, box, lay.font_px, box.centerx, box.right)
+    r, size, lines = _bubble(msg, box, lay.font_px, box.centerx, box.w)  # never wider than its row
     if arrow is not None and r.colliderect(arrow):
         gap = max(6, lay.font_px // 2)
         right_room = box.right - (arrow.right + gap)
@@ -477,12 +509,72 @@ def _message(surf: pygame.Surface, t: Table) -> None:
         else:
             r, size, lines = _bubble(msg, box, lay.font_px, None, left_room)
             r.right = arrow.left - gap
+        ring = _ring_rect(t)
+        if covers_ring(r, ring):  # beside the arrow, on the ring's edge: wider, clear of it
+            first = right_room >= left_room
+            taken = [pygame.Rect(b.as_tuple()) for spot in lay.seats for b in (spot.info, spot.play, spot.say)]
+            for right in (first, not first):
+                found = _aside(msg, box, lay.font_px, ring, arrow, gap, right, _row_edge(t, box, arrow, right))
+                if found is not None and found[0].collidelist(taken) < 0:
+                    r, size, lines = found
+                    break
     text.panel(surf, r, alpha=185)
     line_h = assets.font(size).get_linesize()
     y = r.centery - line_h * len(lines) // 2
     for line in lines:
         text.draw(surf, line, size, (r.centerx, y), colour, anchor="midtop", suits="light", four_colour=four)
         y += line_h
+
+
+def _aside(msg: str, box: pygame.Rect, font_px: int, ring: pygame.Rect, arrow: pygame.Rect, gap: int, right: bool,
+           edge: int) -> tuple[pygame.Rect, int, list[str]] | None:
+    """A bubble beside the arrow (to its right, else its left) reaching at most to
+    ``edge``, stepped out until it is clear of the ring; None if there is no such place."""
+    inner = arrow.right + gap if right else arrow.left - gap
+    for _try in range(4):
+        room = (edge - inner) if right else (inner - edge)
+        if room <= 40:
+            return None
+        r, size, lines = _bubble(msg, box, font_px, None, room)
+        if len(lines) > 3:  # a column of words reads worse than the notice's place
+            return None
+        if right:
+            r.left = inner
+        else:
+            r.right = inner
+        if not covers_ring(r, ring):
+            return r, size, lines
+        # step out to where the ring's edge is at the bubble's top
+        dy = min(1.0, abs(r.top - ring.centery) / max(1, ring.h / 2))
+        half = ring.w / 2 * (1 - dy * dy) ** 0.5
+        inner = round(ring.centerx + half + gap) if right else round(ring.centerx - half - gap)
+    return None
+
+
+def covers_ring(r: pygame.Rect, ring: pygame.Rect) -> bool:
+    """Whether rect ``r`` reaches into the centre's ring (the ellipse in ``ring``)."""
+    px, py = min(max(ring.centerx, r.left), r.right), min(max(ring.centery, r.top), r.bottom)
+    a, b = max(1, ring.w / 2), max(1, ring.h / 2)
+    return ((px - ring.centerx) / a) ** 2 + ((py - ring.centery) / b) ** 2 < 1
+
+
+def _row_edge(t: Table, box: pygame.Rect, arrow: pygame.Rect, right: bool) -> int:
+    """How far a message bubble beside the arrow may reach on the felt (to the right,
+    else to the left): to the table's room's edge, short of any seat, play, reaction
+    place or open drawer in the rows above the buttons."""
+    lay = t.layout
+    band = pygame.Rect(lay.area.x, box.bottom - 4 * lay.font_px, lay.area.w, 4 * lay.font_px)
+    edge = lay.area.right - 8 if right else lay.area.x + 8
+    taken = [b for spot in lay.seats for b in (spot.info, spot.play, spot.say)] + list(lay.shown_panels().values())
+    for b in taken:
+        rect = pygame.Rect(b.as_tuple())
+        if not rect.colliderect(band):
+            continue
+        if right and rect.x >= arrow.right:
+            edge = min(edge, rect.x - 8)
+        elif not right and rect.right <= arrow.left:
+            edge = max(edge, rect.right + 8)
+    return edge
 
 
 def _bubble(msg: str, box: pygame.Rect, font_px: int, centre_x: int | None, room: int) -> tuple[pygame.Rect, int, list[str]]:

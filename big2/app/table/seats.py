@@ -114,7 +114,8 @@ def _plate(surf: pygame.Surface, t: Table, seat: int, p: int, status: str | None
     star = "★ " if seat == t.owner and t.trick else ""
     centred = spot.side == "bottom"
     anchor, x = ("midtop", label.centerx) if centred else ("topleft", label.x)
-    text.draw(surf, star + name, fp, (x, label.y), WHITE, anchor=anchor, bold=True, max_width=label.w)
+    words, size = fitted(star + name, fp, label.w, bold=True)
+    text.draw(surf, words, size, (x, label.y), WHITE, anchor=anchor, bold=True, max_width=label.w)
     total = i18n.current().signed(t.state.totals[seat]) if t.state.totals else ""
     total_w = text.width_of(total, small) + 6
     y2 = label.y + round(fp * 1.3)
@@ -128,11 +129,23 @@ def _plate(surf: pygame.Surface, t: Table, seat: int, p: int, status: str | None
         tag, colour = "", DIM
     if centred:
         line = (tag + "  " + total).strip() if tag else total
-        text.draw(surf, line, small, (label.centerx, y2), colour if tag else DIM, anchor="midtop", max_width=label.w)
+        line, size = fitted(line, small, label.w)
+        text.draw(surf, line, size, (label.centerx, y2), colour if tag else DIM, anchor="midtop", max_width=label.w)
     else:
         if tag:
-            text.draw(surf, tag, small, (label.x, y2), colour, max_width=label.w - total_w)
+            tag, size = fitted(tag, small, label.w - total_w)
+            text.draw(surf, tag, size, (label.x, y2), colour, max_width=label.w - total_w)
         text.draw(surf, total, small, (label.right, y2), DIM, anchor="topright")
+
+
+def fitted(words: str, size: int, width: int, *, bold: bool = False) -> tuple[str, int]:
+    """``words`` and a type size that fit ``width`` on a plate: as they are, else in
+    slightly smaller type, else shortened with "…" (a long name in a narrow window);
+    never squeezed past what reads as squashed."""
+    if text.fits(words, size, width, bold=bold):
+        return words, size
+    smaller = max(MIN_FONT_PX, round(size * 0.85))
+    return text.shorten(words, smaller, width, bold=bold), smaller
 
 
 def _ring(surf: pygame.Surface, face: pygame.Rect, width: int, clock: tuple[float, float] | None) -> None:
