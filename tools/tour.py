@@ -151,6 +151,19 @@ def _daily(app: Any) -> Iterator[str]:
     _back_to_title(app)
 
 
+def _achievements(app: Any) -> Iterator[str]:
+    """Title → Achievements: the page, once the achievements are read."""
+    title = _back_to_title(app)
+    click(app, title.b_achievements)
+    page = app.top
+    if page.name != "achievements":
+        return
+    wait(app, lambda: page.loading is None, 15)
+    pump(app, 2)
+    yield "achievements"
+    _back_to_title(app)
+
+
 def _solo(seed: int = 4, hands: int = 2) -> MatchConfig:
     seats = (SeatConfig("You", True), SeatConfig("East", False), SeatConfig("North", False), SeatConfig("West", False))
     return MatchConfig(seats=seats, hands=hands, seed=seed)
@@ -294,6 +307,7 @@ def tour(app: Any, *, dropdowns_open: bool = True, presets: bool = True) -> Iter
         _back_to_title(app)
 
     yield from _daily(app)
+    yield from _achievements(app)
 
     # The table, phase by phase: animations on so the deal and the sweep can be caught.
     saved = (settings.animation, settings.pace, app.time_scale)

@@ -34,6 +34,6 @@ TEXTS: Final[dict[str, tuple[Message, Message]]] = {
 
 
 def announcement(ident: str) -> Message:
-    """What the banner says once when ``ident`` is earned."""
-    title, what = TEXTS[ident]
-    return msg("Achievement earned: {title}. {what}", title=title, what=what)
+    """What the banner says once when ``ident`` is earned: its title only (short, on any
+    screen's banner; the page says the rest)."""
+    return msg("Achievement earned: {title}", title=TEXTS[ident][0])

@@ -16,7 +16,7 @@ from big2.engine.combos import PASS, move_cards
 from big2.persistence.achievements import ACHIEVEMENTS, AchievementStore
 from big2.room.config import MatchConfig, SeatConfig
 
-ANNOUNCED = "Achievement earned: Saving the two."
+ANNOUNCED = "Achievement earned: Saving the two"
 
 
 def _config(seed: int) -> MatchConfig:
@@ -134,7 +134,7 @@ def test_a_finished_review_with_no_costly_decision_earns_spotless_and_nothing_mo
         achievements.after_review(app, ids[0], 0, review)
         st.flush()
         pump(app, 2)
-        assert "Achievement earned: Spotless." in banner(app)
+        assert "Achievement earned: Spotless" in banner(app)
         assert not app.transition.active  # a banner, not an animation
         page = open_page(app)
         assert app.transition.rise == 0 and app.transition.duration <= 0.08

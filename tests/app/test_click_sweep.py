@@ -185,6 +185,7 @@ SCREENS = {
     "about": _over_title("about"),
     "daily": _over_title("daily"),
     "daily_result": _daily_result,
+    "achievements": _over_title("achievements"),
     "language": _by_click(_over_title("settings"), "b_language", "language"),
     "accessibility": _by_click(_over_title("settings"), "b_access", "accessibility"),
     "confirm": _by_key(lambda app: app.goto("title"), pygame.K_ESCAPE, "confirm"),  # "Quit Big Two?"
