@@ -186,10 +186,10 @@ def test_the_replay_box_keeps_the_computer_note_and_the_result_at_800x600(make_a
     assert app.run_until(lambda: replay.future is None, timeout=10)
     key(app, pygame.K_END)
     lay = replay.layout()
-    box = pygame.Rect(lay.log.as_tuple())
-    fp = max(12, int(lay.font_px * 0.8))
-    rows = [line for line, _c, _b in replay.log_rows(fp, box)]
-    assert len(rows) * int(fp * 1.45) <= box.h - 6  # every row inside the box
+    col = replay.column(lay)  # the replay's drawer: the notes, then Earlier and Later
+    rows = [line for line, _c, _b in col.rows]
+    assert len(rows) * int(replay.notes_font(lay) * 1.45) <= col.notes.h  # every row drawn in the notes
+    assert col.drawer.contains(col.notes) and col.notes.bottom <= replay.b_prev_hand.rect.y
     joined = " ".join(rows)
     assert "The computer finished this hand" in joined and "went out" in rows[-1]
     # the person's own moves read "You play …", not "You plays …"

@@ -25,6 +25,7 @@ from big2.i18n import _, ngettext, pgettext, verbatim
 from big2.app import daily as dailyplay
 from big2.app.ui import text
 from big2.app.ui.scene import Scene
+from big2.app.ui.uiscale import MIN_FONT_PX
 from big2.app.screens import dealactions
 from big2.app.screens.common import dialog_rect, frame, veil
 
@@ -242,8 +243,9 @@ class DailyResultScene(Scene):
             if len(moments) > fits:  # the end always shows: it decided the hand
                 moments = moments[: fits - 1] + moments[-1:]
             x, w = cx[k], col_w - px(10)
+            least = max(0.9, (MIN_FONT_PX - 1) / small)  # never squeezed below readable type
             for i, m in enumerate(moments):
-                words = text.shorten(moment_words(m, self.names, expert=k == 1), small, w)
+                words = text.shorten(moment_words(m, self.names, expert=k == 1), small, w, squeeze=least)
                 text.draw(surf, words, small, (x, y + i * step), WHITE, suits="light",
                           four_colour=self.app.settings.four_colour, max_width=w)
         if self.toast.shown:

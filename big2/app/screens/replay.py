@@ -3,15 +3,26 @@
 Opened with the history ids of a session's hands (from the statistics screen). The
 positions come from :func:`big2.persistence.handlog.replay` and are shown through a link
 fed from history (:class:`~big2.room.replay.ReplayLink`): the screen reads each step's
-:class:`~big2.room.state.SeatState`, never the engine's game. The table's own layout
-places the cards. ← and → step back and forwards (the buttons too), Home and End jump
-to the start and the end, Page Up and Page Down change hands, Esc closes.
+:class:`~big2.room.state.SeatState`, never the engine's game.
+
+It looks like the live table (docs/design/look.md): the table's layout and its own
+drawing of the seats (:func:`~big2.app.table.seats.draw_seats`: plates with portraits,
+each seat's last play of the trick before it, its Pass chip) and of the centre (the play
+to beat, the ring, the gold arrow at the seat to act), read from a :class:`Board` made
+of the step's state. What the replay adds has the left drawer, which the table makes room
+for (:mod:`big2.app.table.panelroom`): the hand's notes, Earlier and Later, the points,
+Play this deal and Review. The step buttons have the table's button row, Close its Menu's
+place, and the line over the row says what the step did.
+
+← and → step back and forwards (the buttons too), Home and End jump to the start and the
+end, Page Up and Page Down change hands, Esc closes.
 """
 
 from __future__ import annotations
 
 from concurrent.futures import Future
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+from types import SimpleNamespace
 from typing import Any
 
 import pygame
@@ -25,19 +36,25 @@ from big2.room.replay import ReplayLink
 from big2.room.state import SeatState
 
 from big2 import i18n
-from big2.i18n import _, ngettext, verbatim
-from big2.app.ui import cardart, text
+from big2.i18n import _, pgettext, verbatim
+from big2.app.ui import assets, cardart, text
+from big2.app.ui.uiscale import MIN_FONT_PX
 from big2.app.screens import dealactions
-from big2.app import storage
+from big2.app import storage, vocab
 from big2.app.vocab import person_name
+from big2.app.table import panelroom
+from big2.app.table.draw import ring_rect, trick_area
 from big2.app.table.playback import reading_order
 from big2.app.table.layout import TableLayout, compute_layout
+from big2.app.table.seats import draw_seats
 from big2.app.ui.scene import Scene
 from big2.app.screens.common import felt
 
 GOLD = (245, 210, 122)
 WHITE = (245, 245, 240)
 DIM = (190, 200, 195)
+#: The drawer's edge (look.md's ink line).
+LINE = (108, 133, 150)
 #: Hands the computer finished for a person, as the statistics mark them.
 COMPUTER = (150, 200, 255)
 
@@ -137,50 +154,122 @@ class ReplayScene(Scene):
     # Layout and input ------------------------------------------------------------------------------
 
     def layout(self) -> TableLayout:
+        """The table of the live game (docs/design/look.md), with the replay's notes in
+        the left drawer: as wide as leaves the table the line under its centre and its
+        row of step buttons (see :mod:`big2.app.table.panelroom`)."""
         n = self.loaded.link.state.n_players if self.loaded else 4
+        most = self.loaded.link.state.rules.cards_per_player if self.loaded else 13
+        s = self.app.settings
+        names = self.loaded.link.state.names if self.loaded else ()
+        key = (self.app.size, names, most, i18n.current().code, s.card_scale, s.left_handed)
+        if getattr(self, "_layout_key", None) == key:
+            return self._layout
         w, h = self.app.size
-        words = (_("|◀ Start"), _("◀ Back"), _("Forward ▶"), _("End ▶|"), _("◀ Earlier"), _("Later ▶"))
-        return compute_layout(w, h, n, min_button_w=self.button_width(words))
+        unit = min(w / 1280, h / 720)
+        row = self.button_width(list(self.step_words().values()))
+
+        def make(width: int) -> TableLayout:
+            return compute_layout(w, h, n, max_hand=max(13, most), min_button_w=row, card_scale=s.card_scale,
+                                  left_handed=s.left_handed, drawers=("plays",), tab_w={}, left_drawer_w=width)
+
+        lines = []
+        if self.loaded is not None:
+            state = self.loaded.link.state
+            lines = ["★ " + vocab.about(state, seat, _("Your play to beat"), _("{name}'s play to beat"))
+                     for seat in range(n)]
+        tried = panelroom.widths(self.app.size, round(max(260, 330 * unit)), round(max(200, 250 * unit)))
+        self._layout = panelroom.fitted(make, tried, lines)
+        self._layout_key = key
+        return self._layout
+
+    @staticmethod
+    def step_words() -> dict[str, str]:
+        """The step buttons' words, by key, in the row's order."""
+        return {"start": _("|◀ Start"), "back": _("◀ Back"), "fwd": _("Forward ▶"), "end": _("End ▶|")}
+
+    def column(self, lay: TableLayout) -> Column:
+        """Where the drawer's parts go, top to bottom: the hand's notes (Copy on the deal
+        line), Earlier and Later, the points, then :meth:`column_rest`'s."""
+        fp = self.notes_font(lay)
+        line = int(fp * 1.45)
+        drawer = pygame.Rect(lay.log.as_tuple())
+        pad = max(8, lay.menu_button.y)
+        gap = max(6, lay.buttons["hint"].x - lay.buttons["sort"].right)
+        bh = lay.buttons["play"].h
+        inner = drawer.inflate(-2 * pad, -2 * pad)
+        box = pygame.Rect(inner.x - 8, inner.y - 6, inner.w + 14, self.notes_room(lay, inner.h) + 6)
+        rows = self.log_rows(fp, box)
+        # the notes keep the room they need at the hand's end ("… went out"): the
+        # controls under them stay where they are while the hand is stepped through
+        most = max(len(rows), len(self.log_rows(fp, box, at_end=True)))
+        copy = None
+        if self.b_copy_wanted():
+            words = _("Deal {number}").format(number=format_deal_number(self.deal_number()))
+            copy_w = self.button_width([_("Copy")])
+            at = next((i for i, (part, _c, _b) in enumerate(rows) if part == words), None)
+            if at is not None and text.width_of(words, fp) + gap + copy_w <= inner.w:
+                copy = pygame.Rect(inner.right - copy_w, inner.y + at * line - 3, copy_w, line + 4)
+        notes = pygame.Rect(inner.x, inner.y, inner.w, most * line)
+        y = notes.bottom + gap
+        if self.b_copy_wanted() and copy is None:  # no room beside the number: under the notes
+            copy_w = min(inner.w, self.button_width([_("Copy")]))
+            copy = pygame.Rect(inner.right - copy_w, y, copy_w, bh)
+            y = copy.bottom + gap
+        half = (inner.w - gap) // 2
+        if self.button_width([_("◀ Earlier"), _("Later ▶")]) <= half:
+            earlier = pygame.Rect(inner.x, y, half, bh)
+            later = pygame.Rect(inner.x + half + gap, y, inner.w - half - gap, bh)
+        else:  # a narrow drawer: one above the other
+            earlier = pygame.Rect(inner.x, y, inner.w, bh)
+            later = pygame.Rect(inner.x, y + bh + gap, inner.w, bh)
+        y = later.bottom + gap + gap // 2
+        n = self.loaded.link.state.n_players if self.loaded else 4
+        points = pygame.Rect(inner.x, y, inner.w, int(fp * 1.4) + n * int(fp * 1.35))
+        col = Column(drawer, notes, copy, earlier, later, points, rows)
+        self.column_rest(lay, col, points.bottom + gap + gap // 2, inner, gap, bh)
+        return col
+
+    def column_rest(self, lay: TableLayout, col: Column, y: int, inner: pygame.Rect, gap: int, bh: int) -> None:
+        """The replay's buttons under the points: Play this deal, Review."""
+        if self.b_copy_wanted():
+            col.extra["deal"] = pygame.Rect(inner.x, y, inner.w, bh)
+            y += bh + gap
+        col.extra["review"] = pygame.Rect(inner.x, y, inner.w, bh)
+
+    def notes_room(self, lay: TableLayout, height: int) -> int:
+        """How tall the notes may be in a drawer ``height`` tall inside (all of it: the
+        review keeps room for its panel)."""
+        return height
+
+    def b_copy_wanted(self) -> bool:
+        """Whether the hand has a deal number to copy and play again."""
+        return self.deal_number() is not None
+
+    def notes_font(self, lay: TableLayout) -> int:
+        return max(12, int(lay.font_px * 0.8))
 
     def build_ui(self) -> None:
-        # the table's own places: its four action buttons step, its menu button closes
+        # the table's own places: its four action buttons step, its menu button closes;
+        # the rest in the drawer
         lay = self.layout()
         boxes = [lay.buttons[k] for k in ("sort", "hint", "pass", "play")]
-        names = [("start", _("|◀ Start")), ("back", _("◀ Back")), ("fwd", _("Forward ▶")), ("end", _("End ▶|"))]
         self.buttons = {}
-        for box, (key, label) in zip(boxes, names):
+        for box, (key, label) in zip(boxes, self.step_words().items()):
             self.buttons[key] = self.button(box.as_tuple(), label, object_id="#primary" if key == "fwd" else None)
-        first = boxes[0]
-        step = boxes[1].x - boxes[0].x
-        prev = (first.x - 2 * step, first.y, first.w, first.h)
-        nxt = (first.x - step, first.y, first.w, first.h)
-        if prev[0] < lay.seats[0].fan.x:
-            # no room left of the step buttons (a small window): under the log box instead
-            log = lay.log
-            gap = step - first.w
-            half = (log.w - gap) // 2
-            y = log.bottom + gap
-            prev = (log.x, y, half, first.h)
-            nxt = (log.x + half + gap, y, log.w - half - gap, first.h)
-        self.b_prev_hand = self.button(prev, _("◀ Earlier"), tooltip=_("The session's earlier hand (Page Up)"))
-        self.b_next_hand = self.button(nxt, _("Later ▶"), tooltip=_("The session's later hand (Page Down)"))
+        col = self.column(lay)
+        self.b_prev_hand = self.button(col.earlier, _("◀ Earlier"), tooltip=_("The session's earlier hand (Page Up)"))
+        self.b_next_hand = self.button(col.later, _("Later ▶"), tooltip=_("The session's later hand (Page Down)"))
         self.b_close = self.button(lay.menu_button.as_tuple(), _("Close"), tooltip=verbatim("Esc"))
-        under_log = prev[1] < first.y  # Earlier and Later went under the log box
-        self.build_deal_buttons(lay, below=prev[1] + prev[3] if under_log else lay.log.bottom)
-        self.build_review_button(lay)
+        self.b_play_deal = self.b_copy_deal = self.b_review = None
+        if col.copy is not None:
+            self.b_copy_deal = self.button(col.copy, _("Copy"), tooltip=_("Copy deal number"))
+        if "deal" in col.extra:
+            self.b_play_deal = self.button(col.extra["deal"], _("Play this deal"),
+                                           tooltip=_("A new game with exactly these cards, the same seats and rules"))
+        if "review" in col.extra:
+            self.b_review = self.button(col.extra["review"], _("Review"),
+                                        tooltip=_("Where you lost points: the Expert looks at each of your decisions"))
         self.refresh_buttons()
-
-    def build_review_button(self, lay: TableLayout) -> None:
-        """"Review" (where the person lost points: the screen "review") left of Close, and
-        left of Play this deal where that went there."""
-        gap = lay.buttons["hint"].x - lay.buttons["sort"].right
-        close = pygame.Rect(lay.menu_button.as_tuple())
-        right = close.x - gap
-        if self.b_play_deal is not None and self.b_play_deal.rect.y == close.y:
-            right = self.b_play_deal.rect.x - gap
-        want = self.button_width([_("Review")])
-        self.b_review = self.button((right - want, close.y, want, close.h), _("Review"),
-                                    tooltip=_("Where you lost points: the Expert looks at each of your decisions"))
 
     def hand_lift(self, card: int) -> int:
         """Pixels the bottom seat's ``card`` is drawn raised (the review lifts its better move)."""
@@ -188,52 +277,6 @@ class ReplayScene(Scene):
 
     def deal_number(self) -> int | None:
         return self.loaded.hand.result.deal_number if self.loaded is not None else None
-
-    def build_deal_buttons(self, lay: TableLayout, below: int) -> None:
-        """"Copy" (the deal number) and "Play this deal"; none for a hand stored without
-        a deal number.
-
-        Copy sits on the log box's deal line when it fits beside the number, else left of
-        the points box; Play this deal under the log box (and under Earlier and Later
-        when a small window puts them there), else, where that would cover a seat's
-        cards, left of Close. Neither covers a seat's cards, the trick or a panel.
-        """
-        self.b_play_deal = self.b_copy_deal = None
-        number = self.deal_number()
-        if number is None:
-            return
-        log = lay.log
-        gap = lay.buttons["hint"].x - lay.buttons["sort"].right
-        h = lay.buttons["play"].h
-        taken = [pygame.Rect(b.as_tuple()) for b in (lay.trick, lay.log, lay.scores, lay.menu_button)]
-        for spot in lay.seats:
-            taken += [pygame.Rect(spot.fan.as_tuple()), pygame.Rect(spot.info.as_tuple())]
-        # the top corner's free felt: right of the top seat's cards (a full hand of them)
-        most = self.loaded.link.state.rules.cards_per_player if self.loaded else 13
-        top = [(p, spot) for p, spot in enumerate(lay.seats) if spot.side == "top"]
-        free_left = log.right + gap
-        if top:
-            backs = lay.back_positions(top[0][0], most)
-            free_left = max(free_left, backs[-1][0] + lay.small_w + gap)
-        # Copy
-        fp = max(12, int(lay.font_px * 0.8))
-        line = int(fp * 1.45)
-        copy_w = self.button_width([_("Copy")])
-        words = _("Deal {number}").format(number=format_deal_number(number))
-        x = log.x + 8 + text.render(words, fp, WHITE).get_width() + gap
-        if x + copy_w <= log.right - 4:
-            copy = pygame.Rect(log.right - 4 - copy_w, log.y + 6 + line - 3, copy_w, line + 4)
-        else:
-            copy = pygame.Rect(max(free_left, lay.scores.x - gap - copy_w), lay.scores.y, copy_w, h)
-        self.b_copy_deal = self.button(copy, _("Copy"), tooltip=_("Copy deal number"))
-        # Play this deal
-        play = pygame.Rect(log.x, below + gap, log.w, h)
-        if play.collidelist(taken) >= 0:
-            want = self.button_width([_("Play this deal")])
-            right = lay.menu_button.x - gap
-            play = pygame.Rect(max(free_left, right - want), lay.menu_button.y, min(want, right - free_left), lay.menu_button.h)
-        self.b_play_deal = self.button(play, _("Play this deal"),
-                                       tooltip=_("A new game with exactly these cards, the same seats and rules"))
 
     def refresh_buttons(self) -> None:
         if not getattr(self, "buttons", None):
@@ -329,6 +372,10 @@ class ReplayScene(Scene):
         seats = self.loaded.hand.seats if self.loaded else ()
         return person_name(seats[seat].name) if seat < len(seats) else _("Seat {number}").format(number=seat + 1)
 
+    def board(self, lay: TableLayout) -> Board:
+        """What the table's drawing reads, at the step shown."""
+        return Board(self, lay, self.state)
+
     def draw(self, surf: pygame.Surface) -> None:
         surf.blit(felt(surf.get_size(), self.app.settings.felt_colours), (0, 0))
         w, h = surf.get_size()
@@ -339,80 +386,115 @@ class ReplayScene(Scene):
         lay = self.layout()
         game = self.state
         four = self.app.settings.four_colour
-        n = game.n_players
-        me = self.viewer()
-        # every hand, face up
-        for seat in range(n):
-            p = (seat - me) % n
-            cards = sorted(game.revealed[seat], key=game.rules.card_strength)
-            if p == 0:
-                for c, (x, y) in zip(cards, lay.hand_positions(len(cards))):
-                    surf.blit(cardart.face(c, lay.card_w, lay.card_h, four_colour=four), (x, y - self.hand_lift(c)))
-            else:
-                rotated = lay.seats[p].side in ("left", "right")
-                for c, (x, y) in zip(cards, lay.back_positions(p, len(cards))):
-                    if rotated:
-                        x += (lay.small_h - lay.small_w) // 2
-                        y -= (lay.small_h - lay.small_w) // 2
-                    surf.blit(cardart.face(c, lay.small_w, lay.small_h, four_colour=four), (x, y))
-            self.draw_plate(surf, lay, p, self.seat_name(seat), len(cards), seat == game.to_act and not game.hand_over,
-                            seat in self.loaded.hand.result.by_computer)
-        # the trick
-        layers, owner = trick_at(game)
-        for layer, (_seat, cards) in enumerate(layers):
-            for c, (x, y) in zip(cards, lay.trick_positions(len(cards), layer)):
+        board = self.board(lay)
+        # the table as the game drew it: the centre, the seats as people (every hand face
+        # up), each seat's last play before it, the play to beat in the centre
+        trick_area(surf, board)
+        draw_seats(surf, board, lambda _t, _seat: None)
+        hc = self.app.settings.high_contrast
+        for seat in self.loaded.hand.result.by_computer:  # the statistics' mark: the computer finished it
+            box = pygame.Rect(lay.seats[board.pos_of(seat)].info.as_tuple())
+            pygame.draw.rect(surf, COMPUTER, box, 3 if hc else 2, border_radius=8)
+        for _seat, cards in board.trick[-1:]:
+            for c, (x, y) in zip(cards, lay.trick_positions(len(cards))):
                 surf.blit(cardart.face(c, lay.card_w, lay.card_h, four_colour=four), (x, y))
-        tb = pygame.Rect(lay.trick.as_tuple())
-        if owner is not None and layers:
-            who = self.seat_name(owner)
-            text.draw(surf, f"★ {who}", max(13, int(lay.font_px * 0.85)), (tb.centerx, tb.bottom + 4), GOLD, anchor="midtop")
-        # what happened: the table's log box names the hand, its message row the move
-        st = self.loaded.hand
-        box = pygame.Rect(lay.log.as_tuple())
-        text.panel(surf, box, alpha=110)
-        fp = max(12, int(lay.font_px * 0.8))
-        y = box.y + 6
-        for part, colour, bold in self.log_rows(fp, box):
-            text.draw(surf, part, fp, (box.x + 8, y), colour, bold=bold, max_width=box.w - 14)
+        me = self.viewer()
+        mine = sorted(game.revealed[me], key=game.rules.card_strength)
+        for c, (x, y) in zip(mine, lay.hand_positions(len(mine))):
+            surf.blit(cardart.face(c, lay.card_w, lay.card_h, four_colour=four), (x, y - self.hand_lift(c)))
+        # the drawer: what the hand is, where it stands, its points
+        col = self.column(lay)
+        text.panel(surf, col.drawer, alpha=255 if hc else 225, radius=8, border=LINE)
+        fp = self.notes_font(lay)
+        y = col.notes.y
+        for part, colour, bold in col.rows:
+            text.draw(surf, part, fp, (col.notes.x, y), colour, bold=bold, max_width=col.notes.w)
             y += int(fp * 1.45)
-        self.draw_points(surf, lay, st, fp)
+        self.draw_points(surf, col.points, self.loaded.hand, fp)
+        # what the step did, over the buttons
+        row = self.caption_rect(lay)
+        size, lines = self.caption_lines(lay, row.w)
+        line_h = assets.font(size).get_linesize()
+        y = row.centery - line_h * len(lines) // 2
+        for part in lines:
+            text.draw(surf, part, size, (row.centerx, y), WHITE, anchor="midtop", suits="light", four_colour=four,
+                      max_width=row.w)
+            y += line_h
+        self.toast.draw(surf, (lay.trick.center[0], lay.trick.center[1]), max(14, lay.font_px), lay.area.w - 40)
+
+    def caption_rect(self, lay: TableLayout) -> pygame.Rect:
+        """The line that says what the step did: the table's message row, widened over the
+        free felt beside it (clear of every seat and of the centre's ring)."""
         row = pygame.Rect(lay.message.as_tuple())
-        text.draw(surf, self.caption(), max(14, lay.font_px), row.center, WHITE, anchor="center", suits="light", four_colour=four, max_width=row.w)
-        self.toast.draw(surf, (w // 2, lay.trick.center[1]), max(14, lay.font_px), w - 80)
+        margin = lay.menu_button.y
+        band = pygame.Rect(lay.area.x + margin, row.y - self.strip_h(lay) - 8, lay.area.w - 2 * margin,
+                           row.bottom - (row.y - self.strip_h(lay) - 8))
+        gap = max(6, lay.buttons["hint"].x - lay.buttons["sort"].right)
+        left, right, middle = band.x, band.right, False
+        blocks = [pygame.Rect(b.as_tuple()) for spot in lay.seats for b in (spot.info, spot.play)]
+        for b in [*blocks, ring_rect(lay)]:
+            if b.bottom <= band.y or b.y >= band.bottom:
+                continue
+            if b.right <= row.centerx:
+                left = max(left, b.right + gap)
+            elif b.x >= row.centerx:
+                right = min(right, b.x - gap)
+            else:
+                middle = True
+        if middle or right - left < row.w // 2:
+            return row
+        return pygame.Rect(left, row.y, right - left, row.h)
+
+    def strip_h(self, lay: TableLayout) -> int:
+        """The height kept over the caption for the review's timeline."""
+        return max(12, int(lay.font_px * 0.8))
+
+    def caption_lines(self, lay: TableLayout, width: int) -> tuple[int, list[str]]:
+        """The caption's type size and lines: one line at the table's size where it fits,
+        else smaller type on two lines."""
+        words = self.caption()
+        size = max(14, lay.font_px)
+        if text.width_of(words, size) <= width:
+            return size, [words]
+        size = max(MIN_FONT_PX, int(lay.font_px * 0.8))
+        return size, text.wrap(words, size, width)
 
     #: Lines of the log box that give way, first to last, when they do not all fit.
     SPARE = ("date", "deal", "undo")
 
-    def log_entries(self) -> list[tuple[str, str, tuple[int, int, int], bool]]:
-        """What the log box says about the hand: (what, line, colour, bold), first line
-        first. A hand the computer finished for a person says so, in the statistics' colour."""
+    def log_entries(self, at_end: bool = False) -> list[tuple[str, str, tuple[int, int, int], bool]]:
+        """What the notes say about the hand: (what, line, colour, bold), first line
+        first. A hand the computer finished for a person says so, in the statistics' colour.
+        ``at_end``: as they read at the hand's last step (the drawer keeps their room)."""
         if self.loaded is None:
             return []
         st = self.loaded.hand
         game = self.state
+        step = self.last if at_end else self.step
         out = [("title", _("Replay · hand {number}").format(number=st.hand_number), GOLD, True)]
         if st.result.deal_number is not None:
             out.append(("deal", _("Deal {number}").format(number=format_deal_number(st.result.deal_number)), WHITE, False))
         out.append(("date", i18n.current().datetime(st.started_at.astimezone()), DIM, False))
-        out.append(("move", _("Move {step} of {last}").format(step=self.step, last=self.last), WHITE, False))
+        out.append(("move", _("Move {step} of {last}").format(step=step, last=self.last), WHITE, False))
         for seat in st.result.by_computer:
             line = (_("The computer finished this hand for you") if seat == self.viewer() else
                     _("The computer finished this hand for {name}").format(name=self.seat_name(seat)))
             out.append(("computer", line, COMPUTER, False))
         if st.result.assisted:
             out.append(("undo", _("Played with undo"), DIM, False))
-        if game.hand_over and game.winner is not None:
-            out.append(("out", _("{name} went out").format(name=self.seat_name(game.winner)), GOLD, False))
+        winner = game.winner if game.hand_over else self.loaded.moves[-1][0] if at_end and self.loaded.moves else None
+        if winner is not None:  # the last to play went out
+            out.append(("out", _("{name} went out").format(name=self.seat_name(winner)), GOLD, False))
         return out
 
     def log_lines(self) -> list[tuple[str, tuple[int, int, int], bool]]:
         """:meth:`log_entries` as (line, colour, bold)."""
         return [(line, colour, bold) for _what, line, colour, bold in self.log_entries()]
 
-    def log_rows(self, fp: int, box: pygame.Rect) -> list[tuple[str, tuple[int, int, int], bool]]:
-        """The log box's lines wrapped to ``box``; where they do not all fit, the date,
+    def log_rows(self, fp: int, box: pygame.Rect, at_end: bool = False) -> list[tuple[str, tuple[int, int, int], bool]]:
+        """The notes' lines wrapped to ``box``; where they do not all fit, the date,
         then the deal number, then the undo note give way (see :data:`SPARE`)."""
-        entries = self.log_entries()
+        entries = self.log_entries(at_end)
         room = max(1, (box.h - 6) // int(fp * 1.45))
         spare = list(self.SPARE)
         while True:
@@ -423,25 +505,57 @@ class ReplayScene(Scene):
             gone = spare.pop(0)
             entries = [e for e in entries if e[0] != gone]
 
-    def draw_points(self, surf: pygame.Surface, lay: TableLayout, st: StoredHand, fp: int) -> None:
-        """The hand's result in the table's score box: points per seat."""
-        box = pygame.Rect(lay.scores.as_tuple())
-        text.panel(surf, box, alpha=110)
-        y = box.y + 6
-        text.draw(surf, _("Points this hand"), fp, (box.x + 8, y), GOLD, bold=True)
+    def draw_points(self, surf: pygame.Surface, box: pygame.Rect, st: StoredHand, fp: int) -> None:
+        """The hand's result in the drawer: points per seat."""
+        y = box.y
+        text.draw(surf, _("Points this hand"), fp, (box.x, y), GOLD, bold=True, max_width=box.w)
         y += int(fp * 1.4)
+        tr = i18n.current()
         for seat, pts in enumerate(st.result.points):
-            name = self.seat_name(seat)
-            text.draw(surf, name, fp, (box.x + 8, y), WHITE, max_width=box.w - 70)
-            text.draw(surf, f"{pts:+d}" if pts else "0", fp, (box.right - 8, y), WHITE, anchor="topright")
+            shown = tr.signed(pts) if pts else tr.number(0)
+            room = box.w - text.width_of(shown, fp) - 12
+            text.draw(surf, text.shorten(self.seat_name(seat), fp, room), fp, (box.x, y), WHITE, max_width=room)
+            text.draw(surf, shown, fp, (box.right, y), WHITE, anchor="topright")
             y += int(fp * 1.35)
 
-    def draw_plate(self, surf: pygame.Surface, lay: TableLayout, p: int, name: str, count: int, turn: bool,
-                   by_computer: bool = False) -> None:
-        box = pygame.Rect(lay.seats[p].info.as_tuple())
-        text.panel(surf, box, alpha=150 if turn else 110, border=GOLD if turn else COMPUTER if by_computer else None)
-        if by_computer:  # the statistics' mark for a hand the computer finished
-            pygame.draw.circle(surf, COMPUTER, (box.right - 12, box.y + 12), 6, 2)
-        fp = lay.font_px
-        text.draw(surf, name, fp, (box.x + 10, box.y + 6), GOLD if turn else WHITE, bold=True, max_width=box.w - 16)
-        text.draw(surf, ngettext("{n} card", "{n} cards", count).format(n=count), int(fp * 0.85), (box.x + 10, box.y + 8 + fp * 1.2), DIM)
+
+@dataclass
+class Column:
+    """The replay's drawer and the places in it (see :meth:`ReplayScene.column`)."""
+
+    drawer: pygame.Rect
+    notes: pygame.Rect
+    copy: pygame.Rect | None
+    earlier: pygame.Rect
+    later: pygame.Rect
+    points: pygame.Rect
+    #: The notes' lines as drawn: (line, colour, bold).
+    rows: list[tuple[str, tuple[int, int, int], bool]]
+    #: Further places by name: the replay's "deal" and "review" buttons, the review's
+    #: "panel" and "try".
+    extra: dict[str, pygame.Rect] = field(default_factory=dict)
+
+
+class Board:
+    """What the table's drawing (:func:`~big2.app.table.seats.draw_seats`,
+    :func:`~big2.app.table.draw.trick_area`) reads of a table, for one step of the
+    replay: every hand face up, each seat's last play of the trick, its Pass chip."""
+
+    hot_seat = False
+    net = None
+    playback = SimpleNamespace(queue=())
+
+    def __init__(self, scene: ReplayScene, lay: TableLayout, state: SeatState) -> None:
+        self.app = scene.app
+        self.layout = lay
+        self.state = state
+        self.viewer = scene.viewer()
+        self.hand_over = state.hand_over
+        self.turn = None if state.hand_over else state.to_act
+        self.counts = state.counts
+        self.revealed = {s: sorted(cards, key=state.rules.card_strength) for s, cards in enumerate(state.revealed)}
+        self.trick, self.owner = trick_at(state)
+        self.badges = {} if state.hand_over else {s: pgettext("badge", "Pass") for s in state.passed}
+
+    def pos_of(self, seat: int) -> int:
+        return (seat - self.viewer) % self.state.n_players

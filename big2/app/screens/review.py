@@ -8,8 +8,8 @@ progress bar, Cancel, kept with the hand in the history). A timeline over the mo
 line marks every decision: red for a costly one, green for one played as the Expert
 would, grey for the others (hollow until reviewed); a click on it goes there. At a
 decision the hand shows the better move lifted and outlined in gold (the move played
-outlined in red), and the panel under the left seat says what was played, what was
-better, by about how many points, and why (the hint's sentence). Elsewhere the panel
+outlined in red), and the panel in the replay's drawer (under its notes and points) says
+what was played, what was better, by about how many points, and why (the hint's sentence). Elsewhere the panel
 sums the hand up ("3 costly decisions, about 4.5 points").
 
 **Try from here** plays the hand on from the position shown, as practice
@@ -35,9 +35,10 @@ from big2.i18n import _, ngettext
 from big2.app import storage
 from big2.app.practice import try_from_here
 from big2.app.reviewjob import ReviewJob
-from big2.app.screens.replay import DIM, GOLD, WHITE, ReplayScene, load
+from big2.app.screens.replay import DIM, GOLD, LINE, WHITE, ReplayScene, load
+from big2.app.table.draw import ring_rect
 from big2.app.table.layout import TableLayout
-from big2.app.ui import text
+from big2.app.ui import assets, text
 
 RED = (255, 120, 110)
 GREEN = (140, 225, 150)
@@ -123,18 +124,11 @@ class ReviewScene(ReplayScene):
     def build_ui(self) -> None:
         self.b_try = self.b_cancel = None
         super().build_ui()
-        if self.b_review is not None:  # this is the review
-            self.b_review.kill()
-            self.b_review = None
         lay = self.layout()
-        gap = lay.buttons["hint"].x - lay.buttons["sort"].right
-        close = lay.menu_button
-        want = self.button_width([_("Try from here")])
-        left = max(lay.seats[1].info.right + gap if len(lay.seats) > 1 and lay.seats[1].side == "top" else 0,
-                   close.x - gap - want)
-        self.b_try = self.button((left, close.y, close.x - gap - left, close.h), _("Try from here"),
+        col = self.column(lay)
+        self.b_try = self.button(col.extra["try"], _("Try from here"),
                                  tooltip=_("Play on from this position as practice: the same hands, not recorded"))
-        panel = self.panel_rect(lay)
+        panel = col.extra["panel"]
         bw = min(panel.w - 16, self.button_width([_("Cancel")]))
         fp = self.panel_font(lay)
         row = int(fp * 1.4)  # the progress rows: the label, then the bar with Cancel beside it (two rows tall)
@@ -142,8 +136,17 @@ class ReviewScene(ReplayScene):
                                     _("Cancel"), tooltip=_("Stop the review"))
         self.refresh_buttons()
 
-    def build_deal_buttons(self, lay: TableLayout, below: int) -> None:
-        self.b_play_deal = self.b_copy_deal = None  # the replay has them; here Try from here
+    def b_copy_wanted(self) -> bool:
+        return False  # the replay copies and plays the deal; here Try from here
+
+    def notes_room(self, lay: TableLayout, height: int) -> int:
+        """The notes keep to a third of the drawer: the review's panel needs the rest."""
+        return height // 3
+
+    def column_rest(self, lay: TableLayout, col, y: int, inner: pygame.Rect, gap: int, bh: int) -> None:
+        """The review's panel under the points, down to Try from here at the drawer's foot."""
+        col.extra["try"] = pygame.Rect(inner.x, inner.bottom - bh, inner.w, bh)
+        col.extra["panel"] = pygame.Rect(inner.x, y, inner.w, max(0, inner.bottom - bh - gap - y))
 
     def refresh_buttons(self) -> None:
         super().refresh_buttons()
@@ -185,35 +188,20 @@ class ReviewScene(ReplayScene):
         return max(12, int(lay.font_px * 0.78))
 
     def panel_rect(self, lay: TableLayout) -> pygame.Rect:
-        """The review's panel: the left column (the log box's width) under what stands
-        there (the log's lines, the left seat, Earlier and Later), above the hand."""
-        log = pygame.Rect(lay.log.as_tuple())
-        w, h = self.app.size
-        gap = max(6, lay.buttons["hint"].x - lay.buttons["sort"].right)
-        column = pygame.Rect(log.x, 0, log.w, h)
-        top = log.y + int(self.panel_font(lay) * 1.45) * 4 + 12
-        taken = [pygame.Rect(spot.info.as_tuple()) for spot in lay.seats[1:]]
-        taken += [b.rect for b in (getattr(self, "b_prev_hand", None), getattr(self, "b_next_hand", None)) if b is not None]
-        for box in taken:
-            if box.colliderect(column) and box.y < h // 2 + h // 6:
-                top = max(top, box.bottom + gap)
-        bottom = h - gap
-        for box in (pygame.Rect(lay.seats[0].fan.as_tuple()), pygame.Rect(lay.seats[0].info.as_tuple())):
-            if box.colliderect(column):
-                bottom = min(bottom, box.y - gap)
-        return pygame.Rect(log.x, top, log.w, max(0, bottom - top))
+        """The review's panel: the drawer under the notes, Earlier and Later and the
+        points, down to Try from here (see :meth:`column_rest`)."""
+        return self.column(lay).extra["panel"]
 
     def timeline_rect(self, lay: TableLayout) -> pygame.Rect:
-        """The timeline: a strip right above the move line, as wide as it."""
-        row = pygame.Rect(lay.message.as_tuple())
-        h = max(12, int(lay.font_px * 0.8))
-        left = max(row.x + 8, self.panel_rect(lay).right + 12)  # clear of the panel
-        # under the trick's "★ name" where there is room, else just over the move line
-        label = lay.trick.y + lay.trick.h + 4 + text.render("Ag", max(13, int(lay.font_px * 0.85)), WHITE).get_height()
-        y = row.y - h - 4
-        if y < label + 2:
-            y = min(label + 2, row.y - h // 2)
-        return pygame.Rect(left, y, row.right - 8 - left, h)
+        """The timeline: a strip right above the move line, as wide as it, under the tip
+        of the gold arrow where that reaches down to it."""
+        row = self.caption_rect(lay)
+        h = self.strip_h(lay)
+        arrow = max(14, round(lay.font_px * 1.1))  # the turn arrow's size (see table.draw)
+        tip = ring_rect(lay).bottom + arrow // 2 + arrow + 2
+        line = assets.font(max(14, lay.font_px)).get_linesize()
+        y = min(max(row.y - h - 4, tip), row.centery - line // 2 - h - 2)
+        return pygame.Rect(row.x + 4, y, row.w - 8, h)
 
     def x_of(self, bar: pygame.Rect, step: int) -> int:
         return bar.x + round(bar.w * step / max(self.last, 1))
@@ -332,7 +320,7 @@ class ReviewScene(ReplayScene):
         box = self.panel_rect(lay)
         if box.h < 20:
             return
-        text.panel(surf, box, alpha=150, border=GOLD)
+        text.panel(surf, box, alpha=120, border=LINE)
         fp = self.panel_font(lay)
         step = int(fp * 1.4)
         width = box.w - 16

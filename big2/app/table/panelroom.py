@@ -7,8 +7,8 @@ drawer can leave that table too narrow for the line under its centre in a long l
 ("★ Ang tira mong dapat talunin") or push its button row past the window's edge.
 :func:`fitted` asks for widths from the widest wanted down to the narrowest allowed and
 keeps the first whose table holds its centre's lines and its buttons.
-:func:`row_in_room` moves a row that has no fifth button (no Undo) into the fifth's
-place when it would otherwise reach past the table's room.
+:func:`row_in_room` gives a row that has no fifth button (no Undo) the fifth's place
+where the layout moved the row away from the hand to make room for it.
 """
 
 from __future__ import annotations
@@ -30,19 +30,20 @@ def widths(size: tuple[int, int], wanted: int, narrowest: int) -> list[int]:
 
 
 def row_in_room(lay: TableLayout) -> TableLayout:
-    """``lay`` with its button row moved into the fifth button's place (beside Sort) as
-    far as it must to stay in the table's room: for a table without that button."""
+    """``lay`` with its button row over the hand's outer end again where the layout moved
+    it away to make room for a fifth button (beside Sort): for a table without that
+    button. The row keeps inside the table's room."""
     boxes = list(lay.buttons.values())
     if not boxes:
         return lay
     margin = lay.menu_button.y
     lo, hi = lay.area.x + margin, lay.area.right - margin
+    fan = lay.seats[0].fan
     left, right = min(b.x for b in boxes), max(b.right for b in boxes)
-    dx = 0
-    if lay.left_handed and left < lo:  # the fifth's place is at the row's right end
-        dx = min(lo - left, max(0, hi - right))
-    elif not lay.left_handed and right > hi:
-        dx = -min(right - hi, max(0, left - lo))
+    if lay.left_handed:  # mirrored: the row starts at the hand's left end, the fifth after it
+        dx = max(0, min(hi, fan.x + right - left) - right)
+    else:
+        dx = min(0, max(lo, fan.right - (right - left)) - left)
     if not dx:
         return lay
     return replace(lay, buttons={n: Box(b.x + dx, b.y, b.w, b.h) for n, b in lay.buttons.items()})
