@@ -24,6 +24,12 @@ def _rects(title: TitleScene) -> dict[str, pygame.Rect]:
     return {n: pygame.Rect(getattr(title, n).rect) for n in NAMES}
 
 
+def _gold(title: TitleScene) -> list:
+    """The title's gold (#primary) buttons."""
+    buttons = [getattr(title, n) for n in (*NAMES, "b_continue", "b_daily", "b_achievements")]
+    return [b for b in buttons if b is not None and "#primary" in (b.object_ids or [])]
+
+
 @pytest.mark.parametrize("size", [(800, 600), (1280, 720), (1920, 1080)])
 def test_the_buttons_keep_their_places_when_a_saved_game_brings_continue(make_app, size):
     app = make_app(size=size)
@@ -33,6 +39,7 @@ def test_the_buttons_keep_their_places_when_a_saved_game_brings_continue(make_ap
         app.push(TitleScene(app))
         pump(app, 2)
         assert app.top.b_continue is None
+        assert len(_gold(app.top)) == 1
         before = _rects(app.top)
 
         table = open_table(app, MatchConfig(seats=SEATS, hands=2, seed=4))
@@ -44,6 +51,8 @@ def test_the_buttons_keep_their_places_when_a_saved_game_brings_continue(make_ap
         title = app.top
         assert title.b_continue is not None
         assert _rects(title) == before, "a button moved when Continue appeared"
+        # one gold button a screen (look.md): Continue now, not How to play beside it
+        assert _gold(title) == [title.b_continue], [b.text for b in _gold(title)]
         # Continue in a place of its own: on the screen, clear of every other button
         cont = title.b_continue.rect
         assert pygame.Rect(0, 0, *size).contains(cont)

@@ -81,7 +81,7 @@ class TitleScene(Scene):
         self.b_settings = self.button(places["b_settings"], _("Settings"))
         self.b_stats = self.button(places["b_stats"], _("Statistics"), tooltip=_("Your scores, streaks and past hands"))
         # How to play: a guided first game, offered (highlighted) on the first start
-        self.b_learn = self.button(places["b_learn"], _("How to play"), object_id="#primary" if self.first_start else None,
+        self.b_learn = self.button(places["b_learn"], _("How to play"), object_id="#primary" if self.first_start and self.b_continue is None else None,
                                    tooltip=_("A guided first game: one lesson a turn (H lifts the cards, Enter plays)"))
         self.b_daily = self.button(places["b_daily"], _("Daily deal"),
                                    tooltip=_("Today's deal, the same for everyone, against the Expert's result"))
