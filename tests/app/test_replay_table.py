@@ -93,6 +93,13 @@ def test_the_replay_is_the_table_with_its_notes_in_a_drawer(make_app, size):
     assert col.drawer.right <= row.x and row.right <= size[0]
     for spot in lay.seats:
         assert not row.colliderect(pygame.Rect(spot.info.as_tuple())), spot.side
+    # a trick just won stays as it ended, everyone but its winner passed, till the winner leads
+    while not (replay.state.leading and replay.state.trick_plays):
+        click(app, visible_rect(replay.buttons["fwd"]).center, frames=1)
+    board = replay.board(lay)
+    state = replay.state
+    assert board.turn == board.owner == state.to_act
+    assert set(board.badges) == {s for s in range(state.n_players) if s != board.owner and state.counts[s]}
     key(app, pygame.K_ESCAPE)
     st.close()
 

@@ -539,7 +539,8 @@ class Column:
 class Board:
     """What the table's drawing (:func:`~big2.app.table.seats.draw_seats`,
     :func:`~big2.app.table.draw.trick_area`) reads of a table, for one step of the
-    replay: every hand face up, each seat's last play of the trick, its Pass chip."""
+    replay: every hand face up, each seat's last play of the trick, its Pass chip. A trick
+    just won stays on the table as it ended until the winner leads again."""
 
     hot_seat = False
     net = None
@@ -555,7 +556,10 @@ class Board:
         self.counts = state.counts
         self.revealed = {s: sorted(cards, key=state.rules.card_strength) for s, cards in enumerate(state.revealed)}
         self.trick, self.owner = trick_at(state)
-        self.badges = {} if state.hand_over else {s: pgettext("badge", "Pass") for s in state.passed}
+        passed = state.passed
+        if state.leading and self.trick:  # the trick just won: shown as it ended, everyone else passed
+            passed = frozenset(s for s in range(state.n_players) if s != self.owner and state.counts[s])
+        self.badges = {} if state.hand_over else {s: pgettext("badge", "Pass") for s in passed}
 
     def pos_of(self, seat: int) -> int:
         return (seat - self.viewer) % self.state.n_players
