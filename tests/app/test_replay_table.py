@@ -131,3 +131,19 @@ def test_the_review_keeps_its_panel_in_the_drawer_and_its_timeline_on_the_felt(m
     click(app, (review.x_of(bar, step), bar.centery))
     assert review.step == step
     st.close()
+
+
+def test_left_handed_the_steps_still_read_left_to_right(make_app):
+    """Left-handed: the row and your plate go to the left, as at the table; the steps keep
+    their order (|◀ Start, ◀ Back, Forward ▶, End ▶|), the arrows pointing their way."""
+    app, st, replay = _replay(make_app, (1280, 720))
+    app.settings.left_handed = True
+    app.resize((1280, 720))
+    pump(app, 2)
+    lay = replay.layout()
+    assert lay.left_handed and lay.seats[0].info.x < lay.seats[0].fan.x
+    xs = [replay.buttons[k].rect.x for k in ("start", "back", "fwd", "end")]
+    assert xs == sorted(xs)
+    click(app, visible_rect(replay.buttons["fwd"]).center)
+    assert replay.step == 1
+    st.close()

@@ -252,7 +252,8 @@ class ReplayScene(Scene):
         # the table's own places: its four action buttons step, its menu button closes;
         # the rest in the drawer
         lay = self.layout()
-        boxes = [lay.buttons[k] for k in ("sort", "hint", "pass", "play")]
+        # left to right as the arrows read, on a left-handed table too
+        boxes = sorted((lay.buttons[k] for k in ("sort", "hint", "pass", "play")), key=lambda b: b.x)
         self.buttons = {}
         for box, (key, label) in zip(boxes, self.step_words().items()):
             self.buttons[key] = self.button(box.as_tuple(), label, object_id="#primary" if key == "fwd" else None)
