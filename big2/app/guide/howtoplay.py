@@ -243,6 +243,7 @@ class LessonPart(TablePart):
         t = self.table
         if isinstance(event, HandEnded):
             t.clock.cancel_all()  # no results screen: the lesson has the last word
+            t.playback.open_results = None  # (nor when a key skips the win's celebration)
         t.view.damage(self.area())
 
     def draw(self, surf: pygame.Surface) -> None:
