@@ -173,6 +173,9 @@ class TableLayout:
     drawers: tuple[str, ...] = ()
     #: The room the table lays itself out in: the window less the open drawers.
     area: Box = Box(0, 0, 0, 0)
+    #: The Reactions button's place: under the right tabs, above the right drawer (none
+    #: when the table has no such button).
+    react: Box = Box(0, 0, 0, 0)
 
     @property
     def trick_label_h(self) -> int:
@@ -184,9 +187,12 @@ class TableLayout:
         return {"plays": self.log, "scores": self.scores, "tracker": self.tracker}[name]
 
     def shown_panels(self) -> dict[str, Box]:
-        """The open drawers' boxes and every tab, by name (``tab:plays`` ...)."""
+        """The open drawers' boxes, every tab, by name (``tab:plays`` ...), and the
+        Reactions button's place (``react``) where the table has one."""
         out = {name: self.drawer(name) for name in self.drawers}
         out.update({"tab:" + name: box for name, box in (self.tabs or {}).items()})
+        if self.react.w:
+            out["react"] = self.react
         return out
 
     @property
@@ -320,7 +326,8 @@ def sides_for(n_seats: int) -> tuple[str, ...]:
 
 def compute_layout(width: int, height: int, n_seats: int = 4, *, max_hand: int = 13, min_button_w: int = 0,
                    card_scale: float = 1.0, left_handed: bool = False, drawers: tuple[str, ...] = (),
-                   tab_w: dict[str, int] | None = None, left_drawer_w: int | None = None) -> TableLayout:
+                   tab_w: dict[str, int] | None = None, left_drawer_w: int | None = None,
+                   react_w: int = 0) -> TableLayout:
     """Lay out a table for a window of ``width`` x ``height`` pixels.
 
     Sizes below :data:`MIN_SIZE` are laid out as if they were the minimum (the window
@@ -335,11 +342,13 @@ def compute_layout(width: int, height: int, n_seats: int = 4, *, max_hand: int =
     :func:`open_drawers`): the table lays itself out in the room they leave.
     ``tab_w`` gives each tab's width (its words measured by the caller; the tabs shown
     are its keys, all three by default); ``left_drawer_w`` widens the left drawer (How
-    to play's lesson panel lives there).
+    to play's lesson panel lives there). ``react_w`` is the Reactions button's width (its
+    words measured; 0: no such button): it gets its place at the foot of the right tabs'
+    column, so an open right drawer starts under it and the seats keep clear of it.
     """
     drawers = open_drawers(drawers, max(width, MIN_SIZE[0]))
     tabs = dict(tab_w) if tab_w is not None else {"plays": 130, "scores": 120, "tracker": 120}
-    args = (width, height, n_seats, max_hand, min_button_w, left_handed, drawers, tabs, left_drawer_w)
+    args = (width, height, n_seats, max_hand, min_button_w, left_handed, drawers, tabs, left_drawer_w, react_w)
     scale = max(1.0, min(card_scale, 1.5))
     plain = _layout(*args, 1.0, 1.0)
     if scale <= 1.0:
@@ -376,7 +385,7 @@ def _fits(lay: TableLayout) -> bool:
 
 
 def _layout(width: int, height: int, n_seats: int, max_hand: int, min_button_w: int, left_handed: bool,
-            drawers: tuple[str, ...], tab_w: dict[str, int], left_drawer_w: int | None,
+            drawers: tuple[str, ...], tab_w: dict[str, int], left_drawer_w: int | None, react_w: int,
             card_scale: float, text_scale: float) -> TableLayout:
     sides = sides_for(n_seats)
     w = max(width, MIN_SIZE[0])
@@ -400,12 +409,38 @@ def _layout(width: int, height: int, n_seats: int, max_hand: int, min_button_w: 
         if name in tab_w:
             tabs[name] = Box(w - margin - tab_w[name], y, tab_w[name], tab_h)
             y = tabs[name].bottom + gap
+    react = Box(0, 0, 0, 0)
+    if react_w > 0:  # the Reactions button: the column's foot, as wide as the Menu at least
+        rw = max(menu_w, react_w)
+        react = Box(w - margin - rw, y, rw, button_h)
+        y = react.bottom + gap
     right_tabs_bottom = y
     left_w = round(min(w * 0.34, left_drawer_w or max(215, 250 * unit) * text_scale))
     left_w = max(left_w, tabs["plays"].w if "plays" in tabs else 0)
     right_open = next((d for d in drawers if d != "plays"), None)
     right_w = round(min(w * 0.4, max(252, 340 * unit) if right_open == "tracker" else max(190, 250 * unit) * text_scale))
-    right_w = max([right_w, *(b.w for n, b in tabs.items() if n != "plays")])
+    right_w = max([right_w, react.w, *(b.w for n, b in tabs.items() if n != "plays")])
+    # the button row at its words' width must fit the room the drawers leave: the open
+    # drawers give way (to three quarters of their width, never under their tabs or the
+    # tracker's grid), and if that is not enough only the latest drawer stays open
+    bgap = gap + 2
+    short = 5 * min_button_w + 4 * bgap + 2 * margin - (w - (margin + left_w if "plays" in drawers else 0)
+                                                       - (margin + right_w if right_open else 0))
+    if short > 0 and drawers:
+        left_floor = left_w if left_drawer_w or "plays" not in drawers else max(
+            round(left_w * 0.75), tabs["plays"].w if "plays" in tabs else 0)
+        right_floor = right_w if not right_open else max(
+            [round(right_w * 0.75), 252 if right_open == "tracker" else 0, react.w,
+             *(b.w for n, b in tabs.items() if n != "plays")])
+        give_l, give_r = left_w - left_floor, right_w - right_floor
+        if short > give_l + give_r:
+            if len(drawers) > 1:
+                return _layout(width, height, n_seats, max_hand, min_button_w, left_handed, drawers[-1:], tab_w,
+                               left_drawer_w, react_w, card_scale, text_scale)
+        else:
+            take_l = min(give_l, max(short - give_r, short // 2))
+            left_w -= take_l
+            right_w -= short - take_l
     plays_top = (tabs["plays"].bottom if "plays" in tabs else margin) + gap
     # Recent plays show a dozen lines (the lesson of How to play takes the whole column)
     log_h = h - margin - plays_top if left_drawer_w else min(h - margin - plays_top, round(font_px * 1.1 * 14))
@@ -415,6 +450,8 @@ def _layout(width: int, height: int, n_seats: int, max_hand: int, min_button_w: 
     ar = w - margin - right_w if right_open else w
     area = Box(ax, 0, ar - ax, h)
     corner = [b for n, b in tabs.items() if b.overlaps(area)] + [menu_button]
+    if react.w and react.overlaps(area):
+        corner.append(react)
     corner_bottom = max([margin, *(b.bottom for b in corner if b.overlaps(area))]) + gap
 
     # Card sizes: the hand gets about a fifth of the height, but must fit max_hand cards
@@ -460,7 +497,6 @@ def _layout(width: int, height: int, n_seats: int, max_hand: int, min_button_w: 
     button_y = hand_fan.y - button_h - gap
     names = ("sort", "hint", "pass", "play")
     bw = round(max(84, 110 * unit, min_button_w))
-    bgap = gap + 2
     # a table narrowed by drawers: the row (Undo too) as narrow as its words allow, and
     # over your plate's column if need be (it stands above your last play there)
     room = aw - 2 * margin
@@ -583,7 +619,7 @@ def _layout(width: int, height: int, n_seats: int, max_hand: int, min_button_w: 
         lift=lift, seats=tuple(seats), trick=trick, deck=(cx, trick.center[1]), buttons=buttons, log=log,
         scores=right_box, banner=banner, message=message, menu_button=menu_button, font_px=font_px,
         extra_button=extra_button, left_handed=left_handed, mini_w=mini_w, mini_h=mini_h, tracker=right_box,
-        tabs=tabs, drawers=drawers, area=area,
+        tabs=tabs, drawers=drawers, area=area, react=react,
     )
 
 

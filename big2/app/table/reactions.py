@@ -58,17 +58,16 @@ def draw_bubble(surf: pygame.Surface, t: Table, seat: int, reaction: str) -> pyg
 
 
 def button_spot(t: Table, words: str) -> pygame.Rect:
-    """Where a table's Reactions button goes: left of the Menu, or under the right tabs
-    where the top seat's row reaches it."""
+    """Where a table's Reactions button goes: the place the layout keeps for it, at the
+    foot of the right tabs' column (clear of the seats, and above an open drawer)."""
     lay = t.layout
+    if lay.react.w:
+        return pygame.Rect(lay.react.as_tuple())
+    # a layout made without one (a part that lays the table out its own way): under the Menu
     menu = pygame.Rect(lay.menu_button.as_tuple())
     w = max(menu.w, t.button_width([words]))
-    spot = pygame.Rect(menu.x - w - max(6, menu.h // 5), menu.y, w, menu.h)
-    tops = [pygame.Rect(b.as_tuple()) for s in lay.seats[1:] for b in (s.info, s.play, s.say)]
-    if spot.collidelist(tops) >= 0:
-        below = max([menu.bottom, *(b.bottom for n, b in (lay.tabs or {}).items() if n != "plays")])
-        spot = pygame.Rect(menu.right - w, below + max(4, menu.h // 8), w, menu.h)
-    return spot
+    below = max([menu.bottom, *(b.bottom for n, b in (lay.tabs or {}).items() if n != "plays")])
+    return pygame.Rect(menu.right - w, below + max(4, menu.h // 8), w, menu.h)
 
 
 def closes_panel(panel: pygame.Rect | None, button: Any, event: pygame.event.Event) -> bool:

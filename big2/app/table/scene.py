@@ -207,7 +207,14 @@ class TableScene(Scene):
         tabs = self.drawers.tab_widths(scaled_font(18 * most_text, ui_scale((max(w, 800), max(h, 600)))))
         return compute_layout(w, h, self.state.n_players, max_hand=most, min_button_w=self.button_width(words),
                               card_scale=s.card_scale, left_handed=s.left_handed, drawers=self.drawers.names(),
-                              tab_w=tabs, left_drawer_w=self.left_drawer_w())
+                              tab_w=tabs, left_drawer_w=self.left_drawer_w(), react_w=self.reactions_button_w())
+
+    def reactions_button_w(self) -> int:
+        """The Reactions button's width (0: the table has none): online always, here
+        when a character at the table may react."""
+        if self.net is None and (self.reactions is None or not self.reactions.talkers()):
+            return 0
+        return self.button_width([_("Reactions")])
 
     def left_drawer_w(self) -> int | None:
         """The left drawer's width when a part needs it wider (How to play); None: as usual."""
