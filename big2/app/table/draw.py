@@ -489,7 +489,8 @@ def _scores(surf: pygame.Surface, t: Table) -> None:
 def _message(surf: pygame.Surface, t: Table) -> None:
     """The engine's reason for a refused play, a hint, a notice: wrapped to as many lines
     as it needs (nothing cut), centred over the hand, or beside the gold turn arrow when
-    centred it would cover the arrow or the arrow a word of it."""
+    centred it would cover the arrow or the arrow a word of it; where there is no felt
+    beside the arrow clear of the pile, over the top edge of your hand."""
     if t.message is None:
         return
     lay = t.layout
@@ -518,6 +519,12 @@ def _message(surf: pygame.Surface, t: Table) -> None:
                 if found is not None and found[0].collidelist(taken) < 0:
                     r, size, lines = found
                     break
+        pile = pygame.Rect(lay.trick.as_tuple())
+        if r.colliderect(pile) or r.colliderect(arrow):
+            # no free felt beside the arrow (a small window, larger cards): over your
+            # hand's top edge, under the buttons, as wide as the row
+            r, size, lines = _bubble(msg, box, lay.font_px, box.centerx, box.w)
+            r.top = lay.seats[0].fan.y
     text.panel(surf, r, alpha=185)
     line_h = assets.font(size).get_linesize()
     y = r.centery - line_h * len(lines) // 2
