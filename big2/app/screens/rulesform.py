@@ -54,10 +54,10 @@ _KNOWN: dict[str, tuple[str, str, list[tuple[str, Any]]]] = {
     "three_player_exchange": (N_("Three-player exchange"), N_("The loser gives their highest card to the winner."), []),
 }
 _MEMBER_LABELS = {
-    "hong-kong": N_("Hong Kong: A2345 > 23456 > AKQJT …"),
+    "hong-kong": N_("Hong Kong: A2345 > 23456 > … > 34567"),
     "top-card": N_("By top card, 2 high: JQKA2 highest"),
     "no-wrap": N_("No wrap: 2AKQJ highest, 76543 lowest"),
-    "23456-high": N_("23456 > A2345 > AKQJT …"),
+    "23456-high": N_("23456 > A2345 > … > 34567"),
     "23456-high-a2345-low": N_("23456 highest, A2345 lowest"),
     "no-a2345": N_("No A2345; 23456 highest"),
     "2akqj-high-65432-low": N_("2AKQJ highest, 65432 lowest"),
