@@ -196,18 +196,33 @@ class TableScene(Scene):
             self.link.close()
         super().leave()
 
+    def button_labels(self, short: bool) -> dict[str, str]:
+        """The action buttons' words: with their keys ("Play ⏎"), or ``short`` without
+        them, for a row that would otherwise run off a narrow window (the keys still work)."""
+        if short:
+            return {"sort": pgettext("button", "Sort"), "hint": pgettext("button", "Hint"),
+                    "pass": pgettext("button", "Pass"), "play": pgettext("button", "Play")}
+        return {"sort": _("Sort (S)"), "hint": _("Hint (H)"), "pass": _("Pass (P)"), "play": _("Play ⏎")}
+
     def _compute_layout(self) -> TableLayout:
         w, h = self.app.size
         most = max(self.state.rules.cards_per_player, self.max_hand)
-        words = (_("Sort (S)"), _("Hint (H)"), _("Pass (P)"), _("Play ⏎"))
         s = self.app.settings
         self.layout_settings = (s.card_scale, s.left_handed)
         # the tabs' words at the largest type the layout may choose
         most_text = 1.0 + (max(1.0, min(s.card_scale, 1.5)) - 1.0) * 0.8
         tabs = self.drawers.tab_widths(scaled_font(18 * most_text, ui_scale((max(w, 800), max(h, 600)))))
-        return compute_layout(w, h, self.state.n_players, max_hand=most, min_button_w=self.button_width(words),
-                              card_scale=s.card_scale, left_handed=s.left_handed, drawers=self.drawers.names(),
-                              tab_w=tabs, left_drawer_w=self.left_drawer_w(), react_w=self.reactions_button_w())
+        lay = None
+        for short in (False, True):
+            words = tuple(self.button_labels(short).values())
+            lay = compute_layout(w, h, self.state.n_players, max_hand=most, min_button_w=self.button_width(words),
+                                 card_scale=s.card_scale, left_handed=s.left_handed, drawers=self.drawers.names(),
+                                 tab_w=tabs, left_drawer_w=self.left_drawer_w(), react_w=self.reactions_button_w())
+            self.short_labels = short
+            if all(b.x >= 0 and b.x + b.w <= w for b in (*lay.buttons.values(), lay.extra_button)):
+                break  # the row is inside the window with these words
+        assert lay is not None
+        return lay
 
     def reactions_button_w(self) -> int:
         """The Reactions button's width (0: the table has none): online always, here
@@ -233,7 +248,7 @@ class TableScene(Scene):
                 self.message_language != i18n.current().code:
             self.message = None  # said in the language just left: a worded-later line rewords itself
         lay = self.layout = self._compute_layout()
-        labels = {"sort": _("Sort (S)"), "hint": _("Hint (H)"), "pass": _("Pass (P)"), "play": _("Play ⏎")}
+        labels = self.button_labels(getattr(self, "short_labels", False))
         tips = {
             "sort": _("Sort your hand by rank or by suit"),
             "hint": _("Suggest a play"),

@@ -60,7 +60,7 @@ class UndoPart(TablePart):
         self.button = None
         if not t.state.undo_allowed or t.online:
             return
-        self.button = t.button(box.as_tuple(), _("Undo (U)") if box.w >= 100 else _("Undo"), tooltip=_("Take your last move back, and the computers' replies (Ctrl+Z)"))
+        self.button = t.button(box.as_tuple(), _("Undo (U)") if box.w >= 100 and not getattr(t, "short_labels", False) else _("Undo"), tooltip=_("Take your last move back, and the computers' replies (Ctrl+Z)"))
 
     def refresh(self) -> None:
         t = self.table
