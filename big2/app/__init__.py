@@ -95,6 +95,7 @@ def run(argv: Sequence[str] | None = None) -> int:
         store.close()
         return 1
     _storage.attach(app, store)
+    wire(app)
     try:
         if args.fullscreen or store.settings.fullscreen:
             app.toggle_fullscreen()
@@ -102,6 +103,20 @@ def run(argv: Sequence[str] | None = None) -> int:
     finally:
         app.close()
         store.close()
+
+
+def wire(app) -> None:
+    """Give the storage what it cannot import (it lies below them): when a saved game is
+    back on a table (Continue, Saved games), ``app.table_resumed(table, saved_app_data)``
+    makes a daily deal's table that day's play again (:func:`big2.app.daily.resume`)."""
+
+    def resumed(table, saved) -> None:
+        if saved.get("daily") is not None:
+            from big2.app import daily
+
+            daily.resume(app, table, saved.get("daily"))
+
+    app.table_resumed = resumed
 
 
 def missing_assets() -> str | None:

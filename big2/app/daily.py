@@ -32,6 +32,7 @@ from typing import Any
 
 from big2 import i18n
 from big2.engine.course import HandCourse, hand_course, trick_symbols
+from big2.engine.dailynumber import daily_deal_number
 from big2.engine.dealnumber import format_deal_number
 from big2.i18n import _
 from big2.persistence.daily import DailyBook, DailyRecord, DailyStore, late_for
@@ -146,6 +147,30 @@ def play(app: Any, day: date) -> Any:
     return table
 
 
+def resume(app: Any, table: Any, saved: Any) -> bool:
+    """A daily deal's table put back by Continue: it is that date's play again (kept or
+    practice, late or not, as it was), its result kept and the duplicate shown at the
+    hand's end. ``saved`` is what the autosave carried (``{"day", "practice", "late"}``,
+    read here with care: a damaged value makes it an ordinary hand); False then."""
+    if not isinstance(saved, dict):
+        return False
+    try:
+        day = date.fromisoformat(str(saved.get("day"))[:10])
+    except ValueError:
+        return False
+    practice, late = saved.get("practice"), saved.get("late")
+    if not isinstance(practice, bool) or not isinstance(late, bool):
+        return False
+    room = getattr(getattr(table, "link", None), "room", None)
+    if room is None:
+        return False
+    daily = DailyPlay(day, practice=practice, late=late)
+    room.observers.append(DailyWatch(app, daily))
+    table.results_scene = "daily_result"
+    table.daily = daily
+    return True
+
+
 class DailyWatch:
     """A daily room's observer: at the hand's end, keep the player's result (a first
     play) and start the Expert's duplicate."""
@@ -159,7 +184,8 @@ class DailyWatch:
         self.daily.course = course
         if not self.daily.practice:
             names = tuple(room.match.names)
-            _keep(self.app, DailyRecord(self.daily.day, int(room.config.deal), datetime.now(timezone.utc),
+            # (the date's number: a table put back by Continue has no deal in its set-up)
+            _keep(self.app, DailyRecord(self.daily.day, daily_deal_number(self.daily.day), datetime.now(timezone.utc),
                                         self.daily.late, names, course))
         expert_result(self.app, self.daily.day)
 

@@ -18,13 +18,14 @@ __all__ = ["seed_history", "start_app"]
 def start_app(make_app):
     """``(app, storage, title)``: an app from ``make_app`` started on the storage of
     ``BIG2_HOME`` (settings, notices, history) and showing the title."""
-    from big2.app import storage
+    from big2.app import storage, wire
     from big2.app.screens.title import TitleScene
 
     app = make_app()
     st = storage.Storage.open()
     app.settings = st.app_settings()  # as big2.app.run does
     storage.attach(app, st)
+    wire(app)
     st.history_ready.wait(5)
     title = TitleScene(app)
     app.push(title)

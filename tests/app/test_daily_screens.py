@@ -157,3 +157,36 @@ def test_the_duplicate_runs_in_a_worker_process_and_matches_the_one_played_here(
     config = daily_config(TODAY)
     fut = dailyplay._start(config, processes=True)
     assert fut.result(timeout=120) == play_duplicate(config, options={"expert": {"iterations": 30}})
+
+
+def test_a_daily_deal_left_mid_hand_is_still_the_daily_deal_after_continue(make_app):
+    """The app closed in the middle of today's deal: Continue puts the hand back as that
+    day's daily deal, so its result is kept (first play) and the duplicate shown; it used
+    to finish as an ordinary hand, and the day stayed unplayed."""
+    app, st, cal = open_calendar(make_app)
+    press(app, cal.b_play)
+    table = app.top
+    assert app.run_until(lambda: table.awaiting_human, timeout=60)
+    key(app, pygame.K_h)
+    key(app, pygame.K_RETURN if table.hand.selected else pygame.K_p)
+    assert app.run_until(lambda: len(table.link.room.match.game.history) > 1, timeout=60)
+    assert st.flush()
+    st.close()
+    app.close()  # (the window closed mid-hand)
+    app, st, title = start_app(make_app)
+    try:
+        assert title.b_continue is not None
+        press(app, title.b_continue)
+        table = app.top
+        assert table.name == "table" and table.results_scene == "daily_result"
+        assert table.daily.day == TODAY and not table.daily.practice
+        assert app.run_until(lambda: table.awaiting_human or table.hand_over, timeout=60)
+        if not table.hand_over:
+            key(app, pygame.K_ESCAPE)
+            press(app, app.top.b_hand)
+        assert app.run_until(lambda: app.top.name == "daily_result", timeout=120), app.top.name
+        st.flush()
+        rec = DailyStore(st.paths).load().value.get(TODAY)
+        assert rec is not None and not rec.late
+    finally:
+        st.close()

@@ -60,7 +60,10 @@ def open_payload(app: Any, payload: Any, *, from_slot: bool = False) -> bool:
             dealt = game_from_dict(start, rules=match.game.rules)
         except (ValueError, KeyError, TypeError):
             dealt = None  # the trick in progress then shows its last play only
-    app.push("table", match, hand_start=dealt)  # a resumed table (``resumed_moves``)
+    table = app.push("table", match, hand_start=dealt)  # a resumed table (``resumed_moves``)
+    resumed_hook = getattr(app, "table_resumed", None)  # (the app's features above the storage)
+    if table is not None and resumed_hook is not None:
+        resumed_hook(table, resumed.app)
     return True
 
 

@@ -107,6 +107,9 @@ def payload_of(table: Any, rec: Recorder | None) -> dict[str, Any]:
     if rec is not None:
         data[GAME_ID_KEY] = rec.game_id
     data["history_session"] = rec.session_id.result() if rec and rec.session_id.done() else None
+    daily = next((o.daily for o in getattr(table.room, "observers", ()) if hasattr(o, "daily")), None)
+    if daily is not None:  # a daily deal: Continue keeps it one (big2.app.daily.resume)
+        data["daily"] = {"day": daily.day.isoformat(), "practice": bool(daily.practice), "late": bool(daily.late)}
     rngs = {f"seat-{i}": r for i, r in enumerate(m.ai_rngs)}
     return save_payload(m.session, rngs=rngs, app=data)
 
