@@ -109,7 +109,9 @@ def _keys_until(app, table, done, tries=80):
 
 
 def test_a_pass_bubble_sits_clear_of_the_seats_cards(make_app):
-    from big2.app.table.draw import badge_rect
+    def badge_rect(lay, p: int) -> pygame.Rect:
+        """The seat's "Pass" chip place (inside the place of its last play)."""
+        return pygame.Rect(lay.seats[p].badge.as_tuple())
 
     for size in ((800, 600), (1280, 720)):
         app = make_app(size=size, pace="slow")

@@ -844,7 +844,7 @@ class TableScene(Scene):
         top = max([area.y + gap, *(t.bottom + gap for t in taken if t.colliderect(column) and t.bottom < ring.centery
                                    and t is not ring and t.y < lay.seats[-1].info.y)])
         x = max(area.x, min(area.x + gap, ring.x - 202))
-        return pygame.Rect(x, top, 200, max(110, ring.top - top))
+        return pygame.Rect(x, top, 200, max(150, ring.top - top))  # (room for three lines and Dismiss)
 
     def damage_info(self) -> None:
         """Mark every text and marker area for redrawing (after an event or message)."""
