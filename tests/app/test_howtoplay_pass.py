@@ -35,5 +35,5 @@ def test_h_then_enter_in_the_passing_lesson_says_press_p(make_app):
         assert len(scene.link.room.match.game.history) == n and scene.awaiting_human
         assert scene.message[0] == "In this lesson you pass: press P."
         key(app, pygame.K_p)
-        assert len(scene.link.room.match.game.history) == n + 1
+        assert len(scene.link.room.match.game.history) > n  # (the computers may reply at once)
     assert passes >= 1 and scene.tutorial.finished

@@ -248,7 +248,12 @@ class TableScene(Scene):
                 self.message_language != i18n.current().code:
             self.message = None  # said in the language just left: a worded-later line rewords itself
         lay = self.layout = self._compute_layout()
-        labels = self.button_labels(getattr(self, "short_labels", False))
+        full = self.button_labels(False)
+        # the words without their keys where the row could not give them their width
+        # (a narrow window; How to play's lesson drawer narrows the table after the fact)
+        self.short_labels = getattr(self, "short_labels", False) or any(
+            box.w < self.button_width([full[name]]) for name, box in lay.buttons.items() if name in full)
+        labels = self.button_labels(self.short_labels)
         tips = {
             "sort": _("Sort your hand by rank or by suit"),
             "hint": _("Suggest a play"),
@@ -660,7 +665,7 @@ class TableScene(Scene):
         reason = self.check_selection() if mine else _("Wait for your turn.")
         self.play_reason = reason or ""
         b = self.buttons
-        label = _("Play ⏎")
+        label = self.button_labels(getattr(self, "short_labels", False))["play"]
         if mine and giving:  # the button is narrow in a small window
             label = _("Give back") if b["play"].rect.width >= 100 else _("Give")
         if b["play"].text != label:
