@@ -113,3 +113,32 @@ def test_the_house_rules_step_edits_the_first_and_starts_from_it(make_app):
     kept = SettingsStore(st.paths).load().value.extra[storage.choices.NEW_GAME_KEY]
     assert kept["preset"] == "taiwan" and kept["undo"] is True
     st.close()
+
+
+def _drawn_text(app) -> str:
+    from big2.app.ui import text
+
+    app.dirty = True
+    with text.recording() as drawn:
+        app.draw()
+    return " ".join(d.text for d in drawn)
+
+
+def test_skilled_computers_on_rules_their_network_never_learned_are_said_to_play_as_normal(make_app):
+    """Issue 46: Skilled plays Normal's moves off the presets' rules; New game says so."""
+    app, st, form = _form(make_app)
+    note = "Skilled computers play as Normal ones"
+    pick_option(app, form.kind_menus[1], "Computer (skilled)")
+    form = app.top
+    assert note not in _drawn_text(app)  # the preset's own rules: the network plays
+    page = open_house_rules(app, form)
+    direction = page.rule_menus["direction"]
+    other = next(o for o in direction.options_list if (o[1] if isinstance(o, tuple) else o) != direction.selected_option[1])
+    pick_option(app, direction, other[0] if isinstance(other, tuple) else other)
+    page = app.top
+    assert note in _drawn_text(app)  # said on the house rules page
+    key(app, pygame.K_ESCAPE)
+    assert app.top is form and note in _drawn_text(app)  # and on the first step
+    pick_option(app, form.kind_menus[1], "Computer (normal)")
+    assert note not in _drawn_text(app)  # no Skilled seat: nothing to say
+    st.close()

@@ -21,8 +21,8 @@ from big2 import i18n
 from big2.i18n import _
 from big2.app.ui import text
 from big2.app.ui.textwindow import TextWindow
-from big2.app.screens.rulesform import describe_scoring, scoring_names, scoring_title, table_blurb, with_choice
-from big2.app.screens.setupform import (Layer, aim_rule_menus, choices_by_name, draw_dialog, draw_refusal, house_rules_box, preset_options,
+from big2.app.screens.rulesform import describe_scoring, scoring_names, scoring_title, with_choice
+from big2.app.screens.setupform import (Layer, aim_rule_menus, rules_brief, choices_by_name, draw_dialog, draw_refusal, house_rules_box, preset_options,
                                         start_and_back, two_columns)
 from big2.app.ui.scene import Scene
 
@@ -50,6 +50,9 @@ class HouseRulesScene(Scene):
     @property
     def scoring(self) -> str:
         return self.setup.scoring
+
+    def seat_levels(self) -> list[str]:
+        return self.setup.seat_levels()
 
     # UI --------------------------------------------------------------------------------------
 
@@ -110,7 +113,7 @@ class HouseRulesScene(Scene):
     def summary_rows(self, at_least: int = 2) -> int:
         """Lines for the rules in brief: all it needs (at least ``at_least``), as long as
         the house rules under it keep room to show several."""
-        needed = len(text.wrap(table_blurb(self.rules, self.scoring), self.fpx(14), self.col_w))
+        needed = len(text.wrap(rules_brief(self), self.fpx(14), self.col_w))
         room = (self.buttons_y - self.px(14) - self.px(160) - self.summary_y) // self.summary_line_h()
         return max(at_least, min(SUMMARY_MOST, room, needed))
 

@@ -30,8 +30,8 @@ from big2.app.table.opponents import seat_kind_label, seat_kinds
 from big2.app.table.portrait import portrait
 from big2.app.ui.textwindow import TextWindow
 from big2.app.screens.newseats import CHARACTERS, change_kind, choose_character, is_computer, level_of, seat_characters
-from big2.app.screens.rulesform import named_for, presets, table_blurb
-from big2.app.screens.setupform import (CUSTOM, LENGTHS, Layer, draw_dialog, draw_refusal, preset_options, start_and_back,
+from big2.app.screens.rulesform import named_for, presets
+from big2.app.screens.setupform import (CUSTOM, LENGTHS, Layer, draw_dialog, draw_refusal, preset_options, rules_brief, start_and_back,
                                         two_columns)
 from big2.app.ui.scene import Scene
 
@@ -172,7 +172,7 @@ class NewGameScene(Scene):
     def summary_rows(self) -> int:
         """Lines for the rules in brief: all it needs, up to :data:`SUMMARY_MOST` and as
         many as leave room for the House rules button under it."""
-        needed = len(text.wrap(table_blurb(self.rules, self.scoring), self.fpx(14), self.col_w))
+        needed = len(text.wrap(rules_brief(self), self.fpx(14), self.col_w))
         room = (self.buttons_y - self.px(80) - self.summary_y) // self.summary_line_h()
         return max(1, min(SUMMARY_MOST, room, needed))
 
@@ -197,6 +197,10 @@ class NewGameScene(Scene):
         self._collect()
         super().uncover()
         self.build()
+
+    def seat_levels(self) -> list[str]:
+        """The computers' levels among the seats played ("human" for a person)."""
+        return [level_of(k) if is_computer(k) else "human" for k in self.seat_kinds[:self.n]]
 
     def config(self) -> MatchConfig:
         self._collect()

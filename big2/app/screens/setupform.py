@@ -17,6 +17,7 @@ import pygame
 from pygame_gui.core import UIContainer
 from pygame_gui.elements import UIDropDownMenu, UILabel, UIScrollingContainer
 
+from big2.ai.skilled import trained_on
 from big2.engine.rules import Rules
 
 from ...i18n import N_, _
@@ -95,9 +96,21 @@ def draw_dialog(scene: Any, surf: pygame.Surface, title: str) -> None:
     frame(surf, r)
     text.draw(surf, title, scene.fpx(30), (r.centerx, r.y + scene.px(34)), (245, 210, 122), anchor="center", bold=True)
     line_h = scene.summary_line_h()
-    scene.blurb_text.draw(surf, table_blurb(scene.rules, scene.scoring), scene.fpx(14),
+    scene.blurb_text.draw(surf, rules_brief(scene), scene.fpx(14),
                           pygame.Rect(scene.rx, scene.summary_y, scene.col_w, scene.summary_lines * line_h),
                           (200, 210, 215), line_h=line_h)
+
+
+def rules_brief(scene: Any) -> str:
+    """The rules in brief of a :func:`two_columns` dialog: :func:`table_blurb`, then,
+    when a seat is a Skilled computer (``scene.seat_levels()``, if the scene has it) and
+    the rules are none its network learned, that it plays Normal's moves there."""
+    brief = table_blurb(scene.rules, scene.scoring)
+    levels = scene.seat_levels() if hasattr(scene, "seat_levels") else ()
+    if "skilled" in levels and not trained_on(scene.rules):
+        note = _("Skilled computers play as Normal ones under these rules: their network learned only the presets' rules.")
+        brief = f"{brief}\n{note}" if brief else note
+    return brief
 
 
 def start_and_back(scene: Any) -> None:
