@@ -1,10 +1,14 @@
 """Find games on the local network: mDNS / DNS-SD with ``zeroconf``.
 
 A hosting server announces itself as an instance of :data:`SERVICE_TYPE`
-(``_big2._tcp.local.``) named after the host's computer, with its port and a TXT record
-holding the protocol version (``v``) and how many rooms it runs (``rooms``).
-:class:`Advertiser` does that; :func:`browse` listens for ``timeout`` seconds and
-returns what answered, as :class:`Found` values sorted by name.
+(``_big2._tcp.local.``) named after the host's computer, with its port and a TXT record holding the protocol
+version (``v``), how many rooms it runs (``rooms``), how many seats in them wait for a
+person (``seats``) and, for a game a player hosts from the app, that player's name
+(``host``). :class:`Advertiser` does that and keeps the record up to date;
+:func:`browse` listens for ``timeout`` seconds and returns what answered, as
+:class:`Found` values sorted by name. A TXT record comes from anyone on the network:
+:func:`read_txt` takes only what is well formed (numbers in range, a name of printable
+text no longer than a player's name may be) and drops the rest.
 
 Both fail soft: where multicast is not allowed (some Wi-Fi, containers, firewalls),
 :meth:`Advertiser.start` logs why and returns False and :func:`browse` returns ``[]`` —
@@ -22,11 +26,17 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from .protocol import PROTOCOL_VERSION, clean_text
+from ..persistence.textcheck import text_problem
+from .protocol import NAME_MAX, PROTOCOL_VERSION, clean_text
 
 log = logging.getLogger("big2.net.discovery")
 
 SERVICE_TYPE = "_big2._tcp.local."
+
+#: The largest count a TXT record's ``rooms`` or ``seats`` may say (more is not believed).
+COUNT_MAX = 100_000
+#: The most bytes of a TXT value read (a DNS-SD string is at most 255).
+VALUE_MAX = 255
 
 
 @dataclass(frozen=True, order=True)
@@ -39,6 +49,10 @@ class Found:
     port: int
     version: int | None = None
     rooms: int | None = None
+    #: Seats waiting for a person in its rooms, and the name of the player who hosts it
+    #: (None: a ``big2 serve`` with nobody hosting, or a server too old to say).
+    seats: int | None = None
+    host: str | None = None
 
 
 def lan_addresses() -> list[str]:
@@ -63,27 +77,66 @@ def _instance_name(name: str, port: int) -> str:
     return f"{shown} ({port})"
 
 
-def _txt_int(props: dict[Any, Any], key: bytes) -> int | None:
-    value = props.get(key)
-    try:
-        return int(value.decode("ascii")) if isinstance(value, bytes) else None
-    except (ValueError, UnicodeDecodeError):
+def _txt_value(props: Any, key: bytes) -> bytes | None:
+    if not isinstance(props, dict):
         return None
+    value = props.get(key)
+    return value if isinstance(value, bytes) and len(value) <= VALUE_MAX else None
+
+
+def _txt_int(props: Any, key: bytes) -> int | None:
+    value = _txt_value(props, key)
+    if value is None or not value.isdigit() or len(value) > 6:
+        return None
+    number = int(value)
+    return number if number <= COUNT_MAX else None
+
+
+def _txt_name(props: Any, key: bytes) -> str | None:
+    value = _txt_value(props, key)
+    if value is None:
+        return None
+    try:
+        name = clean_text(value.decode("utf-8"))
+    except UnicodeDecodeError:
+        return None
+    if not name or len(name) > NAME_MAX or text_problem(name) is not None:
+        return None
+    return name
+
+
+def read_txt(props: Any) -> dict[str, Any]:
+    """What a TXT record's properties say, as :class:`Found`'s fields (``version``,
+    ``rooms``, ``seats``, ``host``): each None where it is missing or not well formed."""
+    return {"version": _txt_int(props, b"v"), "rooms": _txt_int(props, b"rooms"),
+            "seats": _txt_int(props, b"seats"), "host": _txt_name(props, b"host")}
+
+
+def _fit_bytes(text: str, limit: int) -> str:
+    """``text`` cut (at a character) to at most ``limit`` bytes of UTF-8."""
+    while len(text.encode("utf-8")) > limit:
+        text = text[:-1]
+    return text
 
 
 class Advertiser:
     """Announce a server on the local network while it runs.
 
-    ``rooms`` is called for the TXT record's room count; :meth:`refresh_soon` re-announces
-    it (call it when rooms open or close). ``addresses`` defaults to
-    :func:`lan_addresses`, ``interfaces`` to every interface.
+    ``rooms`` and ``seats`` are called for the TXT record's room count and free seats,
+    ``host`` is the hosting player's name (None: nobody hosts, as on ``big2 serve``);
+    :meth:`refresh_soon` re-announces what changed (call it when rooms open or close and
+    when people come and go). ``addresses`` defaults to :func:`lan_addresses`,
+    ``interfaces`` to every interface.
     """
 
     def __init__(self, *, name: str, port: int, rooms: Callable[[], int] = lambda: 0,
+                 seats: Callable[[], int] = lambda: 0, host: str | None = None,
                  addresses: Sequence[str] | None = None, interfaces: Sequence[str] | None = None) -> None:
         self.name = name
         self.port = port
         self.rooms = rooms
+        self.seats = seats
+        self.host = host
         self.addresses = list(addresses) if addresses is not None else lan_addresses()
         self.interfaces = list(interfaces) if interfaces is not None else None
         self._zc: Any = None
@@ -97,13 +150,23 @@ class Advertiser:
         return AsyncServiceInfo(
             SERVICE_TYPE, f"{instance}.{SERVICE_TYPE}", port=self.port,
             addresses=[socket.inet_aton(a) for a in self.addresses],
-            properties={"v": str(PROTOCOL_VERSION), "rooms": str(self._room_count())},
+            properties=self.properties(),
             server=f"big2-{self.port}-{socket.gethostname().split('.')[0][:30]}.local.",
         )
 
-    def _room_count(self) -> int:
+    def properties(self) -> dict[str, str]:
+        """The TXT record now."""
+        props = {"v": str(PROTOCOL_VERSION), "rooms": str(self._count(self.rooms)),
+                 "seats": str(self._count(self.seats))}
+        host = clean_text(self.host or "")[:NAME_MAX]
+        if host:
+            props["host"] = _fit_bytes(host, VALUE_MAX - len("host="))
+        return props
+
+    @staticmethod
+    def _count(get: Callable[[], int]) -> int:
         try:
-            return int(self.rooms())
+            return max(0, min(int(get()), COUNT_MAX))
         except Exception:  # pragma: no cover - a broken callback must not stop the server
             return 0
 
@@ -124,7 +187,8 @@ class Advertiser:
         return True
 
     def refresh_soon(self) -> None:
-        """Re-announce the room count shortly (several calls in a row make one update)."""
+        """Re-announce the TXT record shortly, if it changed (several calls in a row make
+        one update)."""
         if self._zc is None or (self._refresh is not None and not self._refresh.done()):
             return
         with contextlib.suppress(RuntimeError):  # no running loop: nothing to update
@@ -132,13 +196,17 @@ class Advertiser:
 
     async def _update(self) -> None:
         await asyncio.sleep(0.5)
-        if self._zc is None or self._info is None:
+        if self._zc is None or self._info is None or self._published() == self.properties():
             return
         try:
             self._info = self._service_info()
             await self._zc.async_update_service(self._info)
         except Exception as exc:
             log.info("cannot update the announcement: %s", exc)
+
+    def _published(self) -> dict[str, str]:
+        props = getattr(self._info, "properties", None) or {}
+        return {k.decode(): v.decode() for k, v in props.items() if isinstance(k, bytes) and isinstance(v, bytes)}
 
     async def stop(self) -> None:
         """Withdraw the announcement (safe to call twice, or after a failed start)."""
@@ -187,8 +255,7 @@ async def browse(timeout: float = 2.0, *, interfaces: Sequence[str] | None = Non
             if not addresses or not info.port:
                 continue
             shown = clean_text(name[: -len(SERVICE_TYPE) - 1] if name.endswith("." + SERVICE_TYPE) else name)
-            props = info.properties or {}
-            found[name] = Found(shown, addresses[0], int(info.port), _txt_int(props, b"v"), _txt_int(props, b"rooms"))
+            found[name] = Found(shown, addresses[0], int(info.port), **read_txt(info.properties))
     except Exception as exc:
         log.warning("cannot look for games on the local network: %s", exc)
         return []

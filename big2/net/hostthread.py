@@ -7,7 +7,8 @@ returns once it listens (or raises ``OSError`` with the reason it could not);
 :attr:`url` is the address this machine reaches it at (``ws://127.0.0.1:PORT`` when it
 listens on every address) and :meth:`share_addresses` the addresses friends type
 (``ws://192.168.1.20:PORT``…). With ``advertise`` it announces itself on the local
-network (mDNS/DNS-SD), where the network allows it; a network that does not is no
+network (mDNS/DNS-SD) under ``name``, saying the hosting player (``person``), its rooms
+and free seats, where the network allows it; a network that does not is no
 error. :meth:`stop` closes every connection and ends the thread; it is safe to call twice.
 """
 
@@ -33,11 +34,13 @@ class ServerThread:
     """A server on ``host``:``port`` (0: any free port) run on a daemon thread."""
 
     def __init__(self, *, host: str = "0.0.0.0", port: int = DEFAULT_PORT, advertise: bool = True,
-                 name: str | None = None, limits: Limits | None = None) -> None:
+                 name: str | None = None, person: str | None = None, limits: Limits | None = None) -> None:
         self.host = host
         self.port = port
         self.advertise = advertise
         self.name = name or socket.gethostname()
+        #: The player who hosts it, for the local network's game lists (None: nobody).
+        self.person = person
         self.limits = limits
         self.server: Server | None = None
         self.advertised = False
@@ -145,6 +148,8 @@ class ServerThread:
                 everywhere = self.host in ("0.0.0.0", "", "::")
                 advertiser = Advertiser(name=self.name, port=self.server.port,
                                         rooms=lambda: 0 if self.server is None else len(self.server.rooms),
+                                        seats=lambda: 0 if self.server is None else self.server.open_seats(),
+                                        host=self.person,
                                         addresses=None if everywhere else [self.host])
                 self.advertised = bool(await advertiser.start())
                 if self.advertised:

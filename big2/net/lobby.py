@@ -239,9 +239,13 @@ class RoomLobby(abc.ABC):
             await conn.send({"type": "room", "room": self.lobby(seat)})
 
     async def _changed(self) -> None:
-        """Save, then tell everyone (a change that cannot be saved is not announced)."""
+        """Save, then tell everyone (a change that cannot be saved is not announced), and
+        the server (its announcement on the local network counts the free seats)."""
         await self.server.save(self)
         await self.broadcast_lobby()
+        seats_changed = getattr(self.server, "seats_changed", None)
+        if seats_changed is not None:
+            seats_changed()
 
     def _attach(self, seat: int, conn: Client) -> None:
         self.seats[seat].conn = conn

@@ -97,6 +97,7 @@ async def run(args: argparse.Namespace, *, ready: asyncio.Event | None = None) -
         # on all of them, else the one it listens on.
         everywhere = args.host in ("0.0.0.0", "", "::")
         advertiser = Advertiser(name=socket.gethostname(), port=server.port, rooms=lambda: len(server.rooms),
+                                seats=server.open_seats,
                                 addresses=None if everywhere else [args.host])
         await advertiser.start()
         server.on_change = advertiser.refresh_soon

@@ -196,7 +196,7 @@ class Server:
         self._housekeeping: asyncio.Task[None] | None = None
         self.relay: Relay | None = None
         self._loading: dict[str, asyncio.Lock] = {}
-        self.on_change: Callable[[], None] | None = None  # called when the room count changes
+        self.on_change: Callable[[], None] | None = None  # called when rooms or their seats change
         self._stopping = False
 
     # -- life cycle ------------------------------------------------------------------------
@@ -552,6 +552,15 @@ class Server:
             await self.directory.delete(room.code)
         elif release:
             await self.directory.release(room.code)
+
+    def open_seats(self) -> int:
+        """How many seats of the rooms run here wait for a person (what the local
+        network's game lists show)."""
+        return sum(1 for room in self.rooms.values() for slot in room.seats if slot.kind == "open")
+
+    def seats_changed(self) -> None:
+        """A room's seats changed (someone came, left, or a seat opened)."""
+        self._changed()
 
     def _changed(self) -> None:
         if self.on_change is not None:

@@ -38,6 +38,16 @@ def run(coro: object, timeout: float = 60) -> object:
     return asyncio.run(limited())
 
 
+def wait_until(check: object, timeout: float = 15.0) -> bool:
+    """Poll ``check()`` (a thread's or another process's doing) until true or ``timeout``."""
+    end = time.monotonic() + timeout
+    while not check():  # type: ignore[operator]
+        if time.monotonic() > end:
+            return False
+        time.sleep(0.02)
+    return True
+
+
 FAST = Limits(hello_timeout_s=2.0, housekeeping_s=0.2, reconnect_grace_s=0.2)
 
 

@@ -67,7 +67,7 @@ class Hosting:
         from big2.net.hostthread import ServerThread
 
         host, port, advertise = self.listen
-        server = ServerThread(host=host, port=port, advertise=advertise, name=self.name)
+        server = ServerThread(host=host, port=port, advertise=advertise, name=self.name, person=self.name)
         try:
             url = server.start()
         except OSError as exc:

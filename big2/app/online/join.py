@@ -20,7 +20,7 @@ from typing import Any
 import pygame
 import pygame_gui
 
-from ...i18n import _, verbatim
+from ...i18n import _, ngettext, verbatim
 from ..ui import text
 from . import invite, rejoin
 from .address import BadAddress, server_url
@@ -70,6 +70,28 @@ def found_address(found: Any) -> str:
     """A found game's address as the address field takes it."""
     host = f"[{found.address}]" if ":" in found.address else found.address
     return f"{host}:{found.port}"
+
+
+def found_label(found: Any, name: str | None = None) -> str:
+    """What a found game's button says: whose game (or "Game server" where nobody hosts
+    it), its rooms where that says something, its free seats and its address, as
+    "Ann's game · 2 seats free · 192.168.1.5:7531". ``name``: the host's name as shown
+    (shortened to fit); a server too old to say is shown by its announced name."""
+    host = getattr(found, "host", None)
+    seats = getattr(found, "seats", None)
+    rooms = getattr(found, "rooms", None)
+    if host:
+        parts = [_("{name}'s game").format(name=verbatim(host if name is None else name))]
+    elif seats is not None:
+        parts = [_("Game server")]
+    else:  # an older server: only its name and room count
+        parts = [verbatim(found_name(found) if name is None else name)]
+    if rooms is not None and (not host or rooms > 1):
+        parts.append(ngettext("{n} room", "{n} rooms", rooms).format(n=rooms))
+    if seats is not None and rooms:
+        parts.append(ngettext("{n} seat free", "{n} seats free", seats).format(n=seats) if seats else _("full"))
+    parts.append(verbatim(found_address(found)))
+    return " \u00b7 ".join(parts)
 
 
 class JoinScene(FormScene):
@@ -135,7 +157,7 @@ class JoinScene(FormScene):
         self.listed = self.looking
         x, w, row = self.inner.x, self.inner.w, self.px(40)
         for i, found in enumerate(self.shown_found):
-            label = _("{name} at {address}").format(name=verbatim(found_name(found)), address=verbatim(found_address(found)))
+            label = self.fitting_label(found, w - self.px(28))
             b = self.button((x, self.list_top + i * (row + self.px(6)), w, row), label,
                             tooltip=_("Put this game's address in the address field"))
             if self.waiting:
@@ -146,6 +168,16 @@ class JoinScene(FormScene):
         else:
             self.b_refresh.disable()
         self.app.dirty = True
+
+    def fitting_label(self, found: Any, width: int) -> str:
+        """:func:`found_label`, its name shortened with "…" until the whole label fits
+        ``width`` pixels of the button font."""
+        label = found_label(found)
+        name = found.host or (None if found.seats is not None else found_name(found))
+        while name and self.text_width(label, 17, bold=True) > width:
+            name = name[:-1].rstrip()
+            label = found_label(found, name + "\u2026")
+        return label
 
     def keep_texts(self) -> None:
         super().keep_texts()

@@ -67,7 +67,7 @@ def room():
     from big2.net.hostthread import ServerThread
     from big2.net.link import RemoteLink
 
-    server = ServerThread(host="127.0.0.1", port=0, advertise=True, name="Ann's laptop")
+    server = ServerThread(host="127.0.0.1", port=0, advertise=True, name="Ann's laptop", person="Ann")
     server.start()
     ann = RemoteLink(server.url, name="Ann", create={"players": 4, "computers": 0})
     try:

@@ -8,7 +8,7 @@ from __future__ import annotations
 import socket
 
 from conftest import wait_for
-from helpers import click_control, type_text
+from helpers import click_control, pump, type_text
 
 from big2.app.online import errors, rejoin
 
@@ -37,7 +37,7 @@ def test_join_a_game_found_on_the_network_with_its_code(make_app, lobby, loopbac
     port = server.url.rsplit(":", 1)[1]
     ours = [b for f, b in zip(form.shown_found, form.b_found) if f.port == int(port)]
     if ours:  # multicast works here: the found game puts its address in the field
-        assert "Ann's laptop" in ours[0].text
+        assert ours[0].text == f"Ann's game \u00b7 3 seats free \u00b7 127.0.0.1:{port}"
         click_control(app, ours[0])
         assert form.address_entry.get_text() == f"127.0.0.1:{port}"
         address = None
@@ -145,3 +145,29 @@ def test_an_address_where_no_game_answers_says_so_not_that_a_connection_broke(ma
             assert "broke" not in form.message and not lobby
         finally:
             stop.set()
+
+
+def test_found_games_say_whose_game_free_seats_and_rooms_and_fit_at_800x600(make_app, lobby, loopback):
+    """What a found game's button says: the host's name (shortened with "…" when long,
+    never clipped), free seats, rooms where there are several or nobody hosts; clicking
+    one still fills in its address."""
+    from big2.net.discovery import Found
+
+    app = make_app(size=(800, 600))
+    form = _to_join_form(app)
+    assert app.run_until(lambda: form.looking.done, timeout=15)
+    form.looking.found = [
+        Found("Ann (7531)", "192.0.2.2", 7531, 1, 1, 2, "Ann"),
+        Found("vm (7620)", "192.0.2.3", 7620, 1, 3, 0, None),
+        Found("Wolfeschlegelsteinhausen (7531)", "192.0.2.4", 7531, 1, 2, 1, "Wolfeschlegelsteinhause"),
+    ]
+    form.list_found()
+    pump(app)
+    texts = [b.text for b in form.b_found]
+    assert texts[0] == "Ann's game \u00b7 2 seats free \u00b7 192.0.2.2:7531"
+    assert texts[1] == "Game server \u00b7 3 rooms \u00b7 full \u00b7 192.0.2.3:7620"
+    assert texts[2].startswith("Wolfe") and "\u2026's game \u00b7 2 rooms \u00b7 1 seat free \u00b7 192.0.2.4:7531" in texts[2]
+    for b in form.b_found:
+        assert form.text_width(b.text, 17, bold=True) <= b.rect.w - form.px(28), b.text
+    click_control(app, form.b_found[2])
+    assert form.address_entry.get_text() == "192.0.2.4:7531"
