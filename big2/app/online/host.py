@@ -1,8 +1,9 @@
 """Host a game (scene ``"host_game"``): the player's name, then Host starts the game
 server inside the app, opens a room of four seats on it and seats the host (or, with a
 game server's address typed, opens the room on that ``big2 serve`` instead); the lobby
-(``app.replace("lobby", link, hosting=…)``) shows friends the address and the room code,
-and is where the seats, the rules and the turn clock are chosen.
+(``app.replace("lobby", link, hosting=…, fresh=True)``) shows friends the address and
+the room code, and is where the seats, the rules and the turn clock are chosen: it
+starts from the set-up the host last used (:mod:`.setupmemory`).
 
 Starting the server and opening the room never block a frame: :mod:`.hosting` starts the
 server on a worker thread and :mod:`.entering` watches the link; this screen polls both
@@ -155,7 +156,7 @@ class HostScene(FormScene):
             from . import rejoin
 
             rejoin.Keeper(self.app.post_wake).watch(link)
-        self.app.replace("lobby", link, hosting=self.hosting)
+        self.app.replace("lobby", link, hosting=self.hosting, fresh=True)  # from the last set-up
 
     def failed(self, entering: Any) -> None:
         super().failed(entering)

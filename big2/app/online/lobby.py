@@ -6,7 +6,9 @@ the room code, large, and (when this app hosts the server: ``hosting`` has
 the seats (name, person / computer / open, here or away, ready); for the host a Computer /
 Open choice on every seat without a person and the set-up form of New game (players,
 rules and house rules, scoring, session length, computer level, turn clock), sent to the
-server as ``configure`` frames — everyone else sees the same set-up read-only; Ready,
+server as ``configure`` frames (a room the player just opened as host, ``fresh``, starts
+from their last set-up, and the one they choose is remembered: :mod:`.setupmemory`) —
+everyone else sees the same set-up read-only; Ready,
 Start (host; disabled, with the reason, until every seat is filled and every person
 ready) and Leave (the host is asked first: friends are disconnected); preset reactions,
 the last few heard with the sender's name, and a mute per other player.
@@ -33,7 +35,7 @@ from big2.room import codec
 from ... import i18n
 from ...i18n import _, ngettext
 from .. import vocab
-from . import errors, invite, rejoin
+from . import errors, invite, rejoin, setupmemory
 from ..screens.common import dialog_rect, felt, frame
 from ..screens.rulesform import describe_scoring, presets, scoring_names, scoring_title, table_blurb, with_choice
 from ..screens.setupform import (
@@ -104,10 +106,15 @@ def clipboard_works() -> bool:
 class LobbyScene(Scene):
     name = "lobby"
 
-    def __init__(self, app, link: Any, hosting: Any = None) -> None:
+    def __init__(self, app, link: Any, hosting: Any = None, fresh: bool = False) -> None:
         super().__init__(app)
         self.link = link
         self.hosting = hosting
+        #: A room this app's player just opened as host: it starts from their last set-up
+        #: (:mod:`.setupmemory`), and the set-up they choose here is remembered.
+        self.fresh = fresh
+        #: The room frame the remembered set-up was sent to (None: not sent yet).
+        self._restored_from: object = None
         if getattr(link, "on_message", None) is None:
             link.on_message = app.post_wake  # the loop wakes when a frame arrives
         #: The set-up and seats the controls were built from (rebuilt when they change).
@@ -337,6 +344,7 @@ class LobbyScene(Scene):
             self._problem = link.problem
             self.problem_text = problem_sentence(link.problem) if link.problem else ""
             self._built = None  # a refused change: the form shows the room as it is
+        self._keep_setup()
         if self._signature() != self._built:
             self.build()
             self.app.dirty = True
@@ -349,6 +357,19 @@ class LobbyScene(Scene):
 
     def next_deadline(self) -> float | None:
         return 0.5  # the link's status changes without a frame (reconnecting)
+
+    def _keep_setup(self) -> None:
+        """In a room this app just opened as host: send the last set-up once, then keep
+        what the room shows after it (never the room's defaults that came before)."""
+        room = self.room
+        if not self.fresh or not room or room.get("started") or not self.is_host:
+            return
+        if self._restored_from is None:
+            self._restored_from = room
+            if setupmemory.restore(self.link, room, self.app):
+                return
+        if room is not self._restored_from or self._problem is not None:
+            setupmemory.remember(self.app, room)
 
     # -- input ----------------------------------------------------------------------------
 

@@ -26,10 +26,11 @@ def lobby(monkeypatch):
     class StandIn(Scene):
         name = "lobby"
 
-        def __init__(self, app, link, hosting=None) -> None:
+        def __init__(self, app, link, hosting=None, fresh=False) -> None:
             super().__init__(app)
             self.link = link
             self.hosting = hosting
+            self.fresh = fresh
             opened.append(self)
 
     monkeypatch.setitem(router.SCENES, "lobby", router.SCENES.get("lobby", ""))
