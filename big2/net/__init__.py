@@ -17,7 +17,8 @@ a service), the engine, the opponents and the save codec. The parts, a module ea
   (``Host``, ``Client``), so neither imports the server back.
 * :mod:`~big2.net.roomstate` — a whole room as JSON and back (for another process):
   :meth:`Room.to_dict <big2.room.room.Room.to_dict>` with the save files' codec.
-* :mod:`~big2.net.brain` — computers think on worker threads, off the event loop.
+* :mod:`~big2.net.brain` — computers think on worker threads, off the event loop;
+  :mod:`~big2.net.characters` — their characters' pace and reactions, as in the app.
 * :mod:`~big2.net.directory` — where rooms live: this process's memory, or Redis so
   several server processes share them; :mod:`~big2.net.relay` reaches a room another
   process runs.

@@ -5,7 +5,8 @@ who sits in them, ready, the host's set-up, reactions, Start) that, once the hos
 starts, runs a :class:`big2.room.room.Room` (:attr:`game`): each command acts for the
 sender's own seat only, each seat is sent its own redacted events and then its snapshot
 (``event`` and ``state`` frames), computers think on the server's worker threads
-(:mod:`big2.net.brain`) and move at the server's pace, and a host-chosen turn clock
+(:mod:`big2.net.brain`) and move at the server's pace times their character's (and react
+as their temperament says: :mod:`big2.net.characters`), and a host-chosen turn clock
 passes (or plays the lowest move) for a person who waits too long. A person who drops
 is played by the computer until they come back with their token; one still away when
 the hand ends leaves a computer seat behind. After the session the host may start a
@@ -27,6 +28,7 @@ import asyncio
 import contextlib
 import logging
 import math
+import secrets
 import time
 from typing import TYPE_CHECKING, Any, Protocol
 
@@ -39,6 +41,7 @@ from ..room.events import HintGiven
 from ..room.match import Match
 from ..room.room import Room, lowest_move
 from .brain import ExecutorBrain
+from .characters import RoomReactions, think_delay
 from .gate import TokenBucket, address_key
 from .lobby import KNOWN_MAX, Host, RoomError, RoomLobby, SeatSlot, token_hash
 from .protocol import encode_frame
@@ -114,6 +117,8 @@ class HostedRoom(RoomLobby):
         #: Seats whose person is away only because the room moved to this process (a
         #: takeover): never turned into a computer's seat at a hand's end for that.
         self._moved: set[int] = set()
+        #: What the computers' characters say (``reaction`` frames), from a secret seed.
+        self.reactions = RoomReactions(secrets.randbits(64))
 
     def wake_threadsafe(self) -> None:
         """:meth:`wake` from another thread (a computer finished thinking)."""
@@ -179,6 +184,7 @@ class HostedRoom(RoomLobby):
             # (a grace from :meth:`resumed`), and is never lost for the move.
             room._moved = {seat for seat, slot in enumerate(room.seats) if slot.kind == "person"}
             room._saved_at = (room.game.hand_serial, len(room.game.log))
+            room.reactions.skip(room.game)
         return room
 
     async def _rematch(self) -> None:
@@ -361,8 +367,11 @@ class HostedRoom(RoomLobby):
         clock = encode_frame(self.clock_frame()) if news and self.turn_clock else None
         connected = list(self.connections())
         frames = self._frames([seat for seat, _ in connected], states=states)
+        # the characters' reactions to what was just logged: the frame people's go in
+        said = [encode_frame({"type": "reaction", "seat": seat, "reaction": reaction})
+                for seat, reaction in self.reactions.heard(game)]
         for seat, conn in connected:
-            await conn.send_texts(frames[seat] + ([clock] if clock else []))
+            await conn.send_texts(frames[seat] + ([clock] if clock else []) + said)
         if seats_changed:  # a seat became the computer's: every lobby shows it (the host may reopen it)
             await self.broadcast_lobby()
 
@@ -536,13 +545,15 @@ class HostedRoom(RoomLobby):
         self._woken.set()
 
     async def _drive(self) -> None:
-        """The room's own task: computers move (at ``pace``), the turn clock runs out."""
+        """The room's own task: computers move (at the server's pace times their
+        character's: :func:`~big2.net.characters.think_delay`), the turn clock runs out."""
         while not self._closed and self.game is not None:
             self._woken.clear()
             self.brain.pause(self.idle_since is not None)
             now = time.monotonic()
+            pace = think_delay(self.game, self.server.limits.computer_pace_s)
             try:
-                moved = self.game.tick(now, self.server.limits.computer_pace_s, self.server.limits.computer_pace_s)
+                moved = self.game.tick(now, pace, pace)
             except Exception:
                 log.exception("room %s: a computer move failed", self.code)
                 moved = False
@@ -558,7 +569,7 @@ class HostedRoom(RoomLobby):
                 log.exception("room %s: could not send or save a move", self.code)
                 await asyncio.sleep(1.0)
                 continue
-            due = self.game.next_due(self.server.limits.computer_pace_s)
+            due = self.game.next_due(pace)
             wait = 3600.0 if self.game.computer_to_act() is None or self.brain.paused else 0.5
             if due is not None:
                 wait = min(wait, max(0.0, due - now))

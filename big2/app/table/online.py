@@ -14,7 +14,8 @@ beyond the game.
 * **Reactions** — a small button opens the preset reactions
   (:data:`big2.net.protocol.REACTIONS`, in the same words as the lobby's:
   :mod:`big2.app.online.reactions`) and a mute per player, the same mutes as the lobby's
-  (kept while the app runs); others' reactions appear by their seat for
+  (kept while the app runs), and per computer character that reacts (the server sends
+  a character's reactions as a person's); others' reactions appear by their seat for
   :data:`REACTION_SECONDS`.
 
 The table adds this part (first, so held input never reaches the cards) only for a
@@ -36,6 +37,7 @@ from big2.app.ui import assets, text
 from big2.app.ui.uiscale import MIN_FONT_PX
 from big2.app.table.part import TablePart
 from big2.app.table.reactions import button_spot, closes_panel, draw_bubble
+from big2.room import personas
 
 if TYPE_CHECKING:
     from big2.app.table.part import Table
@@ -183,6 +185,13 @@ class OnlinePart(TablePart):
         """Whether the person at ``seat`` is muted (in the lobby or here: one choice)."""
         return is_muted(self.app, self.room_code(), seat, self.table.state.names[seat])
 
+    def talks(self, seat: int) -> bool:
+        """Whether the computer at ``seat`` is a character that may react (the server
+        sends its reactions as a person's: :mod:`big2.net.characters`)."""
+        state = self.table.state
+        persona = None if state.people[seat] else personas.named(state.names[seat])
+        return persona is not None and persona.temperament.chance > 0
+
     def deadline(self) -> float | None:
         now = self.table.clock.time
         times = [until for _name, until in self.bubbles.values()]
@@ -263,15 +272,15 @@ class OnlinePart(TablePart):
             self.b_react.disable()
 
     def open_panel(self) -> None:
-        """The reactions, then a mute per other person at the table, in a panel under
-        the Reactions button."""
+        """The reactions, then a mute per other person (and reacting character) at the
+        table, in a panel under the Reactions button."""
         t = self.table
         self.close_panel()
         assert self.b_react is not None
         state = t.state
         rows: list[tuple[str, str, Any]] = [("react", reaction_text(n), n) for n in ORDER]
         for seat in range(state.n_players):
-            if seat != t.viewer and state.people[seat]:
+            if seat != t.viewer and (state.people[seat] or self.talks(seat)):
                 name = state.names[seat]
                 label = (_("Unmute {name}") if self.muted(seat) else _("Mute {name}")).format(name=name)
                 rows.append(("mute", label, seat))

@@ -136,6 +136,37 @@ def test_reactions_are_sent_shown_by_the_seat_and_muted(make_app):
         net.close()
 
 
+def test_a_computers_reaction_shows_by_its_seat_and_its_mute_silences_it(make_app):
+    """A computer character's reaction comes in the frame a person's does
+    (big2.net.characters): the table shows it by the computer's seat, and the panel
+    offers a mute for the character as for a person."""
+    from big2.room import personas
+
+    net = start_online(hands=1)
+    try:
+        app = make_app()
+        table = app.push("table", net.ann)
+        part = table.net
+        state = table.state
+        seat = next(s for s in range(state.n_players) if not state.people[s])
+        name = state.names[seat]
+        assert personas.named(name) is not None and personas.named(name).temperament.chance > 0
+        net.ann.reactions.append((seat, "well_played"))  # as the link takes a reaction frame in
+        assert wait_for(app, lambda: seat in part.bubbles)
+        assert part.bubbles[seat][0] == "well_played"
+        click_button(app, part.b_react)
+        mute = next(b for b, kind, value in part.panel_buttons if kind == "mute" and value == seat)
+        assert mute.text == f"Mute {name}"
+        click_button(app, mute)
+        assert part.muted(seat) and seat not in part.bubbles
+        key(app, pygame.K_ESCAPE)
+        net.ann.reactions.append((seat, "nice"))
+        assert wait_for(app, lambda: part.heard == len(net.ann.reactions))
+        assert seat not in part.bubbles
+    finally:
+        net.close()
+
+
 def test_the_host_gives_a_seat_the_computer_kept_to_a_new_person(make_app):
     """Ben is still away when the hand ends: his seat stays the computer's. Ann, the host,
     opens it from the menu with real clicks; Cy joins with the room code and plays it,
