@@ -25,17 +25,20 @@ def seat_offers(table) -> list[tuple[int, str, bool]]:
     """Online, for the host: the seats a person had that the computer plays for good now
     (the person was still away when a hand ended), offered to a person again, and those
     already open, offered back to the computer: ``(seat, label, computer)``. The server
-    checks it too; a person takes an open seat with the room code."""
+    checks it too; a person takes an open seat with the room code. A seat is called by
+    the name the table and the results show for it (the person who played it: the
+    server names a seat whose person left after a computer character, which this
+    session's table never shows)."""
     link = getattr(table, "link", None)
     room = getattr(link, "lobby", None) or {}
     if not getattr(table, "online", False) or room.get("host") != getattr(link, "seat", None):
         return []
-    people = table.state.people
+    people, names = table.state.people, table.state.names
     offers = []
     for seat, slot in enumerate(room.get("seats", ())):
         if seat == link.seat or seat >= len(people) or not people[seat]:
             continue
-        name = verbatim(str(slot.get("name", "")))
+        name = verbatim(str(names[seat] if seat < len(names) else slot.get("name", "")))
         if slot.get("kind") == "computer":
             offers.append((seat, _("Open {name}'s seat to a person").format(name=name), False))
         elif slot.get("kind") == "open":

@@ -159,12 +159,14 @@ def mover(*links: RemoteLink):
     return step
 
 
-def play_while(app, table, net: Online, going, seconds: float = 60.0) -> None:
-    """Run the app's frames while ``going()`` (at most ``seconds``): Ben plays his turns,
-    Ann hers with real clicks whenever her table is on top."""
+def play_while(app, table, net: Online, going, seconds: float = 60.0, *, ben: bool = True) -> None:
+    """Run the app's frames while ``going()`` (at most ``seconds``): Ben plays his turns
+    (unless not ``ben``: he is gone), Ann hers with real clicks whenever her table is on
+    top."""
     end = time.monotonic() + seconds
     while time.monotonic() < end and going():
-        net.ben_moves()
+        if ben:
+            net.ben_moves()
         app.frame(block=False)
         if app.top is table:
             ann_moves(app, table)
