@@ -73,13 +73,14 @@ def open_each_dropdown(app: Any, label: str) -> Iterator[str]:
 
 
 def seed_history(paths: Any, *, sessions: int = 3, hands: int = 3, seed: int = 5, player: str = "You",
-                 presets: tuple[str, ...] = ("standard",)) -> list[int]:
+                 presets: tuple[str, ...] = ("standard",), online: int = 0) -> list[int]:
     """Play ``sessions`` seeded sessions of ``hands`` hands into the score history at
     ``paths.history_db`` (for Statistics and Replay); returns the new hands' ids.
 
     Session ``k`` is played under ``presets[k % len(presets)]`` (``"standard (house)"``:
     with a house rule) against opponents of the ``k``-th level (beginner, normal, expert,
-    in turn); the same arguments always give the same history.
+    in turn); the last ``online`` sessions were played online, with a person (Ann) in the
+    second seat. The same arguments always give the same history.
     """
     from big2.engine import STANDARD, Session, get_preset
     from big2.persistence import History, Seat
@@ -97,11 +98,13 @@ def seed_history(paths: Any, *, sessions: int = 3, hands: int = 3, seed: int = 5
             rules = get_preset(base).rules if base != "standard" else STANDARD
             if preset != base:  # a house rule on top of the preset, named as New game names it
                 rules = replace(rules, auto_pass=not rules.auto_pass, name=preset)
-            names = (player, "East", "North", "West")
+            here = k < sessions - online
+            names = (player, "East" if here else "Ann", "North", "West")
             level = levels[k % len(levels)]
-            seats = [Seat(player, True)] + [Seat(n, False, level) for n in names[1:]]
+            seats = [Seat(player, True)] + [Seat(n, True) if n == "Ann" else Seat(n, False, level) for n in names[1:]]
             when = start + timedelta(days=k)
-            sid = history.start_session(seats, rules_preset=rules.name, rules=rules_to_dict(rules), started_at=when)
+            sid = history.start_session(seats, rules_preset=rules.name, rules=rules_to_dict(rules), started_at=when,
+                                        online=not here)
             session = Session(random.Random(rng.random()), rules=rules, names=names, max_hands=hands)
             while not session.is_over:
                 game = session.new_hand()
@@ -287,7 +290,7 @@ def tour(app: Any, *, dropdowns_open: bool = True, presets: bool = True) -> Iter
     pump(app, 2)
 
     if st is not None:
-        seed_history(st.paths)
+        seed_history(st.paths, online=1)  # the latest session online: marked so
         click(app, title.b_stats)
         stats = app.top
         wait(app, lambda: stats.future is None, 15)

@@ -53,15 +53,33 @@ def level(name: str) -> str:
 
 def opponents(key: str) -> str:
     """A row of Statistics' "By opponent level": a level ("Normal"), the computers of
-    mixed levels, or people only (a hot-seat hand) — never the stored id."""
-    from big2.persistence.stats import HOT_SEAT, MIXED
+    mixed levels, people only (hot-seat or online), or people and computers together —
+    never the stored id."""
+    from big2.persistence.stats import HOT_SEAT, MIXED, PEOPLE_AND_COMPUTERS, PEOPLE_ONLINE
 
     if key == MIXED:
         return _("Mixed levels")
     if key == HOT_SEAT:
         return _("People only (hot-seat)")
+    if key == PEOPLE_ONLINE:
+        return _("People only (online)")
+    if key == PEOPLE_AND_COMPUTERS:
+        return _("People and computers")
     words = level(key)
     return words[:1].upper() + words[1:]
+
+
+def place(key: str) -> str:
+    """A row of Statistics' "Where you played": solo, hot-seat or online."""
+    from big2.persistence.stats import HOT_SEAT, ONLINE, SOLO
+
+    if key == SOLO:
+        return pgettext("where played", "Solo")
+    if key == HOT_SEAT:
+        return pgettext("where played", "Hot-seat")
+    if key == ONLINE:
+        return pgettext("where played", "Online")
+    return verbatim(key)
 
 
 _COMPASS = ("South", "East", "North", "West")

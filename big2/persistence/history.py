@@ -104,6 +104,10 @@ MIGRATIONS: Final[tuple[tuple[str, ...], ...]] = (
             reviewed_at TEXT NOT NULL,
             PRIMARY KEY (hand_id, seat, settings))""",
     ),
+    (  # 5 -> 6: sessions played online (at a room on a server, from this player's seat);
+        # 0 for sessions stored before, which were all played on this computer
+        "ALTER TABLE sessions ADD COLUMN online INTEGER NOT NULL DEFAULT 0 CHECK (online IN (0, 1))",
+    ),
 )
 HISTORY_VERSION: Final = len(MIGRATIONS)
 #: SQLite primary result codes that mean the file itself is damaged.
@@ -396,16 +400,19 @@ class History:
         return int(row[0])
 
     def start_session(self, seats: Sequence[Seat], *, rules_preset: str,
-                      rules: Mapping[str, Any], started_at: datetime | None = None) -> int:
-        """Record a new session at the table; returns its id for :meth:`record_hand`."""
+                      rules: Mapping[str, Any], started_at: datetime | None = None,
+                      online: bool = False) -> int:
+        """Record a new session at the table; returns its id for :meth:`record_hand`.
+        ``online``: played at a room on a server (the seats as this player's seat saw
+        them), not on this computer."""
         if not 2 <= len(seats) <= 8:
             raise ValueError("a session needs 2 to 8 seats")
         rules_json = _json_text(dict(rules))
         now = _utc(started_at)
         with self.transaction() as conn:
             cur = conn.execute(
-                "INSERT INTO sessions (started_at, rules_preset, rules_json, seat_count) "
-                "VALUES (?, ?, ?, ?)", (now, rules_preset, rules_json, len(seats)))
+                "INSERT INTO sessions (started_at, rules_preset, rules_json, seat_count, online) "
+                "VALUES (?, ?, ?, ?, ?)", (now, rules_preset, rules_json, len(seats), int(bool(online))))
             session_id = int(cur.lastrowid or 0)
             for index, seat in enumerate(seats):
                 conn.execute(

@@ -7,8 +7,15 @@ player's points for the hand as recorded. Results are ordered oldest first unles
 stated otherwise.
 
 Opponent level of a hand, as used by :func:`stats_by_opponent_level`: the level of the
-other seats when they all share one, ``"mixed"`` when computers of different levels
-sat at the table, ``"hot-seat"`` when every other seat was a person.
+other seats when they are all computers of one level, ``"mixed"`` when they are all
+computers of different levels, ``"people-and-computers"`` when people and computers sat
+with the player, and when every other seat was a person ``"hot-seat"`` (on this
+computer) or ``"people-online"`` (online).
+
+Where a hand was played (:attr:`HandLine.where`, :attr:`PlayerReport.by_where`):
+``"solo"`` on this computer with no other person, ``"hot-seat"`` on this computer with
+other people, ``"online"`` at a room on a server (sessions stored before the history
+kept it count as played on this computer).
 """
 
 from __future__ import annotations
@@ -28,6 +35,12 @@ from .history import History
 
 MIXED: Final = "mixed"
 HOT_SEAT: Final = "hot-seat"
+PEOPLE_ONLINE: Final = "people-online"
+PEOPLE_AND_COMPUTERS: Final = "people-and-computers"
+#: Where a hand was played; ``HOT_SEAT`` is the third.
+SOLO: Final = "solo"
+ONLINE: Final = "online"
+PLACES: Final = (SOLO, HOT_SEAT, ONLINE)
 
 
 @dataclass(frozen=True, slots=True)
@@ -74,6 +87,8 @@ class HandLine:
     assisted: bool = False
     #: The computer finished the hand for the player ("Let the computer play my hand").
     by_computer: bool = False
+    #: Where it was played: ``SOLO``, ``HOT_SEAT`` or ``ONLINE`` (see the module notes).
+    where: str = SOLO
 
 
 @dataclass(frozen=True, slots=True)
@@ -105,6 +120,8 @@ class SessionSummary:
     #: Hands of the session the computer finished for a person (for ``player`` when
     #: :func:`recent_sessions` was given one).
     by_computer: int = 0
+    #: Played online (at a room on a server), not on this computer.
+    online: bool = False
 
 
 def _when(text: object) -> datetime:
@@ -116,18 +133,27 @@ def _when(text: object) -> datetime:
     return moment if moment.tzinfo else moment.replace(tzinfo=timezone.utc)
 
 
-def _opponent_levels(history: History) -> dict[tuple[int, int], str]:
-    """(session, seat) -> the label of the opponents that seat faced."""
+def _opponent_levels(history: History) -> dict[tuple[int, int], tuple[str, str]]:
+    """(session, seat) -> (the label of the opponents that seat faced, where it played)."""
+    online = {int(sid) for (sid,) in history.query("SELECT id FROM sessions WHERE online = 1")}
     by_session: dict[int, list[tuple[int, str]]] = defaultdict(list)
     for session_id, seat, level in history.query(
             "SELECT session_id, seat, level FROM session_seats"):
         by_session[session_id].append((seat, level))
-    labels: dict[tuple[int, int], str] = {}
+    labels: dict[tuple[int, int], tuple[str, str]] = {}
     for session_id, seats in by_session.items():
+        here = session_id not in online
         for seat, _ in seats:
-            others = {lvl for s, lvl in seats if s != seat and lvl != "human"}
-            labels[session_id, seat] = (HOT_SEAT if not others else
-                                        others.pop() if len(others) == 1 else MIXED)
+            others = [lvl for s, lvl in seats if s != seat]
+            people = "human" in others
+            computers = {lvl for lvl in others if lvl != "human"}
+            if not computers:
+                label = HOT_SEAT if here else PEOPLE_ONLINE
+            elif people:
+                label = PEOPLE_AND_COMPUTERS
+            else:
+                label = computers.pop() if len(computers) == 1 else MIXED
+            labels[session_id, seat] = (label, ONLINE if not here else HOT_SEAT if people else SOLO)
     return labels
 
 
@@ -143,13 +169,13 @@ def hand_lines(history: History, player: str, *, assisted: bool = True) -> list[
         "JOIN hands h ON h.session_id = ss.session_id "
         "JOIN hand_seats hs ON hs.hand_id = h.id AND hs.seat = ss.seat "
         "WHERE p.name = ? AND p.is_human = 1 ORDER BY h.started_at, h.id", (player,))
-    return [
-        HandLine(hand_id, session_id, _when(started), preset,
-                 labels.get((session_id, seat), HOT_SEAT), seat, seat == winner, left, points,
-                 bool(helped), bool(computer))
-        for hand_id, session_id, started, preset, seat, winner, left, points, helped, computer in rows
-        if assisted or not helped
-    ]
+    lines = []
+    for hand_id, session_id, started, preset, seat, winner, left, points, helped, computer in rows:
+        if assisted or not helped:
+            label, where = labels.get((session_id, seat), (HOT_SEAT, HOT_SEAT))
+            lines.append(HandLine(hand_id, session_id, _when(started), preset, label, seat, seat == winner,
+                                  left, points, bool(helped), bool(computer), where))
+    return lines
 
 
 def summarize(player: str, lines: Iterable[HandLine]) -> PlayerStats:
@@ -207,6 +233,9 @@ class PlayerReport:
     cards_left_when_losing: list[int]
     #: For each entry of ``cards_left_when_losing``: the computer finished that hand.
     lost_by_computer: list[bool] = field(default_factory=list)
+    #: One summary per place the player played (``SOLO``, ``HOT_SEAT``, ``ONLINE``, in
+    #: that order; only those played).
+    by_where: dict[str, PlayerStats] = field(default_factory=dict)
 
 
 def _grouped(player: str, lines: list[HandLine], key: str) -> dict[str, PlayerStats]:
@@ -249,7 +278,14 @@ def player_report(history: History, player: str, *, last: int = 50,
         running_score=_running(lines, last),
         cards_left_when_losing=_losing_cards(lines, last),
         lost_by_computer=_lost_by_computer(lines, last),
+        by_where=stats_by_where(lines, player),
     )
+
+
+def stats_by_where(lines: list[HandLine], player: str) -> dict[str, PlayerStats]:
+    """One summary per place the hands ``lines`` were played, in :data:`PLACES`' order."""
+    grouped = _grouped(player, lines, "where")
+    return {place: grouped[place] for place in PLACES if place in grouped}
 
 
 def running_score(history: History, player: str, *, last: int = 50) -> list[ScorePoint]:
@@ -289,10 +325,10 @@ def recent_sessions(history: History, *, limit: int = 10, player: str | None = N
     clause = "WHERE " + " AND ".join(where) if where else ""
     sessions = history.query(
         f"SELECT s.id, s.started_at, s.ended_at, s.rules_preset, s.seat_count, "
-        f"(SELECT COUNT(*) FROM hands h WHERE h.session_id = s.id) "
+        f"(SELECT COUNT(*) FROM hands h WHERE h.session_id = s.id), s.online "
         f"FROM sessions s {clause} ORDER BY s.started_at DESC, s.id DESC LIMIT ?", params)
     result = []
-    for session_id, started, ended, preset, seat_count, hands in sessions:
+    for session_id, started, ended, preset, seat_count, hands, online in sessions:
         totals = dict(history.query(
             "SELECT hs.seat, SUM(hs.points) FROM hand_seats hs JOIN hands h ON h.id = "
             "hs.hand_id WHERE h.session_id = ? GROUP BY hs.seat", (session_id,)))
@@ -304,14 +340,14 @@ def recent_sessions(history: History, *, limit: int = 10, player: str | None = N
         result.append(SessionSummary(
             session_id, _when(started), _when(ended) if ended else None, preset,
             tuple(s.name for s in seats), tuple(s.level for s in seats), hands,
-            tuple(int(totals.get(i, 0)) for i in range(seat_count)), len(helped)))
+            tuple(int(totals.get(i, 0)) for i in range(seat_count)), len(helped), online == 1))
     return result
 
 
 CSV_COLUMNS: Final = (
     "session_id", "session_started_at", "hand_id", "hand_number", "hand_started_at",
     "duration_s", "rules_preset", "deal_seed", "seat", "player", "is_human", "level",
-    "cards_left", "points", "won", "deal_number", "assisted", "by_computer",
+    "cards_left", "points", "won", "deal_number", "assisted", "by_computer", "online",
 )
 
 
@@ -339,7 +375,7 @@ def _csv(history: History) -> tuple[str, int]:
         "SELECT s.id, s.started_at, h.id, h.hand_number, h.started_at, h.duration_s, "
         "h.rules_preset, h.deal_seed, hs.seat, p.name, p.is_human, ss.level, "
         "hs.cards_left, hs.points, hs.seat = h.winner_seat, h.deal_number, h.assisted, "
-        "hs.by_computer "
+        "hs.by_computer, s.online "
         "FROM hands h JOIN sessions s ON s.id = h.session_id "
         "JOIN hand_seats hs ON hs.hand_id = h.id "
         "JOIN session_seats ss ON ss.session_id = h.session_id AND ss.seat = hs.seat "

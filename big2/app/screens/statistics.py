@@ -4,8 +4,11 @@ The numbers come from :mod:`big2.persistence.stats`, read on the storage's write
 thread (the history's connection lives there) while the screen shows "Loading…". The
 charts are drawn with pygame primitives: the running score over the last hands, and
 the cards left in each lost hand; each has a legend and labelled axes, and marks the
-hands the computer finished for the player. Sessions with no finished hand are left
-out of the recent sessions (they have no result to show).
+hands the computer finished for the player. Beside the splits by rule preset and by
+opponents, "Where you played" tells solo, hot-seat and online hands apart (once there is
+more than one), and a session played online is marked "Online" in the recent sessions.
+Sessions with no finished hand are left out of the recent sessions (they have no result
+to show).
 """
 
 from __future__ import annotations
@@ -35,6 +38,8 @@ GREEN = (150, 225, 160)
 RED = (255, 140, 130)
 #: The ring around a hand the computer finished for the player, in both charts.
 COMPUTER = (150, 200, 255)
+#: The frame and word that mark a session played online in the recent sessions.
+ONLINE = (120, 220, 200)
 #: Bar colours of the cards-left chart, by how many cards were left.
 BAR_LOW, BAR_MID, BAR_HIGH = (160, 200, 150), (220, 170, 100), (230, 120, 110)
 CHART_HANDS = 40
@@ -187,10 +192,18 @@ class StatisticsScene(Scene):
         self.b_assisted = self.button(
             (x, r.y + px(14), bw_undo, px(42)), undo_label,
             tooltip=_("Hands where you took a move back: count them, or leave them out of every figure"))
-        self.name_x = r.x + px(44) + text.render(_("Statistics"), self.fpx(30), GOLD, bold=True).get_width()
+        v = self.view
+        # the title gives way (smaller, down to 20 px) to the player's drop-down where
+        # the words of the buttons are long
+        need = self.dropdown_width([verbatim(p) for p in v.players]) if v is not None and len(v.players) > 1 else px(60)
+        self.title_size = self.fpx(30)
+        while True:
+            self.name_x = r.x + px(44) + text.render(_("Statistics"), self.title_size, GOLD, bold=True).get_width()
+            if x - px(16) - self.name_x >= min(px(220), need) or self.title_size <= self.fpx(20):
+                break
+            self.title_size -= 1
         self.name_w = max(px(60), x - px(16) - self.name_x)
         self.dd_player = None
-        v = self.view
         has = v is not None and v.report is not None
         if not has:
             self.b_reset.disable()
@@ -202,8 +215,10 @@ class StatisticsScene(Scene):
         if has:
             top = self.recent_top()
             if v.offset > 0 or v.more:
-                self.b_newer = self.button((r.right - px(260), top - 4, px(120), px(28)), _("◀ Newer"), tooltip=_("Later sessions"))
-                self.b_older = self.button((r.right - px(130), top - 4, px(110), px(28)), _("Older ▶"), tooltip=_("Earlier sessions"))
+                ow = max(px(110), self.button_width([_("Older ▶")]))
+                nw = max(px(120), self.button_width([_("◀ Newer")]))
+                self.b_older = self.button((r.right - px(20) - ow, top - 4, ow, px(28)), _("Older ▶"), tooltip=_("Earlier sessions"))
+                self.b_newer = self.button((r.right - px(30) - ow - nw, top - 4, nw, px(28)), _("◀ Newer"), tooltip=_("Later sessions"))
                 (self.b_newer.enable if v.offset > 0 else self.b_newer.disable)()
                 (self.b_older.enable if v.more else self.b_older.disable)()
             self.review_buttons = []
@@ -319,7 +334,8 @@ class StatisticsScene(Scene):
         surf.blit(felt(surf.get_size(), self.app.settings.felt_colours), (0, 0))
         r = self.rect
         frame(surf, r)
-        text.draw(surf, _("Statistics"), self.fpx(30), (r.x + px(24), r.y + px(18)), GOLD, bold=True)
+        title_size = getattr(self, "title_size", self.fpx(30))
+        text.draw(surf, _("Statistics"), title_size, (r.x + px(24), r.y + px(18) + (self.fpx(30) - title_size) // 2), GOLD, bold=True)
         v = self.view
         if v is not None and v.player is not None and self.dd_player is None:
             # "You" and the compass names in the language in force, in the room left of the buttons
@@ -335,10 +351,14 @@ class StatisticsScene(Scene):
             text.draw(surf, _("Finish a hand at the table and your scores show up here."), self.fpx(18), (r.centerx, r.centery + px(16)), DIM, anchor="center")
         else:
             left, right = self.columns()
-            y = self.draw_summary(surf, v.report.overall, left)
-            bottom = self.recent_top() - 8
-            y = self.draw_split(surf, _("By rule preset"), {vocab.preset_title(k): g for k, g in v.report.by_preset.items()}, left, y + px(10), (y + px(10) + bottom) // 2)
-            self.draw_split(surf, _("By opponent level"), {vocab.opponents(k): g for k, g in v.report.by_opponent_level.items()}, left, y + 6, bottom)
+            y = self.draw_summary(surf, v.report.overall, left) + px(10)
+            splits = [(_("By rule preset"), {vocab.preset_title(k): g for k, g in v.report.by_preset.items()}),
+                      (_("By opponent level"), {vocab.opponents(k): g for k, g in v.report.by_opponent_level.items()})]
+            if len(v.report.by_where) > 1:  # solo, hot-seat and online play told apart
+                splits.append((_("Where you played"), {vocab.place(k): g for k, g in v.report.by_where.items()}))
+            for (title, groups), rows in zip(splits, self.split_rows([len(g) for _t, g in splits], self.recent_top() - 8 - y)):
+                if rows:
+                    y = self.draw_split(surf, title, groups, left, y, rows) + px(6)
             # two charts, each under its title, both above the Newer/Older buttons
             chart_h = max(px(90), (self.recent_top() - px(10) - right.y - px(64)) // 2)
             self.draw_running(surf, v.report.running_score, pygame.Rect(right.x, right.y + px(22), right.w, chart_h))
@@ -364,15 +384,44 @@ class StatisticsScene(Scene):
         size = self.fpx(17 if self.rect.h >= px(680) else 15)
         step = size + px(9)
         for label, value in rows:
-            text.draw(surf, label, size, (box.x, y), DIM)
+            # a long label (a long translation) is cut short of its value
+            room = box.w - text.render(value, size, WHITE, bold=True).get_width() - px(12)
+            text.draw(surf, text.shorten(label, size, room), size, (box.x, y), DIM, max_width=room)
             text.draw(surf, value, size, (box.right, y), WHITE, anchor="topright", bold=True)
             y += step
         return y
 
-    def draw_split(self, surf: pygame.Surface, title: str, groups: dict[str, stats.PlayerStats], box: pygame.Rect, y: int, bottom: int) -> int:
-        """A small table of ``groups`` from ``y``; as many rows as fit above ``bottom``."""
+    def split_size(self) -> int:
+        return self.fpx(15 if self.rect.h >= self.px(680) else 14)
+
+    def split_rows(self, counts: list[int], room: int) -> list[int]:
+        """How many rows each small table of ``counts`` groups shows in ``room`` pixels:
+        one each first (a table that does not fit is left out, the last ones first), then
+        one more in turn, up to four, while they fit (see :meth:`draw_split`)."""
         px = self.px
-        size = self.fpx(15 if self.rect.h >= px(680) else 14)
+        size = self.split_size()
+        title_h, row_h, more_h = size + px(10), size + px(7), size + px(4)
+
+        def height(rows: list[int]) -> int:
+            return sum(title_h + k * row_h + (more_h if k < n else 0) + px(6) for k, n in zip(rows, counts) if k)
+
+        rows = [min(1, n) for n in counts]
+        while height(rows) > room and any(rows):
+            rows[max(i for i, k in enumerate(rows) if k)] = 0
+        grown = True
+        while grown:
+            grown = False
+            for i, n in enumerate(counts):
+                more = rows[:i] + [rows[i] + 1] + rows[i + 1:]
+                if rows[i] and rows[i] < min(n, 4) and height(more) <= room:
+                    rows, grown = more, True
+        return rows
+
+    def draw_split(self, surf: pygame.Surface, title: str, groups: dict[str, stats.PlayerStats], box: pygame.Rect, y: int, rows: int) -> int:
+        """A small table of ``groups`` from ``y``: its first ``rows`` rows, and a line that
+        says how many more there are; returns where it ends."""
+        px = self.px
+        size = self.split_size()
         text.draw(surf, title, size + 1, (box.x, y), GOLD, bold=True)
         cols = (box.x + int(box.w * 0.6), box.x + int(box.w * 0.8), box.right)
         title_end = box.x + text.render(title, size + 1, GOLD, bold=True).get_width() + 8
@@ -380,16 +429,13 @@ class StatisticsScene(Scene):
             if x - text.render(heading, size - 1, DIM).get_width() > title_end:
                 text.draw(surf, heading, size - 1, (x, y + 2), DIM, anchor="topright")
         y += size + px(10)
-        limit = max(1, min(4, (bottom - y) // (size + 7)))
-        if len(groups) > limit:
-            limit = max(1, limit - 1)  # room for the "and more" line
-        for name, g in list(groups.items())[:limit]:
+        for name, g in list(groups.items())[:rows]:
             text.draw(surf, name, size, (box.x + px(10), y), WHITE, max_width=int(box.w * 0.45))
             for value, x in zip((num(g.hands), pct(g.win_rate), signed(g.average_points)), cols):
                 text.draw(surf, value, size, (x, y), WHITE, anchor="topright")
             y += size + px(7)
-        if len(groups) > limit:
-            text.draw(surf, _("and {n} more (see the CSV export)").format(n=num(len(groups) - limit)), size - 2, (box.x + px(10), y), DIM)
+        if len(groups) > rows:
+            text.draw(surf, _("and {n} more (see the CSV export)").format(n=num(len(groups) - rows)), size - 2, (box.x + px(10), y), DIM)
             y += size + px(4)
         return y
 
@@ -510,6 +556,17 @@ class StatisticsScene(Scene):
                 pygame.draw.circle(surf, COMPUTER, (x + bar // 2, inner.bottom - h - px(9)), 6, 2)
         pygame.draw.line(surf, DIM, (inner.x, inner.bottom), (inner.right, inner.bottom), 1)
 
+    def draw_online_mark(self, surf: pygame.Surface, at: tuple[int, int], size: int) -> int:
+        """The word "Online" in a rounded frame at ``at`` (its text's top left, less the
+        frame's margin); returns the frame's width."""
+        px = self.px
+        words = vocab.place(stats.ONLINE)
+        label = text.render(words, size, ONLINE)
+        box = pygame.Rect(at[0], at[1] - px(2), label.get_width() + px(14), label.get_height() + px(4))
+        pygame.draw.rect(surf, ONLINE, box, 1, border_radius=px(8))
+        text.draw(surf, words, size, (box.x + px(7), at[1]), ONLINE)
+        return box.w
+
     def draw_recent(self, surf: pygame.Surface, v: View, y: int) -> None:
         px = self.px
         r = self.rect
@@ -527,6 +584,8 @@ class StatisticsScene(Scene):
             score_left = r.right - px(40) - getattr(self, 'replay_w', px(110)) - text.render(score, self.fpx(16), WHITE, bold=True).get_width()
             text.draw(surf, when, fp, (x, y + px(4)), DIM)
             x += text.render(when, fp, DIM).get_width() + px(24)
+            if s.online:  # played at a room on a server: marked before the rest of the line
+                x += self.draw_online_mark(surf, (x, y + px(4)), fp) + px(16)
             hands = ngettext("{n} hand", "{n} hands", s.hands).format(n=num(s.hands))
             what = f"{vocab.preset_title(s.rules_preset)} · {hands}{state}"
             if x + text.render(what, fp, WHITE).get_width() <= score_left - px(16):

@@ -9,8 +9,8 @@ public moves, and — rebuilt from the moves and the cards left — each seat's 
 the start, so the replay screen can step through the hand. Nothing a seat could not
 see is stored (every card is shown at the end). The history session is started with the
 hand (the seats by name; the player's own seat and other people as people, computers
-with their level); a rematch is a new session. Writes run on the storage's writer
-thread; every hook is a no-op without storage.
+with their level), marked as played online; a rematch is a new session. Writes run on
+the storage's writer thread; every hook is a no-op without storage.
 """
 
 from __future__ import annotations
@@ -74,8 +74,9 @@ class LinkRecorder:
         seats = tuple(Seat(state.names[s], True) if state.people[s] else Seat(state.names[s], False, state.levels[s])
                       for s in range(state.n_players))
         rules, preset = rules_to_dict(state.rules), state.rules.name
-        rec = Recorder(self.st.call(lambda h: h.start_session(seats, rules_preset=preset, rules=rules), write=True))
-        rec.seats, rec.rules_preset, rec.rules_data = seats, preset, rules
+        rec = Recorder(self.st.call(lambda h: h.start_session(seats, rules_preset=preset, rules=rules, online=True),
+                                    write=True))
+        rec.seats, rec.rules_preset, rec.rules_data, rec.online = seats, preset, rules, True
         self.rec = rec
         return rec
 

@@ -53,6 +53,8 @@ class Recorder:
     hand_started_at: datetime | None = None
     hand_clock: float = 0.0
     ended: bool = False
+    #: The match is played at a room on a server (its history session says so).
+    online: bool = False
     #: The game's id, kept in every save of it (see sessioncodec.game_id): a resumed
     #: game keeps the id its save holds, so the crash guard finds all its copies.
     game_id: str = dataclasses.field(default_factory=new_game_id)
@@ -80,7 +82,7 @@ def session_for(st: HistorySource, rec: Recorder) -> tuple[History | None, int |
         return history, sid
     if not rec.seats:
         return history, None
-    sid = history.start_session(rec.seats, rules_preset=rec.rules_preset, rules=rec.rules_data)
+    sid = history.start_session(rec.seats, rules_preset=rec.rules_preset, rules=rec.rules_data, online=rec.online)
     fut: Future[int | None] = Future()
     fut.set_result(sid)
     rec.session_id = fut
