@@ -19,7 +19,7 @@ import dataclasses
 
 import pygame
 import pygame_gui
-from pygame_gui.elements import UIDropDownMenu, UIHorizontalSlider, UILabel, UITextEntryLine
+from pygame_gui.elements import UIDropDownMenu, UILabel, UITextEntryLine
 
 from big2.persistence import Settings
 from big2.room import personas
@@ -32,6 +32,7 @@ from .rulesform import presets
 from ..settings import ANIMATION_SPEEDS, CARD_BACKS, COMPUTER_PACES, FELTS
 from ..themes import CUSTOM, THEMES
 from ..ui.scene import Scene
+from ..ui.scaledgui import Slider
 from .common import dialog_rect, felt, frame
 from .newseats import CHARACTERS
 from ..table.portrait import portrait
@@ -288,7 +289,7 @@ class SettingsScene(Scene):
         y += row
         label(rx, y, _("Volume"), lw)
         mute_w = max(self.text_width(w, 17, bold=True) for w in (_("Mute"), _("Unmute"))) + px(28)
-        self.sl_volume = UIHorizontalSlider(pygame.Rect(rx + lw, y, rw - mute_w - gap, h), s.volume * 100, (0, 100), m, container=self.ui)
+        self.sl_volume = Slider(pygame.Rect(rx + lw, y, rw - mute_w - gap, h), s.volume * 100, (0, 100), m, container=self.ui, scale=self.app.ui_scale)
         self.b_mute = self.button((rx + col - mute_w, y, mute_w, h), _("Unmute") if s.muted else _("Mute"))
         y += row
         label(rx, y, _("Window size"), lw)

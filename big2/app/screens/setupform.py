@@ -23,6 +23,7 @@ from big2.engine.rules import Rules
 from ...i18n import N_, _
 from .. import vocab
 from ..ui import text
+from ..ui.scaledgui import ScrollingContainer
 from .rulesform import RuleChoice, is_house, presets, rule_choices, shown, table_blurb
 
 #: Session lengths by their id (the English label, translated where shown): hands, and
@@ -161,7 +162,7 @@ def house_rules_box(scene: Any, x: int, y: int, col_w: int, height: int, rules: 
     m = scene.app.manager
     px = scene.px
     area = pygame.Rect(x - px(8), y, col_w + px(16), height)
-    box = UIScrollingContainer(area, m, container=scene.ui, allow_scroll_x=False)
+    box = ScrollingContainer(area, m, container=scene.ui, allow_scroll_x=False, scale=scene.app.ui_scale)
     menus: dict[str, UIDropDownMenu] = {}
     inner_w = col_w - px(24)
     ry = px(4)

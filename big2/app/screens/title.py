@@ -168,5 +168,6 @@ class TitleScene(Scene):
             offer = (_("Your seat in room {code} is kept: Play online takes you back.").format(
                 code=verbatim(self.kept_room)) if self.kept_room else
                 _("New to Big Two? \u201cHow to play\u201d deals you a guided first game."))
-            for k, line in enumerate(text.wrap(offer, 17, room)[:2]):
-                text.draw(surf, line, 17, (w // 2, self.offer_y + k * 22), (245, 210, 122), anchor="midtop", max_width=room)
+            size = self.fpx(17)  # at the window's scale, as the buttons above it
+            for k, line in enumerate(text.wrap(offer, size, room)[:2]):
+                text.draw(surf, line, size, (w // 2, self.offer_y + k * self.px(22)), (245, 210, 122), anchor="midtop", max_width=room)

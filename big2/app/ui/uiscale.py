@@ -51,7 +51,7 @@ def scaled_theme(theme: dict[str, Any], scale: float) -> dict[str, Any]:
             font["size"] = str(font_px(float(font["size"]), scale))
         misc = block.get("misc")
         if isinstance(misc, dict):
-            for key in ("shape_corner_radius", "open_button_width", "list_item_height"):
+            for key in ("shape_corner_radius", "open_button_width", "list_item_height", "sliding_button_width"):
                 if key in misc:
                     misc[key] = str(max(2, px(float(misc[key]), scale)))
     return out
