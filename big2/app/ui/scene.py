@@ -171,7 +171,7 @@ class Scene:
         if not options:
             return self.px(80)
         bar = self.px(22) if len(options) > 6 else 0
-        return max(self.text_width(o, size) for o in options) + self.px(44) + bar
+        return max(self.text_width(o, size) for o in options) + self.px(48) + bar
 
     def fpx(self, value: float) -> int:
         """A font size of ``value`` design pixels at the UI scale (never unreadably small)."""
