@@ -16,6 +16,7 @@ from __future__ import annotations
 import contextlib
 import json
 import os
+import signal
 import socket
 import subprocess
 import sys
@@ -30,15 +31,23 @@ ROOT = Path(__file__).resolve().parents[2]
 
 class AppPlayer:
     """One app instance playing at the table as ``name``: it hosts (``create``) or joins
-    (``code``) the room at ``urls`` (the first, then the others in turn)."""
+    (``code``) the room at ``urls`` (the first, then the others in turn), or does what
+    ``args`` (more of tests/online_player.py's options) say. Its home (``BIG2_HOME``) is
+    ``home-<name>`` beside ``log``: an app started again under the same name finds what
+    the last one kept."""
 
     def __init__(self, name: str, urls: list[str], log: Path, *, create: dict[str, Any] | None = None,
-                 code: str | None = None, people: int = 2, seconds: float = 45.0) -> None:
+                 code: str | None = None, people: int = 2, seconds: float = 45.0,
+                 args: list[str] | tuple[str, ...] = ()) -> None:
         cmd = [sys.executable, "-m", "tests.online_player", "--name", name, "--seconds", str(seconds),
                "--people", str(people)]
         for url in urls:
             cmd += ["--url", url]
-        cmd += ["--create", json.dumps(create)] if create is not None else ["--code", str(code)]
+        if create is not None:
+            cmd += ["--create", json.dumps(create)]
+        if code is not None:
+            cmd += ["--code", str(code)]
+        cmd += list(args)
         env = {k: v for k, v in os.environ.items() if not k.startswith("XDG_")}
         env.update(BIG2_HOME=str(log.parent / f"home-{name}"), SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy",
                    PYGAME_HIDE_SUPPORT_PROMPT="1")
@@ -47,7 +56,8 @@ class AppPlayer:
         self.lines: list[dict[str, Any]] = []
         self._changed = threading.Condition()
         with open(log, "wb") as err:
-            self.proc = subprocess.Popen(cmd, cwd=ROOT, env=env, stdout=subprocess.PIPE, stderr=err, text=True)
+            self.proc = subprocess.Popen(cmd, cwd=ROOT, env=env, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                                         stderr=err, text=True)
         self._reader = threading.Thread(target=self._read, daemon=True)
         self._reader.start()
 
@@ -89,8 +99,26 @@ class AppPlayer:
     def summary(self, seconds: float) -> dict[str, Any]:
         return self.wait_for(lambda line: line["type"] == "summary", seconds, "the summary")
 
+    def kill(self) -> None:
+        """SIGKILL the app's own process (the python running it, no wrapper between), as
+        when a computer crashes, and wait for it to be gone."""
+        os.kill(self.proc.pid, signal.SIGKILL)
+        self.proc.wait(10)
+        self._reader.join(10)
+
+    def lines_of(self, kind: str) -> list[dict[str, Any]]:
+        with self._changed:
+            return [line for line in self.lines if line["type"] == kind]
+
+    def release(self) -> None:
+        """Close the app's stdin: an app that lingers (``--linger``) closes now."""
+        if self.proc.stdin is not None:
+            with contextlib.suppress(OSError):
+                self.proc.stdin.close()
+
     def stop(self, grace: float = 5.0) -> None:
         """Let the app finish closing for up to ``grace`` seconds, then kill it."""
+        self.release()
         with contextlib.suppress(subprocess.TimeoutExpired):
             self.proc.wait(grace)
         if self.proc.poll() is None:
