@@ -46,6 +46,16 @@ def seat_offers(table) -> list[tuple[int, str, bool]]:
     return offers
 
 
+def apply_offer(table, seat: int, computer: bool) -> None:
+    """Do what a seat offer says (from the Menu, or a click on the seat's plate): the
+    seat open to a person, or back to the computer; the table says what follows."""
+    table.link.set_seat(seat, computer)
+    code = (table.link.lobby or {}).get("code_shown", "")
+    table.say(_("The computer keeps the seat.") if computer else
+              _("The seat is open: a friend takes it by joining with the room code {code}.").format(
+                  code=verbatim(code)), 6.0)
+
+
 class PauseScene(Scene):
     name = "pause"
     opaque = False
@@ -171,11 +181,7 @@ class PauseScene(Scene):
         for button, seat, computer in self.b_offers:
             if self.pressed(event, button):
                 self.app.pop()
-                self.table.link.set_seat(seat, computer)
-                code = (self.table.link.lobby or {}).get("code_shown", "")
-                self.table.say(_("The computer keeps the seat.") if computer else
-                               _("The seat is open: a friend takes it by joining with the room code {code}.").format(
-                                   code=verbatim(code)), 6.0)
+                apply_offer(self.table, seat, computer)
                 return True
         if self.pressed(event, self.b_rules):
             self.app.push("rules", rules=self.table.state.rules, scoring=scoring_preset(self.table.state.scoring))

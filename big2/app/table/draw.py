@@ -442,6 +442,8 @@ def seat_status(t: Table, seat: int) -> str | None:
     """The line under a seat's name: only the seat whose turn it is has one ("thinking…",
     "your turn"); a seat that has acted, gone out or lost the trick has none."""
     net = getattr(t, "net", None)
+    if net is not None and seat in net.left:  # online: their person left for good
+        return _("left: the computer plays")
     if net is not None and seat in net.away and not t.hand_over:  # online: their person dropped
         return _("away: the computer plays")
     if seat != t.turn or t.hand_over:

@@ -8,6 +8,11 @@ beyond the game.
 * **Away** — a person whose connection dropped has their seat played by the server's
   computer (the seat is in ``state.by_computer`` and the lobby says not ``connected``):
   their plate carries "Ben is away — the computer plays for them" until they return.
+* **Left** — a person who left for good (or was still away when a hand ended) keeps
+  their name on the seat for the session; the computer plays it and the plate says
+  "left: the computer plays". The host opens such a seat to a new person (or gives an
+  open one back to the computer) with a click on its plate, as from the Menu; for
+  anyone else the click does nothing.
 * **The turn clock** — the server's ``clock`` frame (``link.seconds_left()``): the
   seconds left show on the plate of the seat to act; one's own turns urgent (red) in
   the last :data:`URGENT_SECONDS`.
@@ -29,7 +34,7 @@ from typing import TYPE_CHECKING, Any
 import pygame
 import pygame_gui
 
-from big2.i18n import _
+from big2.i18n import _, verbatim
 from big2.app import vocab
 from big2.app.online import errors
 from big2.app.online.reactions import ORDER, is_muted, reaction_text, toggle_mute
@@ -62,6 +67,12 @@ class OnlinePart(TablePart):
         self.status = getattr(link, "status", "connected")
         #: Seats shown as away (held by the computer while their person is gone).
         self.away: frozenset[int] = frozenset()
+        #: Seats whose person left for good this session.
+        self.left: frozenset[int] = frozenset()
+        #: Whether ``left`` was read once (a table that opens on such seats says nothing).
+        self.left_known = False
+        #: The seat whose plate the mouse went down on, to be offered on release (host).
+        self.pressing: int | None = None
         #: seat -> (reaction's wire name, game time it goes)
         self.bubbles: dict[int, tuple[str, float]] = {}
         self.heard = len(getattr(link, "reactions", ()))
@@ -93,6 +104,52 @@ class OnlinePart(TablePart):
         connected = getattr(self.link, "connected", None)
         return frozenset(s for s in state.by_computer
                          if s != self.table.viewer and connected is not None and not connected(s))
+
+    def left_seats(self) -> frozenset[int]:
+        """Seats a person had this session that the computer plays for good now (their
+        person left, or was still away when a hand ended; the host may have opened the
+        seat to a new person meanwhile). The table still calls them by that person's name."""
+        t = self.table
+        state = t.state
+        seats = (getattr(self.link, "lobby", None) or {}).get("seats") or ()
+        return frozenset(s for s in state.by_computer if s != t.viewer and s < len(seats) and state.people[s]
+                         and seats[s].get("kind") in ("computer", "open"))
+
+    def offer_for(self, seat: int) -> tuple[int, str, bool] | None:
+        """The host's Menu offer for ``seat`` (see :func:`~big2.app.screens.pause.seat_offers`),
+        or None (not the host, or nothing to offer there)."""
+        from big2.app.screens.pause import seat_offers
+
+        return next((o for o in seat_offers(self.table) if o[0] == seat), None)
+
+    def plate_at(self, pos: tuple[int, int]) -> int | None:
+        """The seat whose plate is at ``pos``, or None."""
+        t = self.table
+        for seat in range(t.state.n_players):
+            if pygame.Rect(t.layout.seats[t.pos_of(seat)].info.as_tuple()).collidepoint(pos):
+                return seat
+        return None
+
+    def ask_seat(self, seat: int) -> None:
+        """The host clicked the plate of a seat they can open (or give back): ask, as
+        the Menu's item would do it."""
+        from big2.app.screens.pause import apply_offer
+
+        offer = self.offer_for(seat)
+        if offer is None:
+            return
+        _seat, _label, computer = offer
+        name = verbatim(self.table.state.names[seat])
+        code = verbatim((getattr(self.link, "lobby", None) or {}).get("code_shown", ""))
+        if computer:
+            question = _("Give {name}'s seat back to the computer?").format(name=name)
+            detail, yes = _("The computer plays the seat for the rest of the session"), _("Give it back")
+        else:
+            question = _("Open {name}'s seat to a person?").format(name=name)
+            detail = _("Someone can take it by joining with the room code {code}").format(code=code)
+            yes = _("Open the seat")
+        self.app.push("confirm", question, lambda: apply_offer(self.table, seat, computer), yes=yes, detail=detail,
+                      danger=False)
 
     def clock(self) -> tuple[int, float] | None:
         """(seat, seconds left) of the turn clock shown now, or None."""
@@ -139,12 +196,24 @@ class OnlinePart(TablePart):
                     t.damage_info()
             self.played_for_me = 0
         self.seen = (t.state.hand_number, len(t.state.history))
-        away = self.away_seats()
+        left = self.left_seats()
+        if left != self.left or not self.left_known:
+            for seat in sorted(left - self.left if self.left_known else ()):
+                name = t.state.names[seat]
+                if self.offer_for(seat) is not None:  # the host: where to open it
+                    t.say(_("{name} left: the computer plays their seat. To give it to a friend, click it.").format(
+                        name=name), 6.0, AMBER)
+                else:
+                    t.say(_("{name} left: the computer plays their seat for the rest of the session.").format(
+                        name=name), 5.0, AMBER)
+            self.left, self.left_known = left, True
+            t.damage_info()
+        away = self.away_seats() - left
         if away != self.away:
             for seat in sorted(away - self.away):
                 name = t.state.names[seat]
                 t.say(_("{name} is away — the computer plays for them.").format(name=name), 4.0, AMBER)
-            for seat in sorted(self.away - away):
+            for seat in sorted(self.away - away - left):  # (a seat that turned the computer's is not back)
                 t.say(_("{name} is back.").format(name=t.state.names[seat]), 2.5, (200, 240, 200))
             self.away = away
             t.damage_info()
@@ -209,6 +278,16 @@ class OnlinePart(TablePart):
         if closes_panel(self.panel, None, event):
             self.close_panel()
             return True
+        if event.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP) and event.button == 1 and self.table.state:
+            # the host's click on the plate of a seat they can open to a person
+            seat = self.plate_at(event.pos)
+            if event.type == pygame.MOUSEBUTTONDOWN:
+                self.pressing = seat if seat is not None and self.offer_for(seat) is not None else None
+                return self.pressing is not None
+            pressed, self.pressing = self.pressing, None
+            if pressed is not None and seat == pressed:
+                self.ask_seat(seat)
+                return True
         return False
 
     def pressed(self, element: Any) -> bool:
@@ -377,24 +456,32 @@ class OnlinePart(TablePart):
 
     def away_note_rect(self, box: pygame.Rect, w: int, h: int) -> pygame.Rect | None:
         """Where the away note beside a plate goes: under, over, left of or right of it,
-        the first place on screen clear of cards, plates, panels and buttons (None: no
-        room; the plate's own line says it then)."""
+        the first place on screen clear of cards, plates, plays and Pass chips, the
+        centre's pile and ring, the turn arrow, the message row, panels and buttons (None:
+        no room; the plate's own line says it then)."""
+        from big2.app.table.draw import covers_ring, ring_rect, turn_pointer_rect
+
         t = self.table
         lay = t.layout
-        taken = [pygame.Rect(b.as_tuple()) for b in (*lay.shown_panels().values(), lay.menu_button)]
+        taken = [pygame.Rect(b.as_tuple()) for b in (*lay.shown_panels().values(), lay.menu_button, lay.trick,
+                                                    lay.message)]
         for spot in lay.seats:
-            taken += [pygame.Rect(b.as_tuple()) for b in (spot.fan, spot.info, spot.play, spot.say)]
+            taken += [pygame.Rect(b.as_tuple()) for b in (spot.fan, spot.info, spot.play, spot.badge, spot.say)]
         taken += [b.rect for b in t.buttons.values()]
         if self.b_react is not None:
             taken.append(self.b_react.rect)
+        arrow = turn_pointer_rect(t)
+        if arrow is not None:
+            taken.append(arrow)
         taken = [r for r in taken if r != box]
+        ring = ring_rect(lay)
         screen = pygame.Rect(0, 0, *t.app.size)
         gap = 4
         for place in (pygame.Rect(box.x, box.bottom + gap, w, h), pygame.Rect(box.x, box.top - gap - h, w, h),
                       pygame.Rect(box.right + gap, box.y, w, h), pygame.Rect(box.x - gap - w, box.y, w, h)):
             if place.w < box.w:
                 place.centerx = box.centerx
-            if screen.contains(place) and place.collidelist(taken) < 0:
+            if screen.contains(place) and place.collidelist(taken) < 0 and not covers_ring(place, ring):
                 return place
         return None
 

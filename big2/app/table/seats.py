@@ -22,6 +22,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from big2 import i18n
+from big2.i18n import pgettext
 from big2.room import personas
 from big2.room.personas import Portrait
 from big2.app import vocab
@@ -119,14 +120,17 @@ def _plate(surf: pygame.Surface, t: Table, seat: int, p: int, status: str | None
     total = i18n.current().signed(t.state.totals[seat]) if t.state.totals else ""
     total_w = text.width_of(total, small) + 6
     y2 = label.y + round(fp * 1.3)
-    away = seat in getattr(getattr(t, "net", None), "away", ())
+    net = getattr(t, "net", None)
+    gone = gone_word(net, seat)  # online: the seat's person left or is away
     if status:
-        tag, colour = status, (AMBER if away else BLUE)
+        tag, colour = status, (AMBER if gone else BLUE)
     elif not t.state.is_person(seat):
         words = vocab.level(t.state.levels[seat])
         tag, colour = words[:1].upper() + words[1:], DIM
     else:
         tag, colour = "", DIM
+    if gone and status and not text.fits(tag + ("  " + total if centred else ""), small, label.w - (0 if centred else total_w)):
+        tag = gone  # "left" or "away": the long words would be cut short on a narrow plate
     if centred:
         line = (tag + "  " + total).strip() if tag else total
         line, size = fitted(line, small, label.w)
@@ -136,6 +140,18 @@ def _plate(surf: pygame.Surface, t: Table, seat: int, p: int, status: str | None
             tag, size = fitted(tag, small, label.w - total_w)
             text.draw(surf, tag, size, (label.x, y2), colour, max_width=label.w - total_w)
         text.draw(surf, total, small, (label.right, y2), DIM, anchor="topright")
+
+
+def gone_word(net, seat: int) -> str:
+    """Online, the short word for a seat whose person left ("left") or is away ("away")
+    (the plate's tag when its longer words do not fit); "" for any other seat."""
+    if net is None:
+        return ""
+    if seat in net.left:
+        return pgettext("a seat whose person left the game", "left")
+    if seat in net.away:
+        return pgettext("a seat whose person's connection dropped", "away")
+    return ""
 
 
 def fitted(words: str, size: int, width: int, *, bold: bool = False) -> tuple[str, int]:
