@@ -147,7 +147,7 @@ class NetPlayout:
         self._move_base = np.zeros((256, width), dtype=np.float32)
         self._lists: dict[int, list[Move]] = {}
         seat_rows = []
-        for c in range(14):
+        for c in range(53):  # cards held: up to 26 (Big 2's two seats deal every card)
             seat_rows.append([1.0, c / 13.0, float(c == 1), float(c == 2), float(c == 3), 0.0])
         self._seat_rows = seat_rows
         self._trick_rows: dict[int, list[float]] = {}
