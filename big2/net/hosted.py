@@ -631,13 +631,15 @@ class HostedRoom(RoomLobby):
         if self.game is not None:
             self.game.close()
 
-    async def close(self, reason: str, *, moved: bool = False) -> None:
+    async def close(self, reason: str, *, moved: bool = False, ended: bool = False) -> None:
         """Tell everyone the room closed and let go of their connections; ``moved``: it
-        goes on in another process, and they are told to reconnect."""
+        goes on in another process, and they are told to reconnect; ``ended``: the game
+        is over for everyone (the app that hosted it left), nobody's seat is kept."""
         self._stop()
+        flag = {"reconnect": True} if moved else {"ended": True} if ended else {}
         for seat, conn in list(self.connections()):
             self._detach(seat)
-            await conn.send({"type": "left", "reason": reason, **({"reconnect": True} if moved else {})})
+            await conn.send({"type": "left", "reason": reason, **flag})
 
     async def shutdown(self) -> None:
         """The server stops: let go of connections without a word (they reconnect to

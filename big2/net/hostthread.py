@@ -30,6 +30,11 @@ log = logging.getLogger("big2.net.host")
 DEFAULT_PORT = 7531
 
 
+#: The ``left`` frame's words when the app hosting the game leaves (the app shows its
+#: own sentence for a game that ``ended``).
+HOST_LEFT = "The host left, so the game is over."
+
+
 class ServerThread:
     """A server on ``host``:``port`` (0: any free port) run on a daemon thread."""
 
@@ -48,6 +53,7 @@ class ServerThread:
         self._stop: asyncio.Event | None = None
         self._ready = threading.Event()
         self._error: BaseException | None = None
+        self._end_games = True
         self._thread: threading.Thread | None = None
 
     # -- the caller's side ------------------------------------------------------------
@@ -94,8 +100,11 @@ class ServerThread:
     def rooms(self) -> int:
         return 0 if self.server is None else len(self.server.rooms)
 
-    def stop(self, timeout: float = 10.0) -> None:
-        """Close every connection and end the thread (nothing happens when not running)."""
+    def stop(self, timeout: float = 10.0, *, end_games: bool = True) -> None:
+        """Close every connection and end the thread (nothing happens when not running).
+        The games here end for everyone, who are told so (``left`` with ``ended``);
+        ``end_games=False`` goes without a word, as a server that crashed (for tests)."""
+        self._end_games = end_games
         loop, stop = self._loop, self._stop
         if loop is not None and stop is not None and not loop.is_closed():
             with contextlib.suppress(RuntimeError):
@@ -164,6 +173,11 @@ class ServerThread:
             if advertiser is not None:
                 with contextlib.suppress(Exception):
                     await advertiser.stop()
+            # the app that hosts the game leaves: the game ends for everyone, who are told
+            # so (a server of its own hands its rooms on instead: big2 serve, --redis)
+            if self._end_games:
+                with contextlib.suppress(Exception):
+                    await self.server.end_rooms(HOST_LEFT)
             await self.server.stop()
 
 

@@ -408,7 +408,8 @@ class RemoteLink:
                 return  # the room moved to another process: connect again, with the token
             elif kind == "left":
                 self._closing = True
-                self.problem = ("left", frame["reason"])
+                # "ended": the game is over for everyone (its host left), not only for us
+                self.problem = ("ended" if frame.get("ended") else "left", frame["reason"])
                 self._tell("left", frame["reason"])  # on_message hears it (a kept seat is forgotten)
                 return
 

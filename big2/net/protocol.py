@@ -295,7 +295,7 @@ SERVER_FRAMES: Final[Mapping[str, Mapping[str, Field]]] = {
     # You left the room (or it closed); the connection stays open.
     # ``reconnect``: the room is not gone, it moved to another process (or is moving):
     # connect again (same address, seat token) to go on; absent or false: you left.
-    "left": {"reason": req(Str(MESSAGE_MAX)), "reconnect": opt(Bool())},
+    "left": {"reason": req(Str(MESSAGE_MAX)), "reconnect": opt(Bool()), "ended": opt(Bool())},
     # The turn clock: ``seat`` is to act and has ``seconds_left`` (rounded up) before the
     # server moves for them; 0 when no clock runs for that turn (a computer's, or the
     # room has none). Sent to everyone when the turn changes, and to a seat that rejoins.

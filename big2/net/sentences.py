@@ -63,6 +63,7 @@ SENTENCES: dict[str, str] = {
 LINK_SENTENCES: dict[str, str] = {
     "connection": N_("The connection to the game server broke."),
     "left": N_("You are no longer in that game."),
+    "ended": N_("The host left, so the game is over for everyone. Leave to go back to the title screen."),
     "gone": N_("The game server has not answered for two minutes. When it is back, the host can open a new "
                "room and send everyone its room code."),
 }

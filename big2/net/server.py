@@ -553,6 +553,25 @@ class Server:
         elif release:
             await self.directory.release(room.code)
 
+    async def end_rooms(self, reason: str) -> None:
+        """The game is over in every room run here (the app that hosts them leaves): each
+        person gets ``left`` with ``ended`` (their app says the game ended for everyone,
+        and keeps no seat for a rejoin) and the rooms are forgotten. Bounded in time, as
+        :meth:`stop` is: a slow connection does not hold the host's Leave."""
+        rooms = list(self.rooms.values())
+        self.rooms.clear()
+        if not rooms:
+            return
+        self._changed()
+
+        async def end(room: HostedRoom) -> None:
+            await room.close(reason, ended=True)
+            with contextlib.suppress(DirectoryError):
+                await self.directory.delete(room.code)
+
+        with contextlib.suppress(asyncio.TimeoutError):
+            await asyncio.wait_for(asyncio.gather(*(end(r) for r in rooms)), self.limits.stop_release_s)
+
     def open_seats(self) -> int:
         """How many seats of the rooms run here wait for a person (what the local
         network's game lists show)."""

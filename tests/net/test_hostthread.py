@@ -63,3 +63,31 @@ def test_starting_twice_is_refused():
     finally:
         host.stop()
     host.stop()  # a second stop does nothing
+
+
+def test_the_host_leaving_ends_the_game_for_everyone_and_says_so():
+    """Issue 41 (one story for the host leaving): when the app that hosts stops its
+    server, every person still there is told the game is over — not left reconnecting to
+    nothing for two minutes — and no seat is kept for a rejoin."""
+    host = ServerThread(host="127.0.0.1", port=0, advertise=False)
+    url = host.start()
+    ann = RemoteLink(url, name="Ann", create={"players": 3, "computers": 1, "hands": 2})
+    ben = None
+    try:
+        assert _wait(lambda: ann.poll() is not None and ann.lobby is not None)
+        ben = RemoteLink(url, name="Ben", code=ann.code)
+        assert _wait(lambda: ben.poll() is not None and ben.lobby is not None)
+        ben.ready(True)
+        assert _wait(lambda: ann.poll() is not None and all(
+            s.get("ready") or s["kind"] != "person" or s.get("host") for s in ann.lobby["seats"]))
+        ann.start()
+        assert _wait(lambda: ben.poll() is not None and ben.state is not None)
+        ann.close()  # the host leaves: her app closes its link, then stops its server
+        host.stop()
+        assert _wait(lambda: (ben.poll() or True) and ben.status == "closed", timeout=10), ben.status
+        assert ben.problem is not None and ben.problem[0] == "ended", ben.problem  # (a kept seat is forgotten)
+    finally:
+        ann.close()
+        if ben is not None:
+            ben.close()
+        host.stop()

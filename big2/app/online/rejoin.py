@@ -185,8 +185,9 @@ def forget(paths: AppPaths | None = None) -> None:
 
 
 #: Link problems after which the kept seat is gone for good: the player left (or the room
-#: closed, or the seat was taken back from another connection), or the room refused it.
-GONE = frozenset({"left", "bad_token", "bad_code", "started", "full"})
+#: closed, or the seat was taken back from another connection), the game ended for
+#: everyone (its host left), or the room refused it.
+GONE = frozenset({"left", "ended", "bad_token", "bad_code", "started", "full"})
 
 
 class Keeper:

@@ -426,7 +426,8 @@ class OnlinePart(TablePart):
             title = _("Reconnecting…")
             detail = _("The connection to the game dropped. Your seat is kept; play goes on as soon as it is back.")
         else:
-            title = _("The connection to the game is lost")
+            ended = (getattr(self.link, "problem", None) or ("", ""))[0] == "ended"
+            title = _("The game is over") if ended else _("The connection to the game is lost")
             detail = self.closed_detail()
         text.draw(surf, title, int(fp * 1.5), (r.centerx, r.y + t.px(20)), (245, 210, 122), anchor="midtop", bold=True,
                   max_width=r.w - t.px(24))
@@ -439,8 +440,8 @@ class OnlinePart(TablePart):
     def closed_detail(self) -> str:
         """Why the link stopped for good, and what the friends can do."""
         code = (getattr(self.link, "problem", None) or ("", ""))[0]
-        if code == "gone":
-            return errors.sentence("gone")
+        if code in ("gone", "ended"):  # the server went quiet; the host left
+            return errors.sentence(code)
         if code == "bad_code":  # a server answered, without the room: it restarted
             return _("The game server no longer has this game (it stopped or restarted). The host can open a "
                      "new room and send everyone its room code.")

@@ -189,6 +189,16 @@ def test_reconnecting_is_shown_when_the_server_goes(make_app, room) -> None:
     hosting, _ann, bob = room
     app = make_app()
     _lobby(app, bob)
-    hosting.stop()
+    hosting.stop(end_games=False)  # gone without a word, as a server that crashed
     _run(app, lambda: bob.status == "reconnecting")
     assert "Reconnecting…" in _drawn(app)
+
+
+def test_the_host_leaving_ends_the_room_for_a_friend_in_the_lobby_with_a_sentence(make_app, room) -> None:
+    hosting, _ann, bob = room
+    app = make_app()
+    _lobby(app, bob)
+    hosting.stop()  # the host's app leaves: its server tells everyone the game is over
+    _run(app, lambda: bob.status == "closed")
+    drawn = " ".join(_drawn(app))
+    assert "The host left, so the game is over for everyone." in drawn and "Reconnecting…" not in drawn

@@ -216,7 +216,7 @@ def test_with_the_server_gone_the_table_gives_up_with_a_sentence(make_app):
         app = make_app()
         table = app.push("table", net.ann)
         assert wait_for(app, lambda: table.awaiting_human or net.ann.state.to_act != 0, also=net.ben_moves)
-        net.server.stop()
+        net.server.stop(end_games=False)  # a server that went away without a word
         assert wait_for(app, lambda: net.ann.status == "closed", timeout=20)
         assert net.ann.problem[0] == "gone"
         assert wait_for(app, lambda: table.net.status == "closed")
@@ -242,7 +242,7 @@ def test_a_server_that_restarted_without_the_room_says_the_game_is_gone(make_app
         app = make_app()
         table = app.push("table", net.ann)
         assert wait_for(app, lambda: table.awaiting_human or net.ann.state.to_act != 0, also=net.ben_moves)
-        net.server.stop()
+        net.server.stop(end_games=False)
         fresh = ServerThread(host="127.0.0.1", port=port, advertise=False)
         fresh.start()
         assert wait_for(app, lambda: net.ann.status == "closed", timeout=20)
