@@ -33,7 +33,9 @@ def test_a_lapsed_lease_nobody_claimed_keeps_the_room_and_its_hand(redis_clean: 
             ann.take(await ann_ws.expect("joined"))
             code = (await ann_ws.expect("room"))["room"]["code"]
             await ann_ws.send("start")
-            while ann.state is None:
+            # Until it is Ann's turn: the computers' moves before it each save the room,
+            # and a save takes the lease again (on a loaded machine one fell in the stall)
+            while ann.state is None or ann.state.to_act != ann.seat:
                 ann.take(await ann_ws.recv(timeout=10))
             # Process A stalls: no renewal for longer than the lease.
             a._housekeeping.cancel()
