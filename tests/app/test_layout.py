@@ -158,3 +158,13 @@ def test_trick_positions_centred():
     right = pos[-1][0] + lay.card_w
     assert abs((left + right) / 2 - lay.trick.center[0]) <= 2
     assert lay.trick_positions(0) == []
+
+
+@pytest.mark.parametrize("size", [(800, 600), (1280, 720), (1920, 1080), (2560, 1440)])
+@pytest.mark.parametrize("n", SEATS)
+def test_the_count_badge_keeps_off_the_name_and_tag(size, n):
+    """The card-count pill on the portrait's edge never reaches into the words beside it
+    ("13" touched "Normal" or "left" at 1280x720 and lay over them at 1920x1080)."""
+    lay = compute_layout(*size, n)
+    for spot in lay.seats:
+        assert not spot.count.overlaps(spot.label), (spot.side, spot.count, spot.label)

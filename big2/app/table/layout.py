@@ -107,11 +107,13 @@ class SeatSpot:
 
     @property
     def count(self) -> Box:
-        """The card-count badge: a pill on the portrait's lower right edge."""
+        """The card-count badge: a pill on the portrait's lower right edge, reaching past
+        it by a few pixels at most (the name and tag lie 6 px beside a side seat's
+        portrait, 2 px under yours)."""
         p = self.portrait
         h = max(14, p.h * 2 // 5)
         w = max(h, round(h * 1.5))
-        return Box(p.right - w + h // 3, p.bottom - h + h // 4, w, h)
+        return Box(p.right - w + min(h // 3, 4), p.bottom - h + min(h // 4, 2), w, h)
 
 
 #: The drawers (docs/design/look.md, "Panels"): Recent plays on the left, the scores

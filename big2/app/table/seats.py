@@ -188,7 +188,9 @@ def _count(surf: pygame.Surface, t: Table, seat: int, spot) -> None:
     b = pygame.Rect(spot.count.as_tuple())
     words = i18n.current().number(n)
     size = max(MIN_FONT_PX - 1, int(b.h * 0.78))
+    right = b.right
     b.w = max(b.w, text.width_of(words, size, bold=True) + b.h // 2)
+    b.right = right  # a wider count grows over the portrait, not into the words beside it
     pygame.draw.rect(surf, RED if n == 1 else (27, 34, 41), b, border_radius=b.h // 2)
     pygame.draw.rect(surf, WHITE if n == 1 else GOLD_LIGHT, b, 1, border_radius=b.h // 2)
     text.draw(surf, words, size, b.center, WHITE, anchor="center", bold=True)
