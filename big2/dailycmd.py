@@ -54,7 +54,7 @@ def report(day: date, *, paths: Any = None, warn: Any = None) -> dict[str, Any]:
         "date": day.isoformat(), "deal_number": number, "deal": format_deal_number(number),
         "rules": config.rules.name, "seats": config.n_players,
         "opponents": [{"name": s.name, "level": s.level} for s in config.seats[1:]],
-        "played": False, "late": None, "you": None, "expert": None,
+        "played": False, "late": None, "by_computer": None, "you": None, "expert": None,
     }
     loaded = DailyStore(paths or AppPaths.from_environment()).load()
     for notice in loaded.notices:
@@ -62,7 +62,7 @@ def report(day: date, *, paths: Any = None, warn: Any = None) -> dict[str, Any]:
             warn(notice.text)
     record = loaded.value.get(day)
     if record is not None:
-        out.update(played=True, late=record.late, you=_side(record.you, record.names),
+        out.update(played=True, late=record.late, by_computer=record.by_computer, you=_side(record.you, record.names),
                    expert=_side(record.expert, record.names))
     return out
 
@@ -82,7 +82,10 @@ def _text(r: dict[str, Any]) -> list[str]:
         out = "went out first" if s["went_out"] else f"{s['went_out_first']} went out first"
         return f"{who}: {s['points']:+d} points, {out}; tricks taken: {s['tricks_won']}  {s['tricks']}"
 
-    lines.append(side("You" + (" (late)" if r["late"] else ""), r["you"]))
+    marks = [w for w, on in (("late", r["late"]), ("the computer played for you", r["by_computer"])) if on]
+    lines.append(side("You" + (f" ({', '.join(marks)})" if marks else ""), r["you"]))
+    if r["late"] or r["by_computer"]:
+        lines.append("This day counts for no streak.")
     lines.append(side("The Expert in your seat", r["expert"]))
     return lines
 

@@ -38,13 +38,25 @@ def test_daily_prints_your_result_and_the_experts(tmp_path):
         day, 96_944_034, datetime(2026, 12, 6, 9, tzinfo=timezone.utc), False,
         ("Ann", "Mei Lin", "Marco", "Ah Keung"), you, expert))
     data = json.loads(run(tmp_path, "--date", "2026-12-06", "--json").stdout)
-    assert data["played"] is True and data["late"] is False
+    assert data["played"] is True and data["late"] is False and data["by_computer"] is False
     assert data["you"] == {"points": -6, "went_out_first": "Mei Lin", "went_out": False, "tricks_won": 1,
                            "tricks": "○●○"}
     assert data["expert"]["points"] == 0 and data["expert"]["went_out"] is True
     text = run(tmp_path, "--date", "2026-12-06").stdout
     assert "You: -6 points, Mei Lin went out first; tricks taken: 1  ○●○" in text
     assert "The Expert in your seat: +0 points, went out first" in text
+    assert "streak" not in text
+
+
+def test_daily_says_when_the_computer_played_for_you(tmp_path):
+    day = date(2026, 12, 6)
+    you = HandCourse(0, 1, (-6, 0, -3, -2), (6, 0, 3, 2), (1, 0, 1), ())
+    DailyStore(AppPaths.under(tmp_path)).record(DailyRecord(
+        day, 96_944_034, datetime(2026, 12, 6, 9, tzinfo=timezone.utc), False,
+        ("Ann", "Mei Lin", "Marco", "Ah Keung"), you, by_computer=True))
+    assert json.loads(run(tmp_path, "--date", "2026-12-06", "--json").stdout)["by_computer"] is True
+    text = run(tmp_path, "--date", "2026-12-06").stdout
+    assert "You (the computer played for you): -6 points" in text and "This day counts for no streak." in text
 
 
 def test_deal_takes_the_share_text_pasted_whole():

@@ -4,7 +4,9 @@
 player's name in the first seat) over a room in this process, with a
 :class:`DailyWatch` among the room's observers. When the hand is scored the watch
 records the player's :class:`~big2.engine.course.HandCourse` — the first play of a date
-only; a later one is practice and is not kept — and starts the duplicate: the Expert in
+only; a later one is practice and is not kept; marked when the computer played any of
+the player's cards, so it counts for no streak and no achievement — and starts the
+duplicate: the Expert in
 the player's seat plays the same deal (:func:`big2.room.duplicate.play_duplicate`) in
 the background while the results show (:func:`expert_result`). The table opens the
 scene ``"daily_result"`` instead of the usual results (``table.results_scene``).
@@ -64,6 +66,9 @@ class DailyPlay:
     late: bool
     #: The player's hand once scored.
     course: HandCourse | None = None
+    #: Once scored: the computer played some of the player's cards (Let the computer
+    #: play my hand): kept and marked, but no streak (:attr:`DailyRecord.by_computer`).
+    by_computer: bool = False
 
 
 # The book ---------------------------------------------------------------------------------
@@ -173,7 +178,9 @@ def resume(app: Any, table: Any, saved: Any) -> bool:
 
 class DailyWatch:
     """A daily room's observer: at the hand's end, keep the player's result (a first
-    play) and start the Expert's duplicate."""
+    play; marked when the computer played for the player at any point of the hand —
+    the room's ``by_computer`` seats, which a table put back by Continue keeps) and start
+    the Expert's duplicate."""
 
     def __init__(self, app: Any, daily: DailyPlay) -> None:
         self.app = app
@@ -182,11 +189,12 @@ class DailyWatch:
     def hand_scored(self, room: Any, result: Any) -> None:
         course = hand_course(room.log, 0, points=tuple(result.points))
         self.daily.course = course
+        self.daily.by_computer = 0 in tuple(getattr(result, "by_computer", ()) or ())
         if not self.daily.practice:
             names = tuple(room.match.names)
             # (the date's number: a table put back by Continue has no deal in its set-up)
             _keep(self.app, DailyRecord(self.daily.day, daily_deal_number(self.daily.day), datetime.now(timezone.utc),
-                                        self.daily.late, names, course))
+                                        self.daily.late, names, course, by_computer=self.daily.by_computer))
         expert_result(self.app, self.daily.day)
 
 

@@ -16,18 +16,22 @@ schema. The hand itself is still recorded in the score history like any other.
 Format (:data:`DAILY_VERSION`; an older file is brought up one version at a time by
 :data:`UPGRADES`, a newer one is set aside as "newer" and never overwritten unread)::
 
-    {"format": "big2-daily", "version": 1,
+    {"format": "big2-daily", "version": 2,
      "records": [{"date": "2026-12-06", "deal": 96944034, "late": false,
-                  "played_at": "2026-12-06T09:12:00+00:00",
+                  "by_computer": false, "played_at": "2026-12-06T09:12:00+00:00",
                   "names": ["You", "Mei Lin", "Marco", "Ah Keung"],
                   "you": COURSE, "expert": COURSE or null}, ...],
      "checksum": "sha256:..."}
 
 where ``COURSE`` is a :class:`~big2.engine.course.HandCourse` as JSON (:func:`course_to_json`).
+Version 2 added ``by_computer``: the computer played some of the player's cards (see
+:class:`DailyRecord`); a version-1 record is read as played by the player, which is all
+that version could say.
 
 For callers (the daily screens, ``big2 daily``, achievements to come): :class:`DailyStore`
 loads a :class:`DailyBook` and records into it; a book answers :meth:`DailyBook.get`,
-:meth:`DailyBook.streaks` (current and best, on-time days only) and each
+:meth:`DailyBook.streaks` (current and best, of the days played on time by the player
+themselves: :meth:`DailyBook.streak_days`) and each
 :class:`DailyRecord` says :attr:`~DailyRecord.against_expert`.
 """
 
@@ -52,9 +56,19 @@ from .textcheck import text_problem
 
 DAILY_FILE: Final = "daily.json"
 FORMAT_TAG: Final = "big2-daily"
-DAILY_VERSION: Final = 1
+DAILY_VERSION: Final = 2
+
+
+def _v1_to_v2(doc: dict[str, Any]) -> dict[str, Any]:
+    """Version 1 did not say who played: every record was the player's own."""
+    records = doc["records"]
+    if not isinstance(records, list):
+        raise ValueError("no list of records")
+    return {**doc, "records": [{**r, "by_computer": False} if isinstance(r, dict) else r for r in records]}
+
+
 #: ``UPGRADES[n]`` turns a version-``n`` document into a version-``n + 1`` one.
-UPGRADES: Final[dict[int, Callable[[dict[str, Any]], dict[str, Any]]]] = {}
+UPGRADES: Final[dict[int, Callable[[dict[str, Any]], dict[str, Any]]]] = {1: _v1_to_v2}
 #: A record is about 600 bytes: 4 MiB holds many years of days.
 DAILY_LIMITS: Final = JsonLimits(max_bytes=4 * 1024 * 1024, max_depth=16, max_int_digits=20)
 _MAX_SEATS: Final = 8
@@ -67,7 +81,11 @@ class DailyRecord:
 
     ``late``: played after its date (it counts for no streak). ``you`` is the player's
     hand, ``expert`` the duplicate (the Expert in the player's seat), None until it has
-    been played out. ``names`` are the seats' names at the table."""
+    been played out. ``names`` are the seats' names at the table. ``by_computer``: the
+    computer played some of the player's cards (Let the computer play my hand, or the
+    player left the table and came back by Continue with the computer still playing):
+    the result is kept and shown, marked so, and counts for no streak and no
+    achievement — only days the player played every card of themselves do."""
 
     day: date
     deal: int
@@ -76,6 +94,12 @@ class DailyRecord:
     names: tuple[str, ...]
     you: HandCourse
     expert: HandCourse | None = None
+    by_computer: bool = False
+
+    @property
+    def counts(self) -> bool:
+        """Whether the day counts for the streaks: played on its day, by the player."""
+        return not self.late and not self.by_computer
 
     @property
     def against_expert(self) -> int | None:
@@ -109,13 +133,14 @@ class DailyBook:
         """This book with ``record`` for its date, replacing any there."""
         return DailyBook({**self.records, record.day: record})
 
-    def on_time_days(self) -> list[date]:
-        """The dates played on the day itself, oldest first."""
-        return sorted(d for d, r in self.records.items() if not r.late)
+    def streak_days(self) -> list[date]:
+        """The dates that count for the streaks, oldest first: played on the day itself,
+        every card by the player (:attr:`DailyRecord.counts`)."""
+        return sorted(d for d, r in self.records.items() if r.counts)
 
     def streaks(self, today: date) -> Streaks:
-        """The current and best streaks of daily deals played on their day."""
-        days = self.on_time_days()
+        """The current and best streaks of daily deals played on their day by the player."""
+        days = self.streak_days()
         best = run = 0
         previous: date | None = None
         for d in days:
@@ -185,7 +210,7 @@ def course_from_json(data: object) -> HandCourse:
 
 def record_to_json(record: DailyRecord) -> dict[str, Any]:
     return {"date": record.day.isoformat(), "deal": record.deal, "late": record.late,
-            "played_at": record.played_at.astimezone(timezone.utc).isoformat(),
+            "by_computer": record.by_computer, "played_at": record.played_at.astimezone(timezone.utc).isoformat(),
             "names": list(record.names), "you": course_to_json(record.you),
             "expert": None if record.expert is None else course_to_json(record.expert)}
 
@@ -218,6 +243,9 @@ def record_from_json(data: object) -> DailyRecord:
         late = data["late"]
         if not isinstance(late, bool):
             raise Unreadable("a record's late mark is not valid")
+        by_computer = data["by_computer"]
+        if not isinstance(by_computer, bool):
+            raise Unreadable("a record's mark of the computer's play is not valid")
         you = course_from_json(data["you"])
         expert = None if data["expert"] is None else course_from_json(data["expert"])
     except KeyError as exc:
@@ -225,7 +253,7 @@ def record_from_json(data: object) -> DailyRecord:
     for course in (you, expert):
         if course is not None and len(course.points) != len(names):
             raise Unreadable(f"the record of {text} has the wrong number of seats")
-    return DailyRecord(day, deal, moment, late, tuple(names), you, expert)
+    return DailyRecord(day, deal, moment, late, tuple(names), you, expert, by_computer)
 
 
 def book_to_bytes(book: DailyBook) -> bytes:

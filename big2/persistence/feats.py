@@ -31,8 +31,10 @@ the history, so never count. Call everything here on the thread that owns the
   :data:`MIN_DECISIONS` decisions and no costly one;
 * ``expert_eye``: the same, with every decision played as the Expert would;
 * ``beat_expert``: a daily deal's kept result above the Expert's duplicate (late days
-  too; when the history still holds that hand it must count);
-* ``week_streak``: the daily deal played on its day seven days in a row.
+  too; not one the computer played cards of for the person — ``by_computer`` in the
+  daily record —, and when the history still holds that hand it must count);
+* ``week_streak``: the daily deal played on its day seven days in a row, each by the
+  person themselves (the days of the daily streak: :meth:`.DailyBook.streak_days`).
 
 Each comes with when it was earned: the end of the hand, the time of the review, the
 daily play that made it.
@@ -209,7 +211,7 @@ def daily_feats(history: History | None, book: DailyBook) -> dict[str, datetime]
     out: dict[str, datetime] = {}
     for day in sorted(book.records):
         rec = book.records[day]
-        if rec.against_expert != 1:
+        if rec.against_expert != 1 or rec.by_computer:
             continue
         if history is not None:
             rows = history.query("SELECT MIN(id) FROM hands WHERE deal_number = ?", (rec.deal,))
@@ -220,7 +222,7 @@ def daily_feats(history: History | None, book: DailyBook) -> dict[str, datetime]
         out["beat_expert"] = rec.played_at
         break
     run, previous = 0, None
-    for day in book.on_time_days():
+    for day in book.streak_days():
         run = run + 1 if previous is not None and day - previous == timedelta(days=1) else 1
         previous = day
         if run >= STREAK_DAYS:

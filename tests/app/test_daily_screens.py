@@ -4,7 +4,7 @@ a damaged file of daily results. Real clicks and keys throughout."""
 
 from __future__ import annotations
 
-from datetime import date
+from datetime import date, datetime, timezone
 
 import pygame
 import pytest
@@ -12,9 +12,10 @@ from helpers import click, key, post, pump, visible_rect
 from storage_helpers import start_app
 
 from big2.app import daily as dailyplay
+from big2.app.ui import text
 from big2.engine.dailynumber import daily_deal_number
 from big2.room import daily as dailyroom
-from big2.persistence.daily import DailyStore
+from big2.persistence.daily import DailyRecord, DailyStore
 
 TODAY = date(2026, 12, 6)
 
@@ -29,6 +30,45 @@ def _quick_expert_and_a_fixed_today(monkeypatch):
     dailyplay._runs.clear()
     yield
     dailyplay._runs.clear()
+
+
+def drawn(app) -> str:
+    """Every line the app draws now (a full redraw), one a line: what the player reads."""
+    app.dirty = True
+    with text.recording() as lines:
+        app.draw()
+    return "\n".join(d.text for d in lines)
+
+
+def seed_days(*days: date) -> None:
+    """Daily results of ``days``, played on their day by the player, in the data folder."""
+    from big2.engine.course import HandCourse
+    from big2.persistence.paths import AppPaths
+
+    paths = AppPaths.from_environment()
+    paths.data_dir.mkdir(parents=True, exist_ok=True)
+    store = DailyStore(paths)
+    for day in days:
+        you = HandCourse(seat=0, winner=1, points=(-3, 0, -1, -1), cards_left=(3, 0, 1, 1), tricks=(1,), moments=())
+        store.record(DailyRecord(day, daily_deal_number(day), datetime(day.year, day.month, day.day, 9, tzinfo=timezone.utc),
+                                 False, ("You", "Mei Lin", "Marco", "Ah Keung"), you))
+
+
+def play_myself(app, calendar):
+    """Play the selected day card by card as a player who takes the hint each turn
+    (H, then Enter to play it or P to pass), up to the duplicate result."""
+    press(app, calendar.b_play)
+    table = app.top
+    assert table.name == "table" and table.results_scene == "daily_result"
+    for _turn in range(80):
+        assert app.run_until(lambda: table.awaiting_human or app.top.name == "daily_result", timeout=60)
+        if app.top.name == "daily_result":
+            break
+        key(app, pygame.K_h)
+        key(app, pygame.K_RETURN if table.hand.selected else pygame.K_p)
+    assert app.run_until(lambda: app.top.name == "daily_result", timeout=60), app.top.name
+    pump(app, 3)
+    return app.top
 
 
 def press(app, button, frames: int = 3) -> None:
@@ -85,11 +125,11 @@ def test_todays_deal_is_played_kept_shown_beside_the_experts_and_shared(make_app
         assert lines[0].startswith("#96 944 034 · ") and "2026-12-06" in lines[0]
         assert len(lines) == 3 and set(lines[2].replace(" ★", "")) <= {"●", "○"}
         assert not any(s in shared for s in "♠♥♣♦")
-        # back to the calendar: today is marked and the streak counts it
+        # back to the calendar: today is marked; the computer played it, so no streak
         press(app, result.b_calendar)
         cal = app.top
         assert cal.name == "daily" and cal.b_play.text == "Play again (practice)"
-        assert dailyplay.book(app).streaks(TODAY).current == 1
+        assert dailyplay.book(app).streaks(TODAY).current == 0
         # a second play is practice, says so, and changes nothing kept
         result = play_out(app, cal)
         assert result.daily.practice and result.status().startswith("Practice")
@@ -107,6 +147,54 @@ def test_todays_deal_is_played_kept_shown_beside_the_experts_and_shared(make_app
         pump(app, 3)
         assert ng.deal_entry.get_text() == "96 944 034"
         assert ng.config().deal == daily_deal_number(TODAY)
+    finally:
+        st.close()
+
+
+def test_a_day_the_computer_played_for_you_is_kept_and_marked_but_the_streak_does_not_grow(make_app):
+    """The player opens today's deal with two days' streak, then asks the computer to play
+    their hand (pause menu): the result is kept and shown, marked as the computer's, and
+    the streak stays at 2 (it used to count the day: 3), on the result and the calendar."""
+    seed_days(date(2026, 12, 4), date(2026, 12, 5))
+    app, st, cal = open_calendar(make_app)
+    try:
+        assert "Streak: 2 days" in drawn(app)
+        result = play_out(app, cal)
+        assert dailyplay.book(app).streaks(TODAY).current == 2
+        assert result.daily.by_computer and not result.daily.practice
+        said = drawn(app)
+        assert "The computer played for you: it is kept, and counts for no streak." in said, said
+        assert "Daily streak: 3" not in said
+        st.flush()
+        rec = DailyStore(st.paths).load().value.get(TODAY)
+        assert rec is not None and rec.by_computer and not rec.late
+        press(app, result.b_calendar)
+        said = drawn(app)
+        assert "Streak: 2 days" in said and "best: 2 days" in said, said
+        assert "The computer played for you: this day counts for no streak." in said
+        assert "the computer played" in said  # the calendar's legend for the day's colour
+        # the day before, played by the player, shows no such mark
+        click(app, app.top.cell_rect(date(2026, 12, 5)).center)
+        assert "The computer played for you" not in drawn(app)
+    finally:
+        st.close()
+
+
+def test_a_day_played_yourself_still_grows_the_streak(make_app):
+    seed_days(date(2026, 12, 4), date(2026, 12, 5))
+    app, st, cal = open_calendar(make_app)
+    try:
+        assert "Play every card yourself" in drawn(app)  # the rule, before playing
+        result = play_myself(app, cal)
+        assert not result.daily.by_computer
+        said = drawn(app)
+        assert "Kept. Daily streak: 3 days." in said and "computer played" not in said, said
+        st.flush()
+        rec = DailyStore(st.paths).load().value.get(TODAY)
+        assert rec is not None and not rec.by_computer
+        press(app, result.b_calendar)
+        said = drawn(app)
+        assert "Streak: 3 days" in said and "The computer played for you" not in said
     finally:
         st.close()
 

@@ -138,9 +138,10 @@ def _course(mine: int) -> HandCourse:
                       moments=())
 
 
-def _day(day: date, *, late=False, mine=-3, expert=None) -> DailyRecord:
+def _day(day: date, *, late=False, mine=-3, expert=None, by_computer=False) -> DailyRecord:
     return DailyRecord(day, daily_deal_number(day), datetime.combine(day, datetime.min.time(), timezone.utc),
-                       late, ("You", "A", "B", "C"), _course(mine), None if expert is None else _course(expert))
+                       late, ("You", "A", "B", "C"), _course(mine), None if expert is None else _course(expert),
+                       by_computer=by_computer)
 
 
 def test_a_week_of_daily_deals_on_their_day_and_a_result_above_the_experts():
@@ -156,6 +157,16 @@ def test_a_week_of_daily_deals_on_their_day_and_a_result_above_the_experts():
         _hand(h, _session(h), 1, winner=1, left=(1, 0, 1, 1), deal=daily_deal_number(date(2026, 10, 1)),
               assisted=True)
         assert "beat_expert" not in daily_feats(h, book)
+
+
+def test_daily_deals_the_computer_played_for_you_earn_nothing():
+    start = date(2026, 11, 1)
+    book = DailyBook({start + timedelta(days=i): _day(start + timedelta(days=i), by_computer=(i == 3))
+                      for i in range(9)})
+    assert "week_streak" not in daily_feats(None, book)  # the computer's day breaks the run
+    book = book.with_record(_day(date(2026, 10, 1), mine=-1, expert=-5, by_computer=True))
+    assert "beat_expert" not in daily_feats(None, book)  # even with no history to ask
+    assert "beat_expert" not in derive(None, book, lambda _d: None)
 
 
 def test_everything_is_earned_again_from_the_history_and_the_daily_results():

@@ -23,9 +23,9 @@ def course(points=(-6, 0, -3, -2), winner=1, seat=0) -> HandCourse:
                       tricks=(1, 0, 1), moments=(Moment("two", 2, 0, (48,)), Moment("out", 3, winner)))
 
 
-def record(day: date, *, late=False, you=None, expert=None) -> DailyRecord:
+def record(day: date, *, late=False, you=None, expert=None, by_computer=False) -> DailyRecord:
     return DailyRecord(day, daily_deal_number(day), datetime(2026, 12, 6, 9, tzinfo=timezone.utc), late, NAMES,
-                       you or course(), expert)
+                       you or course(), expert, by_computer=by_computer)
 
 
 def test_a_record_round_trips_and_says_how_it_went_against_the_expert(paths):
@@ -43,7 +43,7 @@ def test_a_record_round_trips_and_says_how_it_went_against_the_expert(paths):
     assert store.load().value.get(day).you.my_points == -6
     # the file is a checksummed JSON object of the documented shape
     doc = json.loads(store.path.read_text(encoding="utf-8"))
-    assert doc["format"] == "big2-daily" and doc["version"] == 1 and doc["checksum"].startswith("sha256:")
+    assert doc["format"] == "big2-daily" and doc["version"] == 2 and doc["checksum"].startswith("sha256:")
     assert doc["records"][0]["date"] == "2026-12-06" and doc["records"][0]["deal"] == 96_944_034
 
 
@@ -61,6 +61,42 @@ def test_streaks_count_days_played_on_their_day_only():
     assert book.streaks(today + timedelta(days=1)).current == 6
     assert book.streaks(today + timedelta(days=2)).current == 0
     assert DailyBook().streaks(today) == Streaks(0, 0)
+
+
+def test_a_day_the_computer_played_for_you_is_kept_but_counts_for_no_streak(paths):
+    today = date(2026, 12, 6)
+    book = DailyBook()
+    for d in (3, 4, 5):
+        book = book.with_record(record(date(2026, 12, d)))
+    book = book.with_record(record(today, by_computer=True))  # Let the computer play my hand
+    assert book.streaks(today) == Streaks(current=3, best=3)  # up to yesterday: today does not add
+    assert book.streak_days() == [date(2026, 12, d) for d in (3, 4, 5)]
+    book = book.with_record(record(date(2026, 12, 4), by_computer=True))
+    assert book.streaks(today) == Streaks(current=1, best=1)  # a computer's day breaks the run
+    # kept with its mark, through the checked writer and reader
+    store = DailyStore(paths)
+    store.record(record(today, by_computer=True))
+    store.record(record(date(2026, 12, 5)))
+    got = store.load().value
+    assert got.get(today).by_computer and not got.get(date(2026, 12, 5)).by_computer
+    doc = json.loads(store.path.read_text(encoding="utf-8"))
+    assert [r["by_computer"] for r in doc["records"]] == [False, True]
+
+
+def test_a_version_1_file_is_read_with_every_day_played_by_the_player():
+    from big2.persistence.checksum import seal
+
+    doc = json.loads(book_to_bytes(DailyBook().with_record(record(date(2026, 12, 6)))))
+    del doc["checksum"], doc["records"][0]["by_computer"]
+    doc["version"] = 1
+    got = parse_book(json.dumps(seal(doc)).encode())
+    assert got.get(date(2026, 12, 6)) == record(date(2026, 12, 6))
+    doc["version"] = 2  # the current version must say who played
+    with pytest.raises(Unreadable, match="by_computer"):
+        parse_book(json.dumps(seal(doc)).encode())
+    doc["records"][0]["by_computer"] = "yes"
+    with pytest.raises(Unreadable, match="computer"):
+        parse_book(json.dumps(seal(doc)).encode())
 
 
 def test_a_damaged_file_is_set_aside_the_previous_copy_loaded_and_the_player_told(paths):

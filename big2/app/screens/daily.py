@@ -1,10 +1,13 @@
 """Daily deal: the calendar of daily deals, your streaks, and the day's table.
 
 Title → *Daily deal*. A month of days on the left, each played day marked (green: played
-on its day, blue: played late; ★ better than the Expert's duplicate result, = level
-with it, ● below it or not known yet), today ringed in gold; the streak and the best
-streak above. Clicking a day (or the arrow keys, Page Up/Down for months) selects it;
-the panel on the right says its deal number, its opponents and how you did, and offers
+on its day, blue: played late, amber: the computer played for you; ★ better than the
+Expert's duplicate result, = level with it, ● below it or not known yet), today ringed in
+gold; the streak and the best streak above: days played on their day, every card by the
+player (a day the computer played any of your cards is kept and shown, marked, but counts
+for no streak; the panel of a day still to play says so). Clicking a day (or the arrow
+keys, Page Up/Down for months) selects it; the panel on the right says its deal number,
+its opponents and how you did, and offers
 *Play today's deal*, *Play late* (a missed day: kept, no streak) or *Play again
 (practice)* (not kept), and *Copy share text* for a played day. Days to come cannot be
 played; the calendar starts at :data:`~big2.engine.dailynumber.DAILY_FIRST`.
@@ -38,6 +41,9 @@ WHITE = (240, 240, 235)
 ON_TIME = (46, 120, 70)
 LATE = (48, 84, 140)
 MISSED = (38, 48, 52)
+#: A day the computer played some of the player's cards (no streak).
+BY_COMPUTER = (128, 92, 36)
+AMBER = (240, 190, 120)
 
 
 def weekday_names() -> tuple[str, ...]:
@@ -271,7 +277,7 @@ class DailyScene(Scene):
         elif rec is None:
             fill, colour = MISSED, WHITE
         else:
-            fill, colour = (LATE if rec.late else ON_TIME), WHITE
+            fill, colour = (BY_COMPUTER if rec.by_computer else LATE if rec.late else ON_TIME), WHITE
         if fill is not None:
             pygame.draw.rect(surf, fill, r, border_radius=px(6))
         if day == self.today:
@@ -291,7 +297,8 @@ class DailyScene(Scene):
         x, y = self.grid_x, self.grid_y + 6 * ch + px(6)
         width = 7 * cw
         size = fpx(14)
-        items = ((ON_TIME, _("on the day")), (LATE, _("late")), (None, "★ " + _("beat the Expert")))
+        items = ((ON_TIME, _("on the day")), (LATE, _("late")), (BY_COMPUTER, _("the computer played")),
+                 (None, "★ " + _("beat the Expert")))
         total = sum(self.text_width(w, 14) + px(30) for _c, w in items)
         line_h = self.text_height(14) + px(6)
         for colour, words in items:
@@ -334,9 +341,15 @@ class DailyScene(Scene):
             lines(_("Everyone gets these cards on this day. When your hand ends, the Expert plays "
                     "the same cards in your seat against the same opponents, and you see whose "
                     "points were better."), fpx(15), SOFT, most=6)
+            y += px(6)
+            rule = _("Play every card yourself: a day the computer plays for you counts for no streak.")
+            if y + 2 * self.text_height(15) < bottom:
+                lines(rule, fpx(15), SOFT, most=max(1, (bottom - y) // (self.text_height(15) + px(3))))
             return
         when = _("Played late.") if rec.late else _("Played on the day.")
         lines(when, fpx(15), SOFT, most=1)
+        if rec.by_computer:
+            lines(_("The computer played for you: this day counts for no streak."), fpx(15), AMBER)
         me = _("You: {points}").format(points=tr.signed(rec.you.my_points))
         if rec.expert is None:
             ex = _("Expert: still to play")

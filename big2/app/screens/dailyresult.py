@@ -7,7 +7,9 @@ who went out first on each side, the tricks as symbols, and the deciding moments
 by side. The Expert's hand is played out in the background while this shows ("The
 Expert is playing your cards…"); the screen fills in when it is done. *Copy share text*
 puts the spoiler-free lines of :func:`big2.app.daily.share_text` on the clipboard,
-*Calendar* goes back to the daily calendar and *Done* (Enter) to the title.
+*Calendar* goes back to the daily calendar and *Done* (Enter) to the title. The line
+under the title says how the play counts: kept, practice, late, or — when the computer
+played any of the player's cards — kept but counting for no streak.
 """
 
 from __future__ import annotations
@@ -86,6 +88,9 @@ class DailyResultScene(Scene):
     def status(self) -> str:
         if self.daily.practice:
             return _("Practice: you played this deal before, so this play is not kept.")
+        if self.daily.by_computer:
+            return (_("Played late, and the computer played for you: it is kept, and counts for no streak.")
+                    if self.daily.late else _("The computer played for you: it is kept, and counts for no streak."))
         if self.daily.late:
             return _("Played late: it is kept, and counts for no streak.")
         streak = dailyplay.book(self.app).streaks(dailyplay.today()).current
@@ -195,7 +200,11 @@ class DailyResultScene(Scene):
         text.draw(surf, text.shorten(title, fpx(26), inner, bold=True), fpx(26), (r.centerx, r.y + px(30)), GOLD,
                   anchor="center", bold=True, max_width=inner)
         deal = _("Deal {number}.").format(number=format_deal_number(int(self.table.state.deal_number or 0)))
-        line = text.shorten(deal + " " + self.status(), fpx(15), inner)
+        status = self.status()
+        line = deal + " " + status
+        if text.width_of(line, fpx(15)) > inner:  # how the play counts matters more than the number
+            line = status
+        line = text.shorten(line, fpx(15), inner)
         text.draw(surf, line, fpx(15), (r.centerx, r.y + px(62)), SOFT, anchor="center", max_width=inner)
         mine, theirs = self.mine, self.expert
         label_w = min(px(190), inner // 4)
