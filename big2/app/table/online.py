@@ -40,8 +40,8 @@ from big2.app.online import errors
 from big2.app.online.reactions import ORDER, is_muted, reaction_text, toggle_mute
 from big2.app.ui import assets, text
 from big2.app.ui.uiscale import MIN_FONT_PX
-from big2.app.table.part import TablePart
-from big2.app.table.reactions import button_spot, closes_panel, draw_bubble
+from big2.app.table.panelbuttons import PanelPart, button_panel, closes_panel
+from big2.app.table.reactions import button_spot, draw_bubble
 from big2.room import personas
 
 if TYPE_CHECKING:
@@ -58,7 +58,7 @@ INPUT = (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP, pygame.KEYDOWN, pygame.KE
          pygame.TEXTINPUT)
 
 
-class OnlinePart(TablePart):
+class OnlinePart(PanelPart):
     """Reconnecting…, seats held for the away, the turn clock and reactions."""
 
     def __init__(self, table: Table) -> None:
@@ -83,10 +83,8 @@ class OnlinePart(TablePart):
         self.seen: tuple[int, int] = (-1, 0)
         self.played_for_me = 0
         self.clock_shown: tuple[int, int] | None = None
-        self.b_react: pygame_gui.elements.UIButton | None = None
         self.b_leave: pygame_gui.elements.UIButton | None = None
-        #: The reactions panel while open: its rect and buttons (reaction or mute, value).
-        self.panel: pygame.Rect | None = None
+        #: The reactions panel's buttons: (button, "react" or "mute", reaction or seat).
         self.panel_buttons: list[tuple[pygame_gui.elements.UIButton, str, Any]] = []
 
     # -- what the link says ------------------------------------------------------------
@@ -293,8 +291,7 @@ class OnlinePart(TablePart):
     def pressed(self, element: Any) -> bool:
         if element is None:
             return False
-        if element is self.b_react:
-            (self.open_panel if self.panel is None else self.close_panel)()
+        if self.toggled(element):
             return True
         if element is self.b_leave:
             leave_online(self.app, self.link)
@@ -363,31 +360,11 @@ class OnlinePart(TablePart):
                 name = state.names[seat]
                 label = (_("Unmute {name}") if self.muted(seat) else _("Mute {name}")).format(name=name)
                 rows.append(("mute", label, seat))
-        h = max(t.px(34), self.b_react.rect.h - t.px(4))
-        gap = t.px(6)
-        w = max(t.px(200), t.button_width([r[1] for r in rows]) + t.px(16))
-        x = min(self.b_react.rect.right - w, t.app.size[0] - w - t.px(8))
-        y = self.b_react.rect.bottom + gap
-        tall = len(rows) * (h + gap) + gap + t.px(8)
-        if y + tall > t.app.size[1]:  # a small window: shorter buttons
-            h = max(t.px(24), (t.app.size[1] - y - 2 * gap - t.px(8)) // len(rows) - gap)
-            tall = len(rows) * (h + gap) + gap + t.px(8)
-        self.panel = pygame.Rect(x - gap, y, w + 2 * gap, tall)
-        yy = y + gap
-        for i, (kind, label, value) in enumerate(rows):
-            if kind == "mute" and rows[i - 1][0] == "react":
-                yy += t.px(8)  # a little space between reactions and mutes
-            b = t.button((x, yy, w, h), label)
-            self.panel_buttons.append((b, kind, value))
-            yy += h + gap
+        # a little space between the reactions and the mutes
+        self.panel, buttons = button_panel(t, self.b_react, [label for _kind, label, _value in rows],
+                                           apart=len(ORDER), fit=True)
+        self.panel_buttons = [(b, kind, value) for b, (kind, _label, value) in zip(buttons, rows)]
         t.app.dirty = True
-
-    def close_panel(self) -> None:
-        for b, _kind, _value in self.panel_buttons:
-            b.kill()
-        self.panel_buttons = []
-        self.panel = None
-        self.table.app.dirty = True
 
     def leave(self) -> None:
         self.close_panel()
@@ -408,8 +385,7 @@ class OnlinePart(TablePart):
             seat, left = shown
             box = pygame.Rect(lay.seats[t.pos_of(seat)].info.as_tuple())
             self.draw_clock(surf, box, left, urgent=self.urgent())
-        if self.panel is not None:
-            text.panel(surf, self.panel, alpha=250, border=(200, 200, 200))
+        self.draw_panel(surf)
 
     def draw_over(self, surf: pygame.Surface) -> None:
         """Over everything (message and banner too): the reconnecting veil."""

@@ -29,7 +29,7 @@ from big2.room.events import SeatDealt
 from big2.room.reacting import Reactor
 from big2.app.online.reactions import is_muted, reaction_text, toggle_mute
 from big2.app.ui import assets, text
-from big2.app.table.part import TablePart
+from big2.app.table.panelbuttons import PanelPart, button_panel, closes_panel
 
 if TYPE_CHECKING:
     from big2.app.table.part import Table
@@ -70,17 +70,7 @@ def button_spot(t: Table, words: str) -> pygame.Rect:
     return pygame.Rect(menu.right - w, below + max(4, menu.h // 8), w, menu.h)
 
 
-def closes_panel(panel: pygame.Rect | None, button: Any, event: pygame.event.Event) -> bool:
-    """Whether ``event`` closes an open reactions panel: a press outside it (and outside
-    the ``button`` that opened it), or Esc."""
-    if panel is None:
-        return False
-    if event.type == pygame.MOUSEBUTTONDOWN:
-        return not panel.collidepoint(event.pos) and not (button is not None and button.rect.collidepoint(event.pos))
-    return event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE
-
-
-class ReactionsPart(TablePart):
+class ReactionsPart(PanelPart):
     """The characters' reactions and their mutes."""
 
     def __init__(self, table: Table) -> None:
@@ -89,9 +79,7 @@ class ReactionsPart(TablePart):
         self.reactor = Reactor(state.names, state.people, state.deal_number or 0)
         #: seat -> (reaction id, game time it goes)
         self.bubbles: dict[int, tuple[str, float]] = {}
-        self.b_react: pygame_gui.elements.UIButton | None = None
-        self.panel: pygame.Rect | None = None
-        self.panel_buttons: list[tuple[pygame_gui.elements.UIButton, int]] = []
+        self.panel_buttons: list[tuple[pygame_gui.elements.UIButton, int]] = []  # (mute, seat)
 
     def muted(self, seat: int) -> bool:
         return is_muted(self.app, HERE, seat, self.table.state.names[seat])
@@ -135,8 +123,7 @@ class ReactionsPart(TablePart):
     def draw(self, surf: pygame.Surface) -> None:
         for seat, (reaction, _until) in self.bubbles.items():
             draw_bubble(surf, self.table, seat, reaction)
-        if self.panel is not None:
-            text.panel(surf, self.panel, alpha=250, border=(200, 200, 200))
+        self.draw_panel(surf)
 
     def leave(self) -> None:
         self.close_panel()
@@ -164,10 +151,7 @@ class ReactionsPart(TablePart):
         return False
 
     def pressed(self, element: Any) -> bool:
-        if element is None:
-            return False
-        if element is self.b_react:
-            (self.open_panel if self.panel is None else self.close_panel)()
+        if self.toggled(element):
             return True
         for button, seat in self.panel_buttons:
             if element is button:
@@ -187,25 +171,9 @@ class ReactionsPart(TablePart):
         for seat in self.talkers():
             name = t.state.names[seat]
             rows.append(((_("Unmute {name}") if self.muted(seat) else _("Mute {name}")).format(name=name), seat))
-        h = max(t.px(34), self.b_react.rect.h - t.px(4))
-        gap = t.px(6)
-        w = max(t.px(200), t.button_width([r[0] for r in rows]) + t.px(16))
-        x = min(self.b_react.rect.right - w, t.app.size[0] - w - t.px(8))
-        y = self.b_react.rect.bottom + gap
-        self.panel = pygame.Rect(x - gap, y, w + 2 * gap, len(rows) * (h + gap) + gap)
-        yy = y + gap
-        for label, seat in rows:
-            self.panel_buttons.append((t.button((x, yy, w, h), label), seat))
-            yy += h + gap
+        self.panel, buttons = button_panel(t, self.b_react, [label for label, _seat in rows])
+        self.panel_buttons = [(b, seat) for b, (_label, seat) in zip(buttons, rows)]
         t.app.dirty = True
 
-    def close_panel(self) -> None:
-        for b, _seat in self.panel_buttons:
-            b.kill()
-        self.panel_buttons = []
-        if self.panel is not None:
-            self.panel = None
-            self.table.app.dirty = True
 
-
-__all__ = ["HERE", "REACTION_SECONDS", "ReactionsPart", "button_spot", "closes_panel", "draw_bubble"]
+__all__ = ["HERE", "REACTION_SECONDS", "ReactionsPart", "button_spot", "draw_bubble"]
