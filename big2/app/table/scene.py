@@ -29,14 +29,12 @@ screens are opened by name through the app (``app.push("pause", table)``).
 from __future__ import annotations
 
 from collections import deque
-from collections.abc import Callable
 from typing import TypeVar
 
 import pygame
 import pygame_gui
 
 from big2.engine.cards import CardSet
-from big2.engine.combos import PASS, move_cards
 from big2.room import commands as cmd
 from big2.room import personas, seatrules
 from big2.room.events import HintGiven, SeatDealt
@@ -44,7 +42,7 @@ from big2.room.link import SeatLink
 from big2.room.state import SeatState
 
 from big2 import i18n
-from big2.i18n import _, pgettext
+from big2.i18n import _
 from big2.app import vocab
 from big2.app.table.hand import HandModel
 from big2.app.table.layout import TableLayout, compute_layout
@@ -59,29 +57,14 @@ from big2.app.table.exchange import ExchangeTurn
 from big2.app.table.handover import HandOverPart
 from big2.app.table.input import TableInput
 from big2.app.table.part import TablePart
-from big2.app.table.playback import EventPlayback, reading_order, recent_lines
+from big2.app.table.playback import EventPlayback
+from big2.app.table.notice import notice_area
+from big2.app.table import answers as replies, buttonrow, placing
 from big2.app.table.feel import FeelPart
 from big2.app.table.tracker import TrackerPart
 from big2.app.table.undo import UndoPart
 
 P = TypeVar("P", bound=TablePart)
-
-
-class ReasonButton(pygame_gui.elements.UIButton):
-    """A button that, clicked while greyed out, calls ``why`` (to say why it is off)."""
-
-    def __init__(self, *args, why: Callable[[], None], **kwargs) -> None:
-        super().__init__(*args, **kwargs)
-        self.why = why
-
-    def process_event(self, event: pygame.event.Event) -> bool:
-        if (
-            event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and not self.is_enabled and self.visible
-            and self.hover_point(*self.ui_manager.calculate_scaled_mouse_position(event.pos))
-        ):
-            self.why()
-            return True
-        return super().process_event(event)
 
 
 def plan_groups(rules):
@@ -197,12 +180,8 @@ class TableScene(Scene):
         super().leave()
 
     def button_labels(self, short: bool) -> dict[str, str]:
-        """The action buttons' words: with their keys ("Play ⏎"), or ``short`` without
-        them, for a row that would otherwise run off a narrow window (the keys still work)."""
-        if short:
-            return {"sort": pgettext("button", "Sort"), "hint": pgettext("button", "Hint"),
-                    "pass": pgettext("button", "Pass"), "play": pgettext("button", "Play")}
-        return {"sort": _("Sort (S)"), "hint": _("Hint (H)"), "pass": _("Pass (P)"), "play": _("Play ⏎")}
+        """The action buttons' words (see :func:`~big2.app.table.buttonrow.button_labels`)."""
+        return buttonrow.button_labels(short)
 
     def _compute_layout(self) -> TableLayout:
         w, h = self.app.size
@@ -212,16 +191,13 @@ class TableScene(Scene):
         # the tabs' words at the largest type the layout may choose
         most_text = 1.0 + (max(1.0, min(s.card_scale, 1.5)) - 1.0) * 0.8
         tabs = self.drawers.tab_widths(scaled_font(18 * most_text, ui_scale((max(w, 800), max(h, 600)))))
-        lay = None
-        for short in (False, True):
-            words = tuple(self.button_labels(short).values())
-            lay = compute_layout(w, h, self.state.n_players, max_hand=most, min_button_w=self.button_width(words),
-                                 card_scale=s.card_scale, left_handed=s.left_handed, drawers=self.drawers.names(),
-                                 tab_w=tabs, left_drawer_w=self.left_drawer_w(), react_w=self.reactions_button_w())
-            self.short_labels = short
-            if all(b.x >= 0 and b.x + b.w <= w for b in (*lay.buttons.values(), lay.extra_button)):
-                break  # the row is inside the window with these words
-        assert lay is not None
+
+        def make(words: tuple[str, ...]) -> TableLayout:
+            return compute_layout(w, h, self.state.n_players, max_hand=most, min_button_w=self.button_width(words),
+                                  card_scale=s.card_scale, left_handed=s.left_handed, drawers=self.drawers.names(),
+                                  tab_w=tabs, left_drawer_w=self.left_drawer_w(), react_w=self.reactions_button_w())
+
+        lay, self.short_labels = buttonrow.fitted_row(make, w)
         return lay
 
     def reactions_button_w(self) -> int:
@@ -248,29 +224,10 @@ class TableScene(Scene):
                 self.message_language != i18n.current().code:
             self.message = None  # said in the language just left: a worded-later line rewords itself
         lay = self.layout = self._compute_layout()
-        full = self.button_labels(False)
         # the words without their keys where the row could not give them their width
-        # (a narrow window; How to play's lesson drawer narrows the table after the fact)
-        self.short_labels = getattr(self, "short_labels", False) or any(
-            box.w < self.button_width([full[name]]) for name, box in lay.buttons.items() if name in full)
-        labels = self.button_labels(self.short_labels)
-        tips = {
-            "sort": _("Sort your hand by rank or by suit"),
-            "hint": _("Suggest a play"),
-            "pass": _("Pass this turn"),
-            "play": _("Play the selected cards (Enter or double-click)"),
-        }
-        self.buttons = {
-            name: self.button(box.as_tuple(), labels[name], object_id="#primary" if name == "play" else None, tooltip=tips[name])
-            for name, box in lay.buttons.items() if name not in ("play", "pass")
-        }
-        # Play and Pass say why when clicked greyed out (pygame_gui swallows such clicks)
-        for name, why in (("play", self.explain_play), ("pass", self.explain_pass)):
-            self.buttons[name] = ReasonButton(
-                pygame.Rect(lay.buttons[name].as_tuple()), labels[name], self.app.manager, container=self.ui,
-                object_id="#primary" if name == "play" else None, tool_tip_text=tips[name], why=why,
-            )
-        self.buttons = {name: self.buttons[name] for name in lay.buttons}
+        self.short_labels = getattr(self, "short_labels", False) or buttonrow.too_narrow(lay, self.button_width)
+        self.buttons = buttonrow.make_row(self, lay, self.short_labels,
+                                          {"play": self.explain_play, "pass": self.explain_pass})
         self.b_menu = self.button(lay.menu_button.as_tuple(), _("Menu"), tooltip=_("Pause (Esc)"))
         for part in self.parts:
             part.build_ui()
@@ -406,39 +363,7 @@ class TableScene(Scene):
     def show_position(self) -> None:
         """Show the hand as it stands (no deal animation): a room restored from a save,
         or joined in the middle of a hand. Play goes on from the seat to act."""
-        from big2.room.events import TurnStarted
-
-
-        state = self.state
-        rules = state.rules
-        self.playback.queue.clear()
-        self.tweens.finish_all()
-        lay = self.layout
-        self.counts = list(state.counts)
-        self.hand.set_cards(state.hand)
-        self.sprites.clear()
-        self.flying.clear()
-        for layer, (seat, move) in enumerate(state.trick_plays):
-            cards = reading_order(list(move_cards(move)), rules)
-            for c, (x, y) in zip(cards, lay.trick_positions(len(cards), layer)):
-                self.sprites[c] = CardSprite(c, x, y, lay.card_w, lay.card_h)
-            self.trick.append((seat, cards))
-            self.owner = seat
-        for s in state.passed:
-            self.badges[s] = pgettext("badge", "Pass")
-        self.place_hand(animate=False)
-        n = state.hand_number or len(state.results) + 1
-        if self.online and not state.history:  # online, a hand is joined as it is dealt
-            self.log.append((vocab.later(lambda: _("Hand {number} is dealt").format(number=i18n.current().number(n))), (235, 225, 180)))
-        else:
-            self.log.append((vocab.later(lambda: _("Hand {number} resumed where it stopped").format(number=i18n.current().number(n))), (235, 225, 180)))
-        # online the snapshot carries the hand's public log: all of it, so a rejoin or a
-        # reconnect shows what happened meanwhile (the computer's moves for this seat too)
-        self.log.extend(recent_lines(state, LOG_KEEP if self.online else 3))
-        if state.to_act is not None:
-            self.playback.queue.append(TurnStarted(state.to_act, state.leading))
-        self.link.poll()  # nothing new: the position is the state
-        self.app.dirty = True
+        placing.show_position(self)
 
     # The loop ------------------------------------------------------------------------------
 
@@ -547,27 +472,7 @@ class TableScene(Scene):
     # Placing sprites -------------------------------------------------------------------------
 
     def place_hand(self, *, animate: bool) -> None:
-        lay = self.layout
-        positions = lay.hand_positions(len(self.hand.cards), self.hand_gaps())
-        d = 0.16 * self.anim if animate else 0
-        dragging = self.input.dragging()
-        for i, c in enumerate(self.hand.cards):
-            spr = self.sprites.get(c)
-            if spr is None:
-                x, y = positions[i]
-                spr = self.sprites[c] = CardSprite(c, x, y, lay.card_w, lay.card_h, face_up=self.hand_visible)
-            spr.face_up = self.hand_visible
-            if c == dragging:
-                continue
-            x, y = positions[i]
-            if c in self.hand.selected:
-                y -= lay.lift
-            spr.base = (lay.card_w, lay.card_h)
-            if d > 0:
-                self.tweens.to(spr, d, ease="out_cubic", x=x, y=y, w=lay.card_w, h=lay.card_h)
-            else:
-                self.tweens.cancel(spr)
-                spr.x, spr.y, spr.w, spr.h = x, y, lay.card_w, lay.card_h
+        placing.place_hand(self, animate=animate)
 
     def hand_gaps(self) -> frozenset[int]:
         """Indices of the bottom hand's cards that start a group (arranged by combinations)."""
@@ -575,16 +480,7 @@ class TableScene(Scene):
 
     def place_all(self) -> None:
         """After a resize: every sprite straight to its new place and size."""
-        lay = self.layout
-        self.place_hand(animate=False)
-        for layer, (_seat, cards) in enumerate(self.trick):
-            for c, (x, y) in zip(cards, lay.trick_positions(len(cards), layer)):
-                spr = self.sprites.get(c)
-                if spr is not None:
-                    spr.x, spr.y, spr.w, spr.h = x, y, lay.card_w, lay.card_h
-                    spr.base = (lay.card_w, lay.card_h)
-        self.sweeping.clear()
-        self.flying.clear()
+        placing.place_all(self)
 
     # Human turns ---------------------------------------------------------------------------------
 
@@ -664,17 +560,10 @@ class TableScene(Scene):
         giving = self.exchange.giving_back is not None
         reason = self.check_selection() if mine else _("Wait for your turn.")
         self.play_reason = reason or ""
-        b = self.buttons
-        label = self.button_labels(getattr(self, "short_labels", False))["play"]
-        if mine and giving:  # the button is narrow in a small window
-            label = _("Give back") if b["play"].rect.width >= 100 else _("Give")
-        if b["play"].text != label:
-            b["play"].set_text(label)
-        (b["play"].enable if mine and reason is None else b["play"].disable)()
-        can_pass = mine and not giving and self.state.in_hand and not self.state.leading
-        (b["pass"].enable if can_pass else b["pass"].disable)()
-        (b["hint"].enable if mine else b["hint"].disable)()
-        (b["sort"].enable if self.hand_visible and self.hand.cards else b["sort"].disable)()
+        buttonrow.refresh_row(self.buttons, getattr(self, "short_labels", False), mine=mine, giving=giving,
+                              play=mine and reason is None,
+                              can_pass=mine and not giving and self.state.in_hand and not self.state.leading,
+                              sort=self.hand_visible and bool(self.hand.cards))
         for part in self.parts:
             part.refresh()
 
@@ -746,21 +635,8 @@ class TableScene(Scene):
         self.refresh_buttons()
 
     def answers(self, events) -> list:
-        """Online: take the server's refusals (say why; the turn is offered again) and
-        hints (shown now) out of ``events``; the rest is for the playback."""
-        rest = []
-        for event in events:
-            if isinstance(event, cmd.Refusal):
-                self.waiting_on = None
-                self.awaiting_human = False  # offered again, with the same cards
-                self.say(vocab.render_at(self.state, event.message), 4.0, (255, 150, 140))
-                self.refresh_buttons()
-            elif isinstance(event, HintGiven):
-                if self.awaiting_human:
-                    self.take_hint(event)
-            else:
-                rest.append(event)
-        return rest
+        """Online: the refusals and hints taken out of ``events`` (see :mod:`.answers`)."""
+        return replies.answers(self, events)
 
     def show_hint(self) -> None:
         if not self.awaiting_human:
@@ -777,11 +653,7 @@ class TableScene(Scene):
 
     def take_hint(self, hint: HintGiven) -> None:
         """Show the room's suggestion: its cards lifted, its reason said."""
-        if hint.move != PASS:
-            self.hand.select_only(move_cards(hint.move))
-            self.place_hand(animate=True)
-        self.say(vocab.later(lambda: vocab.render_at(self.state, hint.why)), 5.0, (200, 235, 255))
-        self.refresh_buttons()
+        replies.take_hint(self, hint)
 
     def sort_hand(self) -> None:
         mode = self.hand.toggle_sort()
@@ -814,42 +686,8 @@ class TableScene(Scene):
         self.view.paint(surf)
 
     def notice_area(self) -> pygame.Rect:
-        """Free felt for a notice: beside the trick's ring, or above a side seat, clear
-        of every seat, play, drawer, tab and button (the largest such place)."""
-        lay = self.layout
-        ring = pygame.Rect(lay.trick.as_tuple()).inflate(lay.card_w * 0.3 + 3 * lay.font_px, lay.card_h * 0.12 + 3 * lay.font_px)
-        area = pygame.Rect(lay.area.as_tuple())
-        taken = [pygame.Rect(b.as_tuple()) for b in (*lay.shown_panels().values(), lay.menu_button, *lay.buttons.values(),
-                                                    lay.message)]
-        for spot in lay.seats:
-            taken += [pygame.Rect(b.as_tuple()) for b in (spot.info, spot.play, spot.say)]
-        taken.append(ring)
-        gap = 8
-        places = []
-        for x0, x1 in ((ring.right + gap, area.right - gap), (area.x + gap, ring.left - gap)):
-            for y0, y1 in ((ring.top, ring.bottom), (area.y + gap, ring.centery), (ring.centery, lay.message.y - gap)):
-                r = pygame.Rect(x0, y0, x1 - x0, y1 - y0)
-                for t in taken:  # shrink away from what is there, keeping the larger part
-                    if r.w <= 0 or r.h <= 0 or not r.colliderect(t):
-                        continue
-                    cuts = [pygame.Rect(r.x, r.y, r.w, t.top - gap - r.y), pygame.Rect(r.x, t.bottom + gap, r.w, r.bottom - t.bottom - gap),
-                            pygame.Rect(r.x, r.y, t.left - gap - r.x, r.h), pygame.Rect(t.right + gap, r.y, r.right - t.right - gap, r.h)]
-                    r = max(cuts, key=lambda c: max(0, c.w) * max(0, c.h) * (c.w >= 200))
-                if r.w > 0 and r.h > 0 and not any(r.colliderect(t) for t in taken):
-                    places.append(r)
-        if "plays" in lay.drawers:  # the drawer's column under Recent plays
-            log = pygame.Rect(lay.log.as_tuple())
-            places.append(pygame.Rect(log.x, log.bottom + gap, log.w, self.app.size[1] - gap - log.bottom - gap))
-        good = [r for r in places if r.w >= 200 and r.h >= 110]
-        if good:
-            return max(good, key=lambda r: r.w * r.h)
-        # a small window: the left column under the tabs (over the left seat, for as long
-        # as the notice shows)
-        column = pygame.Rect(area.x + gap, area.y, 200, self.app.size[1])
-        top = max([area.y + gap, *(t.bottom + gap for t in taken if t.colliderect(column) and t.bottom < ring.centery
-                                   and t is not ring and t.y < lay.seats[-1].info.y)])
-        x = max(area.x, min(area.x + gap, ring.x - 202))
-        return pygame.Rect(x, top, 200, max(150, ring.top - top))  # (room for three lines and Dismiss)
+        """Free felt for a notice (see :func:`~big2.app.table.notice.notice_area`)."""
+        return notice_area(self.layout, self.app.size)
 
     def damage_info(self) -> None:
         """Mark every text and marker area for redrawing (after an event or message)."""
