@@ -8,7 +8,7 @@ import pygame
 
 from ...i18n import _
 
-from ..ui import text
+from ..ui import assets, text
 from ..ui.scene import Scene
 from .backdrop import Backdrop
 from .common import dialog_rect, frame, veil
@@ -50,7 +50,14 @@ class ConfirmScene(Scene):
         cancel_text = _("Cancel")
         cancel_need = max(px(130), self.text_width(cancel_text, 17, bold=True) + px(32)) if self.cancel else 0
         need = 2 * px(30) + yes_need + no_need + (cancel_need + gap if self.cancel else 0) + gap
-        r = self.rect = dialog_rect(self.app.size, max(px(560), need), px(230) if self.detail else px(170))
+        width = max(px(560), need)
+        r = self.rect = dialog_rect(self.app.size, width, px(230) if self.detail else px(170))
+        #: the detail's lines: wrapped to the dialog, never shrunk to one line; past
+        #: three the dialog grows to hold them
+        self.detail_lines = text.wrap(self.detail, self.fpx(16), r.w - px(40)) if self.detail else []
+        extra = max(0, len(self.detail_lines) - 3) * self.detail_step()
+        if extra:
+            r = self.rect = dialog_rect(self.app.size, width, px(230) + extra)
         y, bh = r.bottom - px(70), px(46)
         safe_no = self.danger  # Enter: the safe answer
         x = r.x + px(30)
@@ -83,5 +90,10 @@ class ConfirmScene(Scene):
         r = self.rect
         frame(surf, r)
         text.draw(surf, self.question, self.fpx(22), (r.centerx, r.y + px(44)), GOLD, anchor="center", bold=True, max_width=r.w - px(40))
-        if self.detail:
-            text.draw(surf, self.detail, self.fpx(16), (r.centerx, r.y + px(86)), (215, 220, 225), anchor="center", max_width=r.w - px(40))
+        for i, line in enumerate(self.detail_lines):
+            text.draw(surf, line, self.fpx(16), (r.centerx, r.y + px(86) + i * self.detail_step()), (215, 220, 225),
+                      anchor="center", max_width=r.w - px(40))
+
+    def detail_step(self) -> int:
+        """From one line of the detail to the next."""
+        return assets.font(self.fpx(16)).get_linesize()
