@@ -114,9 +114,9 @@ class OnlinePart(PanelPart):
                          and seats[s].get("kind") in ("computer", "open"))
 
     def offer_for(self, seat: int) -> tuple[int, str, bool] | None:
-        """The host's Menu offer for ``seat`` (see :func:`~big2.app.screens.pause.seat_offers`),
+        """The host's Menu offer for ``seat`` (see :func:`~big2.app.table.seatoffers.seat_offers`),
         or None (not the host, or nothing to offer there)."""
-        from big2.app.screens.pause import seat_offers
+        from big2.app.table.seatoffers import seat_offers
 
         return next((o for o in seat_offers(self.table) if o[0] == seat), None)
 
@@ -131,7 +131,7 @@ class OnlinePart(PanelPart):
     def ask_seat(self, seat: int) -> None:
         """The host clicked the plate of a seat they can open (or give back): ask, as
         the Menu's item would do it."""
-        from big2.app.screens.pause import apply_offer
+        from big2.app.table.seatoffers import apply_offer
 
         offer = self.offer_for(seat)
         if offer is None:
