@@ -282,3 +282,18 @@ def test_a_daily_deal_left_mid_hand_is_still_the_daily_deal_after_continue(make_
         assert rec is not None and not rec.late
     finally:
         st.close()
+
+
+def test_the_pause_menu_says_a_computer_played_daily_counts_for_no_streak(make_app):
+    """Before 'Let the computer play my hand' on today's deal, its tooltip says what it
+    costs: the day then counts for no streak (an ordinary hand's says nothing of it)."""
+    app, st, cal = open_calendar(make_app)
+    try:
+        press(app, cal.b_play)
+        table = app.top
+        assert app.run_until(lambda: table.awaiting_human, timeout=60)
+        key(app, pygame.K_ESCAPE)
+        assert app.top.name == "pause"
+        assert "counts for no streak" in app.top.b_hand.tool_tip_text
+    finally:
+        st.close()

@@ -112,7 +112,11 @@ class PauseScene(Scene):
         self.b_undo = self.b_save = None
         if not online:
             self.b_undo = self.button(place("undo"), _("Undo my last move"), tooltip=reasons["undo"] or _("Back to your previous decision, the computers' replies too (Ctrl+Z or U)"))
-        self.b_hand = self.button(place("hand"), _("Let the computer play my hand"), tooltip=reasons["hand"] or _("The computer plays your seat until this hand ends"))
+        daily = getattr(self.table, "daily", None)
+        counted = daily is not None and not daily.practice and not daily.late  # a streak day
+        tip = (_("The computer plays your seat until this hand ends; today's deal then counts for no streak")
+               if counted else _("The computer plays your seat until this hand ends"))
+        self.b_hand = self.button(place("hand"), _("Let the computer play my hand"), tooltip=reasons["hand"] or tip)
         self.b_offers = []
         code = (getattr(self.table.link, "lobby", None) or {}).get("code_shown", "")
         for seat, label, computer in self.offers:
