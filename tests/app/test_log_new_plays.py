@@ -48,7 +48,7 @@ def _scrolled_back_with_new_plays(make_app):
     app.push(table)
     open_drawer(app, table, "plays")  # a drawer: closed by default on a narrow window
     log = table.view.log
-    _play_on(app, table, log.room() + 4)
+    _play_on(app, table, log.room() + 3)  # enough for the wheel's three lines back
     _wheel(app, log.box().center, 1)  # back through the hand
     assert log.first is not None
     assert _marker(app) is None  # nothing new yet

@@ -1,5 +1,8 @@
 """Recent plays: the hand so far, line by line, in the table's top-left panel.
 
+The panel has no heading (its drawer's tab, "▾ Recent plays", names it) and is as tall
+as its lines and a little air, up to the drawer's room: early in a hand it is short.
+
 Every play of the hand is kept (the table's ``log``; it is cleared when a hand is dealt)
 and a long line wraps rather than being cut. The panel shows the newest lines and
 follows the play; the mouse wheel over it, or Page Up / Page Down, scrolls back through
@@ -26,6 +29,8 @@ if TYPE_CHECKING:
 GOLD = (245, 210, 122)
 #: How many of a hand's log lines the table keeps (a whole hand has far fewer).
 KEEP = 400
+#: The room above the first line and under the last one (the panel's air).
+PAD = 8
 
 
 class RecentPlays:
@@ -45,8 +50,8 @@ class RecentPlays:
 
     # Geometry ----------------------------------------------------------------------------
 
-    def box(self) -> pygame.Rect:
-        """The panel's place: the layout's corner, unless a part's panel (the card
+    def full_box(self) -> pygame.Rect:
+        """The room the panel has: the layout's drawer, unless a part's panel (the card
         tracker) moves it (``part.log_box()``)."""
         box = pygame.Rect(self.table.layout.log.as_tuple())
         for part in self.table.parts:
@@ -54,8 +59,16 @@ class RecentPlays:
             box = moved if moved is not None else box
         return box
 
+    def box(self) -> pygame.Rect:
+        """The panel as drawn: as tall as its lines need and a little air (one line
+        while the log is empty), up to the room it has (:meth:`full_box`)."""
+        box = self.full_box()
+        shown = max(1, min(len(self.lines()), self.room()))
+        box.h = min(box.h, self.top_y() - box.y + shown * self.line_h() + PAD)
+        return box
+
     def moved(self) -> bool:
-        return self.box() != pygame.Rect(self.table.layout.log.as_tuple())
+        return self.full_box() != pygame.Rect(self.table.layout.log.as_tuple())
 
     def font_px(self) -> int:
         return max(12, int(self.table.layout.font_px * 0.8))
@@ -64,18 +77,19 @@ class RecentPlays:
         return max(int(self.font_px() * 1.35), assets.font(self.font_px()).get_height())  # CJK lines stand taller
 
     def top_y(self) -> int:
-        return self.box().y + 6 + int(self.font_px() * 1.4)
+        """The first line's top (no heading: the drawer's tab names the panel)."""
+        return self.full_box().y + PAD
 
     def room(self) -> int:
-        """How many lines the panel shows under its heading."""
-        box = self.box()
-        return max(1, (box.bottom - 4 - self.top_y()) // self.line_h())
+        """How many lines the panel shows at most (at its full height)."""
+        box = self.full_box()
+        return max(1, (box.bottom - PAD - self.top_y()) // self.line_h())
 
     def lines(self) -> list[tuple[str, tuple[int, int, int], bool]]:
         """Every log entry wrapped to the panel: (line, colour, continues an entry)."""
         t = self.table
         fp = self.font_px()
-        width = self.box().w - 22
+        width = self.full_box().w - 22
         entries = list(t.log)
         key = (id(t.log), i18n.current().language.code, fp, width, len(entries), tuple(entries[-1:]), tuple(entries[:1]))
         if self._wrapped is not None and self._wrapped[0] == key:
@@ -177,7 +191,6 @@ class RecentPlays:
         else:
             text.panel(surf, box, alpha=90)
         fp = self.font_px()
-        text.draw(surf, _("Recent plays"), fp, (box.x + 8, box.y + 6), GOLD, bold=True, max_width=box.w - 16)
         lines = self.lines()
         start, room = self.shown_from(), self.room()
         y = self.top_y()
