@@ -19,18 +19,27 @@ if TYPE_CHECKING:
 
 
 class ReasonButton(pygame_gui.elements.UIButton):
-    """A button that, clicked while greyed out, calls ``why`` (to say why it is off)."""
+    """A button that, clicked while greyed out, calls ``why`` (to say why it is off), or,
+    while the table set ``reason_now`` (online, a link away or gone: the whole table is
+    off), gives that sentence to ``tell``."""
 
-    def __init__(self, *args, why: Callable[[], None], **kwargs) -> None:
+    def __init__(self, *args, why: Callable[[], None], tell: Callable[[str], None] | None = None,
+                 **kwargs) -> None:
         super().__init__(*args, **kwargs)
         self.why = why
+        self.tell = tell
+        #: Why the button is off now whatever the selection (set after each refresh).
+        self.reason_now: str | None = None
 
     def process_event(self, event: pygame.event.Event) -> bool:
         if (
             event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and not self.is_enabled and self.visible
             and self.hover_point(*self.ui_manager.calculate_scaled_mouse_position(event.pos))
         ):
-            self.why()
+            if self.reason_now and self.tell is not None:
+                self.tell(self.reason_now)
+            else:
+                self.why()
             return True
         return super().process_event(event)
 
@@ -82,6 +91,7 @@ def make_row(t: Table, lay: TableLayout, short: bool,
         buttons[name] = ReasonButton(
             pygame.Rect(lay.buttons[name].as_tuple()), labels[name], t.app.manager, container=t.ui,
             object_id="#primary" if name == "play" else None, tool_tip_text=tips[name], why=explain[name],
+            tell=lambda words: t.say(words, 4.0, (255, 150, 140)),
         )
     return {name: buttons[name] for name in lay.buttons}
 
@@ -98,6 +108,8 @@ def refresh_row(buttons: dict[str, pygame_gui.elements.UIButton], short: bool, *
         buttons["play"].set_text(label)
     for name, on in (("play", play), ("pass", can_pass), ("hint", mine), ("sort", sort)):
         (buttons[name].enable if on else buttons[name].disable)()
+        if isinstance(buttons[name], ReasonButton):
+            buttons[name].reason_now = None  # (a part may say again why the whole row is off)
 
 
 __all__ = ["ReasonButton", "button_labels", "fitted_row", "make_row", "refresh_row", "too_narrow"]

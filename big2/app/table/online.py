@@ -4,7 +4,9 @@ beyond the game.
 * **Reconnecting…** — while the link's ``status`` is ``"reconnecting"`` the table is
   veiled with one sentence, its buttons greyed and clicks and keys held (nothing is
   sent, nothing lost); when the link is back, play goes on from the server's new
-  snapshot. A link that closed for good says why and offers Leave.
+  snapshot. A link that closed for good says why and offers Leave, the only thing
+  that acts then: the game is over under the table, so no turn is the person's (no
+  "your turn", no turn marker), the buttons say why they are greyed, the Menu is off.
 * **Away** — a person whose connection dropped has their seat played by the server's
   computer (the seat is in ``state.by_computer`` and the lobby says not ``connected``):
   their plate carries "Ben is away — the computer plays for them" until they return.
@@ -40,6 +42,7 @@ from big2.app.online import errors
 from big2.app.online.reactions import ORDER, is_muted, reaction_text, toggle_mute
 from big2.app.ui import assets, text
 from big2.app.ui.uiscale import MIN_FONT_PX
+from big2.app.table.buttonrow import ReasonButton
 from big2.app.table.panelbuttons import PanelPart, button_panel, closes_panel
 from big2.app.table.reactions import button_spot, draw_bubble
 from big2.room import personas
@@ -177,6 +180,8 @@ class OnlinePart(PanelPart):
             t.app.dirty = True
         if t.state is None:
             return
+        if self.status == "closed" and not t.hand_over:
+            self.game_over()
         snapshots = getattr(self.link, "snapshots", 0)
         if snapshots != self.snapshots:
             # back after a drop: what happened meanwhile is in the snapshot only
@@ -233,6 +238,27 @@ class OnlinePart(PanelPart):
             self.clock_shown = tick
             t.damage_info()
 
+    def game_over(self) -> None:
+        """The link closed for good (the host left, the server went): the game is over
+        under the table, so no turn is the person's any more — no "your turn", no turn
+        marker, the buttons greyed for good (the hand is over for this table: nothing
+        more is asked of anyone); only the veil's Leave acts."""
+        t = self.table
+        t.hand_over = True
+        t.awaiting_human = False
+        t.turn = None
+        t.auto_pass_at = None
+        t.refresh_buttons()
+        t.damage_info()
+        t.app.dirty = True
+
+    def held_reason(self) -> str:
+        """Why the table's buttons are greyed while held: the veil's title."""
+        if self.status == "reconnecting":
+            return _("Reconnecting…")
+        ended = (getattr(self.link, "problem", None) or ("", ""))[0] == "ended"
+        return _("The game is over") if ended else _("The connection to the game is lost")
+
     def moves_made_for_me(self, *, in_flight: bool) -> int:
         """How many of this seat's moves in the snapshot just taken in were not the
         player's: those since the position the table last showed, less a move the table
@@ -272,7 +298,8 @@ class OnlinePart(PanelPart):
         if event.type == pygame_gui.UI_BUTTON_PRESSED:
             return self.pressed(event.ui_element)
         if self.held() and event.type in INPUT:
-            return not (event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE)
+            # reconnecting, Esc opens the Menu (Leave is there); closed, the veil has it
+            return self.status == "closed" or not (event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE)
         if closes_panel(self.panel, None, event):
             self.close_panel()
             return True
@@ -315,13 +342,23 @@ class OnlinePart(PanelPart):
         observe_online(self.app, self.link, events)
 
     def refresh(self) -> None:
-        """While held, every button of the table is greyed (Menu stays: Leave is there)."""
+        """While held, every button of the table is greyed, and a click on a greyed one
+        says why (the veil's title). Reconnecting, the Menu stays (Leave is there); once
+        the link is closed for good the veil's Leave is the only thing that acts."""
+        t = self.table
+        menu = getattr(t, "b_menu", None)
         if not self.held():
             return
-        for b in self.table.buttons.values():
+        reason = self.held_reason()
+        t.play_reason = reason
+        for b in t.buttons.values():
             b.disable()
+            if isinstance(b, ReasonButton):
+                b.reason_now = reason
         if self.b_react is not None:
             self.b_react.disable()
+        if menu is not None and self.status == "closed":
+            menu.disable()
 
     # -- controls ----------------------------------------------------------------------
 
