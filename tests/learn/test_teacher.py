@@ -11,8 +11,8 @@ from big2.ai.expert import Expert
 from big2.ai.view import PlayerView
 from big2.engine import Game, get_rules
 from tools.learn.teacher import (
-    POSITIONS, RESULTS, markdown, parse_setting, read_jsonl, replay, run, sample, searches,
-    table,
+    POSITIONS, RESULTS, markdown, parse_setting, read_jsonl, replay, results, run, sample,
+    searches, table,
 )
 
 TINY = ("net-6", "net-2", "normal-2")
@@ -38,12 +38,12 @@ def test_a_run_goes_on_where_it_stopped_and_the_report_counts_it(tmp_path: Path)
     assert run(tmp_path, minutes=0, settings=TINY, log=False) == 0
     assert run(tmp_path, minutes=1, settings=TINY[:1], log=False) == 2
     assert run(tmp_path, minutes=1, settings=TINY, log=False) == 4  # only the missing ones
-    results = read_jsonl(tmp_path / RESULTS)
-    assert sorted((r["k"], r["setting"]) for r in results) == sorted(
+    got = read_jsonl(tmp_path / RESULTS)
+    assert sorted((r["k"], r["setting"]) for r in got) == sorted(
         (k, s) for k in (0, 1) for s in TINY)
-    for r in results:
+    for r in got:
         assert r["worlds"] == parse_setting(r["setting"])[1] and r["cpu"] >= 0
-    rows = table(results, read_jsonl(tmp_path / POSITIONS), settings=TINY,
+    rows = table(got, read_jsonl(tmp_path / POSITIONS), settings=TINY,
                  references=("net-6",))
     assert set(rows) == set(TINY) and rows["net-2"]["positions"] == 2
     hits, n, (lo, hi) = rows["normal-2"]["agree_net-6"]
@@ -53,8 +53,16 @@ def test_a_run_goes_on_where_it_stopped_and_the_report_counts_it(tmp_path: Path)
     assert text.count("\n") == 1 + len(TINY) and "| normal-2 | 2 |" in text
     # A torn last line (a killed run) is dropped, and decided again.
     with (tmp_path / RESULTS).open("a") as f:
-        f.write(json.dumps(results[0])[:-5])
-    assert len(read_jsonl(tmp_path / RESULTS)) == len(results)
+        f.write(json.dumps(got[0])[:-5])
+    assert len(read_jsonl(tmp_path / RESULTS)) == len(got)
+
+
+def test_shards_split_the_positions_and_the_report_reads_them_all(tmp_path: Path) -> None:
+    sample(tmp_path, 3, seed=7)
+    assert run(tmp_path, minutes=1, settings=("normal-2",), shard=(1, 2), log=False) == 1
+    assert [r["k"] for r in read_jsonl(tmp_path / "results.1.jsonl")] == [1]
+    assert run(tmp_path, minutes=1, settings=("normal-2",), log=False) == 2  # 0 and 2
+    assert sorted(r["k"] for r in results(tmp_path)) == [0, 1, 2]
 
 
 def test_settings_name_their_playouts_and_worlds() -> None:

@@ -19,14 +19,20 @@ often each setting's choice equals the reference's, and its decisions per core-s
 * ``run``: every position of the file through every setting missing from
   ``DIR/results.jsonl`` (a line per position and setting, appended as each decision
   ends: a killed run loses at most one decision, and the next run goes on from there),
-  for at most ``--minutes``. The reference and the settings draw their worlds from
-  independent seeds, so a setting is not given the reference's first worlds.
-* ``report``: the markdown table of agreement (95 % Wilson intervals) and decisions per
-  core-second, over the positions every setting has finished.
+  for at most ``--minutes``; ``--where lean`` (or ``engine``) takes only the positions
+  whose rules are (are not) on the engine's lean path: off it the network's playouts
+  run on the engine, about ten times dearer. The references (``net-960``, and the plain
+  search's ``normal-960``) and the settings draw their worlds from independent seeds, so
+  a setting is not given a reference's first worlds; ``--extra`` adds ``net-960b``, the
+  reference on other worlds (how often it agrees with itself). On a machine with many
+  cores, one process a core with ``--shard I/N`` (each writes ``results.I.jsonl``).
+* ``report``: the markdown table of agreement with each reference (95 % Wilson
+  intervals) and decisions per core-second, each setting over the positions it has
+  decided (``--where`` as for ``run``).
 
 Run it from the repository root, on one core: ``nice -n 19 python -m tools.learn.teacher
-sample --dir runs/teacher --count 400`` then ``run --dir runs/teacher --minutes 20``
-(as often as it takes), ``report --dir runs/teacher``.
+sample --dir runs/teacher46 --count 900`` then ``run --dir runs/teacher46 --minutes 20``
+(as often as it takes), ``report --dir runs/teacher46 --where lean``.
 """
 
 from __future__ import annotations
@@ -54,11 +60,12 @@ from tools.daily_bench import wilson
 #: (``playout-worlds``).
 REFERENCE = "net-960"
 SETTINGS = tuple(f"{p}-{w}" for p in ("net", "normal") for w in (20, 40, 80, 160))
-#: Settings run only when asked (``run --extra``): the plain reference, and the
-#: reference again on other worlds (how often the 960-world search agrees with itself).
-EXTRA = ("normal-960", "net-960b")
-#: The searches agreement is measured against (each where it was run).
+#: The searches agreement is measured against (each where it was run): the reference
+#: and the plain search at 960 worlds.
 REFERENCES = (REFERENCE, "normal-960")
+#: Run only when asked (``run --extra``): the reference again on other worlds (how
+#: often the 960-world search agrees with itself).
+EXTRA = ("net-960b",)
 #: The levels that play the hands positions are drawn from (options by level).
 TABLE_LEVELS: dict[str, dict[str, Any]] = {
     "beginner": {}, "normal": {}, "skilled": {}, "expert": {"iterations": 40},
@@ -175,17 +182,36 @@ def lean(pos: dict[str, Any]) -> bool:
     return get_rules(pos["preset"]).plain
 
 
-def run(folder: Path, *, minutes: float, settings: Sequence[str] = (REFERENCE, *SETTINGS),
-        limit: int | None = None, where: str = "all", log: bool = True) -> int:
+def only(positions: Sequence[dict[str, Any]], where: str) -> list[dict[str, Any]]:
+    """``positions`` whose rules are on the lean path (``where="lean"``), are not
+    (``"engine"``), or all of them (``"all"``)."""
+    return [p for p in positions if where == "all" or lean(p) == (where == "lean")]
+
+
+def results(folder: Path) -> list[dict[str, Any]]:
+    """Every decision ``folder`` holds: ``results.jsonl`` and the shards'
+    ``results.I.jsonl``."""
+    out = read_jsonl(folder / RESULTS)
+    for path in sorted(folder.glob("results.*.jsonl")):
+        out += read_jsonl(path)
+    return out
+
+
+def run(folder: Path, *, minutes: float, settings: Sequence[str] = (*REFERENCES, *SETTINGS),
+        limit: int | None = None, where: str = "all", shard: tuple[int, int] | None = None,
+        log: bool = True) -> int:
     """Decide every missing (position, setting) of ``folder``, position by position,
-    for at most ``minutes``; the decisions made. ``where`` is ``"lean"`` or
-    ``"engine"`` for only the positions whose rules are (are not) on the lean path."""
-    positions = [p for p in read_jsonl(folder / POSITIONS)[:limit]
-                 if where == "all" or lean(p) == (where == "lean")]
-    done = {(r["k"], r["setting"]) for r in read_jsonl(folder / RESULTS)}
+    for at most ``minutes``; the decisions made; ``where`` as :func:`only`. ``shard=(i,
+    n)`` takes only positions ``k`` with ``k % n == i`` and writes ``results.i.jsonl``
+    (one process a core, on a machine with many)."""
+    positions = only(read_jsonl(folder / POSITIONS)[:limit], where)
+    if shard is not None:
+        positions = [p for p in positions if p["k"] % shard[1] == shard[0]]
+    done = {(r["k"], r["setting"]) for r in results(folder)}
     end = time.monotonic() + minutes * 60
     made = 0
-    with (folder / RESULTS).open("a") as f:
+    out = folder / (RESULTS if shard is None else f"results.{shard[0]}.jsonl")
+    with out.open("a") as f:
         for pos in positions:
             todo = [s for s in settings if (pos["k"], s) not in done]
             if not todo:
@@ -204,7 +230,7 @@ def run(folder: Path, *, minutes: float, settings: Sequence[str] = (REFERENCE, *
 
 
 def table(results: Iterable[dict[str, Any]], positions: Sequence[dict[str, Any]],
-          settings: Sequence[str] = (REFERENCE, *SETTINGS, *EXTRA),
+          settings: Sequence[str] = (*REFERENCES, *SETTINGS, *EXTRA),
           references: Sequence[str] = REFERENCES) -> dict[str, Any]:
     """The figures: per setting, over the positions it has decided, agreement with each
     of ``references`` where that was decided too, and CPU per decision; split by
@@ -272,24 +298,31 @@ def main(argv: Sequence[str] | None = None) -> int:
     r.add_argument("--minutes", type=float, default=20.0)
     r.add_argument("--limit", type=int, default=None, help="only the first N positions")
     r.add_argument("--settings", default=None,
-                   help="comma-separated (default: the reference and every setting)")
+                   help="comma-separated (default: the references and every setting)")
     r.add_argument("--extra", action="store_true", help=f"also {', '.join(EXTRA)}")
+    r.add_argument("--shard", default=None, metavar="I/N",
+                   help="only positions k with k %% N == I, into results.I.jsonl")
     r.add_argument("--where", choices=("all", "lean", "engine"), default="all",
                    help="only positions whose rules are (lean) or are not (engine) on the "
                         "engine's lean path")
     p = sub.add_parser("report", help="the markdown table")
     p.add_argument("--dir", type=Path, required=True)
+    p.add_argument("--where", choices=("all", "lean", "engine"), default="all",
+                   help="only positions whose rules are (lean) or are not (engine) on the "
+                        "engine's lean path")
     args = parser.parse_args(argv)
     if args.command == "sample":
         print(f"{sample(args.dir, args.count, args.seed)} positions in {args.dir / POSITIONS}")
     elif args.command == "run":
         settings = (args.settings.split(",") if args.settings
-                    else [REFERENCE, *SETTINGS, *(EXTRA if args.extra else ())])
+                    else [*REFERENCES, *SETTINGS, *(EXTRA if args.extra else ())])
+        shard = tuple(int(x) for x in args.shard.split("/")) if args.shard else None
         made = run(args.dir, minutes=args.minutes, settings=settings, limit=args.limit,
-                   where=args.where)
+                   where=args.where, shard=shard)  # type: ignore[arg-type]
         print(f"{made} decisions made")
     else:
-        rows = table(read_jsonl(args.dir / RESULTS), read_jsonl(args.dir / POSITIONS))
+        rows = table(results(args.dir),
+                     only(read_jsonl(args.dir / POSITIONS), args.where))
         print(markdown(rows))
     return 0
 
