@@ -104,6 +104,9 @@ class RemoteLink:
         self.name = name
         self.code = code
         self.token = token
+        #: Whether this link takes back a seat it had (it was given a token): a hand it
+        #: first sees in its middle was under way before, not new to the person.
+        self.taking_back = token is not None
         self.create = dict(create) if create is not None else None
         self.ssl_context = ssl_context
         self.client_name = client

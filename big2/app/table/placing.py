@@ -85,6 +85,10 @@ def show_position(t: Table) -> None:
     n = state.hand_number or len(state.results) + 1
     if t.online and not state.history:  # online, a hand is joined as it is dealt
         t.log.append((vocab.later(lambda: _("Hand {number} is dealt").format(number=i18n.current().number(n))), (235, 225, 180)))
+    elif t.online and not getattr(t.link, "taking_back", True) and getattr(t.link, "snapshots", 0) <= 1:
+        # a newcomer in a seat opened to a person: the hand was never theirs before
+        t.log.append((vocab.later(lambda: _("You join hand {number} as it stands").format(number=i18n.current().number(n))),
+                      (235, 225, 180)))
     else:
         t.log.append((vocab.later(lambda: _("Hand {number} resumed where it stopped").format(number=i18n.current().number(n))), (235, 225, 180)))
     # online the snapshot carries the hand's public log: all of it, so a rejoin or a
