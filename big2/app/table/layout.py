@@ -28,6 +28,9 @@ def results_card(scale: float) -> tuple[int, int]:
 
 
 CARD_RATIO: Final = 0.7  # width / height of a card (poker size is 2.5 / 3.5)
+#: The least height of the cards of a seat's last play: their corner's index is then
+#: 10 px (cardart draws it at 0.17 of the height), small but read at a glance.
+MINI_READABLE_H: Final = 60
 
 _SIDES: Final = {
     2: ("bottom", "top"),
@@ -90,7 +93,8 @@ class SeatSpot:
     fanned under the plate; the bottom seat: the full-size hand). ``play`` is where the
     seat's last play of the trick lies, between the seat and the centre (small cards
     fanned), and ``badge`` the "Pass" chip inside it. ``say`` is where a reaction bubble
-    shows (beside the plate, on the side away from the centre's cards). ``origin`` is the
+    shows: by the plate (under it, beside the top seat's, or over a side seat's on a
+    narrow table), never far from the person. ``origin`` is the
     point a play by this seat flies from.
     """
 
@@ -474,9 +478,6 @@ def _layout(width: int, height: int, n_seats: int, max_hand: int, min_button_w: 
     card_h = max(fitted(round(usual)), fitted(round(usual * card_scale)))
     card_w = round(card_h * CARD_RATIO)
     lift = round(card_h * 0.18)
-    mini_h = max(36, round(card_h * 0.42))
-    mini_w = round(mini_h * CARD_RATIO)
-    play_w = round(mini_w * 2.8)
 
     # A seat's plate: the portrait, the name and the tag line; the small backs.
     d = max(32, round(56 * unit * text_scale))
@@ -487,9 +488,13 @@ def _layout(width: int, height: int, n_seats: int, max_hand: int, min_button_w: 
     small_w = round(small_h * CARD_RATIO)
     backs_w = round(small_w * (1 + 0.25 * 12))
     row_h = max(d, name_h + tag_h) + 8
-    mini_h = max(36, min(mini_h, row_h))  # a play lies level with the seat's row
+    # a play lies level with the seat's row, in cards whose corners can be read (at
+    # 800x600 the row allows 43 px: a 7 px index); where the row is too low for that
+    # the cards overlap more rather than shrink: the box grows less than the cards
+    level_h = max(36, min(round(card_h * 0.42), row_h))
+    mini_h = max(level_h, MINI_READABLE_H)
     mini_w = round(mini_h * CARD_RATIO)
-    play_w = round(mini_w * 2.8)
+    play_w = max(round(round(level_h * CARD_RATIO) * 2.8), round(mini_w * 2.4))
     say_w = round(max(100, 150 * unit) * text_scale)
     say_h = round(font_px * 1.3) + 14
 
@@ -579,22 +584,31 @@ def _layout(width: int, height: int, n_seats: int, max_hand: int, min_button_w: 
     narrow = n_seats > 2 and centre_w < card_w * 2.6
     if narrow:
         mid = (tops + bottom_edge - mini_h - say_h - 2 * gap) // 2
-    for side in sides[1:]:
-        if side == "top":
-            continue
-        y0 = corner_bottom if n_seats == 3 else max(corner_bottom, mid - side_h // 2)
-        x0 = ax + margin if side == "left" else ar - margin - block_w
+    sides_x = {side: ax + margin if side == "left" else ar - margin - block_w for side in sides[1:] if side != "top"}
+    y0 = corner_bottom if n_seats == 3 else max(corner_bottom, mid - side_h // 2)
+    say_sw = min(say_w, block_w)
+    over: dict[str, int | None] = {}
+    if narrow:  # the centre keeps its width: the play under the seat, the reaction over it
+        taken = [*corner, *tabs.values(), *_boxes(placed.get("top"))]
+        over = {side: _room_over(Box(x, y0, say_sw, side_h), say_h, gap, margin, taken) for side, x in sides_x.items()}
+        # the seats as low as the one that needs it most, level with each other (at most
+        # a reaction's height: the column it frees under the play)
+        y0 += max((k for k in over.values() if k is not None), default=0)
+    for side, x0 in sides_x.items():
         info = Box(x0, y0, block_w, side_h)
         portrait = Box(info.x + 4, info.y + (row_h - d) // 2, d, d)
         label = Box(portrait.right + 6, info.y + (row_h - name_h - tag_h) // 2, text_w, name_h + tag_h)
         fan = Box(info.x + 4, info.y + row_h, block_w - 8, small_h)
         py = info.y + (side_h - mini_h) // 2
-        if narrow:  # the centre keeps its width: the play and the reaction go under the seat
-            play = Box(info.x + (block_w - play_w) // 2, info.bottom + gap, play_w, mini_h)
-            say = Box(info.x, play.bottom + gap, min(say_w, block_w), say_h)
+        if narrow:
+            if over[side] is not None:  # over the plate, by the portrait
+                say = Box(info.x, info.y - gap - say_h, say_sw, say_h)
+            else:  # no felt over it: right under the plate, the play under that
+                say = Box(info.x, info.bottom + gap, say_sw, say_h)
+            play = Box(info.x + (block_w - play_w) // 2, max(info.bottom, say.bottom) + gap, play_w, mini_h)
         else:
             play = Box(info.right + gap, py, play_w, mini_h) if side == "left" else Box(info.x - gap - play_w, py, play_w, mini_h)
-            say = Box(info.x, info.bottom + gap, min(say_w, block_w), say_h)
+            say = Box(info.x, info.bottom + gap, say_sw, say_h)
         placed[side] = SeatSpot(side, fan, info, _chip(play, button_h), fan.center, portrait, play, say, label)
     seats = [placed[side] for side in sides]  # in playing order
 
@@ -623,6 +637,22 @@ def _layout(width: int, height: int, n_seats: int, max_hand: int, min_button_w: 
         extra_button=extra_button, left_handed=left_handed, mini_w=mini_w, mini_h=mini_h, tracker=right_box,
         tabs=tabs, drawers=drawers, area=area, react=react,
     )
+
+
+def _boxes(spot: SeatSpot | None) -> list[Box]:
+    return [] if spot is None else [spot.info, spot.play, spot.say]
+
+
+def _room_over(plate: Box, h: int, gap: int, margin: int, taken: list[Box]) -> int | None:
+    """How far a side seat's ``plate`` must move down for a reaction ``h`` high to sit
+    over it, by the portrait, on felt free of ``taken`` (the tabs, the menu, the
+    Reactions button, the top seat): 0 to ``h + gap``, or None when that is not enough.
+    (On a narrow table the reaction was under the seat's play, 80-100 px from its plate
+    at 800x600, and read as nobody's.)"""
+    above = [b for b in taken if b.x < plate.right and plate.x < b.right and b.y < plate.y]
+    top = max([margin, *(b.bottom + gap for b in above)])
+    down = max(0, top + h + gap - plate.y)
+    return down if down <= h + gap else None
 
 
 def _chip(play: Box, button_h: int) -> Box:

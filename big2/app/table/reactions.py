@@ -42,14 +42,19 @@ HERE = ""
 
 def draw_bubble(surf: pygame.Surface, t: Table, seat: int, reaction: str) -> pygame.Rect:
     """A reaction's bubble (its words in the player's language) at ``seat``'s place for
-    what it says (clear of cards and panels); returns where it was drawn."""
+    what it says (clear of cards and panels); a side seat's starts at its place's left, by
+    the portrait, and one beside its plate starts next to it, so a bubble wider than its
+    place grows away from the seat; returns where it was drawn."""
     words = reaction_text(reaction)
     size = t.layout.font_px
     w = text.width_of(words, size, bold=True) + 28
     h = assets.font(size).get_linesize() + 14
     r = pygame.Rect(0, 0, w, h)
-    say = pygame.Rect(t.layout.seats[t.pos_of(seat)].say.as_tuple())
+    spot = t.layout.seats[t.pos_of(seat)]
+    say = pygame.Rect(spot.say.as_tuple())
     r.center = say.center
+    if spot.side in ("left", "right") or say.x >= spot.info.right:  # from the plate's side, growing away
+        r.left = say.left
     r.clamp_ip(surf.get_rect())
     text.panel(surf, r, alpha=235, radius=h // 2, border=(255, 255, 255))
     text.draw(surf, words, size, r.center, (255, 255, 255), anchor="center", bold=True)
