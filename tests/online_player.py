@@ -269,6 +269,13 @@ def play(app: Any, table: Any, link: RemoteLink, watch: Watch, opts: argparse.Na
             return table, None
         if link.status == "closed":
             if opts.until_gone:
+                # the table hears of it on its next frames (its part polls the link): what
+                # it shows then, not the frame drawn before it knew
+                end = time.monotonic() + 5.0
+                while time.monotonic() < end and getattr(getattr(table, "net", None), "status", "closed") != "closed":
+                    app.frame(block=False)
+                    time.sleep(0.01)
+                app.frame(block=False)
                 watch.gone_drawn = steps.drawn_words(app)
                 return table, None
             return table, f"the link closed: {link.problem}"
