@@ -124,3 +124,6 @@ def test_a_friend_leaves_the_lobby_and_the_host_leaving_the_table_ends_the_game(
     said = " ".join(ben_s["gone_drawn"] or []).lower()
     assert ben_s["statuses"][-1] == "closed" and "reconnecting" not in said, ben_s
     assert "host" in said or "ended" in said or "over" in said, ben_s
+    # the host's seat was not handed on first: Ben was never told Ann left and her seat
+    # was his to give away, a moment before the game ended
+    assert "ann left" not in said and "click it" not in said, ben_s

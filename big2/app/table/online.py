@@ -554,10 +554,11 @@ def leave_online(app: Any, link: Any) -> None:
 
     rejoin.release(link)
     hosted = hosting.runs_for(app, link)
-    try:
-        link.leave()
-    except RuntimeError:
-        pass  # the link's thread has stopped already: nothing to tell the server
+    if not hosted:  # (a host's seat is not handed on: the game ends at once, below)
+        try:
+            link.leave()
+        except RuntimeError:
+            pass  # the link's thread has stopped already: nothing to tell the server
     link.close()
     if hosted:  # this app runs the game: it ends for everyone, and is announced no more
         hosting.of(app).stop_soon()
