@@ -18,8 +18,10 @@ def notice_area(lay: TableLayout, size: tuple[int, int]) -> pygame.Rect:
     area = pygame.Rect(lay.area.as_tuple())
     taken = [pygame.Rect(b.as_tuple()) for b in (*lay.shown_panels().values(), lay.menu_button, *lay.buttons.values(),
                                                 lay.message)]
+    says = [pygame.Rect(spot.say.as_tuple()) for spot in lay.seats]
     for spot in lay.seats:
-        taken += [pygame.Rect(b.as_tuple()) for b in (spot.info, spot.play, spot.say)]
+        taken += [pygame.Rect(b.as_tuple()) for b in (spot.info, spot.play)]
+    taken += says
     taken.append(ring)
     gap = 8
     places = []
@@ -40,13 +42,19 @@ def notice_area(lay: TableLayout, size: tuple[int, int]) -> pygame.Rect:
     good = [r for r in places if r.w >= 200 and r.h >= 110]
     if good:
         return max(good, key=lambda r: r.w * r.h)
-    # a small window: the left column under the tabs (over the left seat, for as long
-    # as the notice shows)
+    # a small window: the left column under the tabs (over the left seat's plate and its
+    # bubble's place, for as long as the notice shows; a bubble's place is empty but for
+    # a moment, and the seat's cards stay in sight)
     column = pygame.Rect(area.x + gap, area.y, 200, size[1])
     top = max([area.y + gap, *(t.bottom + gap for t in taken if t.colliderect(column) and t.bottom < ring.centery
-                               and t is not ring and t.y < lay.seats[-1].info.y)])
+                               and t is not ring and t not in says and t.y < lay.seats[-1].info.y)])
     x = max(area.x, min(area.x + gap, ring.x - 202))
-    return pygame.Rect(x, top, 200, max(150, ring.top - top))  # (room for three lines and Dismiss)
+    height = max(150, ring.top - top)  # (room for three lines and Dismiss)
+    fans = [pygame.Rect(spot.fan.as_tuple()) for spot in lay.seats]
+    below = [f.top for f in fans if f.colliderect(pygame.Rect(x, top, 200, height))]
+    if below:  # never over a seat's cards: up to just above them, under the tabs
+        top = max(area.y + gap, min(below) - gap // 2 - height)
+    return pygame.Rect(x, top, 200, height)
 
 
 __all__ = ["notice_area"]
