@@ -518,10 +518,11 @@ class LobbyScene(Scene):
         self.left = True
         link, hosting = self.link, self.hosting
         rejoin.release(link)  # a deliberate Leave: no "Rejoin room …" offer after it
-        try:
-            link.leave()
-        except RuntimeError:  # the link had already stopped
-            pass
+        if hosting is None:  # (a host's seat is not handed on: her server ends the room below)
+            try:
+                link.leave()
+            except RuntimeError:  # the link had already stopped
+                pass
 
         def close() -> None:
             link.close()
