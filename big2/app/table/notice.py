@@ -46,14 +46,16 @@ def notice_area(lay: TableLayout, size: tuple[int, int]) -> pygame.Rect:
     # bubble's place, for as long as the notice shows; a bubble's place is empty but for
     # a moment, and the seat's cards stay in sight)
     column = pygame.Rect(area.x + gap, area.y, 200, size[1])
-    top = max([area.y + gap, *(t.bottom + gap for t in taken if t.colliderect(column) and t.bottom < ring.centery
-                               and t is not ring and t not in says and t.y < lay.seats[-1].info.y)])
+    above = [t for t in taken if t.colliderect(column) and t.bottom < ring.centery and t is not ring
+             and t not in says and t.y < lay.seats[-1].info.y]
+    top = max([area.y + gap, *(t.bottom + gap for t in above)])
     x = max(area.x, min(area.x + gap, ring.x - 202))
     height = max(150, ring.top - top)  # (room for three lines and Dismiss)
     fans = [pygame.Rect(spot.fan.as_tuple()) for spot in lay.seats]
     below = [f.top for f in fans if f.colliderect(pygame.Rect(x, top, 200, height))]
-    if below:  # never over a seat's cards: up to just above them, under the tabs
-        top = max(area.y + gap, min(below) - gap // 2 - height)
+    if below:  # never over a seat's cards: snug under what is above, up to just over them
+        snug = max([area.y + 2, *(t.bottom + 2 for t in above)])
+        top = max(snug, min(below) - 2 - height)
     return pygame.Rect(x, top, 200, height)
 
 
