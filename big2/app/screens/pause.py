@@ -11,12 +11,12 @@ import pygame
 
 from big2.engine.scoring import scoring_preset
 
-from big2.i18n import _, verbatim
+from big2.i18n import _
 from big2.app.ui import text
 from big2.app.ui.scene import Scene
 from big2.app.screens.backdrop import Backdrop
 from big2.app.screens.common import dialog_rect, frame, veil
-from big2.app.table.seatoffers import apply_offer, seat_offers
+from big2.app.table.seatoffers import apply_offer, offer_detail, seat_offers
 
 #: The colour of the line saying why an item is greyed out.
 REASON = (200, 205, 210)
@@ -118,11 +118,8 @@ class PauseScene(Scene):
                if counted else _("The computer plays your seat until this hand ends"))
         self.b_hand = self.button(place("hand"), _("Let the computer play my hand"), tooltip=reasons["hand"] or tip)
         self.b_offers = []
-        code = (getattr(self.table.link, "lobby", None) or {}).get("code_shown", "")
         for seat, label, computer in self.offers:
-            tip = (_("The computer plays the seat for the rest of the session") if computer else
-                   _("Someone can take it by joining with the room code {code}").format(code=verbatim(code)))
-            self.b_offers.append((self.button(place(), label, tooltip=tip), seat, computer))
+            self.b_offers.append((self.button(place(), label, tooltip=offer_detail(self.table, computer)), seat, computer))
         if not online:
             self.b_save = self.button(place(), _("Save game…"), tooltip=_("Keep this game under a name (it is also saved after every move)"))
         self.b_rules = self.button(place(), _("Rules"))

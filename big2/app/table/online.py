@@ -134,21 +134,18 @@ class OnlinePart(PanelPart):
     def ask_seat(self, seat: int) -> None:
         """The host clicked the plate of a seat they can open (or give back): ask, as
         the Menu's item would do it."""
-        from big2.app.table.seatoffers import apply_offer
+        from big2.app.table.seatoffers import apply_offer, offer_detail
 
         offer = self.offer_for(seat)
         if offer is None:
             return
         _seat, _label, computer = offer
         name = verbatim(self.table.state.names[seat])
-        code = verbatim((getattr(self.link, "lobby", None) or {}).get("code_shown", ""))
         if computer:
-            question = _("Give {name}'s seat back to the computer?").format(name=name)
-            detail, yes = _("The computer plays the seat for the rest of the session"), _("Give it back")
+            question, yes = _("Give {name}'s seat back to the computer?").format(name=name), _("Give it back")
         else:
-            question = _("Open {name}'s seat to a person?").format(name=name)
-            detail = _("Someone can take it by joining with the room code {code}").format(code=code)
-            yes = _("Open the seat")
+            question, yes = _("Open {name}'s seat to a person?").format(name=name), _("Open the seat")
+        detail = offer_detail(self.table, computer)
         self.app.push("confirm", question, lambda: apply_offer(self.table, seat, computer), yes=yes, detail=detail,
                       danger=False)
 
@@ -439,9 +436,7 @@ class OnlinePart(PanelPart):
             title = _("Reconnecting…")
             detail = _("The connection to the game dropped. Your seat is kept; play goes on as soon as it is back.")
         else:
-            ended = (getattr(self.link, "problem", None) or ("", ""))[0] == "ended"
-            title = _("The game is over") if ended else _("The connection to the game is lost")
-            detail = self.closed_detail()
+            title, detail = self.held_reason(), self.closed_detail()
         text.draw(surf, title, int(fp * 1.5), (r.centerx, r.y + t.px(20)), (245, 210, 122), anchor="midtop", bold=True,
                   max_width=r.w - t.px(24))
         size = max(MIN_FONT_PX, int(fp * 0.9))

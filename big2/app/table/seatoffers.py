@@ -33,6 +33,14 @@ def seat_offers(table) -> list[tuple[int, str, bool]]:
     return offers
 
 
+def offer_detail(table, computer: bool) -> str:
+    """What an offer does, under it (the Menu's tooltip, the plate's question)."""
+    if computer:
+        return _("The computer plays the seat for the rest of the session")
+    code = (getattr(table.link, "lobby", None) or {}).get("code_shown", "")
+    return _("Someone can take it by joining with the room code {code}").format(code=verbatim(code))
+
+
 def apply_offer(table, seat: int, computer: bool) -> None:
     """Do what a seat offer says (from the Menu, or a click on the seat's plate): the
     seat open to a person, or back to the computer; the table says what follows."""
