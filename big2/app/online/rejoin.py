@@ -24,6 +24,7 @@ A hosted game is not kept: its server runs inside the app and ends with it.
 from __future__ import annotations
 
 import logging
+import threading
 from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import Any, Final
@@ -216,12 +217,17 @@ class Keeper:
         self.gone = False
         #: The seat token kept (the link's changes at each rejoin).
         self.token: str | None = None
+        # The link's thread calls the keeper while the window's thread may release it:
+        # one at a time, or a frame read just before a Leave keeps the seat again after
+        # the release forgot it (seen in CI: the file written back after the Leave).
+        self._lock = threading.RLock()
 
     def watch(self, link: Any) -> Any:
         """Keep ``link``'s seat and watch it from now on; returns the link."""
-        self.link = link
-        link.on_message = self
-        self._keep(link)
+        with self._lock:
+            self.link = link
+            link.on_message = self
+            self._keep(link)
         return link
 
     def _keep(self, link: Any) -> None:
@@ -229,14 +235,20 @@ class Keeper:
         self.kept = remember(link, self.paths) is not None
 
     def release(self) -> None:
-        """The player leaves on purpose: forget the seat now and keep it no more."""
-        self.gone = True
-        if self.kept:
-            self.kept = False
-            forget(self.paths)
+        """The player leaves on purpose: forget the seat now and keep it no more. Once
+        this returns, nothing of the link is written again, whatever its thread hears."""
+        with self._lock:
+            self.gone = True
+            if self.kept:
+                self.kept = False
+                forget(self.paths)
 
     def __call__(self) -> None:
         self.wake()
+        with self._lock:
+            self._heard()
+
+    def _heard(self) -> None:
         link = self.link
         if link is None or self.gone:
             return

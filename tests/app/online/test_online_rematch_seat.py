@@ -83,3 +83,35 @@ def test_someone_back_after_the_session_ended_sees_the_standings(make_app):
         assert any("Waiting for the host" in words for words in said)
     finally:
         net.close()
+
+
+def test_a_frame_heard_during_a_leave_never_keeps_the_seat_again(tmp_path):
+    """The link's thread may be inside the keeper when the window's Leave releases it:
+    the frame it is reading must not write the seat back after the release forgot it
+    (CI once found the file written again after a Leave)."""
+    import threading
+
+    from big2.persistence import AppPaths
+
+    paths = AppPaths.under(tmp_path)
+    leaving: list[threading.Thread] = []
+
+    class Link:
+        url, name, seat, code, token, problem, state = "ws://127.0.0.1:1", "Ben", 1, "QM7R2JAY", "t" * 32, None, None
+
+        @property
+        def newest(self):
+            # The window's Leave comes while this thread is reading the frame.
+            if not leaving:
+                leave = threading.Thread(target=keeper.release)
+                leaving.append(leave)
+                leave.start()
+                leave.join(0.3)  # (without the keeper's lock the release is over by now)
+            return type("State", (), {"session_over": False})()
+
+    keeper = rejoin.Keeper(lambda: None, paths)
+    keeper.link = Link()  # watched, the seat not kept yet (as between two sessions)
+    keeper()
+    leaving[0].join(5)
+    assert not leaving[0].is_alive()
+    assert rejoin.peek(paths) is None and not rejoin.path(paths).exists()
