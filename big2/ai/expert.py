@@ -105,6 +105,10 @@ NET_POLICIES: Final = ("net", "netself", "value", "adaptive")
 #: 0 nearly always, one of Experts 0.3 and more from its second hand (see
 #: docs/research/training.md, "Playouts chosen by the table").
 ADAPT_MISFIT: Final = 0.15
+#: ``settle``: the fewest worlds after which a search with fixed ``iterations`` may stop
+#: early, and how often it checks.
+SETTLE_MIN: Final = 16
+SETTLE_EVERY: Final = 8
 #: The most worlds the batched network playouts play at once (see ``_search_batched``).
 BATCH_WORLDS: Final = 32
 
@@ -170,7 +174,11 @@ class Expert:
     margin in proportion to how far the others' play is from Normal's rules, which the
     playouts assume: :attr:`fit` reads it, per seat, fading over a few hands; 0 turns
     the reading off; :data:`FIT_MARGIN` by default), ``prune`` (standard errors behind the
-    leader at which a candidate is dropped; 0 keeps every candidate), ``inference``
+    leader at which a candidate is dropped; 0 keeps every candidate), ``settle``
+    (standard errors: with fixed ``iterations``, stop early once the leader is that far
+    ahead of every other live candidate, from :data:`SETTLE_MIN` worlds on, checked every
+    :data:`SETTLE_EVERY`; 0, the default, always plays every world: for a teacher that
+    spends its worlds where the choice is close), ``inference``
     (weight worlds by the seats' public play, see :mod:`big2.ai.sampling`),
     ``lead_weight`` (how much less likely a world is per lead it makes suspicious;
     1.0 reads no leads), ``playout`` (``"normal"``: every seat in the playouts follows
@@ -210,6 +218,7 @@ class Expert:
         margin: float = 0.0,
         fit_margin: float = FIT_MARGIN,
         prune: float = 2.5,
+        settle: float = 0.0,
         inference: bool = True,
         pass_weight: float = 0.35,
         lead_weight: float = 1.0,
@@ -247,6 +256,9 @@ class Expert:
         self.last_margin = margin
         self.last_net = False
         self.prune = prune
+        if settle < 0:
+            raise ValueError("settle cannot be negative")
+        self.settle = settle
         self.inference = inference
         self.pass_weight = pass_weight
         self.lead_weight = lead_weight
@@ -602,6 +614,8 @@ class Expert:
             if worlds >= check and self.prune > 0 and len(alive) > 2:
                 check *= 2
                 alive = self._prune(vals, alive, worlds)
+            if worlds % SETTLE_EVERY == 0 and self._settled(vals, alive, worlds):
+                break
         self.last_iterations = worlds
         self.last_playouts = playouts
         self._stall = 0.8 * gap  # remembered, fading, for the next decision
@@ -630,6 +644,8 @@ class Expert:
             want = min(size, check - worlds) if self.prune > 0 and len(alive) > 2 else size
             if fixed is not None:
                 want = min(want, fixed - worlds)
+                if self.settle:  # a settle check every SETTLE_EVERY worlds
+                    want = min(want, SETTLE_EVERY - worlds % SETTLE_EVERY)
             else:
                 left = deadline - clock()
                 if per_playout:  # half the time left kept back for a slower batch
@@ -651,6 +667,8 @@ class Expert:
             if worlds >= check and self.prune > 0 and len(alive) > 2:
                 check *= 2
                 alive = self._prune(vals, alive, worlds)
+            if self._settled(vals, alive, worlds):
+                break
         self.last_iterations = worlds
         self.last_playouts = playouts
         return self._pick(cands, vals, alive, worlds, margin)
@@ -669,6 +687,24 @@ class Expert:
             if score > best_score + 1e-12:
                 best, best_score = i, score
         return cands[best]
+
+    def _settled(self, vals: list[list[float]], alive: list[int], worlds: int) -> bool:
+        """With ``settle`` and fixed ``iterations``: whether the leader (the best mean of
+        the live candidates) is ``settle`` standard errors ahead of each of the others
+        on their shared worlds, and, when it is not Normal's move, that far above
+        Normal's by the search's margin (:attr:`last_margin`), from :data:`SETTLE_MIN`
+        worlds on: the choice the remaining worlds would make. Never with a
+        ``confidence`` (the pick is then not the leader)."""
+        if (not self.settle or self.iterations is None or worlds < SETTLE_MIN
+                or self.confidence):
+            return False
+        means = {i: sum(vals[i]) / worlds for i in alive}
+        lead = max(alive, key=lambda i: means[i])
+        z = self.settle
+        if lead != 0 and _lower_bound([a - b for a, b in zip(vals[lead], vals[0])], z) <= self.last_margin:
+            return False
+        return all(_lower_bound([a - b for a, b in zip(vals[lead], vals[i])], z) > 0
+                   for i in alive if i != lead)
 
     def _prune(self, vals: list[list[float]], alive: list[int], worlds: int) -> list[int]:
         """Drop candidates ``prune`` standard errors behind the best one (never Normal's)."""

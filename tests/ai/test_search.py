@@ -198,6 +198,48 @@ def test_the_search_drops_candidates_and_stays_deterministic() -> None:
     assert searched and fewer
 
 
+def test_a_settled_search_stops_early_on_the_same_worlds() -> None:
+    """``settle`` (a teacher's early stop): the same worlds as the full search, in the
+    same order, cut where the leader is clear; never cut where it is not, and never
+    before SETTLE_MIN worlds; with the network's batched playouts too."""
+    from big2.ai.expert import SETTLE_EVERY, SETTLE_MIN
+
+    views = [PlayerView.from_game(g, g.to_act) for g in _mid_hand_games(4, 10, 6)]
+    for playout in ("normal", "net"):
+        cut = whole = 0
+        for view in views:
+            full, early = Expert(iterations=96, playout=playout), Expert(
+                iterations=96, playout=playout, settle=2.0)
+            a = full.choose(view, random.Random(3))
+            b = early.choose(view, random.Random(3))
+            if not full.last_iterations:
+                continue
+            assert SETTLE_MIN <= early.last_iterations <= 96
+            if early.last_iterations < 96:
+                cut += 1
+                assert early.last_iterations % SETTLE_EVERY == 0
+            else:
+                whole += 1
+                assert a == b  # every world played: the same search
+        assert cut, playout  # clear choices stop early
+
+
+def test_settled_reads_the_leader_by_standard_errors() -> None:
+    e = Expert(iterations=100, settle=2.0)
+    e.last_margin = 0.0
+    clear = [[0.0, 1.0] * 10, [2.0, 3.0] * 10]  # the second leads by 2 in every world
+    close = [[0.0, 1.0] * 10, [1.0, 0.0] * 10]
+    assert e._settled(clear, [0, 1], 20)
+    assert not e._settled(close, [0, 1], 20)
+    assert not e._settled([v[:8] for v in clear], [0, 1], 8)  # too few worlds yet
+    e.last_margin = 5.0  # ahead of Normal's move, but not by the search's margin
+    assert not e._settled(clear, [0, 1], 20)
+    assert not Expert(iterations=100)._settled(clear, [0, 1], 20)  # off by default
+    assert not Expert(settle=2.0)._settled(clear, [0, 1], 20)  # only with fixed worlds
+    with pytest.raises(ValueError):
+        Expert(settle=-1)
+
+
 def test_give_back_keeps_pairs_and_high_cards() -> None:
     hand = parse_cards("3d 3c 4h 7s 8s 9s Ts Js Ad 2s Kc Kh Qd Qh")
     card = choose_give_back(hand.mask, STANDARD)

@@ -128,18 +128,29 @@ def replay(pos: dict[str, Any]) -> PlayerView:
 
 def parse_setting(name: str) -> tuple[str, int, str]:
     """``"net-160"`` -> ``("net", 160, "")``; a letter after the worlds names another
-    draw of the same setting (``"net-960b"``)."""
+    draw of the same setting (``"net-960b"``); a ``~z`` ending is the early stop
+    (:func:`settle_of`)."""
     playout, _, rest = name.partition("-")
+    rest = rest.partition("~")[0]
     digits = rest.rstrip("abcdefghijklmnopqrstuvwxyz")
     return playout, int(digits), rest[len(digits):]
+
+
+def settle_of(name: str) -> float:
+    """``"net-160~2"`` -> 2.0: the search stops once its leader is 2 standard errors
+    ahead of every other candidate (:attr:`Expert.settle`), at most after 160 worlds;
+    0.0 (every world played) without ``~``. It draws the same worlds as the setting
+    without the ``~z``: its choice differs from that one's only where it stopped early."""
+    z = name.partition("~")[2]
+    return float(z) if z else 0.0
 
 
 def decide(view: PlayerView, setting: str, k: int) -> dict[str, Any]:
     """The move of ``setting``'s search at ``view`` (position ``k``), the process CPU
     seconds it took, and the worlds and playouts it played."""
     playout, worlds, _ = parse_setting(setting)
-    expert = Expert(iterations=worlds, playout=playout)
-    rng = random.Random(_seed("search", k, setting))
+    expert = Expert(iterations=worlds, playout=playout, settle=settle_of(setting))
+    rng = random.Random(_seed("search", k, setting.partition("~")[0]))
     t0 = time.process_time()
     move = expert.choose(view, rng)
     cpu = time.process_time() - t0
