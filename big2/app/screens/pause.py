@@ -57,6 +57,10 @@ class PauseScene(Scene):
         t = self.table
         if self.between_hands():
             return _("The hand is over.")
+        net = getattr(t, "net", None)
+        status = getattr(t.link, "status", "connected") if net is not None else "connected"
+        if status in ("reconnecting", "closed"):  # online, the game ended (or is away) under the menu
+            return net.held_reason(status)
         if not t.state.is_person(t.viewer):
             return _("The computer plays your hand already.")
         if t.hand_over or not t.state.in_hand:
@@ -76,6 +80,7 @@ class PauseScene(Scene):
             labels = (_("Resume"), _("Let the computer play my hand"), *(o[1] for o in self.offers), _("Rules"),
                       _("Settings"), _("Leave the game"))
         reasons = {"undo": None if online else self.undo_reason(), "hand": self.hand_reason()}
+        self.shown = self.what_changes()
         # as wide as the longest label needs (Indonesian and Filipino run long)
         width = max(px(420), self.button_width(list(labels)) + px(60))
         bw, bh, gap = width - px(60), px(48), px(10)
@@ -129,6 +134,17 @@ class PauseScene(Scene):
             self.b_undo.disable()
         if reasons["hand"]:
             self.b_hand.disable()
+
+    def what_changes(self) -> tuple[object, ...]:
+        """What of the menu can change while it is open: online the game goes on under
+        it (the hand ends, the game ends, a seat is left), so its greyed items and the
+        host's seat offers are read again each frame."""
+        return self.hand_reason(), tuple(o[1] for o in seat_offers(self.table))
+
+    def update(self, dt: float) -> None:
+        if getattr(self.table, "online", False) and self.what_changes() != self.shown:
+            self.build()
+            self.app.dirty = True
 
     def handle(self, event: pygame.event.Event) -> bool:
         if self.pressed(event, self.b_resume) or (event.type == pygame.KEYDOWN and event.key in (pygame.K_ESCAPE, pygame.K_SPACE)):

@@ -249,9 +249,11 @@ class OnlinePart(PanelPart):
         t.damage_info()
         t.app.dirty = True
 
-    def held_reason(self) -> str:
-        """Why the table's buttons are greyed while held: the veil's title."""
-        if self.status == "reconnecting":
+    def held_reason(self, status: str | None = None) -> str:
+        """Why the table's buttons are greyed while held: the veil's title (for the
+        link's ``status`` when given: the Menu over the table reads the link itself, as
+        the covered table takes nothing in)."""
+        if (status or self.status) == "reconnecting":
             return _("Reconnecting…")
         ended = (getattr(self.link, "problem", None) or ("", ""))[0] == "ended"
         return _("The game is over") if ended else _("The connection to the game is lost")

@@ -60,3 +60,32 @@ def test_a_game_that_ended_under_the_table_is_no_ones_turn(make_app, end_games):
         assert app.top.name == "title"
     finally:
         net.close()
+
+
+def test_a_menu_left_open_when_the_game_ends_offers_no_hand_over(make_app):
+    """The Menu opened on the person's turn, then the host leaves: the menu's "Let the
+    computer play my hand" greys out with the reason (it was built before the end), and
+    a click on it sends nothing."""
+    net = start_online(hands=1)
+    try:
+        app = make_app()
+        table = app.push("table", net.ann)
+        assert wait_for(app, lambda: table.awaiting_human and table.state.to_act == table.viewer,
+                        also=net.ben_moves)
+        click_button(app, table.b_menu)
+        menu = app.top
+        assert menu.name == "pause" and menu.b_hand.is_enabled
+        net.server.stop(end_games=True)
+        assert wait_for(app, lambda: net.ann.status == "closed", timeout=20)  # (the table is covered)
+        pump(app, 3)
+        assert menu.name == "pause" and not menu.b_hand.is_enabled
+        assert any(lines == ["The game is over"] for lines, _at in menu.reasons)
+        sent = []
+        net.ann.send = lambda command: sent.append(command)
+        click_button(app, menu.b_hand)
+        assert sent == [] and app.top is menu
+        click_button(app, menu.b_resume)  # back at the table: the game-over veil
+        assert app.top is table and wait_for(app, lambda: table.net.status == "closed")
+        assert "The game is over" in drawn_words(app, table)
+    finally:
+        net.close()
