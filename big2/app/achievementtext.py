@@ -29,7 +29,7 @@ TEXTS: Final[dict[str, tuple[Message, Message]]] = {
     "beat_expert": (msg_p("achievement", "Better than the Expert"),
                     msg("Score more than the Expert's duplicate in a daily deal.")),
     "week_streak": (msg_p("achievement", "A week of deals"),
-                    msg("Play the daily deal on its day seven days in a row.")),
+                    msg("Play the daily deal yourself on its day seven days in a row.")),
 }
 
 
