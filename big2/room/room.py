@@ -49,7 +49,7 @@ from .config import HandResult, MatchConfig, SeatConfig
 from .brain import Brain, InlineBrain, decide
 from .events import ComputerStumbled, HandRevealed, HandScored, HintGiven, MoveUndone, SeatHanded
 from .handfields import own_hand_fields, public_hand_fields
-from .match import Match, opening_events
+from .match import Match
 from .redact import redact
 from .state import SeatState
 from .undo import allowed as undo_allowed

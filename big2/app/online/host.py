@@ -164,7 +164,7 @@ class HostScene(FormScene):
             self.hosting.stop_soon()
 
     def draw(self, surf: pygame.Surface) -> None:
-        r = self.draw_frame(surf, _("Host a game"))
+        self.draw_frame(surf, _("Host a game"))
         width = self.inner.w
         text.draw(surf, _("Game server"), self.fpx(17), (self.label_x, self.server_y), WHITE, anchor="midleft", bold=True)
         y = self.draw_lines(surf, _("Your computer runs the game. Friends join it with the address and room code "

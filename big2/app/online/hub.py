@@ -192,7 +192,6 @@ class HubScene(Scene):
         text.draw(surf, sub, self.fpx(18), (w // 2, ty + size * 0.95), (220, 230, 225), anchor="center",
                   max_width=w - self.px(80))
         width = max(self.column.w, min(w - self.px(80), self.px(640)))
-        x = (w - width) // 2
         if self.b_rejoin is not None:
             note = (_("Connecting…") if self.entering is not None else
                     _("Your seat in the game that was running when Big Two closed."))

@@ -69,7 +69,7 @@ def _light(img: pygame.Surface, lamp: tuple[int, int], lamp_w: int, box: pygame.
     sw, sh = 64, 36
     glow = pygame.Surface((sw, sh))
     fx, fy = sw / 2, box.centery / h * sh  # the pool's centre, under the cards
-    lx, ly = lamp[0] / w * sw, lamp[1] / h * sh
+    ly = lamp[1] / h * sh
     top_half, bottom_half = lamp_w * 0.45 / w * sw, box.w * 0.75 / w * sw
     for y in range(sh):
         for x in range(sw):

@@ -153,7 +153,7 @@ class ExchangeTurn(TablePart):
         """The winner's card goes back to the loser; the first turn follows."""
         t = self.table
         loser, winner, card = event.loser, event.winner, event.returned
-        winner_name, loser_name = vocab.seat_name(t.state, winner), vocab.seat_name(t.state, loser)
+        winner_name = vocab.seat_name(t.state, winner)
         dur = self.fly_card(card, winner, loser, face_up=self.sees_own(loser) or self.sees_own(winner))
         if self._you(winner):
             line = vocab.later(lambda: _("You give {card} back to {name}").format(card=_card(card), name=vocab.seat_name(t.state, loser)))

@@ -19,8 +19,6 @@ from typing import Any
 
 from big2.engine.combos import Move
 
-from ...i18n import _
-
 log = logging.getLogger(__name__)
 
 #: Seconds the expert may search per move.
