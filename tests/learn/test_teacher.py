@@ -11,8 +11,8 @@ from big2.ai.expert import Expert
 from big2.ai.view import PlayerView
 from big2.engine import Game, get_rules
 from tools.learn.teacher import (
-    POSITIONS, RESULTS, markdown, parse_setting, read_jsonl, replay, results, run, sample,
-    searches, table,
+    POSITIONS, RESULTS, decide, markdown, parse_setting, read_jsonl, replay, results, run, sample,
+    searches, settle_of, table,
 )
 
 TINY = ("net-6", "net-2", "normal-2")
@@ -69,6 +69,20 @@ def test_settings_name_their_playouts_and_worlds() -> None:
     assert parse_setting("net-160") == ("net", 160, "")
     assert parse_setting("normal-960") == ("normal", 960, "")
     assert parse_setting("net-960b") == ("net", 960, "b")
+    assert parse_setting("net-160~1.5") == ("net", 160, "") and settle_of("net-160~1.5") == 1.5
+    assert settle_of("net-160") == 0.0
+
+
+def test_an_early_stop_searches_the_same_worlds_as_its_setting(tmp_path: Path) -> None:
+    """``net-W~z`` draws the worlds of ``net-W``: played to the end (z = 0) it is the same
+    search, and with an early stop it plays no more worlds than W."""
+    sample(tmp_path, 3, seed=5)
+    for pos in read_jsonl(tmp_path / POSITIONS):
+        view = replay(pos)
+        whole, again = decide(view, "normal-24", pos["k"]), decide(view, "normal-24~0", pos["k"])
+        assert again["move"] == whole["move"] and again["worlds"] == whole["worlds"] == 24
+        early = decide(view, "normal-24~0.5", pos["k"])
+        assert 16 <= early["worlds"] <= 24
 
 
 def test_network_playouts_take_hands_of_more_than_13_cards() -> None:

@@ -60,6 +60,9 @@ from tools.daily_bench import wilson
 #: (``playout-worlds``).
 REFERENCE = "net-960"
 SETTINGS = tuple(f"{p}-{w}" for p in ("net", "normal") for w in (20, 40, 80, 160))
+#: The network search with an early stop (``~z``: :func:`settle_of`), on the same worlds
+#: as the setting without it.
+SETTLED = ("net-160~1.5", "net-160~1", "net-40~1.5")
 #: The searches agreement is measured against (each where it was run): the reference
 #: and the plain search at 960 worlds.
 REFERENCES = (REFERENCE, "normal-960")
@@ -208,7 +211,7 @@ def results(folder: Path) -> list[dict[str, Any]]:
     return out
 
 
-def run(folder: Path, *, minutes: float, settings: Sequence[str] = (*REFERENCES, *SETTINGS),
+def run(folder: Path, *, minutes: float, settings: Sequence[str] = (*REFERENCES, *SETTINGS, *SETTLED),
         limit: int | None = None, where: str = "all", shard: tuple[int, int] | None = None,
         log: bool = True) -> int:
     """Decide every missing (position, setting) of ``folder``, position by position,
@@ -241,7 +244,7 @@ def run(folder: Path, *, minutes: float, settings: Sequence[str] = (*REFERENCES,
 
 
 def table(results: Iterable[dict[str, Any]], positions: Sequence[dict[str, Any]],
-          settings: Sequence[str] = (*REFERENCES, *SETTINGS, *EXTRA),
+          settings: Sequence[str] = (*REFERENCES, *SETTINGS, *SETTLED, *EXTRA),
           references: Sequence[str] = REFERENCES) -> dict[str, Any]:
     """The figures: per setting, over the positions it has decided, agreement with each
     of ``references`` where that was decided too, and CPU per decision; split by
@@ -326,7 +329,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(f"{sample(args.dir, args.count, args.seed)} positions in {args.dir / POSITIONS}")
     elif args.command == "run":
         settings = (args.settings.split(",") if args.settings
-                    else [*REFERENCES, *SETTINGS, *(EXTRA if args.extra else ())])
+                    else [*REFERENCES, *SETTINGS, *SETTLED, *(EXTRA if args.extra else ())])
         shard = tuple(int(x) for x in args.shard.split("/")) if args.shard else None
         made = run(args.dir, minutes=args.minutes, settings=settings, limit=args.limit,
                    where=args.where, shard=shard)  # type: ignore[arg-type]
