@@ -5,6 +5,7 @@ engine playouts play, and the seats it does not play follow Normal's rules."""
 from __future__ import annotations
 
 import random
+from array import array
 
 import numpy as np
 import pytest
@@ -21,6 +22,11 @@ from big2.ai.sampling import Sampler
 from big2.ai.skilled import Skilled
 from big2.ai.view import legal_moves
 from big2.engine import PASS, Game, get_rules
+from big2.engine.combos import all_moves
+from big2.engine.rules import tables_for
+
+#: The presets on the engine's lean path (where the batched playouts run).
+LEAN = ("standard", "pusoy-dos", "big-2", "choi-dai-di")
 
 
 def _playout(npo: NetPlayout, game: Game) -> Playout:
@@ -36,7 +42,24 @@ def _playout(npo: NetPlayout, game: Game) -> Playout:
                      HandHistory.of(game.history, game.rules))
 
 
-@pytest.mark.parametrize("preset", ["standard", "pusoy-dos"])
+def _decisions(npo: NetPlayout, players: int, seed: int
+               ) -> list[tuple[Playout, list[int], PlayerView]]:
+    """The positions with a choice of a hand of ``npo``'s rules played by Skilled (seeded),
+    each as a playout, its legal moves and the seat's view."""
+    skilled = Skilled(shipped_net())
+    rng = random.Random(seed)
+    out = []
+    game = Game.deal(rng, rules=npo.rules, players=players)
+    while not game.is_over:
+        view = PlayerView.from_game(game, game.to_act)
+        moves = legal_moves(view)
+        if game.must_include is None and len(moves) > 1:
+            out.append((_playout(npo, game), moves, view))
+        game.apply(skilled.choose(view, rng))
+    return out
+
+
+@pytest.mark.parametrize("preset", LEAN)
 @pytest.mark.parametrize("players", [2, 3, 4])
 def test_q_values_and_legal_moves_equal_the_networks_from_the_view(preset: str,
                                                                     players: int) -> None:
@@ -179,18 +202,9 @@ def test_many_decisions_in_one_batch_score_as_alone_through_cache_clears(
 
     monkeypatch.setattr(netplay, "_MOVE_ROWS", 8)
     net = shipped_net()
-    rules = get_rules("standard")
-    skilled = Skilled(net)
-    rng = random.Random(12)
-    npo = NetPlayout(net, rules, 4, False)
-    cases = []
-    game = Game.deal(rng, players=4)
-    while not game.is_over:
-        view = PlayerView.from_game(game, game.to_act)
-        moves = legal_moves(view)
-        if game.must_include is None and len(moves) > 1:
-            cases.append((_playout(npo, game), moves, net.scores(view, moves, session=False)))
-        game.apply(skilled.choose(view, rng))
+    npo = NetPlayout(net, get_rules("standard"), 4, False)
+    cases = [(pl, moves, net.scores(view, moves, session=False))
+             for pl, moves, view in _decisions(npo, 4, 12)]
     assert len(cases) > 12
     for at in range(0, len(cases), 6):
         chunk = cases[at:at + 6]
@@ -253,3 +267,69 @@ def test_adaptive_playouts_keep_normals_rules_at_a_table_of_normals() -> None:
             move = normal.choose(view, rng)
         game.make(move)
     assert searched >= 3
+
+
+@pytest.mark.parametrize("preset", LEAN)
+def test_the_history_bytes_are_the_history_vectors_numbers(preset: str) -> None:
+    """HandHistory.packed gives, by absolute seat, the float32s of vector_list, move
+    after move of whole hands (copies included)."""
+    rules = get_rules(preset)
+    normal = Normal()
+    rng = random.Random(4)
+    for players in (2, 3, 4):
+        game = Game.deal(rng, rules=rules, players=players)
+        history = HandHistory(rules)
+        checked = 0
+        while not game.is_over:
+            move = normal.choose(PlayerView.from_game(game, game.to_act), rng)
+            history.add(game.to_act, move)
+            game.apply(move)
+            if checked % 3 == 0:
+                history = history.copy()
+            flat = history.vector_list(list(range(players)))
+            want = array("f", flat[:22 * players] + flat[-1:]).tobytes()
+            assert history.packed(players) == want
+            checked += 1
+        assert checked > 10
+
+
+@pytest.mark.parametrize("preset", LEAN)
+def test_the_move_lists_after_plays_are_the_engines(preset: str) -> None:
+    """Every move list the playouts keep (most made from the list before a play) is
+    the engine's list of that hand, in its order."""
+    net = shipped_net()
+    rules = get_rules(preset)
+    game = Game.deal(random.Random(6), rules=rules, players=4)
+    view = PlayerView.from_game(game, game.to_act)
+    npo = NetPlayout(net, rules, 4, game.clockwise, game.stock_size)
+    pls = []
+    for w in range(6):
+        hands, _stock = Sampler(view).draw(random.Random(w))
+        pls.append(npo.start(list(hands), [0] * 4, game.to_act, PASS, -1, 0,
+                             HandHistory(rules)))
+    npo.run(pls)
+    t = tables_for(rules)
+    assert len(npo._lists) > 40
+    for hand, moves in npo._lists.items():
+        assert moves == all_moves(hand, t)
+
+
+def test_a_batch_with_decisions_in_one_state_picks_as_each_alone() -> None:
+    """Decisions of one batch in the same state (copies of a playout, as worlds where
+    the others played alike give) are scored once and get the move each gets alone;
+    the decision counter counts every one of them."""
+    npo = NetPlayout(shipped_net(), get_rules("standard"), 3, False)
+    cases = [(pl, moves) for pl, moves, _view in _decisions(npo, 3, 21)]
+    assert len(cases) > 8
+    batch = [cases[i % len(cases)] for i in (0, 1, 0, 2, 3, 1, 0, *range(4, len(cases)))]
+    pls, options = [c[0] for c in batch], [c[1] for c in batch]
+    same = npo._scores(pls, options, True)[3]
+    assert same is not None and len(set(same)) == len(cases)
+    before = npo.decisions
+    got = npo._best(pls, options)
+    assert npo.decisions - before == len(batch)
+    for (pl, moves), i in zip(batch, got):
+        assert npo.legal(pl) == moves
+        q = npo.q_values([pl], [moves])[0]
+        best = int(np.argmax(q))
+        assert i == best or q[best] - q[i] < 1e-5

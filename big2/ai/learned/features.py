@@ -51,6 +51,8 @@ from __future__ import annotations
 
 import enum
 import math
+import struct
+from array import array
 from collections.abc import Sequence
 from dataclasses import fields
 from functools import lru_cache
@@ -83,6 +85,11 @@ _PER_SEAT_HISTORY: Final = _N_GROUPS + N_KINDS + 2 + _N_GROUPS + 2
 _KEY_MASK: Final = (1 << 30) - 1
 _CARD_BITS: Final = np.arange(52, dtype=np.uint64)
 _ZEROS: Final = [0.0] * (MAX_SEATS * _PER_SEAT_HISTORY)
+#: The moves input (moves / 60) as float32 bytes, by the number of moves.
+_MOVES_BYTES: Final = tuple(array("f", [k / 60.0]).tobytes() for k in range(256))
+#: A seat's weakest trick passed on per group, and its leads, wins and passes, packed.
+_PACK_WEAKEST: Final = struct.Struct(f"={_N_GROUPS}f")
+_PACK_COUNTS: Final = struct.Struct(f"={_N_GROUPS + 2}f")
 _ONE: Final = np.uint64(1)
 
 
@@ -252,11 +259,13 @@ class HandHistory:
     :func:`history_vector` reads a view's history through it, and the batched network
     playouts (:mod:`big2.ai.learned.netplay`) keep one per playout, so both give the
     same numbers. :meth:`add` takes each ``(seat, move)`` in order; :meth:`vector_list`
-    gives the part for the given relative seats.
+    gives the part for the given relative seats, :meth:`packed` the same numbers as
+    float32 bytes by absolute seat (cached per seat until it changes).
     """
 
     __slots__ = ("strength", "weakest", "leads", "won", "passes", "last", "trick",
-                 "trick_key", "trick_size", "trick_strength", "owner", "moves", "_rows")
+                 "trick_key", "trick_size", "trick_strength", "owner", "moves", "_packed",
+                 "_last_packed")
 
     def __init__(self, rules: Rules) -> None:
         self.strength = tables_for(rules).card_strength
@@ -271,7 +280,8 @@ class HandHistory:
         self.trick_strength = -1.0  # worked out when somebody passes on it
         self.owner = -1
         self.moves = 0
-        self._rows: list[list[float] | None] = [None] * MAX_SEATS
+        self._packed: list[bytes | None] = [None] * MAX_SEATS  # by seat, see packed()
+        self._last_packed: dict[int | None, bytes] = {}  # by move (shared by copies)
 
     @classmethod
     def of(cls, history: Sequence[tuple[int, Move]], rules: Rules) -> HandHistory:
@@ -282,7 +292,7 @@ class HandHistory:
         return h
 
     def copy(self) -> HandHistory:
-        """An independent copy (the per-seat rows are shared until either changes)."""
+        """An independent copy (the packed rows are shared until either changes)."""
         h = HandHistory.__new__(HandHistory)
         h.strength = self.strength
         h.weakest = [list(w) for w in self.weakest]
@@ -296,15 +306,16 @@ class HandHistory:
         h.trick_strength = self.trick_strength
         h.owner = self.owner
         h.moves = self.moves
-        h._rows = list(self._rows)
+        h._packed = list(self._packed)
+        h._last_packed = self._last_packed
         return h
 
     def add(self, seat: int, move: Move) -> None:
         """Count ``seat`` making ``move`` (PASS included), the hand's next move."""
         self.moves += 1
         self.last[seat] = move
-        rows = self._rows
-        rows[seat] = None
+        packed = self._packed
+        packed[seat] = None
         if not move & FULL_MASK:
             self.passes[seat] += 1
             if self.trick:
@@ -324,7 +335,7 @@ class HandHistory:
         if not trick or seat == owner or size != self.trick_size or key <= self.trick_key:
             if trick:
                 self.won[owner] += 1
-                rows[owner] = None
+                packed[owner] = None
             group = _GROUP_OF_SIZE[size] if size <= 5 else -1
             if group >= 0:
                 self.leads[seat][group] += 1
@@ -334,24 +345,47 @@ class HandHistory:
         self.trick_strength = -1.0
         self.owner = seat
 
+    def _last_inputs(self, move: Move | None) -> list[float]:
+        """A seat's inputs of its last move ``move`` (None: it has not moved): the kind
+        (one-hot), whether it has moved, the move's strength."""
+        kinds = [0.0] * (N_KINDS + 2)
+        if move is not None:
+            kinds[kind_slot(move)] = 1.0
+            kinds[N_KINDS] = 1.0
+            if move & FULL_MASK:
+                kinds[N_KINDS + 1] = move_strength(move, self.strength)
+        return kinds
+
+    def _counts(self, seat: int) -> tuple[float, ...]:
+        """``seat``'s leads per trick kind / 4, tricks won / 4, passes / 8."""
+        leads = self.leads[seat]
+        return (leads[0] * 0.25, leads[1] * 0.25, leads[2] * 0.25, leads[3] * 0.25,
+                self.won[seat] * 0.25, self.passes[seat] * 0.125)
+
     def seat_row(self, seat: int) -> list[float]:
-        """The history inputs of absolute ``seat`` (cached until it changes; do not
-        change the list)."""
-        row = self._rows[seat]
-        if row is None:
-            row = list(self.weakest[seat])
-            kinds = [0.0] * (N_KINDS + 2)
-            move = self.last[seat]
-            if move is not None:
-                kinds[kind_slot(move)] = 1.0
-                kinds[N_KINDS] = 1.0
-                if move & FULL_MASK:
-                    kinds[N_KINDS + 1] = move_strength(move, self.strength)
-            row += kinds
-            row += [x * 0.25 for x in self.leads[seat]]
-            row += (self.won[seat] * 0.25, self.passes[seat] * 0.125)
-            self._rows[seat] = row
-        return row
+        """The history inputs of absolute ``seat``."""
+        return [*self.weakest[seat], *self._last_inputs(self.last[seat]), *self._counts(seat)]
+
+    def packed(self, n: int) -> bytes:
+        """The ``history`` part of absolute seats ``0..n-1`` (each :meth:`seat_row`, in
+        seat order, not relative) and then the moves input, as float32s in the machine's
+        byte order: ``22 * n + 1`` floats (for the batched playouts, which put the seats
+        in relative order themselves)."""
+        packed = self._packed
+        parts = packed[:n]
+        if None in parts:
+            for s in range(n):
+                if parts[s] is None:
+                    move = self.last[s]
+                    last = self._last_packed.get(move)
+                    if last is None:
+                        last = self._last_packed[move] = array(
+                            "f", self._last_inputs(move)).tobytes()
+                    parts[s] = packed[s] = (_PACK_WEAKEST.pack(*self.weakest[s]) + last
+                                            + _PACK_COUNTS.pack(*self._counts(s)))
+        k = self.moves
+        parts.append(_MOVES_BYTES[k] if k < len(_MOVES_BYTES) else array("f", [k / 60.0]).tobytes())
+        return b"".join(parts)
 
     def vector_list(self, seats: Sequence[int]) -> list[float]:
         """The ``history`` part as :data:`HISTORY_DIM` floats, for the relative ``seats``."""
