@@ -182,6 +182,7 @@ class App:
         from .ui import text
 
         text.clear_cache()
+        sound.quiesce()  # never close the audio device as a sound ends: a hang
         pygame.quit()
 
     # The scene stack ---------------------------------------------------------------------

@@ -15,6 +15,7 @@ import logging
 import os
 import sys
 import tempfile
+import time
 from collections import Counter
 from collections.abc import Iterator
 
@@ -60,6 +61,25 @@ def quiet_stderr() -> Iterator[None]:
                 os.dup2(saved, 2)
     finally:
         os.close(saved)
+
+
+def quiesce(timeout: float = 1.0) -> None:
+    """Let the sounds still playing end before ``pygame.quit()``, waiting with the
+    interpreter lock released. pygame's mixer takes that lock on SDL's audio thread as a
+    sound ends (to let go of it), and ``pygame.quit()`` closes the audio device holding
+    the lock while it waits for that thread: a sound ending just then hung the app on
+    exit for good (seen in a test run). With nothing playing, the audio thread takes
+    nothing. A sound longer than ``timeout`` is stopped."""
+    if not pygame.mixer.get_init():
+        return
+    end = time.monotonic() + timeout
+    busy = False
+    while pygame.mixer.get_busy() and time.monotonic() < end:
+        busy = True
+        time.sleep(0.01)  # sleeping releases the lock: the ending sounds' callbacks run
+    if pygame.mixer.get_busy():
+        pygame.mixer.stop()
+    time.sleep(0.02 if busy else 0.002)  # a channel's end callback may be on its way
 
 
 class Sounds:
