@@ -1,7 +1,7 @@
 """An online table in a real window, over a real server on loopback: for screenshots and
 for looking at what the table shows online.
 
-    python -m tools.online_table --show turn|reconnecting|away|clock|reactions|left|host-left [--size 1280x720] [--language fil]
+    python -m tools.online_table --show turn|reconnecting|away|clock|reactions|left|host-left|menu-host-left [--size 1280x720] [--language fil]
 
 A :class:`~big2.net.hostthread.ServerThread` on a free port; "Ann" (this window) hosts a
 room of four — Ann, "Ben" and two computers — and Ben joins from a link this script
@@ -17,6 +17,8 @@ plays (his lowest legal move). Then, once it is Ann's turn:
   and his plate says he left;
 * ``host-left``: the server stops as an in-app host's does when she leaves (the game
   ends for everyone): Ann's table says the game is over.
+* ``menu-host-left``: as ``host-left``, 5 s later: time to open the Menu (Esc) first and
+  see what it offers once the game ended under it.
 
 Nothing is stored (a temporary home unless ``BIG2_HOME`` is set).
 """
@@ -33,7 +35,8 @@ import time
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--show", choices=("turn", "reconnecting", "away", "clock", "reactions", "left", "host-left"), default="away")
+    parser.add_argument("--show", choices=("turn", "reconnecting", "away", "clock", "reactions", "left", "host-left",
+                                               "menu-host-left"), default="away")
     parser.add_argument("--size", default="1280x720")
     parser.add_argument("--language", default="en")
     args = parser.parse_args(argv)
@@ -73,7 +76,9 @@ def main(argv: list[str] | None = None) -> int:
             net.ben.close()
         elif args.show == "left":
             net.ben.leave()
-        elif args.show == "host-left":
+        elif args.show in ("host-left", "menu-host-left"):
+            if args.show == "menu-host-left":
+                time.sleep(5.0)
             net.server.stop(end_games=True)
         elif args.show == "reactions":
             while not stop.is_set():
