@@ -42,7 +42,6 @@ a table of Normals).
 
 from __future__ import annotations
 
-import math
 import random
 import time
 from collections.abc import Callable, Sequence
@@ -62,6 +61,7 @@ from .owntree import OwnTree
 from .playout import PlanPolicy
 from .sampling import Sampler
 from .view import PlayerView, legal_moves, view_game
+from .worldrace import WorldRace
 
 
 def _trained_on(rules: object) -> bool:
@@ -69,8 +69,6 @@ def _trained_on(rules: object) -> bool:
 
     return trained_on(rules)  # type: ignore[arg-type]
 
-#: Seconds kept back from the budget for the bookkeeping after the last playout.
-SAFETY_MARGIN: Final = 0.004
 #: The Expert's default seconds per move, and the Master's.
 EXPERT_BUDGET: Final = 1.0
 MASTER_BUDGET: Final = 3.0
@@ -92,8 +90,6 @@ STANDING_BONUS: Final = 30.0
 #: move's. A fixed margin of 1 point gained points against Experts but cost wins
 #: against Normals; read from the table it keeps both (docs/research/opponents-log.md, seventh pass).
 FIT_MARGIN: Final = 1.0
-#: Worlds after which the race is checked for candidates to drop (then every doubling).
-FIRST_CHECK: Final = 24
 #: The playout policies that use the network (besides :data:`~big2.ai.fastplay.POLICIES`):
 #: ``net`` every seat plays it, ``netself`` only the searching seat's own later turns
 #: (the others Normal's rules), ``value`` its value after one round, ``adaptive`` every
@@ -105,12 +101,6 @@ NET_POLICIES: Final = ("net", "netself", "value", "adaptive")
 #: 0 nearly always, one of Experts 0.3 and more from its second hand (see
 #: docs/research/training.md, "Playouts chosen by the table").
 ADAPT_MISFIT: Final = 0.15
-#: ``settle``: the fewest worlds after which a search with fixed ``iterations`` may stop
-#: early, and how often it checks.
-SETTLE_MIN: Final = 16
-SETTLE_EVERY: Final = 8
-#: The most worlds the batched network playouts play at once (see ``_search_batched``).
-BATCH_WORLDS: Final = 32
 
 
 def hand_points(
@@ -163,7 +153,7 @@ def session_ends(totals: Sequence[int], hands_left: int | None, target: int | No
     return target_reached(totals, target)
 
 
-class Expert:
+class Expert(WorldRace):
     """The Expert level (and, with a longer budget, the Master).
 
     Options: ``time_budget`` seconds (default 1.0), ``iterations`` (fixed number of
@@ -176,9 +166,10 @@ class Expert:
     the reading off; :data:`FIT_MARGIN` by default), ``prune`` (standard errors behind the
     leader at which a candidate is dropped; 0 keeps every candidate), ``settle``
     (standard errors: with fixed ``iterations``, stop early once the leader is that far
-    ahead of every other live candidate, from :data:`SETTLE_MIN` worlds on, checked every
-    :data:`SETTLE_EVERY`; 0, the default, always plays every world: for a teacher that
-    spends its worlds where the choice is close), ``inference``
+    ahead of every other live candidate, from :data:`~big2.ai.worldrace.SETTLE_MIN`
+    worlds on, checked every :data:`~big2.ai.worldrace.SETTLE_EVERY`; 0, the default,
+    always plays every world: for a teacher that spends its worlds where the choice is
+    close; the race itself is :class:`~big2.ai.worldrace.WorldRace`), ``inference``
     (weight worlds by the seats' public play, see :mod:`big2.ai.sampling`),
     ``lead_weight`` (how much less likely a world is per lead it makes suspicious;
     1.0 reads no leads), ``playout`` (``"normal"``: every seat in the playouts follows
@@ -566,169 +557,6 @@ class Expert:
                           lead_weight=self.lead_weight)
         vals, _alive, _worlds = self._race(view, rng, cands, start, sampler, [])
         return list(zip(cands, vals))
-
-    def _race(
-        self, view: PlayerView, rng: random.Random, cands: list[Move], start: float,
-        sampler: Sampler, queued: list[tuple[list[int], list[int]]],
-    ) -> tuple[list[list[float]], list[int], int]:
-        """Play every live candidate in each sampled world until the budget (or
-        ``iterations``) is spent, dropping those clearly behind: the values per
-        candidate (world by world), the candidates still alive, and the worlds played."""
-        clock = self.clock
-        deadline = start + self.time_budget - SAFETY_MARGIN
-        last = clock()
-        gap = self._stall  # stalls seen in earlier decisions: the machine may still be busy
-
-        def out_of_time() -> bool:
-            nonlocal last, gap
-            now = clock()
-            gap = max(gap, now - last)
-            last = now
-            return now + gap >= deadline
-
-        fixed = self.iterations
-        play = self._playout_fn(view)
-        last = clock()
-        k = len(cands)
-        # Paired results: per world, every live candidate's value. Differences against
-        # Normal's move (index 0) decide; differences against the leader prune.
-        vals: list[list[float]] = [[] for _ in range(k)]
-        alive = list(range(k))
-        worlds = playouts = 0
-        check = FIRST_CHECK
-        while fixed is None or worlds < fixed:
-            if fixed is None and out_of_time():
-                break
-            hands, stock = queued[worlds] if worlds < len(queued) else sampler.draw(rng)
-            got: list[float] = []
-            for i in alive:
-                got.append(play(hands, stock, cands[i]))
-                playouts += 1
-                if fixed is None and out_of_time():
-                    break
-            if len(got) < len(alive):
-                break  # out of time mid-world: drop it so every move saw the same worlds
-            for i, v in zip(alive, got):
-                vals[i].append(v)
-            worlds += 1
-            if worlds >= check and self.prune > 0 and len(alive) > 2:
-                check *= 2
-                alive = self._prune(vals, alive, worlds)
-            if worlds % SETTLE_EVERY == 0 and self._settled(vals, alive, worlds):
-                break
-        self.last_iterations = worlds
-        self.last_playouts = playouts
-        self._stall = 0.8 * gap  # remembered, fading, for the next decision
-        return vals, alive, worlds
-
-    def _search_batched(
-        self, view: PlayerView, rng: random.Random, cands: list[Move], start: float,
-        play_batch: Callable[[Sequence[tuple[list[int], list[int]]], Sequence[Move]], list[float]],
-        sampler: Sampler, queued: list[tuple[list[int], list[int]]], margin: float,
-    ) -> Move:
-        """The search of :meth:`_search` with its worlds played in batches (the network
-        playouts): each batch plays every live candidate in a few worlds at once, from
-        4 worlds doubling to :data:`BATCH_WORLDS`, cut to what half the time left
-        allows at the slowest rate of the batches so far; pruning checks fall between
-        batches."""
-        clock = self.clock
-        deadline = start + self.time_budget - SAFETY_MARGIN
-        fixed = self.iterations
-        vals: list[list[float]] = [[] for _ in cands]
-        alive = list(range(len(cands)))
-        worlds = playouts = 0
-        check = FIRST_CHECK
-        size = 4
-        per_playout = 0.0  # seconds, the slowest rate seen in this decision
-        while fixed is None or worlds < fixed:
-            want = min(size, check - worlds) if self.prune > 0 and len(alive) > 2 else size
-            if fixed is not None:
-                want = min(want, fixed - worlds)
-                if self.settle:  # a settle check every SETTLE_EVERY worlds
-                    want = min(want, SETTLE_EVERY - worlds % SETTLE_EVERY)
-            else:
-                left = deadline - clock()
-                if per_playout:  # half the time left kept back for a slower batch
-                    want = min(want, int(0.5 * left / (per_playout * len(alive))))
-                if want < 1 or left <= 0:
-                    break
-            batch = [queued[w] if w < len(queued) else sampler.draw(rng)
-                     for w in range(worlds, worlds + want)]
-            t0 = clock()
-            got = play_batch(batch, [cands[i] for i in alive])
-            per_playout = max(per_playout, (clock() - t0) / len(got))
-            playouts += len(got)
-            for w in range(want):
-                row = got[w * len(alive):(w + 1) * len(alive)]
-                for i, v in zip(alive, row):
-                    vals[i].append(v)
-            worlds += want
-            size = min(2 * size, BATCH_WORLDS)
-            if worlds >= check and self.prune > 0 and len(alive) > 2:
-                check *= 2
-                alive = self._prune(vals, alive, worlds)
-            if self._settled(vals, alive, worlds):
-                break
-        self.last_iterations = worlds
-        self.last_playouts = playouts
-        return self._pick(cands, vals, alive, worlds, margin)
-
-    def _pick(self, cands: list[Move], vals: list[list[float]], alive: list[int],
-              worlds: int, margin: float) -> Move:
-        """The candidate whose paired gain over Normal's move (index 0) has the highest
-        lower bound above ``margin``; Normal's move when none has."""
-        if worlds < 2:
-            return cands[0]
-        best, best_score = 0, 0.0
-        base = vals[0]  # never dropped: every live candidate shares all its worlds
-        for i in alive[1:]:
-            score = _lower_bound([a - b for a, b in zip(vals[i], base)],
-                                 self.confidence) - margin
-            if score > best_score + 1e-12:
-                best, best_score = i, score
-        return cands[best]
-
-    def _settled(self, vals: list[list[float]], alive: list[int], worlds: int) -> bool:
-        """With ``settle`` and fixed ``iterations``: whether the leader (the best mean of
-        the live candidates) is ``settle`` standard errors ahead of each of the others
-        on their shared worlds, and, when it is not Normal's move, that far above
-        Normal's by the search's margin (:attr:`last_margin`), from :data:`SETTLE_MIN`
-        worlds on: the choice the remaining worlds would make. Never with a
-        ``confidence`` (the pick is then not the leader)."""
-        if (not self.settle or self.iterations is None or worlds < SETTLE_MIN
-                or self.confidence):
-            return False
-        means = {i: sum(vals[i]) / worlds for i in alive}
-        lead = max(alive, key=lambda i: means[i])
-        z = self.settle
-        if lead != 0 and _lower_bound([a - b for a, b in zip(vals[lead], vals[0])], z) <= self.last_margin:
-            return False
-        return all(_lower_bound([a - b for a, b in zip(vals[lead], vals[i])], z) > 0
-                   for i in alive if i != lead)
-
-    def _prune(self, vals: list[list[float]], alive: list[int], worlds: int) -> list[int]:
-        """Drop candidates ``prune`` standard errors behind the best one (never Normal's)."""
-        means = {i: sum(vals[i]) / worlds for i in alive}
-        lead = max(alive, key=lambda i: means[i])
-        keep = []
-        for i in alive:
-            if i == 0 or i == lead:
-                keep.append(i)
-                continue
-            diffs = [a - b for a, b in zip(vals[i], vals[lead])]
-            if -_lower_bound([-d for d in diffs], self.prune) >= 0:  # upper bound >= 0
-                keep.append(i)
-        return keep
-
-
-def _lower_bound(diffs: list[float], z: float) -> float:
-    """Mean of ``diffs`` minus ``z`` standard errors."""
-    w = len(diffs)
-    if w < 2:
-        return 0.0
-    mean = sum(diffs) / w
-    var = max(sum(d * d for d in diffs) / w - mean * mean, 0.0)
-    return mean - z * math.sqrt(var / w)
 
 
 def master(**options: object) -> Expert:

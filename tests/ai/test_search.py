@@ -202,7 +202,7 @@ def test_a_settled_search_stops_early_on_the_same_worlds() -> None:
     """``settle`` (a teacher's early stop): the same worlds as the full search, in the
     same order, cut where the leader is clear; never cut where it is not, and never
     before SETTLE_MIN worlds; with the network's batched playouts too."""
-    from big2.ai.expert import SETTLE_EVERY, SETTLE_MIN
+    from big2.ai.worldrace import SETTLE_EVERY, SETTLE_MIN
 
     views = [PlayerView.from_game(g, g.to_act) for g in _mid_hand_games(4, 10, 6)]
     for playout in ("normal", "net"):
