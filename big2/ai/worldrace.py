@@ -175,8 +175,7 @@ class WorldRace:
         best, best_score = 0, 0.0
         base = vals[0]  # never dropped: every live candidate shares all its worlds
         for i in alive[1:]:
-            score = lower_bound([a - b for a, b in zip(vals[i], base)],
-                                 self.confidence) - margin
+            score = lower_bound([a - b for a, b in zip(vals[i], base)], self.confidence) - margin
             if score > best_score + 1e-12:
                 best, best_score = i, score
         return cands[best]
@@ -191,27 +190,29 @@ class WorldRace:
         if (not self.settle or self.iterations is None or worlds < SETTLE_MIN
                 or self.confidence):
             return False
-        means = {i: sum(vals[i]) / worlds for i in alive}
-        lead = max(alive, key=lambda i: means[i])
+        lead = _leader(vals, alive, worlds)
         z = self.settle
-        if lead != 0 and lower_bound([a - b for a, b in zip(vals[lead], vals[0])], z) <= self.last_margin:
+        if lead != 0 and _ahead(vals, lead, 0, z) <= self.last_margin:
             return False
-        return all(lower_bound([a - b for a, b in zip(vals[lead], vals[i])], z) > 0
-                   for i in alive if i != lead)
+        return all(_ahead(vals, lead, i, z) > 0 for i in alive if i != lead)
 
     def _prune(self, vals: list[list[float]], alive: list[int], worlds: int) -> list[int]:
         """Drop candidates ``prune`` standard errors behind the best one (never Normal's)."""
-        means = {i: sum(vals[i]) / worlds for i in alive}
-        lead = max(alive, key=lambda i: means[i])
-        keep = []
-        for i in alive:
-            if i == 0 or i == lead:
-                keep.append(i)
-                continue
-            diffs = [a - b for a, b in zip(vals[i], vals[lead])]
-            if -lower_bound([-d for d in diffs], self.prune) >= 0:  # upper bound >= 0
-                keep.append(i)
-        return keep
+        lead = _leader(vals, alive, worlds)
+        # kept while the upper bound of its gain over the leader is not below 0
+        return [i for i in alive if i in (0, lead) or _ahead(vals, lead, i, self.prune) <= 0]
+
+
+def _leader(vals: list[list[float]], alive: list[int], worlds: int) -> int:
+    """The live candidate of the best mean over the ``worlds`` played (the first of a tie)."""
+    means = {i: sum(vals[i]) / worlds for i in alive}
+    return max(alive, key=lambda i: means[i])
+
+
+def _ahead(vals: list[list[float]], a: int, b: int, z: float) -> float:
+    """How far candidate ``a`` is ahead of ``b`` on their shared worlds, ``z`` standard
+    errors down (:func:`lower_bound` of the paired differences)."""
+    return lower_bound([x - y for x, y in zip(vals[a], vals[b])], z)
 
 
 def lower_bound(diffs: list[float], z: float) -> float:

@@ -80,7 +80,7 @@ class PauseScene(Scene):
             labels = (_("Resume"), _("Let the computer play my hand"), *(o[1] for o in self.offers), _("Rules"),
                       _("Settings"), _("Leave the game"))
         reasons = {"undo": None if online else self.undo_reason(), "hand": self.hand_reason()}
-        self.shown = self.what_changes()
+        self.shown = (reasons["hand"], tuple(o[1] for o in self.offers))  # as what_changes() reads it
         # as wide as the longest label needs (Indonesian and Filipino run long)
         width = max(px(420), self.button_width(list(labels)) + px(60))
         bw, bh, gap = width - px(60), px(48), px(10)
